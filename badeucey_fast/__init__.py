@@ -1,0 +1,63 @@
+"""badeucey-fast: exact, fast hand rankings for Badeucey and its component games.
+
+Card ids are ``4 * rank + suit`` (``2c`` = 0 .. ``As`` = 51, the ids of
+phevaluator).  Every ranking is a dense rank where **lower is better**: 1 is the
+best class and two hands tie exactly when their ranks are equal.
+
+>>> import badeucey_fast as bf
+>>> bf.badeucey("7s 5h 4d 3c 2s")
+Halves(badugi=1, low=1)
+"""
+
+from importlib.metadata import PackageNotFoundError, version
+
+from badeucey_fast._cards import CardsLike, card_name, format_cards, parse_cards
+from badeucey_fast._rankings import (
+    ACE_FIVE_CLASSES,
+    BADUGI_CLASSES,
+    DEUCE_SEVEN_CLASSES,
+    Halves,
+    ace_five_rank,
+    ace_five_rank_batch,
+    badacey,
+    badacey_batch,
+    badeucey,
+    badeucey_batch,
+    badugi_rank,
+    badugi_rank_batch,
+    deuce_seven_rank,
+    deuce_seven_rank_batch,
+)
+from badeucey_fast.games import GAMES, Game, SplitComparison, compare, get_game
+
+try:
+    __version__ = version("badeucey-fast")
+except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    __version__ = "0+unknown"
+
+__all__ = [
+    "ACE_FIVE_CLASSES",
+    "BADUGI_CLASSES",
+    "DEUCE_SEVEN_CLASSES",
+    "GAMES",
+    "CardsLike",
+    "Game",
+    "Halves",
+    "SplitComparison",
+    "__version__",
+    "ace_five_rank",
+    "ace_five_rank_batch",
+    "badacey",
+    "badacey_batch",
+    "badeucey",
+    "badeucey_batch",
+    "badugi_rank",
+    "badugi_rank_batch",
+    "card_name",
+    "compare",
+    "deuce_seven_rank",
+    "deuce_seven_rank_batch",
+    "format_cards",
+    "get_game",
+    "parse_cards",
+]

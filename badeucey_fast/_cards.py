@@ -1,0 +1,168 @@
+"""Card text and card ids: the one place card input is normalised.
+
+A card id is ``4 * rank + suit`` with rank 0 = deuce .. 12 = ace and suit
+0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades (the ids of phevaluator), so
+``2c`` is 0 and ``As`` is 51.
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Iterable, Sequence
+from typing import Union
+
+import numpy as np
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+SUIT_SYMBOLS = "♣♦♥♠"
+DECK_SIZE = 52
+
+CardsLike = Union[str, Sequence[int], "np.ndarray[tuple[int], np.dtype[np.integer]]"]
+"""A hand: card text such as ``"7s 5h 4d 3c 2s"``, or a sequence of card ids."""
+
+
+def _card_tokens() -> dict[str, int]:
+    """Every accepted spelling of every card: ranks any case, ``10`` for ``T``,
+    suits as letters (any case) or symbols."""
+    tokens: dict[str, int] = {}
+    for rank, rank_char in enumerate(RANK_CHARS):
+        rank_spellings = {rank_char, rank_char.lower()} | ({"10"} if rank_char == "T" else set())
+        for suit, (letter, symbol) in enumerate(zip(SUIT_CHARS, SUIT_SYMBOLS)):
+            for r in rank_spellings:
+                for s in (letter, letter.upper(), symbol, symbol + "\ufe0f"):
+                    tokens[r + s] = 4 * rank + suit
+    return tokens
+
+
+_CARD_OF = _card_tokens()
+_NAME_OF = tuple(r + s for r in RANK_CHARS for s in SUIT_CHARS)
+_MAX_COMPACT = 2 * DECK_SIZE
+_PAIR_SLICES = tuple(slice(i, i + 2) for i in range(0, _MAX_COMPACT, 2))
+_TOKEN = re.compile(r"(10|[2-9TJQKA])([cdhs♣♦♥♠]\ufe0f?)", re.IGNORECASE)
+
+
+def parse_cards(text: str) -> tuple[int, ...]:
+    """Parse card text into card ids.
+
+    Cards may be separated by spaces or commas or written together; ranks are
+    ``2-9 T J Q K A`` (any case, ``10`` for ``T``), suits ``c d h s`` (any
+    case) or ``♣ ♦ ♥ ♠``.
+
+    :param text: the cards, e.g. ``"7s 5h 4d 3c 2s"`` or ``"7s5h4d3c2s"``.
+    :return: the card ids in the order given.
+    :raises TypeError: if ``text`` is not a string.
+    :raises ValueError: on text that is not a card, or the same card twice.
+
+    >>> parse_cards("7s 5h 4d 3c 2s")
+    (23, 14, 9, 4, 3)
+    >>> parse_cards("10♥ Ac")
+    (34, 48)
+    >>> parse_cards("7s 7s")
+    Traceback (most recent call last):
+    ...
+    ValueError: duplicate card 7s in '7s 7s'
+    >>> parse_cards("7x")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown card text '7x' in '7x' (cards look like 7s, Th, 10h or A♠)
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"card text must be a str, not {type(text).__name__}")
+    tokens = (text.replace(",", " ") if "," in text else text).split()
+    if len(tokens) == 1 and len(tokens[0]) <= _MAX_COMPACT:  # written together: two characters a card
+        compact = tokens[0]
+        tokens = list(map(compact.__getitem__, _PAIR_SLICES[: (len(compact) + 1) // 2]))
+    try:
+        ids = tuple(map(_CARD_OF.__getitem__, tokens))
+    except KeyError:  # "10", an odd token, or not a card: go card by card to name it
+        ids = _parse_slowly("".join(tokens), text)
+    if len(set(ids)) != len(ids):
+        seen: set[int] = set()
+        for card in ids:
+            if card in seen:
+                raise ValueError(f"duplicate card {_NAME_OF[card]} in {text!r}")
+            seen.add(card)
+    return ids
+
+
+def _parse_slowly(compact: str, text: str) -> tuple[int, ...]:
+    """Tokenise card by card, naming the first thing that is not a card."""
+    ids = []
+    pos = 0
+    while pos < len(compact):
+        match = _TOKEN.match(compact, pos)
+        if match is None:
+            bad = compact[pos : pos + 3] if compact[pos : pos + 2] == "10" else compact[pos : pos + 2]
+            raise ValueError(f"unknown card text {bad!r} in {text!r} (cards look like 7s, Th, 10h or A♠)")
+        ids.append(_CARD_OF[match.group(0)])  # every spelling the pattern takes is a key
+        pos = match.end()
+    return tuple(ids)
+
+
+def card_name(card: int) -> str:
+    """The two-character name of one card id, e.g. ``card_name(51) == "As"``."""
+    return _NAME_OF[check_card(card)]
+
+
+def format_cards(ids: Iterable[int]) -> str:
+    """Format card ids as text, space separated.
+
+    :param ids: card ids, each in 0..51.
+    :return: text such as ``"7s 5h 4d 3c 2s"``.
+    :raises TypeError: if an id is not an integer.
+    :raises ValueError: if an id is outside 0..51.
+
+    >>> format_cards([23, 14, 9, 4, 3])
+    '7s 5h 4d 3c 2s'
+    >>> format_cards([52])
+    Traceback (most recent call last):
+    ...
+    ValueError: card id 52 is outside 0..51
+    """
+    return " ".join(_NAME_OF[check_card(c)] for c in ids)
+
+
+def check_card(card: object) -> int:
+    """One card id as a plain int, or a TypeError/ValueError that names it."""
+    if isinstance(card, (bool, np.bool_)) or isinstance(card, float):
+        raise TypeError(f"card ids must be integers, got {card!r}")
+    try:
+        value = operator.index(card)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"card ids must be integers, got {card!r} ({type(card).__name__})") from None
+    if not 0 <= value < DECK_SIZE:
+        raise ValueError(f"card id {value} is outside 0..51")
+    return value
+
+
+def hand_ids(cards: CardsLike, sizes: tuple[int, ...], what: str) -> tuple[int, ...]:
+    """Normalise a hand to a tuple of valid, distinct card ids.
+
+    :param cards: card text or a sequence of card ids.
+    :param sizes: the numbers of cards the caller takes.
+    :param what: the caller's name, for messages.
+    :raises TypeError: for a non-text, non-sequence hand or a non-integer id.
+    :raises ValueError: for the wrong number of cards, an id outside 0..51 or a
+        duplicate card.
+    """
+    if isinstance(cards, str):
+        ids = parse_cards(cards)
+    elif isinstance(cards, np.ndarray):
+        if cards.ndim != 1:
+            raise ValueError(f"{what}: a hand must be one-dimensional, got shape {cards.shape}")
+        if cards.dtype.kind not in "iu":
+            raise TypeError(f"{what}: card ids must be integers, got dtype {cards.dtype}")
+        ids = tuple(check_card(c) for c in cards.tolist())
+    elif isinstance(cards, (Sequence, Iterable)) and not isinstance(cards, (bytes, bytearray)):
+        ids = tuple(check_card(c) for c in cards)
+    else:
+        raise TypeError(f"{what}: a hand is card text or a sequence of card ids, not {type(cards).__name__}")
+    if len(ids) not in sizes:
+        wanted = " or ".join(str(s) for s in sizes)
+        raise ValueError(f"{what} takes {wanted} cards, got {len(ids)}")
+    if len(set(ids)) != len(ids):
+        dup = next(c for i, c in enumerate(ids) if c in ids[:i])
+        raise ValueError(f"{what}: duplicate card {_NAME_OF[dup]}")
+    return ids

@@ -1,0 +1,273 @@
+"""Hand rankings through the C core: one hand at a time, or numpy batches.
+
+Every function returns a dense rank, **lower is better**: 1 is the best class,
+classes are consecutive, and two hands have the same rank exactly when they
+tie.  Scales: Badugi 1..1092 (4 or 5 cards, aces low or high), deuce-to-seven
+1..7462, ace-to-five 1..6175.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple, NoReturn
+
+import numpy as np
+import numpy.typing as npt
+
+from badeucey_fast._cards import CardsLike, check_card, hand_ids
+from badeucey_fast._core import ffi, lib
+
+BADUGI_CLASSES = 1092
+DEUCE_SEVEN_CLASSES = 7462
+ACE_FIVE_CLASSES = 6175
+
+_FOUR_OR_FIVE = (4, 5)
+_FIVE = (5,)
+_LOW_BITS = 0xFFFF  # the C core packs split-game results as (badugi << 16) | low
+_SPLIT_SHIFT = 16
+
+RankArray = npt.NDArray[np.uint16]
+
+
+class Halves(NamedTuple):
+    """The two ranks of a split-game hand (lower is better in each)."""
+
+    badugi: int
+    """Rank of the best badugi, 1..1092."""
+    low: int
+    """Rank of the low hand: 2-7 (1..7462) in Badeucey, A-5 (1..6175) in Badacey."""
+
+
+def _raise_for(status: int, ids: tuple[object, ...], what: str) -> NoReturn:
+    """Turn a C status code (or a conversion failure) into an exception that names the card."""
+    for card in ids:
+        check_card(card)  # raises TypeError / ValueError naming the card
+    if status == lib.BDC_E_DUPLICATE or len(set(ids)) != len(ids):
+        hand_ids(ids, (len(ids),), what)  # raises naming the duplicate
+    raise ValueError(f"{what}: the C core rejected the hand (status {status})")
+
+
+def _single(what: str, sizes: tuple[int, ...], funcs: dict[int, Callable[..., int]]) -> Callable[[CardsLike], int]:
+    """A one-hand ranking: normalise the cards, call the C function for that many cards."""
+
+    def rank(cards: CardsLike) -> int:
+        ids = cards if type(cards) is tuple and len(cards) in sizes else hand_ids(cards, sizes, what)
+        try:
+            result = funcs[len(ids)](*ids)
+        except (TypeError, OverflowError):
+            _raise_for(0, ids, what)
+        if result < 0:
+            _raise_for(result, ids, what)
+        return result
+
+    rank.__name__ = rank.__qualname__ = what
+    return rank
+
+
+_badugi_low = _single("badugi_rank", _FOUR_OR_FIVE, {4: lib.bdc_badugi_low4, 5: lib.bdc_badugi_low5})
+_badugi_high = _single("badugi_rank", _FOUR_OR_FIVE, {4: lib.bdc_badugi_high4, 5: lib.bdc_badugi_high5})
+_deuce_seven = _single("deuce_seven_rank", _FIVE, {5: lib.bdc_deuce_seven})
+_ace_five = _single("ace_five_rank", _FIVE, {5: lib.bdc_ace_five})
+_badeucey = _single("badeucey", _FIVE, {5: lib.bdc_badeucey})
+_badacey = _single("badacey", _FIVE, {5: lib.bdc_badacey})
+
+
+def badugi_rank(cards: CardsLike, *, ace_high: bool = False) -> int:
+    """Badugi rank of four cards, or of the best subset of five.
+
+    :param cards: 4 or 5 cards, as text or card ids.
+    :param ace_high: aces rank above kings (the Badeucey Badugi half) instead
+        of below deuces (standalone Badugi, the default).
+    :return: 1..1092, lower is better (1..715 four-card badugis, then 286
+        three-card, 78 two-card and 13 one-card classes).
+    :raises ValueError: for the wrong number of cards, unknown card text, an
+        id outside 0..51 or a duplicate card.
+    :raises TypeError: for a card id that is not an integer.
+
+    >>> badugi_rank("Ac 2d 3h 4s")
+    1
+    >>> badugi_rank("5c 4d 3h 2s", ace_high=True)
+    1
+    >>> badugi_rank("Ac 2d 3h")
+    Traceback (most recent call last):
+    ...
+    ValueError: badugi_rank takes 4 or 5 cards, got 3
+    """
+    return _badugi_high(cards) if ace_high else _badugi_low(cards)
+
+
+def deuce_seven_rank(cards: CardsLike) -> int:
+    """Deuce-to-seven lowball rank of five cards.
+
+    :param cards: 5 cards, as text or card ids.
+    :return: 1..7462, lower is better; 1 is 7-5-4-3-2 not all one suit.
+    :raises ValueError: for the wrong number of cards or bad cards.
+    :raises TypeError: for a card id that is not an integer.
+
+    >>> deuce_seven_rank("7s 5h 4d 3c 2s")
+    1
+    >>> deuce_seven_rank([48, 49, 50, 51, 52])
+    Traceback (most recent call last):
+    ...
+    ValueError: card id 52 is outside 0..51
+    """
+    return _deuce_seven(cards)
+
+
+def ace_five_rank(cards: CardsLike) -> int:
+    """Ace-to-five lowball rank of five cards.
+
+    :param cards: 5 cards, as text or card ids.
+    :return: 1..6175, lower is better; 1 is 5-4-3-2-A.
+    :raises ValueError: for the wrong number of cards or bad cards.
+    :raises TypeError: for a card id that is not an integer.
+
+    >>> ace_five_rank("5h 4h 3h 2h Ah")
+    1
+    >>> ace_five_rank("5h 4h 3h 2h 2h")
+    Traceback (most recent call last):
+    ...
+    ValueError: duplicate card 2h in '5h 4h 3h 2h 2h'
+    """
+    return _ace_five(cards)
+
+
+def badeucey(cards: CardsLike) -> Halves:
+    """Both Badeucey ranks of five cards: Badugi aces high, and deuce-to-seven.
+
+    :param cards: 5 cards, as text or card ids.
+    :return: ``Halves(badugi, low)``, each lower-is-better.
+    :raises ValueError: for the wrong number of cards or bad cards.
+    :raises TypeError: for a card id that is not an integer.
+
+    >>> badeucey("7s 5h 4d 3c 2s")
+    Halves(badugi=1, low=1)
+    >>> badeucey("7s 5h 4d 3c")
+    Traceback (most recent call last):
+    ...
+    ValueError: badeucey takes 5 cards, got 4
+    """
+    packed = _badeucey(cards)
+    return Halves(packed >> _SPLIT_SHIFT, packed & _LOW_BITS)
+
+
+def badacey(cards: CardsLike) -> Halves:
+    """Both Badacey ranks of five cards: Badugi aces low, and ace-to-five.
+
+    :param cards: 5 cards, as text or card ids.
+    :return: ``Halves(badugi, low)``, each lower-is-better.
+    :raises ValueError: for the wrong number of cards or bad cards.
+    :raises TypeError: for a card id that is not an integer.
+
+    >>> badacey("5c 4d 3h 2s Ad")
+    Halves(badugi=2, low=1)
+    >>> badacey("5c 4d 3h 2s Ax")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown card text 'Ax' in '5c 4d 3h 2s Ax' (cards look like 7s, Th, 10h or A♠)
+    """
+    packed = _badacey(cards)
+    return Halves(packed >> _SPLIT_SHIFT, packed & _LOW_BITS)
+
+
+# --------------------------------------------------------------------------- #
+# Batches
+# --------------------------------------------------------------------------- #
+_STATUS_TEXT = {
+    lib.BDC_E_CARD: "a card id outside 0..51",
+    lib.BDC_E_DUPLICATE: "the same card twice",
+}
+
+
+def _batch(hands: object, ranking: int, sizes: tuple[int, ...], what: str, split: bool) -> RankArray:
+    """Validate a batch once, then rank every row in one C loop (GIL released)."""
+    if not isinstance(hands, np.ndarray):
+        raise TypeError(f"{what}: hands must be a numpy array of dtype uint8, not {type(hands).__name__}")
+    if hands.dtype != np.uint8:
+        raise TypeError(f"{what}: hands must have dtype uint8, got {hands.dtype} (use hands.astype(np.uint8))")
+    if hands.ndim != 2 or hands.shape[1] not in sizes:
+        wanted = " or ".join(f"(N, {s})" for s in sizes)
+        raise ValueError(f"{what}: hands must have shape {wanted}, got {hands.shape}")
+    if not hands.flags.c_contiguous:
+        raise ValueError(f"{what}: hands must be C-contiguous (use np.ascontiguousarray(hands))")
+    n = hands.shape[0]
+    out: RankArray = np.empty((n, 2) if split else (n,), dtype=np.uint16)
+    if n == 0:
+        return out
+    bad_row = ffi.new("size_t *")
+    status = lib.bdc_rank_batch(
+        ranking, ffi.from_buffer("uint8_t[]", hands), n, hands.shape[1], ffi.from_buffer("uint16_t[]", out), bad_row
+    )
+    if status != lib.BDC_OK:
+        row = int(bad_row[0])
+        problem = _STATUS_TEXT.get(status, f"status {status}")
+        raise ValueError(f"{what}: hands[{row}] = {hands[row].tolist()} has {problem}")
+    return out
+
+
+def badugi_rank_batch(hands: npt.NDArray[np.uint8], *, ace_high: bool = False) -> RankArray:
+    """Badugi ranks of many hands.
+
+    :param hands: C-contiguous ``uint8`` array of shape (N, 4) or (N, 5), one
+        hand of card ids per row.
+    :param ace_high: aces high, as in the Badeucey Badugi half.
+    :return: ``uint16`` array of shape (N,), ranks 1..1092.
+    :raises TypeError: if ``hands`` is not a numpy array of dtype uint8.
+    :raises ValueError: for a wrong shape or layout, or a row with an id
+        outside 0..51 or a duplicate card (the message gives the row).
+
+    >>> import numpy as np
+    >>> badugi_rank_batch(np.array([[48, 1, 6, 11], [0, 1, 2, 3]], dtype=np.uint8))
+    array([   1, 1081], dtype=uint16)
+    >>> badugi_rank_batch(np.array([[48, 1, 6, 6]], dtype=np.uint8))
+    Traceback (most recent call last):
+    ...
+    ValueError: badugi_rank_batch: hands[0] = [48, 1, 6, 6] has the same card twice
+    """
+    ranking = lib.BDC_BADUGI_HIGH if ace_high else lib.BDC_BADUGI_LOW
+    return _batch(hands, ranking, _FOUR_OR_FIVE, "badugi_rank_batch", split=False)
+
+
+def deuce_seven_rank_batch(hands: npt.NDArray[np.uint8]) -> RankArray:
+    """Deuce-to-seven ranks of many five-card hands: ``uint8`` (N, 5) in, ``uint16`` (N,) out.
+
+    Errors as :func:`badugi_rank_batch`.
+    """
+    return _batch(hands, lib.BDC_DEUCE_SEVEN, _FIVE, "deuce_seven_rank_batch", split=False)
+
+
+def ace_five_rank_batch(hands: npt.NDArray[np.uint8]) -> RankArray:
+    """Ace-to-five ranks of many five-card hands: ``uint8`` (N, 5) in, ``uint16`` (N,) out.
+
+    Errors as :func:`badugi_rank_batch`.
+    """
+    return _batch(hands, lib.BDC_ACE_FIVE, _FIVE, "ace_five_rank_batch", split=False)
+
+
+def badeucey_batch(hands: npt.NDArray[np.uint8]) -> RankArray:
+    """Both Badeucey ranks of many five-card hands.
+
+    :param hands: C-contiguous ``uint8`` array of shape (N, 5).
+    :return: ``uint16`` array of shape (N, 2): column 0 the Badugi rank (aces
+        high), column 1 the deuce-to-seven rank.
+    :raises TypeError: if ``hands`` is not a numpy array of dtype uint8.
+    :raises ValueError: for a wrong shape or layout, or a bad row.
+
+    >>> import numpy as np
+    >>> badeucey_batch(np.array([[23, 14, 9, 4, 3]], dtype=np.uint8))
+    array([[1, 1]], dtype=uint16)
+    >>> badeucey_batch(np.array([[23, 14, 9, 4]], dtype=np.uint8))
+    Traceback (most recent call last):
+    ...
+    ValueError: badeucey_batch: hands must have shape (N, 5), got (1, 4)
+    """
+    return _batch(hands, lib.BDC_BADEUCEY, _FIVE, "badeucey_batch", split=True)
+
+
+def badacey_batch(hands: npt.NDArray[np.uint8]) -> RankArray:
+    """Both Badacey ranks of many five-card hands: ``uint16`` (N, 2), column 0
+    the Badugi rank (aces low), column 1 the ace-to-five rank.
+
+    Errors as :func:`badeucey_batch`.
+    """
+    return _batch(hands, lib.BDC_BADACEY, _FIVE, "badacey_batch", split=True)

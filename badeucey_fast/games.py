@@ -1,0 +1,147 @@
+"""The games: which rankings judge a hand, and comparing two hands.
+
+=============  =====  ===========================  ===================
+game           cards  Badugi half                  low half
+=============  =====  ===========================  ===================
+``badeucey``   5      Badugi, aces high            deuce-to-seven
+``badacey``    5      Badugi, aces low             ace-to-five
+``badugi``     4      Badugi, aces low             (none)
+``deuce_seven`` 5     (none)                       deuce-to-seven
+``ace_five``   5      (none)                       ace-to-five
+=============  =====  ===========================  ===================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from badeucey_fast._cards import CardsLike, format_cards, hand_ids
+from badeucey_fast._rankings import ace_five_rank, badugi_rank, deuce_seven_rank
+
+BadugiAces = Literal["low", "high"]
+LowRanking = Literal["deuce_seven", "ace_five"]
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's rule set: the hand size and the ranking of each half.
+
+    A game with both halves is a split-pot game; a game with one is a
+    single-winner game.
+    """
+
+    name: str
+    hand_size: int
+    badugi: BadugiAces | None
+    """Ace convention of the Badugi half, or None if the game has none."""
+    low: LowRanking | None
+    """Ranking of the five-card low half, or None if the game has none."""
+
+    def __post_init__(self) -> None:
+        if self.badugi is None and self.low is None:
+            raise ValueError(f"game {self.name!r} has neither a Badugi nor a low half")
+        if self.badugi not in (None, "low", "high"):
+            raise ValueError(f"game {self.name!r}: badugi must be 'low', 'high' or None, got {self.badugi!r}")
+        if self.low not in (None, "deuce_seven", "ace_five"):
+            raise ValueError(f"game {self.name!r}: low must be 'deuce_seven', 'ace_five' or None, got {self.low!r}")
+        sizes = (4, 5) if self.low is None else (5,)
+        if self.hand_size not in sizes:
+            raise ValueError(f"game {self.name!r}: hand_size must be one of {sizes}, got {self.hand_size}")
+
+    @property
+    def halves(self) -> tuple[str, ...]:
+        """Names of the halves, in order: ``("badugi", "low")``, ``("badugi",)`` or ``("low",)``."""
+        return tuple(name for name, rule in (("badugi", self.badugi), ("low", self.low)) if rule is not None)
+
+    @property
+    def is_split(self) -> bool:
+        """True when the pot is split between a Badugi half and a low half."""
+        return len(self.halves) == 2
+
+    def ranks(self, cards: CardsLike) -> tuple[int, ...]:
+        """The hand's rank in each half, in the order of :attr:`halves` (lower is better)."""
+        ids = hand_ids(cards, (self.hand_size,), self.name)
+        ranks: list[int] = []
+        if self.badugi is not None:
+            ranks.append(badugi_rank(ids, ace_high=self.badugi == "high"))
+        if self.low == "deuce_seven":
+            ranks.append(deuce_seven_rank(ids))
+        elif self.low == "ace_five":
+            ranks.append(ace_five_rank(ids))
+        return tuple(ranks)
+
+
+BADEUCEY = Game("badeucey", 5, badugi="high", low="deuce_seven")
+BADACEY = Game("badacey", 5, badugi="low", low="ace_five")
+BADUGI = Game("badugi", 4, badugi="low", low=None)
+DEUCE_SEVEN = Game("deuce_seven", 5, badugi=None, low="deuce_seven")
+ACE_FIVE = Game("ace_five", 5, badugi=None, low="ace_five")
+
+GAMES: dict[str, Game] = {g.name: g for g in (BADEUCEY, BADACEY, BADUGI, DEUCE_SEVEN, ACE_FIVE)}
+"""The built-in games by name."""
+
+
+def get_game(game: str | Game) -> Game:
+    """A :class:`Game` from its name (or the game itself).
+
+    >>> get_game("badacey").low
+    'ace_five'
+    >>> get_game("holdem")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game 'holdem' (known: badeucey, badacey, badugi, deuce_seven, ace_five)
+    """
+    if isinstance(game, Game):
+        return game
+    if not isinstance(game, str):
+        raise TypeError(f"game must be a name or a Game, not {type(game).__name__}")
+    try:
+        return GAMES[game]
+    except KeyError:
+        raise ValueError(f"unknown game {game!r} (known: {', '.join(GAMES)})") from None
+
+
+class SplitComparison(NamedTuple):
+    """Result of comparing two hands in a split game, per half:
+    ``1`` the first hand wins the half, ``-1`` the second, ``0`` they tie."""
+
+    badugi: int
+    low: int
+
+
+def _winner(rank_a: int, rank_b: int) -> int:
+    return (rank_a < rank_b) - (rank_a > rank_b)  # lower rank is better
+
+
+def compare(a: CardsLike, b: CardsLike, game: str | Game = "badeucey") -> int | SplitComparison:
+    """Which of two hands wins: ``1`` if ``a``, ``-1`` if ``b``, ``0`` for a tie.
+
+    For a split game (badeucey, badacey) the answer is given per half as a
+    :class:`SplitComparison`; for a single-winner game it is one int.
+
+    :param a: the first hand, as text or card ids.
+    :param b: the second hand.
+    :param game: a game name (see :data:`GAMES`) or a :class:`Game`.
+    :raises ValueError: for an unknown game, a hand of the wrong size, bad
+        cards, or a card held by both hands.
+
+    >>> compare("7s 5h 4d 3c 2s", "6s 6h 4h 3d 2c")
+    SplitComparison(badugi=1, low=1)
+    >>> compare("2s 4c 5d 6h", "As 2c 3d 7h", game="badugi")
+    1
+    >>> compare("7s 5h 4d 3c 2s", "7s 6h 4h 3d 2c")
+    Traceback (most recent call last):
+    ...
+    ValueError: compare: both hands hold 7s
+    """
+    rules = get_game(game)
+    ids_a = hand_ids(a, (rules.hand_size,), rules.name)
+    ids_b = hand_ids(b, (rules.hand_size,), rules.name)
+    shared = set(ids_a) & set(ids_b)
+    if shared:
+        raise ValueError(f"compare: both hands hold {format_cards(sorted(shared))}")
+    results = [_winner(x, y) for x, y in zip(rules.ranks(ids_a), rules.ranks(ids_b))]
+    if rules.is_split:
+        return SplitComparison(*results)
+    return results[0]

@@ -1,0 +1,349 @@
+"""The public API: golden vectors from RULES.md, conventions, and every bad input."""
+
+from __future__ import annotations
+
+import doctest
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import badeucey_fast as bf
+from badeucey_fast import _cards, _rankings, games
+
+
+def test_version_and_exports() -> None:
+    assert bf.__version__ != "0+unknown"
+    for name in bf.__all__:
+        assert hasattr(bf, name), name
+
+
+@pytest.mark.parametrize("module", [bf, _cards, _rankings, games])
+def test_doctests(module: object) -> None:
+    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
+    assert tried > 0 and failures == 0
+
+
+# --------------------------------------------------------------------------- #
+# Cards
+# --------------------------------------------------------------------------- #
+def test_card_ids_are_phevaluator_ids() -> None:
+    assert bf.parse_cards("2c 2d 2h 2s") == (0, 1, 2, 3)
+    assert bf.parse_cards("As") == (51,)
+    assert bf.parse_cards("Ac Kd") == (48, 45)
+    assert [bf.card_name(i) for i in (0, 3, 23, 51)] == ["2c", "2s", "7s", "As"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["7s 5h 4d 3c 2s", "7s5h4d3c2s", "7S 5H 4D 3C 2S", "7♠ 5♥ 4♦ 3♣ 2♠", "7s,5h,4d,3c,2s", " 7s  5h\t4d 3c 2s "],
+)
+def test_parse_spellings(text: str) -> None:
+    assert bf.parse_cards(text) == (23, 14, 9, 4, 3)
+
+
+def test_parse_ten_and_lowercase_ranks() -> None:
+    assert bf.parse_cards("10h") == bf.parse_cards("Th") == bf.parse_cards("th") == (34,)
+    assert bf.parse_cards("10s9s") == (35, 31)
+    assert bf.parse_cards("kd qc") == (45, 40)
+
+
+def test_format_round_trip() -> None:
+    ids = tuple(range(52))
+    assert bf.parse_cards(bf.format_cards(ids)) == ids
+    assert bf.format_cards([34, 48]) == "Th Ac"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("7x", "unknown card text '7x'"),
+        ("1s", "unknown card text '1s'"),
+        ("7s 5h 4", "unknown card text '4'"),
+        ("Zs", "unknown card text 'Zs'"),
+        ("7s 7s", "duplicate card 7s"),
+        ("7s 5h 10s Ts", "duplicate card Ts"),
+    ],
+)
+def test_parse_errors(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        bf.parse_cards(text)
+
+
+def test_parse_rejects_non_text() -> None:
+    with pytest.raises(TypeError, match="must be a str"):
+        bf.parse_cards(23)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="must be a str"):
+        bf.parse_cards(b"7s")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [-1, 52, 10**30])
+def test_format_rejects_out_of_range(bad: int) -> None:
+    with pytest.raises(ValueError, match=f"card id {bad} is outside 0..51"):
+        bf.format_cards([bad])
+
+
+# --------------------------------------------------------------------------- #
+# Golden vectors (RULES.md worked examples)
+# --------------------------------------------------------------------------- #
+BADUGI_LOW_BEATS = [  # (better, worse), aces low
+    ("2s 4c 5d 6h", "As 2c 3d 7h"),
+    ("4s 5c 6d Kh", "2s 3s 4d 7h"),
+    ("As 5d 9d 9h", "Ac 2s 2h Jd"),
+    ("2s 3s 4d 7h", "4s 5s 6d Kh"),
+    ("5d 7c Kc Kh", "2s 3d Ks Kd"),
+    ("8s 6c 4d 2h", "9s 4c 3d 2h"),
+    ("6s 4c 3d 2h", "6s 5c 4d Ah"),
+]
+
+
+@pytest.mark.parametrize(("better", "worse"), BADUGI_LOW_BEATS)
+def test_badugi_worked_examples(better: str, worse: str) -> None:
+    assert bf.badugi_rank(better) < bf.badugi_rank(worse)
+
+
+def test_badugi_best_and_worst() -> None:
+    assert bf.badugi_rank("Ac 2d 3h 4s") == 1
+    assert bf.badugi_rank("5c 4d 3h 2s", ace_high=True) == 1
+    assert bf.badugi_rank("Ac 2d 3h 4s", ace_high=True) > 1
+    assert bf.badugi_rank("Kc Kd Kh Ks") == 1092  # worst one-card class, aces low
+    assert bf.badugi_rank("Ac Ad Ah As", ace_high=True) == 1092
+    # 4-card badugi blocks: 715 four-card classes, then three-card from 716
+    assert bf.badugi_rank("Kc Qd Jh Ts") == 715
+    assert bf.badugi_rank("Ac 2d 3h 3s") == 716
+
+
+def test_five_card_badugi_takes_the_best_subset_on_the_same_scale() -> None:
+    assert bf.badugi_rank("7s 5h 4d 3c 2s", ace_high=True) == 1  # drop the 7s
+    assert bf.badugi_rank("6s 6h 4h 3d 2c", ace_high=True) == bf.badugi_rank("6s 4h 3d 2c", ace_high=True)
+    # one suit: a one-card badugi; five cards cannot reach the four worst (K, Q, J, T)
+    assert bf.badugi_rank("Kc Qc Jc Tc 9c") == bf.badugi_rank("9c 9d 9h 9s") == 1088
+
+
+def test_badeucey_worked_examples() -> None:
+    assert bf.badeucey("7s 5h 4d 3c 2s") == bf.Halves(badugi=1, low=1)
+    pair = bf.badeucey("6s 6h 4h 3d 2c")
+    assert pair.badugi == 2  # only 5-4-3-2 badugis beat 6-4-3-2 (aces high)
+    assert pair.low > 1000  # a pair of sixes is weak in 2-7
+    assert bf.compare("6s 6h 4h 3d 2c", "8c 7d 5s 4s 2h") == bf.SplitComparison(badugi=1, low=-1)
+
+
+def test_deuce_seven_landmarks() -> None:
+    assert bf.deuce_seven_rank("7s 5h 4d 3c 2s") == 1
+    assert bf.deuce_seven_rank("7h 5h 4h 3h 2h") > 1000  # a flush counts against the hand
+    assert bf.deuce_seven_rank("Ah 5d 4c 3s 2h") < bf.deuce_seven_rank("2h 2d 3c 4s 5h")  # no straight; any pair loses
+    assert bf.deuce_seven_rank("8s 6h 4d 3c 2s") < bf.deuce_seven_rank("8s 6h 5d 4c 2s")
+    assert bf.deuce_seven_rank("Ah Kh Qh Jh Th") == 7462
+
+
+def test_ace_five_landmarks() -> None:
+    assert bf.ace_five_rank("5h 4h 3h 2h Ah") == 1  # flushes and straights ignored
+    assert bf.ace_five_rank("6c 4d 3h 2s Ac") == 2
+    assert bf.ace_five_rank("Kc Kd Kh Ks Qc") == 6175
+    assert bf.badacey("5c 4d 3h 2s Ad") == bf.Halves(badugi=bf.badugi_rank("Ad 2s 3h 4d 5c"), low=1)
+
+
+def test_id_sequences_numpy_and_text_agree() -> None:
+    text = "Ks 9h 5d 3c 2s"
+    ids = bf.parse_cards(text)
+    for cards in (text, ids, list(ids), np.array(ids, dtype=np.int64), np.array(ids, dtype=np.uint8)):
+        assert bf.badeucey(cards) == bf.badeucey(text)
+        assert bf.deuce_seven_rank(cards) == bf.deuce_seven_rank(text)
+
+
+# --------------------------------------------------------------------------- #
+# Bad input: single hands
+# --------------------------------------------------------------------------- #
+SINGLE_FIVE = [bf.deuce_seven_rank, bf.ace_five_rank, bf.badeucey, bf.badacey]
+
+
+@pytest.mark.parametrize("func", [*SINGLE_FIVE, bf.badugi_rank])
+@pytest.mark.parametrize(
+    ("cards", "error", "message"),
+    [
+        ((1, 2, 3), ValueError, "takes .*5 cards, got 3"),
+        ((0, 1, 2, 3, 4, 5), ValueError, "takes .*5 cards, got 6"),
+        ("", ValueError, "got 0"),
+        ((0, 1, 2, 3, 52), ValueError, "card id 52 is outside 0..51"),
+        ((0, 1, 2, 3, -1), ValueError, "card id -1 is outside 0..51"),
+        ((0, 1, 2, 3, 2**70), ValueError, "outside 0..51"),
+        ((0, 1, 2, 3, 3), ValueError, "duplicate card 2s"),
+        ([0, 1, 2, 3, 3], ValueError, "duplicate card 2s"),
+        ((0, 1, 2, 3, 4.0), TypeError, "card ids must be integers"),
+        ((0, 1, 2, 3, "4"), TypeError, "card ids must be integers"),
+        ((0, 1, 2, 3, None), TypeError, "card ids must be integers"),
+        ("7s 5h 4d 3c 2x", ValueError, "unknown card text '2x'"),
+        (12345, TypeError, "a hand is card text or a sequence of card ids"),
+        (np.zeros((5, 1), dtype=np.uint8), ValueError, "one-dimensional"),
+        (np.arange(5, dtype=float), TypeError, "card ids must be integers"),
+    ],
+)
+def test_bad_single_hands(func: object, cards: object, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        func(cards)  # type: ignore[operator]
+
+
+def test_four_card_hands_are_not_five_card_games() -> None:
+    with pytest.raises(ValueError, match="deuce_seven_rank takes 5 cards, got 4"):
+        bf.deuce_seven_rank("7s 5h 4d 3c")
+
+
+# --------------------------------------------------------------------------- #
+# Batches
+# --------------------------------------------------------------------------- #
+BATCHES = [
+    (bf.badugi_rank_batch, (4, 5)),
+    (bf.deuce_seven_rank_batch, (5,)),
+    (bf.ace_five_rank_batch, (5,)),
+    (bf.badeucey_batch, (5,)),
+    (bf.badacey_batch, (5,)),
+]
+
+
+def _hands(n: int, k: int, seed: int = 7) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+
+@pytest.mark.parametrize(("func", "sizes"), BATCHES)
+def test_batch_shapes_and_empty(func: object, sizes: tuple[int, ...]) -> None:
+    for k in sizes:
+        out = func(_hands(10, k))  # type: ignore[operator]
+        assert out.dtype == np.uint16 and out.shape[0] == 10
+        empty = func(np.zeros((0, k), dtype=np.uint8))  # type: ignore[operator]
+        assert empty.shape[0] == 0 and empty.dtype == np.uint16
+
+
+def test_split_batch_columns_match_single() -> None:
+    hands = _hands(200, 5)
+    out = bf.badeucey_batch(hands)
+    assert out.shape == (200, 2)
+    assert [tuple(row) for row in out.tolist()] == [tuple(bf.badeucey(h.tolist())) for h in hands]
+    out = bf.badacey_batch(hands)
+    assert [tuple(row) for row in out.tolist()] == [tuple(bf.badacey(h.tolist())) for h in hands]
+
+
+def test_batch_accepts_read_only_arrays() -> None:
+    hands = _hands(5, 5)
+    hands.setflags(write=False)
+    assert bf.deuce_seven_rank_batch(hands).shape == (5,)
+
+
+@pytest.mark.parametrize(("func", "sizes"), BATCHES)
+def test_bad_batches(func: object, sizes: tuple[int, ...]) -> None:
+    k = sizes[-1]
+    good = _hands(4, k)
+    cases: list[tuple[object, type[Exception], str]] = [
+        (good.tolist(), TypeError, "must be a numpy array"),
+        (good.astype(np.int64), TypeError, "dtype uint8, got int64"),
+        (good.astype(np.float32), TypeError, "dtype uint8, got float32"),
+        (good[:, :3].copy(), ValueError, r"shape .*got \(4, 3\)"),
+        (good.reshape(-1), ValueError, "shape"),
+        (good[None], ValueError, "shape"),
+        (np.asfortranarray(good), ValueError, "C-contiguous"),
+        (np.ascontiguousarray(_hands(8, k)[::2]), None, ""),  # a contiguous copy is fine
+        (_hands(8, k)[::2], ValueError, "C-contiguous"),
+    ]
+    bad_id = good.copy()
+    bad_id[2, 1] = 52
+    cases.append((bad_id, ValueError, r"hands\[2\] .* outside 0..51"))
+    bad_id = good.copy()
+    bad_id[3, 0] = 255
+    cases.append((bad_id, ValueError, r"hands\[3\] .* outside 0..51"))
+    dup = good.copy()
+    dup[1, 0] = dup[1, k - 1]
+    cases.append((dup, ValueError, r"hands\[1\] .* same card twice"))
+    for hands, error, message in cases:
+        if error is None:
+            func(hands)  # type: ignore[operator]
+            continue
+        with pytest.raises(error, match=message):
+            func(hands)  # type: ignore[operator]
+
+
+def test_random_garbage_never_crashes() -> None:
+    """Every byte pattern either ranks in range or raises ValueError naming a row."""
+    rng = np.random.default_rng(1)
+    for k, func, top in ((4, bf.badugi_rank_batch, 1092), (5, bf.badeucey_batch, 7462)):
+        for _ in range(200):
+            hands = rng.integers(0, 256, size=(3, k), dtype=np.uint8)
+            hands[rng.random((3, k)) < 0.8] %= 52
+            try:
+                out = func(hands)
+            except ValueError as exc:
+                assert "hands[" in str(exc)
+            else:
+                assert out.min() >= 1 and out.max() <= top
+
+
+# --------------------------------------------------------------------------- #
+# Games and compare
+# --------------------------------------------------------------------------- #
+def test_compare_single_games() -> None:
+    assert bf.compare("2s 4c 5d 6h", "As 2c 3d 7h", game="badugi") == 1
+    assert bf.compare("As 2c 3d 7h", "2s 4c 5d 6h", game="badugi") == -1
+    assert bf.compare("2s 4c 5d 6h", "2h 4d 5s 6c", game="badugi") == 0
+    assert bf.compare("7s 5h 4d 3c 2s", "7c 5d 4h 3s 2c", game="deuce_seven") == 0
+    assert bf.compare("5h 4h 3h 2h Ah", "6c 4d 3s 2s Ac", game="ace_five") == 1
+    # a one-suit wheel: best A-5 low, but only a one-card badugi
+    assert bf.compare("5h 4h 3h 2h Ah", "7c 5c 4s 3s 2d", game="badacey") == bf.SplitComparison(badugi=-1, low=1)
+
+
+def test_compare_errors() -> None:
+    with pytest.raises(ValueError, match="unknown game 'holdem'"):
+        bf.compare("7s 5h 4d 3c 2s", "7c 5d 4h 3s 2c", game="holdem")
+    with pytest.raises(ValueError, match="badugi takes 4 cards, got 5"):
+        bf.compare("7s 5h 4d 3c 2s", "7c 5d 4h 3s", game="badugi")
+    with pytest.raises(ValueError, match="both hands hold 7s"):
+        bf.compare("7s 5h 4d 3c 2s", "7s 5d 4h 3s 2c")
+    with pytest.raises(TypeError, match="game must be a name or a Game"):
+        bf.compare("7s 5h 4d 3c 2s", "7c 5d 4h 3s 2c", game=3)  # type: ignore[arg-type]
+
+
+def test_game_validation() -> None:
+    with pytest.raises(ValueError, match="neither"):
+        bf.Game("x", 5, badugi=None, low=None)
+    with pytest.raises(ValueError, match="hand_size"):
+        bf.Game("x", 4, badugi="high", low="deuce_seven")
+    assert bf.GAMES["badeucey"].halves == ("badugi", "low")
+    assert bf.GAMES["badugi"].halves == ("badugi",)
+
+
+# --------------------------------------------------------------------------- #
+# Command line
+# --------------------------------------------------------------------------- #
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run the installed command (from a neutral folder, so the source tree cannot shadow it)."""
+    return subprocess.run(
+        [sys.executable, "-m", "badeucey_fast", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).parent.parent / "tests",
+    )
+
+
+def test_cli_eval() -> None:
+    done = run_cli("eval", "7s5h4d3c2s")
+    assert done.returncode == 0, done.stderr
+    assert "7s 5h 4d 3c 2s" in done.stdout
+    assert "deuce-to-seven         1 of 7462" in done.stdout
+
+
+def test_cli_eval_json() -> None:
+    import json
+
+    done = run_cli("eval", "--json", "6s 6h 4h 3d 2c")
+    data = json.loads(done.stdout)
+    assert data["badugi_aces_high"] == 2
+    assert data["deuce_seven"] == bf.deuce_seven_rank("6s 6h 4h 3d 2c")
+
+
+@pytest.mark.parametrize("hand", ["7s5h4d3c2x", "7s7s4d3c2s", "7s5h"])
+def test_cli_errors_are_one_line_without_traceback(hand: str) -> None:
+    done = run_cli("eval", hand)
+    assert done.returncode == 2
+    assert done.stderr.startswith("badeucey: error: ")
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
