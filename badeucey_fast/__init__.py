@@ -29,6 +29,8 @@ from badeucey_fast._rankings import (
     deuce_seven_rank_batch,
 )
 from badeucey_fast.games import GAMES, Game, SplitComparison, compare, get_game
+from badeucey_fast.names import class_ranks, hand_name
+from badeucey_fast.showdown import HalfResult, Pot, PotResult, SeatHand, ShowdownResult, showdown
 
 try:
     __version__ = version("badeucey-fast")
@@ -42,7 +44,12 @@ __all__ = [
     "GAMES",
     "CardsLike",
     "Game",
+    "HalfResult",
     "Halves",
+    "Pot",
+    "PotResult",
+    "SeatHand",
+    "ShowdownResult",
     "SplitComparison",
     "__version__",
     "ace_five_rank",
@@ -54,10 +61,13 @@ __all__ = [
     "badugi_rank",
     "badugi_rank_batch",
     "card_name",
+    "class_ranks",
     "compare",
     "deuce_seven_rank",
     "deuce_seven_rank_batch",
     "format_cards",
     "get_game",
+    "hand_name",
     "parse_cards",
+    "showdown",
 ]

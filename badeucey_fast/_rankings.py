@@ -43,7 +43,7 @@ def _raise_for(status: int, ids: tuple[object, ...], what: str) -> NoReturn:
     for card in ids:
         check_card(card)  # raises TypeError / ValueError naming the card
     if status == lib.BDC_E_DUPLICATE or len(set(ids)) != len(ids):
-        hand_ids(ids, (len(ids),), what)  # raises naming the duplicate
+        hand_ids(ids, (len(ids),), what)  # type: ignore[arg-type]  # raises naming the duplicate
     raise ValueError(f"{what}: the C core rejected the hand (status {status})")
 
 

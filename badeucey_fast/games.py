@@ -17,18 +17,29 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
-from badeucey_fast._rankings import ace_five_rank, badugi_rank, deuce_seven_rank
+from badeucey_fast._rankings import (
+    ACE_FIVE_CLASSES,
+    BADUGI_CLASSES,
+    DEUCE_SEVEN_CLASSES,
+    ace_five_rank,
+    badugi_rank,
+    deuce_seven_rank,
+)
+from badeucey_fast.names import Ranking
 
 BadugiAces = Literal["low", "high"]
 LowRanking = Literal["deuce_seven", "ace_five"]
+Half = Literal["badugi", "low"]
 
 
 @dataclass(frozen=True)
 class Game:
-    """A game's rule set: the hand size and the ranking of each half.
+    """A game's rule set: the hand size, the ranking of each half, and how a
+    split pot is settled.
 
     A game with both halves is a split-pot game; a game with one is a
-    single-winner game.
+    single-winner game.  Vary a built-in game with :func:`dataclasses.replace`,
+    e.g. ``replace(GAMES["badeucey"], badugi="low", low_qualifier=...)``.
     """
 
     name: str
@@ -37,6 +48,14 @@ class Game:
     """Ace convention of the Badugi half, or None if the game has none."""
     low: LowRanking | None
     """Ranking of the five-card low half, or None if the game has none."""
+    odd_chip: Half = "low"
+    """Split games: the half that gets the odd chip of an odd pot (RULES.md: the
+    2-7 / low half by default)."""
+    badugi_qualifier: int | None = None
+    """Worst Badugi rank that may win the Badugi half (None: no qualifier)."""
+    low_qualifier: int | None = None
+    """Worst low rank that may win the low half (None: no qualifier).  With no
+    qualifying hand in a half, the other half's winners take the whole pot."""
 
     def __post_init__(self) -> None:
         if self.badugi is None and self.low is None:
@@ -48,11 +67,38 @@ class Game:
         sizes = (4, 5) if self.low is None else (5,)
         if self.hand_size not in sizes:
             raise ValueError(f"game {self.name!r}: hand_size must be one of {sizes}, got {self.hand_size}")
+        if self.odd_chip not in ("badugi", "low"):
+            raise ValueError(f"game {self.name!r}: odd_chip must be 'badugi' or 'low', got {self.odd_chip!r}")
+        for half, qualifier in (("badugi", self.badugi_qualifier), ("low", self.low_qualifier)):
+            if qualifier is None:
+                continue
+            if half not in self.halves:
+                raise ValueError(f"game {self.name!r} has no {half} half to qualify")
+            scale = self.scale(half)
+            if isinstance(qualifier, bool) or not isinstance(qualifier, int) or not 1 <= qualifier <= scale:
+                raise ValueError(f"game {self.name!r}: {half}_qualifier must be a rank in 1..{scale}, got {qualifier!r}")
+
+    def ranking(self, half: Half) -> Ranking:
+        """The ranking that judges a half: ``badugi_low``, ``badugi_high``, ``deuce_seven`` or ``ace_five``."""
+        rule = self.badugi if half == "badugi" else self.low
+        if rule is None:
+            raise ValueError(f"game {self.name!r} has no {half} half")
+        return f"badugi_{rule}" if half == "badugi" else rule  # type: ignore[return-value]
+
+    def scale(self, half: Half) -> int:
+        """The number of classes of a half's ranking (its worst rank)."""
+        return {"badugi_low": BADUGI_CLASSES, "badugi_high": BADUGI_CLASSES, "deuce_seven": DEUCE_SEVEN_CLASSES,
+                "ace_five": ACE_FIVE_CLASSES}[self.ranking(half)]
+
+    def qualifier(self, half: Half) -> int | None:
+        """The worst rank that may win a half, or None for no qualifier."""
+        return self.badugi_qualifier if half == "badugi" else self.low_qualifier
 
     @property
-    def halves(self) -> tuple[str, ...]:
+    def halves(self) -> tuple[Half, ...]:
         """Names of the halves, in order: ``("badugi", "low")``, ``("badugi",)`` or ``("low",)``."""
-        return tuple(name for name, rule in (("badugi", self.badugi), ("low", self.low)) if rule is not None)
+        halves: tuple[Half, ...] = ("badugi", "low")
+        return tuple(h for h, rule in zip(halves, (self.badugi, self.low)) if rule is not None)
 
     @property
     def is_split(self) -> bool:

@@ -55,7 +55,8 @@ enum bdc_status {
     BDC_E_CARD = -1,       /* a card id outside 0..51 */
     BDC_E_DUPLICATE = -2,  /* the same card id twice in one hand */
     BDC_E_COUNT = -3,      /* a number of cards the ranking does not take */
-    BDC_E_RANKING = -4     /* an unknown enum bdc_ranking value */
+    BDC_E_RANKING = -4,    /* an unknown enum bdc_ranking value */
+    BDC_E_RANK = -5        /* a rank outside the ranking's scale */
 };
 
 /* What a batch call ranks.  Split games write two ranks per hand. */
@@ -92,6 +93,15 @@ int bdc_badacey(int c0, int c1, int c2, int c3, int c4);
  * n_cards is 4 or 5 for the Badugi rankings and 5 for the others. */
 int bdc_rank_batch(int ranking, const uint8_t *hands, size_t n, int n_cards,
                    uint16_t *out, size_t *bad_row);
+
+/* The class behind a rank, for naming it.  Writes the class's card ranks
+ * (0 = deuce .. 12 = ace) to out in the order a player names them: most
+ * repeated first, then highest first in the ranking's ace convention (so
+ * "7-5-4-3-2", "5-4-3-2-A", "6-6-4-3-2").  Sets *flush to 1 for a
+ * deuce-to-seven class that is all one suit, else 0.  Returns how many ranks
+ * it wrote (1..4 for the Badugi rankings, 5 otherwise), BDC_E_RANK for a rank
+ * outside the scale, or BDC_E_RANKING for a split-game or unknown ranking. */
+int bdc_class_ranks(int ranking, int rank, uint8_t out[5], int *flush);
 
 /* Does nothing: the floor of one call through the bindings, for benchmarks. */
 int bdc_noop5(int c0, int c1, int c2, int c3, int c4);

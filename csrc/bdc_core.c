@@ -170,6 +170,42 @@ int bdc_badacey(int c0, int c1, int c2, int c3, int c4)
     return ((int)bdc_u16(bdc_tab_badugi5_low, h.colex) << BDC_SPLIT_SHIFT) | bdc_ace_five_of(&h);
 }
 
+#define BDC_NO_CARD 0xffu /* padding after the last rank of a Badugi class */
+
+int bdc_class_ranks(int ranking, int rank, uint8_t out[5], int *flush)
+{
+    const uint8_t *row;
+    int k, count;
+    *flush = 0;
+    switch (ranking) {
+    case BDC_BADUGI_LOW:
+    case BDC_BADUGI_HIGH:
+        if (rank < 1 || rank > BDC_BADUGI_CLASSES)
+            return BDC_E_RANK;
+        /* class rows: card ranks highest first, padded with BDC_NO_CARD */
+        row = ranking == BDC_BADUGI_LOW ? BDC_CLASS_BADUGI_LOW[rank - 1] : BDC_CLASS_BADUGI_HIGH[rank - 1];
+        for (count = 0; count < 4 && row[count] != BDC_NO_CARD; count++)
+            out[count] = row[count];
+        return count;
+    case BDC_DEUCE_SEVEN:
+        if (rank < 1 || rank > BDC_DEUCE_SEVEN_CLASSES)
+            return BDC_E_RANK;
+        row = BDC_CLASS_DEUCE_SEVEN[rank - 1]; /* five ranks as named, then the one-suit flag */
+        break;
+    case BDC_ACE_FIVE:
+        if (rank < 1 || rank > BDC_ACE_FIVE_CLASSES)
+            return BDC_E_RANK;
+        row = BDC_CLASS_ACE_FIVE[rank - 1]; /* five ranks as named (aces low), then 0 */
+        break;
+    default:
+        return BDC_E_RANKING;
+    }
+    for (k = 0; k < 5; k++)
+        out[k] = row[k];
+    *flush = row[5];
+    return 5;
+}
+
 int bdc_noop5(int c0, int c1, int c2, int c3, int c4)
 {
     (void)c0; (void)c1; (void)c2; (void)c3; (void)c4;

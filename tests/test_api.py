@@ -337,8 +337,8 @@ def test_cli_eval_json() -> None:
 
     done = run_cli("eval", "--json", "6s 6h 4h 3d 2c")
     data = json.loads(done.stdout)
-    assert data["badugi_aces_high"] == 2
-    assert data["deuce_seven"] == bf.deuce_seven_rank("6s 6h 4h 3d 2c")
+    assert data["badugi_high"] == {"rank": 2, "name": "6-4-3-2 badugi"}
+    assert data["deuce_seven"]["rank"] == bf.deuce_seven_rank("6s 6h 4h 3d 2c")
 
 
 @pytest.mark.parametrize("hand", ["7s5h4d3c2x", "7s7s4d3c2s", "7s5h"])
@@ -347,3 +347,11 @@ def test_cli_errors_are_one_line_without_traceback(hand: str) -> None:
     assert done.returncode == 2
     assert done.stderr.startswith("badeucey: error: ")
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    root = Path(__file__).parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    command = 'pip install ".[test]" && pytest'
+    assert f"```console\n{command}\n```" in readme
+    assert command in (root / ".ci" / "run").read_text(encoding="utf-8").splitlines()

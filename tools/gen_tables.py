@@ -291,6 +291,11 @@ class Tables:
                 d27[(m, True)] = high_poker_strength(m, True)
         d27_rank = dense(d27)
         a5_rank = dense({m: ace_five_strength(m) for m in multisets})
+        # For naming ranks: each class's ranks as named, then a one-suit flag.
+        d27_named = {rank: named_ranks(m, False) + bytes([flush]) for (m, flush), rank in d27_rank.items()}  # type: ignore[misc]
+        a5_named = {rank: named_ranks(m, True) + b"\x00" for m, rank in a5_rank.items()}  # type: ignore[arg-type]
+        self.deuce_seven_classes = class_table(d27_named, DEUCE_SEVEN_CLASSES)
+        self.ace_five_classes = class_table(a5_named, ACE_FIVE_CLASSES)
 
         self.deuce_seven = np.zeros(size, dtype=np.uint16)
         self.deuce_seven_flush = np.zeros(size, dtype=np.uint16)
@@ -336,6 +341,31 @@ class Tables:
         a5 = self.ace_five[slot]
         check(np.all(a5 >= 1), "A-5 gap")
         check(len(np.unique(a5)) == ACE_FIVE_CLASSES, "A-5 class count")
+
+
+def named_ranks(m: Multiset, ace_low: bool) -> bytes:
+    """A rank multiset in the order a player names it: most repeated first, then
+    highest first in the ace convention in force (card ranks, 0 = deuce .. 12 = ace)."""
+    counts = Counter(m)
+    value = (lambda r: (r + 1) % N_RANKS) if ace_low else (lambda r: r)
+    return bytes(sorted(m, key=lambda r: (counts[r], value(r)), reverse=True))
+
+
+def class_table(named: dict[int, bytes], n_classes: int) -> list[bytes]:
+    """Rank-ordered list of one named representative per class, checking none is missing."""
+    check(sorted(named) == list(range(1, n_classes + 1)), "a class without a representative")
+    return [named[rank] for rank in range(1, n_classes + 1)]
+
+
+def badugi_class_ranks(ace_high: bool) -> list[bytes]:
+    """For each Badugi rank 1..1092, its card ranks highest first, padded with 0xff."""
+    out = []
+    for key in badugi_class_keys():
+        size = 4 - (key >> 16)
+        values = [(key >> (4 * (3 - i))) & 0xF for i in range(size)]
+        ranks = [v if ace_high else (v - 1) % N_RANKS for v in values]
+        out.append(bytes(ranks + [0xFF] * (4 - size)))
+    return out
 
 
 def multiset_code(m: Multiset) -> int:
@@ -386,6 +416,13 @@ def c_u16_bytes(name: str, what: str, table: Ranks) -> str:
     )
 
 
+def c_class_table(name: str, what: str, rows: list[bytes]) -> str:
+    """Rank -> class description table (row r - 1 describes rank r)."""
+    width = len(rows[0])
+    body = ",\n".join("    {" + ", ".join(str(b) for b in row) + "}" for row in rows)
+    return f"/* Class of each rank, {what}. */\nstatic const uint8_t {name}[{len(rows)}][{width}] = {{\n{body}\n}};\n\n"
+
+
 def emit(tables: Tables) -> str:
     weights = colex_weights()
     parts = [
@@ -396,6 +433,9 @@ def emit(tables: Tables) -> str:
         f"#define BDC_LOW_ROWS {len(tables.offsets)}\n",
         f"#define BDC_LOW_SLOTS {len(tables.deuce_seven)}\n",
         f"#define BDC_HANDS4 {comb(N_CARDS, 4)}\n",
+        f"#define BDC_BADUGI_CLASSES {BADUGI_CLASSES}\n",
+        f"#define BDC_DEUCE_SEVEN_CLASSES {DEUCE_SEVEN_CLASSES}\n",
+        f"#define BDC_ACE_FIVE_CLASSES {ACE_FIVE_CLASSES}\n",
         f"#define BDC_HANDS5 {comb(N_CARDS, 5)}\n\n",
         "/* Colex weight of card c in sorted position i: C(c, i + 1). */\n",
         "static const uint32_t BDC_COLEX[5][52] = {\n",
@@ -405,6 +445,10 @@ def emit(tables: Tables) -> str:
         f"static const uint32_t BDC_CARD_KEY[52] = {c_ints(card_keys())};\n\n",
         "/* Row offsets of the displacement hash of the low-hand key. */\n",
         f"static const uint16_t BDC_LOW_OFFSET[BDC_LOW_ROWS] = {c_ints(tables.offsets)};\n\n",
+        c_class_table("BDC_CLASS_BADUGI_LOW", "Badugi aces low: card ranks, highest first, 0xff pad", badugi_class_ranks(False)),
+        c_class_table("BDC_CLASS_BADUGI_HIGH", "Badugi aces high: card ranks, highest first, 0xff pad", badugi_class_ranks(True)),
+        c_class_table("BDC_CLASS_DEUCE_SEVEN", "2-7: card ranks as named, then the one-suit flag", tables.deuce_seven_classes),
+        c_class_table("BDC_CLASS_ACE_FIVE", "A-5: card ranks as named (aces low), then 0", tables.ace_five_classes),
         c_u16_bytes("bdc_tab_deuce_seven", "2-7 rank by low slot, not all one suit", tables.deuce_seven),
         c_u16_bytes("bdc_tab_deuce_seven_flush", "2-7 rank by low slot, all one suit", tables.deuce_seven_flush),
         c_u16_bytes("bdc_tab_ace_five", "A-5 rank by low slot", tables.ace_five),

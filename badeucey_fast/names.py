@@ -1,0 +1,119 @@
+"""Hand names: any rank of any ranking in the words a player would use.
+
+>>> hand_name(1, "deuce_seven")
+'7-5-4-3-2 (number one)'
+>>> hand_name(1, "badugi_high")
+'5-4-3-2 badugi'
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from badeucey_fast._core import ffi, lib
+from badeucey_fast._rankings import ACE_FIVE_CLASSES, BADUGI_CLASSES, DEUCE_SEVEN_CLASSES
+
+Ranking = Literal["badugi_low", "badugi_high", "deuce_seven", "ace_five"]
+"""A single ranking: Badugi aces low or aces high, deuce-to-seven, ace-to-five."""
+
+_RANKINGS: dict[str, tuple[int, int]] = {
+    "badugi_low": (lib.BDC_BADUGI_LOW, BADUGI_CLASSES),
+    "badugi_high": (lib.BDC_BADUGI_HIGH, BADUGI_CLASSES),
+    "deuce_seven": (lib.BDC_DEUCE_SEVEN, DEUCE_SEVEN_CLASSES),
+    "ace_five": (lib.BDC_ACE_FIVE, ACE_FIVE_CLASSES),
+}
+_CHAR = "23456789TJQKA"
+_PLURAL = ("deuces", "treys", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens", "kings", "aces")
+_SIZE_WORD = {3: "three-card", 2: "two-card", 1: "one-card"}
+_ACE = 12
+
+
+def class_ranks(rank: int, ranking: Ranking) -> tuple[tuple[int, ...], bool]:
+    """The card ranks (0 = deuce .. 12 = ace) of a rank's class, in the order a
+    player names them, and whether the class is a one-suit 2-7 hand.
+
+    :raises ValueError: for an unknown ranking or a rank outside its scale.
+    :raises TypeError: if ``rank`` is not an integer.
+    """
+    try:
+        code, classes = _RANKINGS[ranking]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown ranking {ranking!r} (known: {', '.join(_RANKINGS)})") from None
+    if isinstance(rank, bool) or not isinstance(rank, int):
+        raise TypeError(f"a rank is an integer, got {rank!r}")
+    if not 1 <= rank <= classes:
+        raise ValueError(f"rank {rank} is outside 1..{classes} of {ranking}")
+    out = ffi.new("uint8_t[5]")
+    flush = ffi.new("int *")
+    count = lib.bdc_class_ranks(code, rank, out, flush)
+    if count < 0:  # pragma: no cover - the checks above rule it out
+        raise ValueError(f"rank {rank} of {ranking}: status {count}")
+    return tuple(out[0:count]), bool(flush[0])
+
+
+def _dashed(ranks: tuple[int, ...]) -> str:
+    return "-".join(_CHAR[r] for r in ranks)
+
+
+def _paired_name(ranks: tuple[int, ...]) -> str | None:
+    """Name of a hand with a pair or more (ranks in naming order), else None."""
+    counts = sorted((ranks.count(r) for r in set(ranks)), reverse=True)
+    top, second = _PLURAL[ranks[0]], _PLURAL[ranks[counts[0]]] if len(counts) > 1 else ""
+    if counts[0] == 4:
+        return f"four {top}"
+    if counts[:2] == [3, 2]:
+        return f"{top} full of {second}"
+    if counts[0] == 3:
+        return f"three {top}"
+    if counts[:2] == [2, 2]:
+        return f"two pair, {top} and {_PLURAL[ranks[2]]}"
+    if counts[0] == 2:
+        return f"pair of {top}"
+    return None
+
+
+def hand_name(rank: int, ranking: Ranking) -> str:
+    """Name a rank in a player's words.
+
+    :param rank: a dense rank of ``ranking`` (1 = best).
+    :param ranking: ``"badugi_low"``, ``"badugi_high"``, ``"deuce_seven"`` or ``"ace_five"``.
+    :return: e.g. ``"5-4-3-2 badugi"``, ``"three-card 7-4-2"``,
+        ``"7-5-4-3-2 (number one)"``, ``"8-6-4-3-2 (8-6 low)"``,
+        ``"pair of sixes"``, ``"6-high straight"``, ``"flush, 9 high"``.
+    :raises ValueError: for an unknown ranking or a rank outside its scale.
+    :raises TypeError: if ``rank`` is not an integer.
+
+    >>> hand_name(2, "badugi_high")
+    '6-4-3-2 badugi'
+    >>> hand_name(716, "badugi_low")
+    'three-card 3-2-A'
+    >>> hand_name(3000, "deuce_seven")
+    'pair of nines'
+    >>> hand_name(1, "ace_five")
+    '5-4-3-2-A (wheel)'
+    >>> hand_name(7463, "deuce_seven")
+    Traceback (most recent call last):
+    ...
+    ValueError: rank 7463 is outside 1..7462 of deuce_seven
+    """
+    ranks, flush = class_ranks(rank, ranking)
+    if ranking.startswith("badugi"):
+        if len(ranks) == 4:
+            return f"{_dashed(ranks)} badugi"
+        return f"{_SIZE_WORD[len(ranks)]} {_dashed(ranks)}"
+    paired = _paired_name(ranks)
+    if paired is not None:
+        return paired
+    if ranking == "deuce_seven":
+        straight = ranks[0] - ranks[4] == 4
+        if straight and flush:
+            return "royal flush" if ranks[0] == _ACE else f"{_CHAR[ranks[0]]}-high straight flush"
+        if flush:
+            return f"flush, {_CHAR[ranks[0]]} high"
+        if straight:
+            return f"{_CHAR[ranks[0]]}-high straight"
+        if rank == 1:
+            return f"{_dashed(ranks)} (number one)"
+    elif rank == 1:
+        return f"{_dashed(ranks)} (wheel)"
+    return f"{_dashed(ranks)} ({_CHAR[ranks[0]]}-{_CHAR[ranks[1]]} low)"

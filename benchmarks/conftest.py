@@ -1,0 +1,177 @@
+"""Shared hands, the figures registry and the summary of the pytest-benchmark suite.
+
+Every benchmark ranks fixed-seed hands (``badeucey_fast.bench.SEED``), built by
+the same generators ``badeucey bench`` uses, so two runs, and the two tools,
+time the same work.
+
+Each test records its time per hand in the session's :class:`Figures`; a test
+that runs after its peers (tests run in file order) writes the ratios to them
+into ``benchmark.extra_info``, and the end of the session prints every figure
+against issue 4's targets.  With ``--benchmark-disable`` each benchmarked
+function runs once, its results are still checked, and no figures are recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from badeucey_fast import bench
+
+Hands = npt.NDArray[np.uint8]
+
+BATCH_HANDS = 1_000_000
+"""Hands in the random batch, and in each thread's batch."""
+SINGLE_HANDS = bench.SINGLE_HANDS
+"""Hands in one round of a one-hand benchmark: time per call = round time / SINGLE_HANDS."""
+CHECKED_ROWS = 2_000
+"""Rows of a batch also ranked one at a time, to check the batch against the one-hand API."""
+
+
+# --------------------------------------------------------------------------- #
+# Figures
+# --------------------------------------------------------------------------- #
+@dataclass(frozen=True)
+class Target:
+    """One of issue 4's targets: ``figure`` compared with ``limit`` (``at_most`` or at least)."""
+
+    figure: str
+    label: str
+    limit: float
+    at_most: bool
+    unit: str
+
+    def met(self, value: float) -> bool:
+        return value <= self.limit if self.at_most else value >= self.limit
+
+
+TARGETS = (
+    Target("ratio.pokerkit/badeucey", "one hand: pokerkit time / ours", 300, False, "x"),
+    Target("ratio.phevaluator/badeucey", "one hand: phevaluator time / ours", 1, False, "x"),
+    Target("ratio.badeucey/floor", "one hand: ours / cffi no-op floor", 2, True, "x"),
+    Target("ns.batch_badeucey", "batch of 1M random hands, ns a hand", 5, True, "ns"),
+    Target("ms.all_hands", "all 2,598,960 hands, ms", 10, True, "ms"),
+    Target("ratio.two_threads/one", "two threads / one thread throughput", 1.8, False, "x"),
+    Target("ms.import", "import badeucey_fast, ms", 50, True, "ms"),
+    Target("mb.tables_rss", "resident tables, MB", 16, True, "MB"),
+    Target("ns.parse_cards_spaced", "parse one card string, ns", 1000, True, "ns"),
+)
+
+DERIVED_RATIOS = (
+    # (name, slower figure, faster figure): ratios between tests of different files,
+    # computed at the end of the session
+    ("ratio.one_hand/batch", "ns.badeucey", "ns.batch_badeucey"),
+)
+
+
+@dataclass
+class Figures:
+    """Figures recorded by the benchmarks of this session, by name."""
+
+    values: dict[str, float] = field(default_factory=dict)
+
+    def per_hand(self, name: str, benchmark: Any, hands: int) -> float | None:
+        """Record the benchmark's best round time divided by ``hands``, in ns, as
+        ``ns.<name>``, and put it in ``extra_info``; None if timing is disabled."""
+        if not benchmark.enabled or benchmark.stats is None:
+            return None
+        stats = benchmark.stats.stats
+        ns = stats.min / hands * 1e9
+        benchmark.extra_info["hands_per_round"] = hands
+        benchmark.extra_info["ns_per_hand"] = round(ns, 2)
+        benchmark.extra_info["ns_per_hand_median"] = round(stats.median / hands * 1e9, 2)
+        benchmark.extra_info["hands_per_second"] = round(1e9 / ns)
+        self.values[f"ns.{name}"] = ns
+        return ns
+
+    def ratio(self, benchmark: Any, name: str, slower: str, faster: str) -> float | None:
+        """Record ``ns.slower / ns.faster`` as ``ratio.<name>`` in ``extra_info``,
+        if both were measured in this run."""
+        a, b = self.values.get(f"ns.{slower}"), self.values.get(f"ns.{faster}")
+        if a is None or b is None:
+            return None
+        value = a / b
+        self.values[f"ratio.{name}"] = value
+        benchmark.extra_info[f"ratio {name}"] = round(value, 3)
+        return value
+
+    def set(self, name: str, value: float) -> None:
+        self.values[name] = value
+
+
+_FIGURES = pytest.StashKey[Figures]()
+
+
+@pytest.fixture(scope="session")
+def figures(pytestconfig: pytest.Config) -> Figures:
+    """The session's figures, also read by the summary at the end."""
+    return pytestconfig.stash.setdefault(_FIGURES, Figures())
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    """Every recorded figure, and issue 4's targets: met or missed, by how much."""
+    recorded = config.stash.get(_FIGURES, None)
+    if recorded is None or not recorded.values:
+        return
+    for name, slower, faster in DERIVED_RATIOS:
+        if name not in recorded.values and slower in recorded.values and faster in recorded.values:
+            recorded.values[name] = recorded.values[slower] / recorded.values[faster]
+    write = terminalreporter.write_line
+    terminalreporter.section("badeucey-fast figures (this run)")
+    for name, value in sorted(recorded.values.items()):
+        write(f"  {name:<36} {value:12.3f}")
+    terminalreporter.section("issue 4 targets (this run)")
+    for target in TARGETS:
+        value = recorded.values.get(target.figure)
+        sign = "<=" if target.at_most else ">="
+        if value is None:
+            write(f"  {target.label:<40} {'not measured':>12}   target {sign} {target.limit:g} {target.unit}")
+            continue
+        if target.met(value):
+            verdict = "met"
+        elif target.at_most:
+            verdict = f"MISSED: {value / target.limit:.2f}x the limit"
+        else:
+            verdict = f"MISSED: {value / target.limit:.2f} of the target"
+        write(f"  {target.label:<40} {value:12.2f} {target.unit:<2}  target {sign} {target.limit:g}  {verdict}")
+
+
+# --------------------------------------------------------------------------- #
+# Hands
+# --------------------------------------------------------------------------- #
+@pytest.fixture(scope="session")
+def single_hands() -> list[tuple[int, ...]]:
+    """The one-hand benchmarks' hands: SINGLE_HANDS random hands as tuples of ids."""
+    return bench.hand_tuples(bench.random_hands(SINGLE_HANDS, bench.SEED))
+
+
+@pytest.fixture(scope="session")
+def batch_hands() -> Hands:
+    """BATCH_HANDS random five-card hands, uint8 (N, 5)."""
+    return bench.random_hands(BATCH_HANDS, bench.SEED)
+
+
+@pytest.fixture(scope="session")
+def second_batch_hands() -> Hands:
+    """Another BATCH_HANDS random hands (another seed), the second thread's batch."""
+    return bench.random_hands(BATCH_HANDS, bench.SEED + 1)
+
+
+@pytest.fixture(scope="session")
+def all_hands() -> Hands:
+    """All 2,598,960 five-card hands, in itertools.combinations order."""
+    return bench.all_five_card_hands()
+
+
+@pytest.fixture(scope="session")
+def pool() -> Iterator[ThreadPoolExecutor]:
+    """Two worker threads, started once, outside the timing."""
+    with ThreadPoolExecutor(max_workers=2) as executor:
+        list(executor.map(abs, range(4)))  # start both threads now
+        yield executor

@@ -1,0 +1,114 @@
+"""Batches: 1,000,000 random hands, all 2,598,960 hands, two threads against one.
+
+The batch functions take a uint8 (N, 5) array and loop in C with the GIL
+released.  Results are checked in every mode: against the one-hand API on a
+fixed sample of rows (the same ranking), the Badeucey pair against the two
+single-ranking batches, and, over all hands, the number of classes that occur.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+import badeucey_fast as bf
+from badeucey_fast import bench
+
+Hands = npt.NDArray[np.uint8]
+Ranks = npt.NDArray[np.uint16]
+
+BATCH_HANDS = 1_000_000
+CHECKED_ROWS = 2_000
+FIVE_CARD_HANDS = bench.FIVE_CARD_HANDS
+BADUGI_FIVE_CARD_CLASSES = 1088  # the four worst one-card Badugi classes need 4 cards of one rank + 1 more of it
+DEUCE_SEVEN_CLASSES = 7462
+DEUCE_SEVEN_BEST_HANDS = 4**5 - 4  # 7-5-4-3-2, any suits but not all one suit
+
+BATCH = "batch of 1,000,000 random hands"
+ALL_HANDS = "all 2,598,960 hands in one batch"
+THREADS = "two batches of 1,000,000: two threads against one"
+
+
+def assert_matches_single(hands: Hands, ranks: Ranks) -> None:
+    """A fixed sample of rows: the batch's Badeucey pairs are bf.badeucey's."""
+    rows = np.random.default_rng(bench.SEED).choice(hands.shape[0], CHECKED_ROWS, replace=False)
+    for row in rows.tolist():
+        ids = tuple(hands[row].tolist())
+        assert tuple(ranks[row].tolist()) == bf.badeucey(ids), f"row {row}: {bf.format_cards(ids)}"
+
+
+# --------------------------------------------------------------------------- #
+# 1,000,000 random hands
+# --------------------------------------------------------------------------- #
+def test_badugi_high_batch(benchmark: Any, batch_hands: Hands, figures: Any) -> None:
+    """The Badugi half alone: aces high, best subset of five (a 5.2 MB table)."""
+    benchmark.group = BATCH
+    ranks = benchmark(bf.badugi_rank_batch, batch_hands, ace_high=True)
+    assert np.array_equal(ranks, bf.badeucey_batch(batch_hands)[:, 0])
+    figures.per_hand("batch_badugi_high", benchmark, BATCH_HANDS)
+
+
+def test_deuce_seven_batch(benchmark: Any, batch_hands: Hands, figures: Any) -> None:
+    """The deuce-to-seven half alone (small rank-multiset tables)."""
+    benchmark.group = BATCH
+    ranks = benchmark(bf.deuce_seven_rank_batch, batch_hands)
+    assert np.array_equal(ranks, bf.badeucey_batch(batch_hands)[:, 1])
+    figures.per_hand("batch_deuce_seven", benchmark, BATCH_HANDS)
+
+
+def test_badeucey_batch(benchmark: Any, batch_hands: Hands, figures: Any) -> None:
+    """Both Badeucey halves of 1,000,000 random hands."""
+    benchmark.group = BATCH
+    ranks = benchmark(bf.badeucey_batch, batch_hands)
+    assert ranks.shape == (BATCH_HANDS, 2) and ranks.dtype == np.uint16
+    assert ranks.min() >= 1 and ranks[:, 0].max() <= bf.BADUGI_CLASSES and ranks[:, 1].max() <= DEUCE_SEVEN_CLASSES
+    assert_matches_single(batch_hands, ranks)
+    ns = figures.per_hand("batch_badeucey", benchmark, BATCH_HANDS)
+    if ns is not None:
+        benchmark.extra_info["ms_per_batch"] = round(ns * BATCH_HANDS / 1e6, 2)
+
+
+# --------------------------------------------------------------------------- #
+# Every hand
+# --------------------------------------------------------------------------- #
+def test_all_hands(benchmark: Any, all_hands: Hands, figures: Any) -> None:
+    """Both Badeucey halves of all 2,598,960 hands, itertools.combinations order."""
+    benchmark.group = ALL_HANDS
+    ranks = benchmark(bf.badeucey_batch, all_hands)
+    assert ranks.shape == (FIVE_CARD_HANDS, 2)
+    badugi, low = ranks[:, 0], ranks[:, 1]
+    assert np.array_equal(np.unique(badugi), np.arange(1, BADUGI_FIVE_CARD_CLASSES + 1))
+    assert np.array_equal(np.unique(low), np.arange(1, DEUCE_SEVEN_CLASSES + 1))
+    assert int((low == 1).sum()) == DEUCE_SEVEN_BEST_HANDS
+    assert_matches_single(all_hands, ranks)
+    ns = figures.per_hand("batch_all_hands", benchmark, FIVE_CARD_HANDS)
+    if ns is not None:
+        ms = ns * FIVE_CARD_HANDS / 1e6
+        benchmark.extra_info["ms_all_hands"] = round(ms, 2)
+        figures.set("ms.all_hands", ms)
+
+
+# --------------------------------------------------------------------------- #
+# Threads
+# --------------------------------------------------------------------------- #
+def test_one_thread(benchmark: Any, batch_hands: Hands, second_batch_hands: Hands, figures: Any) -> None:
+    """One thread ranks both batches, one after the other."""
+    benchmark.group = THREADS
+    first, second = benchmark(lambda: (bf.badeucey_batch(batch_hands), bf.badeucey_batch(second_batch_hands)))
+    assert np.array_equal(first, bf.badeucey_batch(batch_hands))
+    assert_matches_single(second_batch_hands, second)
+    figures.per_hand("one_thread", benchmark, 2 * BATCH_HANDS)
+
+
+def test_two_threads(
+    benchmark: Any, batch_hands: Hands, second_batch_hands: Hands, pool: Any, figures: Any
+) -> None:
+    """Two threads rank one batch each, at once (the C loop releases the GIL)."""
+    benchmark.group = THREADS
+    first, second = benchmark(lambda: list(pool.map(bf.badeucey_batch, (batch_hands, second_batch_hands))))
+    assert np.array_equal(first, bf.badeucey_batch(batch_hands))
+    assert np.array_equal(second, bf.badeucey_batch(second_batch_hands))
+    figures.per_hand("two_threads", benchmark, 2 * BATCH_HANDS)
+    figures.ratio(benchmark, "two_threads/one", "one_thread", "two_threads")
