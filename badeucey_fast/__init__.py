@@ -9,8 +9,6 @@ best class and two hands tie exactly when their ranks are equal.
 Halves(badugi=1, low=1)
 """
 
-from importlib.metadata import PackageNotFoundError, version
-
 from badeucey_fast._cards import CardsLike, card_name, format_cards, parse_cards
 from badeucey_fast._rankings import (
     ACE_FIVE_CLASSES,
@@ -32,10 +30,19 @@ from badeucey_fast.games import GAMES, Game, SplitComparison, compare, get_game
 from badeucey_fast.names import class_ranks, hand_name
 from badeucey_fast.showdown import HalfResult, Pot, PotResult, SeatHand, ShowdownResult, showdown
 
-try:
-    __version__ = version("badeucey-fast")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0+unknown"
+
+
+def __getattr__(name: str) -> str:
+    """``__version__``, read from the installed metadata on first use (importlib.metadata
+    is slow to import, and import time is part of the package's promise)."""
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return version("badeucey-fast")
+        except PackageNotFoundError:  # pragma: no cover - running from a source tree
+            return "0+unknown"
+    raise AttributeError(f"module 'badeucey_fast' has no attribute {name!r}")
 
 __all__ = [
     "ACE_FIVE_CLASSES",

@@ -10,9 +10,10 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Iterable, Sequence
-from typing import Union
+from typing import TYPE_CHECKING, Union, cast
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported only when a batch needs it: it would triple import time
+    import numpy as np
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
@@ -126,7 +127,7 @@ def format_cards(ids: Iterable[int]) -> str:
 
 def check_card(card: object) -> int:
     """One card id as a plain int, or a TypeError/ValueError that names it."""
-    if isinstance(card, (bool, np.bool_)) or isinstance(card, float):
+    if isinstance(card, (bool, float)) or type(card).__name__ == "bool_":
         raise TypeError(f"card ids must be integers, got {card!r}")
     try:
         value = operator.index(card)  # type: ignore[arg-type]
@@ -149,7 +150,8 @@ def hand_ids(cards: CardsLike, sizes: tuple[int, ...], what: str) -> tuple[int, 
     """
     if isinstance(cards, str):
         ids = parse_cards(cards)
-    elif isinstance(cards, np.ndarray):
+    elif type(cards).__name__ == "ndarray":  # numpy, without importing it
+        cards = cast("np.ndarray[tuple[int], np.dtype[np.integer]]", cards)
         if cards.ndim != 1:
             raise ValueError(f"{what}: a hand must be one-dimensional, got shape {cards.shape}")
         if cards.dtype.kind not in "iu":

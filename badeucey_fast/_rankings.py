@@ -9,10 +9,7 @@ tie.  Scales: Badugi 1..1092 (4 or 5 cards, aces low or high), deuce-to-seven
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple, NoReturn
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 from badeucey_fast._cards import CardsLike, check_card, hand_ids
 from badeucey_fast._core import ffi, lib
@@ -26,7 +23,11 @@ _FIVE = (5,)
 _LOW_BITS = 0xFFFF  # the C core packs split-game results as (badugi << 16) | low
 _SPLIT_SHIFT = 16
 
-RankArray = npt.NDArray[np.uint16]
+if TYPE_CHECKING:  # numpy is imported by the first batch call, not at import time
+    import numpy as np
+    import numpy.typing as npt
+
+    RankArray = npt.NDArray[np.uint16]
 
 
 class Halves(NamedTuple):
@@ -47,29 +48,25 @@ def _raise_for(status: int, ids: tuple[object, ...], what: str) -> NoReturn:
     raise ValueError(f"{what}: the C core rejected the hand (status {status})")
 
 
-def _single(what: str, sizes: tuple[int, ...], funcs: dict[int, Callable[..., int]]) -> Callable[[CardsLike], int]:
-    """A one-hand ranking: normalise the cards, call the C function for that many cards."""
-
-    def rank(cards: CardsLike) -> int:
-        ids = cards if type(cards) is tuple and len(cards) in sizes else hand_ids(cards, sizes, what)
-        try:
-            result = funcs[len(ids)](*ids)
-        except (TypeError, OverflowError):
-            _raise_for(0, ids, what)
-        if result < 0:
-            _raise_for(result, ids, what)
-        return result
-
-    rank.__name__ = rank.__qualname__ = what
-    return rank
+def _ids(cards: CardsLike, sizes: tuple[int, ...], what: str) -> tuple[int, ...]:
+    """The hot path's input check: a tuple of the right length passes straight
+    to C (which validates every id); anything else is normalised first."""
+    if type(cards) is tuple and len(cards) in sizes:
+        return cards
+    return hand_ids(cards, sizes, what)
 
 
-_badugi_low = _single("badugi_rank", _FOUR_OR_FIVE, {4: lib.bdc_badugi_low4, 5: lib.bdc_badugi_low5})
-_badugi_high = _single("badugi_rank", _FOUR_OR_FIVE, {4: lib.bdc_badugi_high4, 5: lib.bdc_badugi_high5})
-_deuce_seven = _single("deuce_seven_rank", _FIVE, {5: lib.bdc_deuce_seven})
-_ace_five = _single("ace_five_rank", _FIVE, {5: lib.bdc_ace_five})
-_badeucey = _single("badeucey", _FIVE, {5: lib.bdc_badeucey})
-_badacey = _single("badacey", _FIVE, {5: lib.bdc_badacey})
+_new_tuple = tuple.__new__  # builds a Halves without NamedTuple.__new__'s keyword handling
+_c_badugi: dict[tuple[int, bool], Callable[..., int]] = {
+    (4, False): lib.bdc_badugi_low4,
+    (5, False): lib.bdc_badugi_low5,
+    (4, True): lib.bdc_badugi_high4,
+    (5, True): lib.bdc_badugi_high5,
+}
+_c_deuce_seven = lib.bdc_deuce_seven
+_c_ace_five = lib.bdc_ace_five
+_c_badeucey = lib.bdc_badeucey
+_c_badacey = lib.bdc_badacey
 
 
 def badugi_rank(cards: CardsLike, *, ace_high: bool = False) -> int:
@@ -93,7 +90,14 @@ def badugi_rank(cards: CardsLike, *, ace_high: bool = False) -> int:
     ...
     ValueError: badugi_rank takes 4 or 5 cards, got 3
     """
-    return _badugi_high(cards) if ace_high else _badugi_low(cards)
+    ids = _ids(cards, _FOUR_OR_FIVE, "badugi_rank")
+    try:
+        rank: int = _c_badugi[len(ids), bool(ace_high)](*ids)
+    except (TypeError, OverflowError):
+        _raise_for(0, ids, "badugi_rank")
+    if rank < 0:
+        _raise_for(rank, ids, "badugi_rank")
+    return rank
 
 
 def deuce_seven_rank(cards: CardsLike) -> int:
@@ -111,7 +115,14 @@ def deuce_seven_rank(cards: CardsLike) -> int:
     ...
     ValueError: card id 52 is outside 0..51
     """
-    return _deuce_seven(cards)
+    ids = _ids(cards, _FIVE, "deuce_seven_rank")
+    try:
+        rank: int = _c_deuce_seven(*ids)
+    except (TypeError, OverflowError):
+        _raise_for(0, ids, "deuce_seven_rank")
+    if rank < 0:
+        _raise_for(rank, ids, "deuce_seven_rank")
+    return rank
 
 
 def ace_five_rank(cards: CardsLike) -> int:
@@ -129,7 +140,14 @@ def ace_five_rank(cards: CardsLike) -> int:
     ...
     ValueError: duplicate card 2h in '5h 4h 3h 2h 2h'
     """
-    return _ace_five(cards)
+    ids = _ids(cards, _FIVE, "ace_five_rank")
+    try:
+        rank: int = _c_ace_five(*ids)
+    except (TypeError, OverflowError):
+        _raise_for(0, ids, "ace_five_rank")
+    if rank < 0:
+        _raise_for(rank, ids, "ace_five_rank")
+    return rank
 
 
 def badeucey(cards: CardsLike) -> Halves:
@@ -147,8 +165,14 @@ def badeucey(cards: CardsLike) -> Halves:
     ...
     ValueError: badeucey takes 5 cards, got 4
     """
-    packed = _badeucey(cards)
-    return Halves(packed >> _SPLIT_SHIFT, packed & _LOW_BITS)
+    ids = cards if type(cards) is tuple and len(cards) == 5 else _ids(cards, _FIVE, "badeucey")  # inlined hot path
+    try:
+        packed: int = _c_badeucey(*ids)
+    except (TypeError, OverflowError):
+        _raise_for(0, ids, "badeucey")
+    if packed < 0:
+        _raise_for(packed, ids, "badeucey")
+    return _new_tuple(Halves, (packed >> _SPLIT_SHIFT, packed & _LOW_BITS))
 
 
 def badacey(cards: CardsLike) -> Halves:
@@ -166,8 +190,14 @@ def badacey(cards: CardsLike) -> Halves:
     ...
     ValueError: unknown card text 'Ax' in '5c 4d 3h 2s Ax' (cards look like 7s, Th, 10h or A♠)
     """
-    packed = _badacey(cards)
-    return Halves(packed >> _SPLIT_SHIFT, packed & _LOW_BITS)
+    ids = cards if type(cards) is tuple and len(cards) == 5 else _ids(cards, _FIVE, "badacey")  # inlined hot path
+    try:
+        packed: int = _c_badacey(*ids)
+    except (TypeError, OverflowError):
+        _raise_for(0, ids, "badacey")
+    if packed < 0:
+        _raise_for(packed, ids, "badacey")
+    return _new_tuple(Halves, (packed >> _SPLIT_SHIFT, packed & _LOW_BITS))
 
 
 # --------------------------------------------------------------------------- #
@@ -181,6 +211,8 @@ _STATUS_TEXT = {
 
 def _batch(hands: object, ranking: int, sizes: tuple[int, ...], what: str, split: bool) -> RankArray:
     """Validate a batch once, then rank every row in one C loop (GIL released)."""
+    import numpy as np
+
     if not isinstance(hands, np.ndarray):
         raise TypeError(f"{what}: hands must be a numpy array of dtype uint8, not {type(hands).__name__}")
     if hands.dtype != np.uint8:
@@ -191,7 +223,7 @@ def _batch(hands: object, ranking: int, sizes: tuple[int, ...], what: str, split
     if not hands.flags.c_contiguous:
         raise ValueError(f"{what}: hands must be C-contiguous (use np.ascontiguousarray(hands))")
     n = hands.shape[0]
-    out: RankArray = np.empty((n, 2) if split else (n,), dtype=np.uint16)
+    out = np.empty((n, 2) if split else (n,), dtype=np.uint16)
     if n == 0:
         return out
     bad_row = ffi.new("size_t *")

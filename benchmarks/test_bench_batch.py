@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+import pytest
 
 import badeucey_fast as bf
 from badeucey_fast import bench
@@ -19,10 +20,12 @@ from badeucey_fast import bench
 Hands = npt.NDArray[np.uint8]
 Ranks = npt.NDArray[np.uint16]
 
-BATCH_HANDS = 1_000_000
+BATCH_HANDS = bench.DEFAULT_BATCH
 CHECKED_ROWS = 2_000
+MIN_ROUNDS = 15
+"""At least this many rounds of each batch job: on a noisy machine the best of few is not the best."""
 FIVE_CARD_HANDS = bench.FIVE_CARD_HANDS
-BADUGI_FIVE_CARD_CLASSES = 1088  # the four worst one-card Badugi classes need 4 cards of one rank + 1 more of it
+BADUGI_FIVE_CARD_CLASSES = 1088  # from five cards the four worst one-card classes cannot occur (RULES.md)
 DEUCE_SEVEN_CLASSES = 7462
 DEUCE_SEVEN_BEST_HANDS = 4**5 - 4  # 7-5-4-3-2, any suits but not all one suit
 
@@ -42,25 +45,25 @@ def assert_matches_single(hands: Hands, ranks: Ranks) -> None:
 # --------------------------------------------------------------------------- #
 # 1,000,000 random hands
 # --------------------------------------------------------------------------- #
+@pytest.mark.benchmark(group=BATCH, min_rounds=MIN_ROUNDS)
 def test_badugi_high_batch(benchmark: Any, batch_hands: Hands, figures: Any) -> None:
-    """The Badugi half alone: aces high, best subset of five (a 5.2 MB table)."""
-    benchmark.group = BATCH
+    """The Badugi half alone: aces high, best subset of five (the large table)."""
     ranks = benchmark(bf.badugi_rank_batch, batch_hands, ace_high=True)
     assert np.array_equal(ranks, bf.badeucey_batch(batch_hands)[:, 0])
     figures.per_hand("batch_badugi_high", benchmark, BATCH_HANDS)
 
 
+@pytest.mark.benchmark(group=BATCH, min_rounds=MIN_ROUNDS)
 def test_deuce_seven_batch(benchmark: Any, batch_hands: Hands, figures: Any) -> None:
     """The deuce-to-seven half alone (small rank-multiset tables)."""
-    benchmark.group = BATCH
     ranks = benchmark(bf.deuce_seven_rank_batch, batch_hands)
     assert np.array_equal(ranks, bf.badeucey_batch(batch_hands)[:, 1])
     figures.per_hand("batch_deuce_seven", benchmark, BATCH_HANDS)
 
 
+@pytest.mark.benchmark(group=BATCH, min_rounds=MIN_ROUNDS)
 def test_badeucey_batch(benchmark: Any, batch_hands: Hands, figures: Any) -> None:
     """Both Badeucey halves of 1,000,000 random hands."""
-    benchmark.group = BATCH
     ranks = benchmark(bf.badeucey_batch, batch_hands)
     assert ranks.shape == (BATCH_HANDS, 2) and ranks.dtype == np.uint16
     assert ranks.min() >= 1 and ranks[:, 0].max() <= bf.BADUGI_CLASSES and ranks[:, 1].max() <= DEUCE_SEVEN_CLASSES
@@ -73,9 +76,9 @@ def test_badeucey_batch(benchmark: Any, batch_hands: Hands, figures: Any) -> Non
 # --------------------------------------------------------------------------- #
 # Every hand
 # --------------------------------------------------------------------------- #
+@pytest.mark.benchmark(group=ALL_HANDS, min_rounds=MIN_ROUNDS)
 def test_all_hands(benchmark: Any, all_hands: Hands, figures: Any) -> None:
     """Both Badeucey halves of all 2,598,960 hands, itertools.combinations order."""
-    benchmark.group = ALL_HANDS
     ranks = benchmark(bf.badeucey_batch, all_hands)
     assert ranks.shape == (FIVE_CARD_HANDS, 2)
     badugi, low = ranks[:, 0], ranks[:, 1]
@@ -93,20 +96,20 @@ def test_all_hands(benchmark: Any, all_hands: Hands, figures: Any) -> None:
 # --------------------------------------------------------------------------- #
 # Threads
 # --------------------------------------------------------------------------- #
+@pytest.mark.benchmark(group=THREADS, min_rounds=MIN_ROUNDS)
 def test_one_thread(benchmark: Any, batch_hands: Hands, second_batch_hands: Hands, figures: Any) -> None:
     """One thread ranks both batches, one after the other."""
-    benchmark.group = THREADS
     first, second = benchmark(lambda: (bf.badeucey_batch(batch_hands), bf.badeucey_batch(second_batch_hands)))
     assert np.array_equal(first, bf.badeucey_batch(batch_hands))
     assert_matches_single(second_batch_hands, second)
     figures.per_hand("one_thread", benchmark, 2 * BATCH_HANDS)
 
 
+@pytest.mark.benchmark(group=THREADS, min_rounds=MIN_ROUNDS)
 def test_two_threads(
     benchmark: Any, batch_hands: Hands, second_batch_hands: Hands, pool: Any, figures: Any
 ) -> None:
     """Two threads rank one batch each, at once (the C loop releases the GIL)."""
-    benchmark.group = THREADS
     first, second = benchmark(lambda: list(pool.map(bf.badeucey_batch, (batch_hands, second_batch_hands))))
     assert np.array_equal(first, bf.badeucey_batch(batch_hands))
     assert np.array_equal(second, bf.badeucey_batch(second_batch_hands))

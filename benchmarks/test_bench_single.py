@@ -86,9 +86,8 @@ def test_phevaluator_native(benchmark: Any, single_hands: list[tuple[int, ...]],
     """phevaluator's C extension function without its Python wrapper (private:
     ``phevaluator._pheval.evaluate_5cards``): the cost of a plain CPython
     extension call, for comparison with the cffi floor."""
-    pytest.importorskip("phevaluator")
+    evaluate_cards = pytest.importorskip("phevaluator").evaluate_cards
     native = pytest.importorskip("phevaluator._pheval").evaluate_5cards
-    from phevaluator import evaluate_cards
 
     results = benchmark(lambda: list(starmap(native, single_hands)))
     assert results == [evaluate_cards(*hand) for hand in single_hands]

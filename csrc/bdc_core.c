@@ -20,12 +20,14 @@ static inline unsigned bdc_u16(const unsigned char *table, uint32_t i)
     return (unsigned)table[2u * i] | ((unsigned)table[2u * i + 1u] << 8);
 }
 
-/* A validated hand: its minimal-perfect-hash index and, for five cards, the
- * slot of its rank multiset in the low tables and whether it is one suit. */
+/* A validated hand: for four cards its colex index; for five the slot of its
+ * rank multiset in the low tables, its index in the 5-card Badugi tables, and
+ * whether it is one suit. */
 typedef struct {
-    uint32_t colex;    /* colexicographic rank of the sorted card ids */
-    uint32_t low_slot; /* displacement-hash slot of the rank multiset (5 cards) */
-    int flush;         /* all five cards share a suit (5 cards) */
+    uint32_t colex;    /* 4 cards: colexicographic rank of the sorted card ids */
+    uint32_t low_slot; /* 5 cards: displacement-hash slot of the rank multiset */
+    uint32_t badugi;   /* 5 cards: low_slot * BDC_SUIT_PATTERNS + suit pattern */
+    int flush;         /* 5 cards: all share a suit */
 } bdc_hand;
 
 /* Compare cards a and b of a hand: count which is higher towards its sorted
@@ -56,12 +58,12 @@ static inline int bdc_index4(const unsigned c[4], bdc_hand *h)
     return BDC_OK;
 }
 
-/* Validates five cards; computes their colex index, low slot and flush flag. */
+/* Validates five cards; computes their low slot, Badugi index and flush flag. */
 static inline int bdc_index5(const unsigned c[5], bdc_hand *h)
 {
     unsigned pos[5] = {0, 0, 0, 0, 0};
     unsigned dup = 0;
-    uint32_t key;
+    uint32_t key, suits;
     if ((c[0] >= BDC_DECK) | (c[1] >= BDC_DECK) | (c[2] >= BDC_DECK) |
         (c[3] >= BDC_DECK) | (c[4] >= BDC_DECK))
         return BDC_E_CARD;
@@ -71,14 +73,17 @@ static inline int bdc_index5(const unsigned c[5], bdc_hand *h)
     BDC_ORDER(3, 4);
     if (dup)
         return BDC_E_DUPLICATE;
-    /* colex index = sum over cards of C(id, sorted position + 1) */
-    h->colex = BDC_COLEX[pos[0]][c[0]] + BDC_COLEX[pos[1]][c[1]] + BDC_COLEX[pos[2]][c[2]] +
-               BDC_COLEX[pos[3]][c[3]] + BDC_COLEX[pos[4]][c[4]];
     /* rank-multiset key: distinct for every multiset of five ranks */
     key = BDC_CARD_KEY[c[0]] + BDC_CARD_KEY[c[1]] + BDC_CARD_KEY[c[2]] +
           BDC_CARD_KEY[c[3]] + BDC_CARD_KEY[c[4]];
     /* displacement hash of the key into the low tables */
     h->low_slot = BDC_LOW_OFFSET[key >> BDC_LOW_SHIFT] + (key & BDC_LOW_MASK);
+    /* suits in sorted-card order, 2 bits each: their pattern up to relabelling
+     * fixes the hand's Badugi together with the rank multiset */
+    suits = ((c[0] & BDC_SUIT_BITS) << (2u * pos[0])) | ((c[1] & BDC_SUIT_BITS) << (2u * pos[1])) |
+            ((c[2] & BDC_SUIT_BITS) << (2u * pos[2])) | ((c[3] & BDC_SUIT_BITS) << (2u * pos[3])) |
+            ((c[4] & BDC_SUIT_BITS) << (2u * pos[4]));
+    h->badugi = h->low_slot * BDC_SUIT_PATTERNS + BDC_SUIT_PATTERN[suits];
     /* one suit: every id agrees with the first in its suit bits */
     h->flush = (((c[0] ^ c[1]) | (c[0] ^ c[2]) | (c[0] ^ c[3]) | (c[0] ^ c[4])) &
                 BDC_SUIT_BITS) == 0;
@@ -123,7 +128,7 @@ int bdc_badugi_low5(int c0, int c1, int c2, int c3, int c4)
     BDC_CARDS5;
     bdc_hand h;
     int status = bdc_index5(c, &h);
-    return status ? status : (int)bdc_u16(bdc_tab_badugi5_low, h.colex);
+    return status ? status : (int)bdc_u16(bdc_tab_badugi5_low, h.badugi);
 }
 
 int bdc_badugi_high5(int c0, int c1, int c2, int c3, int c4)
@@ -131,7 +136,7 @@ int bdc_badugi_high5(int c0, int c1, int c2, int c3, int c4)
     BDC_CARDS5;
     bdc_hand h;
     int status = bdc_index5(c, &h);
-    return status ? status : (int)bdc_u16(bdc_tab_badugi5_high, h.colex);
+    return status ? status : (int)bdc_u16(bdc_tab_badugi5_high, h.badugi);
 }
 
 int bdc_deuce_seven(int c0, int c1, int c2, int c3, int c4)
@@ -157,7 +162,7 @@ int bdc_badeucey(int c0, int c1, int c2, int c3, int c4)
     int status = bdc_index5(c, &h);
     if (status)
         return status;
-    return ((int)bdc_u16(bdc_tab_badugi5_high, h.colex) << BDC_SPLIT_SHIFT) | bdc_deuce_seven_of(&h);
+    return ((int)bdc_u16(bdc_tab_badugi5_high, h.badugi) << BDC_SPLIT_SHIFT) | bdc_deuce_seven_of(&h);
 }
 
 int bdc_badacey(int c0, int c1, int c2, int c3, int c4)
@@ -167,7 +172,7 @@ int bdc_badacey(int c0, int c1, int c2, int c3, int c4)
     int status = bdc_index5(c, &h);
     if (status)
         return status;
-    return ((int)bdc_u16(bdc_tab_badugi5_low, h.colex) << BDC_SPLIT_SHIFT) | bdc_ace_five_of(&h);
+    return ((int)bdc_u16(bdc_tab_badugi5_low, h.badugi) << BDC_SPLIT_SHIFT) | bdc_ace_five_of(&h);
 }
 
 #define BDC_NO_CARD 0xffu /* padding after the last rank of a Badugi class */
@@ -246,7 +251,7 @@ int bdc_rank_batch(int ranking, const uint8_t *hands, size_t n, int n_cards,
             BDC_BATCH_LOOP(4, bdc_index4, out[i] = (uint16_t)bdc_u16(table, h.colex));
         } else if (n_cards == 5) {
             const unsigned char *table = high ? bdc_tab_badugi5_high : bdc_tab_badugi5_low;
-            BDC_BATCH_LOOP(5, bdc_index5, out[i] = (uint16_t)bdc_u16(table, h.colex));
+            BDC_BATCH_LOOP(5, bdc_index5, out[i] = (uint16_t)bdc_u16(table, h.badugi));
         } else {
             return BDC_E_COUNT;
         }
@@ -271,12 +276,12 @@ int bdc_rank_batch(int ranking, const uint8_t *hands, size_t n, int n_cards,
         break;
     case BDC_BADEUCEY:
         BDC_BATCH_LOOP(5, bdc_index5,
-                       out[2 * i] = (uint16_t)bdc_u16(bdc_tab_badugi5_high, h.colex);
+                       out[2 * i] = (uint16_t)bdc_u16(bdc_tab_badugi5_high, h.badugi);
                        out[2 * i + 1] = (uint16_t)bdc_deuce_seven_of(&h));
         break;
     default: /* BDC_BADACEY */
         BDC_BATCH_LOOP(5, bdc_index5,
-                       out[2 * i] = (uint16_t)bdc_u16(bdc_tab_badugi5_low, h.colex);
+                       out[2 * i] = (uint16_t)bdc_u16(bdc_tab_badugi5_low, h.badugi);
                        out[2 * i + 1] = (uint16_t)bdc_ace_five_of(&h));
         break;
     }

@@ -16,8 +16,12 @@ places that know it):
   ``index = C(c0,1) + C(c1,2) + ... + C(ck-1,k)`` for ``c0 < c1 < ...``.  That
   index is a minimal perfect hash onto ``0 .. C(52,k)-1``; ``BDC_COLEX`` holds
   the binomial weights.  Tables: ``bdc_tab_badugi4_{low,high}`` (aces low / aces
-  high, 270,725 entries) and ``bdc_tab_badugi5_{low,high}`` (2,598,960 entries, the
-  best subset of the five cards already chosen).
+  high, 270,725 entries).  Five cards need no colex index: a 5-card hand is
+  fixed, up to a relabelling of suits (which never changes a Badugi rank), by
+  its rank multiset and the pattern of equal suits along its sorted cards, so
+  ``bdc_tab_badugi5_{low,high}`` (the best subset already chosen) are indexed
+  by ``low_slot * BDC_SUIT_PATTERNS + BDC_SUIT_PATTERN[suits]`` (see below):
+  649 KB each instead of 5.2 MB, small enough to stay in cache.
 * **Deuce-to-seven and ace-to-five** depend only on the multiset of ranks and
   (2-7 only) on whether all five cards share a suit.  Each card id maps to an
   additive rank key (``BDC_CARD_KEY``) chosen so that the 6,175 possible rank
@@ -63,6 +67,9 @@ RANK_KEYS = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
 # Row width of the displacement table: 2**6 columns keeps both the offset
 # array (5,640 entries) and the slot tables (about 6,400 entries) small.
 LOW_SHIFT = 6
+# Ways to split five cards among at most four suits, up to relabelling the suits
+# (Bell number B(5) = 52, less the one way that needs five suits).
+N_SUIT_PATTERNS = 51
 
 Hands = npt.NDArray[np.uint8]
 Ranks = npt.NDArray[np.uint16]
@@ -272,11 +279,11 @@ class Tables:
         hands5 = all_combinations(5)
 
         self.badugi4: dict[str, Ranks] = {}
-        self.badugi5: dict[str, Ranks] = {}
+        ranks5: dict[str, Ranks] = {}  # best Badugi of each row of hands5
         for name, ace_high in (("low", False), ("high", True)):
             table4 = scatter_by_colex(hands4, badugi4_ranks(hands4, ace_high))
             self.badugi4[name] = table4
-            self.badugi5[name] = scatter_by_colex(hands5, badugi5_ranks(hands5, table4))
+            ranks5[name] = badugi5_ranks(hands5, table4)
 
         multisets = rank_multisets()
         key_of = {m: sum(RANK_KEYS[r] for r in m) for m in multisets}
@@ -309,7 +316,34 @@ class Tables:
             if (m, True) in d27_rank:
                 self.deuce_seven_flush[slot] = d27_rank[(m, True)]
 
+        # 5-card Badugi by (rank multiset slot, suit pattern): a hand is fixed up
+        # to a relabelling of suits, which never changes a Badugi rank, by its
+        # rank multiset and the pattern of equal suits along its sorted cards.
+        self.suit_pattern = suit_patterns()
+        key5 = self.badugi5_key(hands5)
+        self.badugi5: dict[str, Ranks] = {}
+        for name, ranks in ranks5.items():
+            table = np.zeros(size * N_SUIT_PATTERNS, dtype=np.uint16)
+            table[key5] = ranks
+            check(np.array_equal(table[key5], ranks), f"badugi5 {name}: two hands with one key rank differently")
+            self.badugi5[name] = table
+
         self.verify(hands4, hands5)
+
+    def low_slots(self, hands5: Hands) -> npt.NDArray[np.int64]:
+        """Displacement-hash slot of each 5-card hand's rank multiset, as the C core computes it."""
+        key = np.array(card_keys(), dtype=np.int64)[hands5].sum(axis=1)
+        offsets = np.array(self.offsets, dtype=np.int64)
+        return offsets[key >> LOW_SHIFT] + (key & ((1 << LOW_SHIFT) - 1))
+
+    def badugi5_key(self, hands5: Hands) -> npt.NDArray[np.int64]:
+        """Index of each sorted 5-card hand in the 5-card Badugi tables, as the C core computes it:
+        ``low_slot * N_SUIT_PATTERNS + suit_pattern[suits of the sorted cards, 2 bits each]``."""
+        code = np.zeros(len(hands5), dtype=np.int64)
+        for i in range(5):
+            code |= (hands5[:, i].astype(np.int64) % N_SUITS) << (2 * i)
+        pattern = np.array(self.suit_pattern, dtype=np.int64)[code]
+        return self.low_slots(hands5) * N_SUIT_PATTERNS + pattern
 
     def low_slot(self, key: int) -> int:
         return self.offsets[key >> LOW_SHIFT] + (key & ((1 << LOW_SHIFT) - 1))
@@ -318,15 +352,12 @@ class Tables:
         """Check every combination through the emitted hashes, as the C core will read them."""
         for name in ("low", "high"):
             ranks4 = self.badugi4[name][colex_index(hands4)]
-            ranks5 = self.badugi5[name][colex_index(hands5)]
+            ranks5 = self.badugi5[name][self.badugi5_key(hands5)]
             check(np.all((ranks4 >= 1) & (ranks4 <= BADUGI_CLASSES)), "badugi4 gap")
             check(len(np.unique(ranks4)) == BADUGI_CLASSES, "badugi4 class count")
             check(np.all((ranks5 >= 1) & (ranks5 <= BADUGI_CLASSES - 4)), "badugi5 range")
 
-        card_key = np.array(card_keys(), dtype=np.int64)
-        key = card_key[hands5].sum(axis=1)
-        offsets = np.array(self.offsets, dtype=np.int64)
-        slot = offsets[key >> LOW_SHIFT] + (key & ((1 << LOW_SHIFT) - 1))
+        slot = self.low_slots(hands5)
         check(int(slot.max()) < len(self.deuce_seven), "low slot outside the table")
         ranks = np.sort(hands5 // N_SUITS, axis=1).astype(np.int64)
         code = np.zeros(len(hands5), dtype=np.int64)
@@ -365,6 +396,24 @@ def badugi_class_ranks(ace_high: bool) -> list[bytes]:
         values = [(key >> (4 * (3 - i))) & 0xF for i in range(size)]
         ranks = [v if ace_high else (v - 1) % N_RANKS for v in values]
         out.append(bytes(ranks + [0xFF] * (4 - size)))
+    return out
+
+
+def suit_patterns() -> list[int]:
+    """Pattern id of each sequence of five suits (2 bits each, first card lowest).
+
+    Suits are relabelled in order of first appearance, so sequences that differ
+    only by a permutation of suits share an id; ids are numbered in order of
+    first appearance over the 1,024 sequences (there are N_SUIT_PATTERNS).
+    """
+    ids: dict[tuple[int, ...], int] = {}
+    out = []
+    for code in range(4**5):
+        suits = [(code >> (2 * i)) & 3 for i in range(5)]
+        relabel: dict[int, int] = {}
+        canonical = tuple(relabel.setdefault(s, len(relabel)) for s in suits)
+        out.append(ids.setdefault(canonical, len(ids)))
+    check(len(ids) == N_SUIT_PATTERNS, "suit pattern count")
     return out
 
 
@@ -424,7 +473,7 @@ def c_class_table(name: str, what: str, rows: list[bytes]) -> str:
 
 
 def emit(tables: Tables) -> str:
-    weights = colex_weights()
+    weights = colex_weights(4)
     parts = [
         "/* generated by tools/gen_tables.py; do not edit. */\n",
         f"/* RANK_KEYS = {list(RANK_KEYS)}, LOW_SHIFT = {LOW_SHIFT} */\n\n",
@@ -438,9 +487,12 @@ def emit(tables: Tables) -> str:
         f"#define BDC_ACE_FIVE_CLASSES {ACE_FIVE_CLASSES}\n",
         f"#define BDC_HANDS5 {comb(N_CARDS, 5)}\n\n",
         "/* Colex weight of card c in sorted position i: C(c, i + 1). */\n",
-        "static const uint32_t BDC_COLEX[5][52] = {\n",
+        "static const uint32_t BDC_COLEX[4][52] = {\n",
         ",\n".join("    " + c_ints(row).replace("\n", "\n    ") for row in weights),
         "\n};\n\n",
+        f"#define BDC_SUIT_PATTERNS {N_SUIT_PATTERNS}\n",
+        "/* Suit pattern id of five suits in sorted-card order (2 bits each, first card lowest). */\n",
+        f"static const uint8_t BDC_SUIT_PATTERN[1024] = {c_ints(tables.suit_pattern)};\n\n",
         "/* Additive rank-multiset key of each card id (its rank's key). */\n",
         f"static const uint32_t BDC_CARD_KEY[52] = {c_ints(card_keys())};\n\n",
         "/* Row offsets of the displacement hash of the low-hand key. */\n",
@@ -454,8 +506,8 @@ def emit(tables: Tables) -> str:
         c_u16_bytes("bdc_tab_ace_five", "A-5 rank by low slot", tables.ace_five),
         c_u16_bytes("bdc_tab_badugi4_low", "Badugi aces low by 4-card colex index", tables.badugi4["low"]),
         c_u16_bytes("bdc_tab_badugi4_high", "Badugi aces high by 4-card colex index", tables.badugi4["high"]),
-        c_u16_bytes("bdc_tab_badugi5_low", "best Badugi aces low by 5-card colex index", tables.badugi5["low"]),
-        c_u16_bytes("bdc_tab_badugi5_high", "best Badugi aces high by 5-card colex index", tables.badugi5["high"]),
+        c_u16_bytes("bdc_tab_badugi5_low", "best Badugi aces low by low slot and suit pattern", tables.badugi5["low"]),
+        c_u16_bytes("bdc_tab_badugi5_high", "best Badugi aces high by low slot and suit pattern", tables.badugi5["high"]),
     ]
     return "".join(parts)
 
