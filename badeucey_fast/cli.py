@@ -112,6 +112,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_show.add_argument("--json", action="store_true", help="print JSON")
     p_show.set_defaults(run=_cmd_showdown)
+
+    from badeucey_fast import bench  # numpy and the peers load only for the CLI
+
+    bench.add_parser(sub)
     return parser
 
 
