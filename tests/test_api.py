@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import doctest
 import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -314,25 +314,14 @@ def test_game_validation() -> None:
 # --------------------------------------------------------------------------- #
 # Command line
 # --------------------------------------------------------------------------- #
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    """Run the installed command (from a neutral folder, so the source tree cannot shadow it)."""
-    return subprocess.run(
-        [sys.executable, "-m", "badeucey_fast", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=Path(__file__).parent.parent / "tests",
-    )
-
-
-def test_cli_eval() -> None:
+def test_cli_eval(run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
     done = run_cli("eval", "7s5h4d3c2s")
     assert done.returncode == 0, done.stderr
     assert "7s 5h 4d 3c 2s" in done.stdout
     assert "deuce-to-seven         1 of 7462" in done.stdout
 
 
-def test_cli_eval_json() -> None:
+def test_cli_eval_json(run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
     import json
 
     done = run_cli("eval", "--json", "6s 6h 4h 3d 2c")
@@ -342,7 +331,7 @@ def test_cli_eval_json() -> None:
 
 
 @pytest.mark.parametrize("hand", ["7s5h4d3c2x", "7s7s4d3c2s", "7s5h"])
-def test_cli_errors_are_one_line_without_traceback(hand: str) -> None:
+def test_cli_errors_are_one_line_without_traceback(hand: str, run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
     done = run_cli("eval", hand)
     assert done.returncode == 2
     assert done.stderr.startswith("badeucey: error: ")

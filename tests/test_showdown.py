@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 import subprocess
-import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -319,17 +319,7 @@ def test_permuting_seats_only_moves_odd_chips(deal: tuple[str, list, list], rnd)
 # --------------------------------------------------------------------------- #
 # Command line
 # --------------------------------------------------------------------------- #
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "badeucey_fast", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=Path(__file__).parent,
-    )
-
-
-def test_cli_showdown_text() -> None:
+def test_cli_showdown_text(run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
     done = run_cli("showdown", "--pot", "101", "7s5h4d3c2s", "6s6h4h3d2c", "8c7d5s4s2h")
     assert done.returncode == 0, done.stderr
     assert "seat 0 takes 51 with 7-5-4-3-2 (number one)" in done.stdout
@@ -337,7 +327,7 @@ def test_cli_showdown_text() -> None:
     assert done.stdout.strip().endswith("chips: seat 0 101, seat 1 0, seat 2 0")
 
 
-def test_cli_showdown_json_side_pot_and_fold() -> None:
+def test_cli_showdown_json_side_pot_and_fold(run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
     done = run_cli("showdown", "--json", "--pot", "90", "--side-pot", "40:1,3", NUMBER_ONE, SIXES, "-", EIGHT_SEVEN)
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
@@ -345,7 +335,7 @@ def test_cli_showdown_json_side_pot_and_fold() -> None:
     assert data["hands"][2] is None
 
 
-def test_cli_eval_has_names() -> None:
+def test_cli_eval_has_names(run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
     done = run_cli("eval", SIXES)
     assert "pair of sixes" in done.stdout and "6-4-3-2 badugi" in done.stdout
 
@@ -360,7 +350,7 @@ def test_cli_eval_has_names() -> None:
         ["showdown", "--game", "badugi", "7s5h4d3c2s", "6s6h4h3d"],
     ],
 )
-def test_cli_showdown_errors(args: list[str]) -> None:
+def test_cli_showdown_errors(args: list[str], run_cli: Callable[..., subprocess.CompletedProcess[str]]) -> None:
     done = run_cli(*args)
     assert done.returncode == 2
     assert done.stderr.startswith("badeucey: error: ") and "Traceback" not in done.stderr
