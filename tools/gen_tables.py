@@ -485,7 +485,6 @@ def emit(tables: Tables) -> str:
         f"#define BDC_BADUGI_CLASSES {BADUGI_CLASSES}\n",
         f"#define BDC_DEUCE_SEVEN_CLASSES {DEUCE_SEVEN_CLASSES}\n",
         f"#define BDC_ACE_FIVE_CLASSES {ACE_FIVE_CLASSES}\n",
-        f"#define BDC_HANDS5 {comb(N_CARDS, 5)}\n\n",
         "/* Colex weight of card c in sorted position i: C(c, i + 1). */\n",
         "static const uint32_t BDC_COLEX[4][52] = {\n",
         ",\n".join("    " + c_ints(row).replace("\n", "\n    ") for row in weights),
