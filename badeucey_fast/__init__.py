@@ -26,15 +26,38 @@ from badeucey_fast._rankings import (
     deuce_seven_rank,
     deuce_seven_rank_batch,
 )
+from typing import TYPE_CHECKING, Any
+
 from badeucey_fast.games import GAMES, Game, SplitComparison, compare, get_game
 from badeucey_fast.names import class_ranks, hand_name
 from badeucey_fast.showdown import HalfResult, Pot, PotResult, SeatHand, ShowdownResult, showdown
 
 
 
-def __getattr__(name: str) -> str:
+if TYPE_CHECKING:
+    from badeucey_fast.draws import DiscardOption, DrawOutcomes, Target, best_discards, draw_outcomes, parse_target
+    from badeucey_fast.equity import Equity, equity
+
+# Draw odds and equity load on first use: import time is part of the package's promise.
+_LAZY = {
+    **dict.fromkeys(
+        ("DiscardOption", "DrawOutcomes", "Target", "best_discards", "draw_outcomes", "parse_target"),
+        "badeucey_fast.draws",
+    ),
+    **dict.fromkeys(("Equity", "equity"), "badeucey_fast.equity"),
+}
+
+
+def __getattr__(name: str) -> Any:
     """``__version__``, read from the installed metadata on first use (importlib.metadata
-    is slow to import, and import time is part of the package's promise)."""
+    is slow to import, and import time is part of the package's promise), and the
+    draw and equity API, imported on first use."""
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
     if name == "__version__":
         from importlib.metadata import PackageNotFoundError, version
 
@@ -50,6 +73,9 @@ __all__ = [
     "DEUCE_SEVEN_CLASSES",
     "GAMES",
     "CardsLike",
+    "DiscardOption",
+    "DrawOutcomes",
+    "Equity",
     "Game",
     "HalfResult",
     "Halves",
@@ -58,6 +84,7 @@ __all__ = [
     "SeatHand",
     "ShowdownResult",
     "SplitComparison",
+    "Target",
     "__version__",
     "ace_five_rank",
     "ace_five_rank_batch",
@@ -67,14 +94,18 @@ __all__ = [
     "badeucey_batch",
     "badugi_rank",
     "badugi_rank_batch",
+    "best_discards",
     "card_name",
     "class_ranks",
     "compare",
     "deuce_seven_rank",
     "deuce_seven_rank_batch",
+    "draw_outcomes",
+    "equity",
     "format_cards",
     "get_game",
     "hand_name",
     "parse_cards",
+    "parse_target",
     "showdown",
 ]

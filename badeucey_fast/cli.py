@@ -5,13 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Sequence
+from typing import TextIO
 
 from badeucey_fast import _rankings as r
 from badeucey_fast._cards import format_cards, parse_cards
 from badeucey_fast.games import GAMES
 from badeucey_fast.names import Ranking, hand_name
-from badeucey_fast.showdown import showdown
+from badeucey_fast.showdown import half_label, showdown
 
 EXIT_USAGE = 2  # argparse's code for a user mistake; ours too
 
@@ -78,6 +80,158 @@ def _cmd_showdown(args: argparse.Namespace) -> int:
     return 0
 
 
+class ProgressBar:
+    """A progress bar on stderr for runs that take more than a second or so.
+
+    It stays silent for the first ``delay`` seconds, and altogether when the
+    stream is not a terminal unless ``force`` is set."""
+
+    WIDTH = 30
+
+    def __init__(self, stream: TextIO, *, force: bool = False, delay: float = 1.0, label: str = "") -> None:
+        self.stream = stream
+        self.enabled = force or stream.isatty()
+        self.delay = delay
+        self.label = label
+        self.start = time.monotonic()
+        self.shown = False
+
+    def __call__(self, fraction: float) -> None:
+        if not self.enabled or time.monotonic() - self.start < self.delay:
+            return
+        filled = int(self.WIDTH * fraction)
+        bar = "#" * filled + "." * (self.WIDTH - filled)
+        self.stream.write(f"\r{self.label}[{bar}] {100 * fraction:5.1f}%")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        """End the bar's line, if one was drawn."""
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _cards_or_none(text: str) -> str:
+    return "" if text.strip().lower() in ("-", "none", "") else text
+
+
+def _add_run_options(p: argparse.ArgumentParser) -> None:
+    """Options shared by draw and equity."""
+    p.add_argument("--game", default="badeucey", choices=list(GAMES), help="the game (default: badeucey)")
+    p.add_argument("--dead", default="", metavar="CARDS", help="cards known to be out of play")
+    p.add_argument("--target", default=None, metavar="SPEC",
+                   help="what to draw to / stand pat on, e.g. badugi, low:8, badugi+low:9, badugi:K")
+    p.add_argument("--samples", type=int, default=None, metavar="N", help="sample N outcomes instead of enumerating")
+    p.add_argument("--seed", type=int, default=None, help="seed for sampling (default: random, printed)")
+    p.add_argument("--max-exact", type=int, default=None, metavar="N",
+                   help="enumerate exactly up to N outcomes, else sample (default: 5,000,000)")
+    p.add_argument("--progress", action="store_true", help="show a progress bar even when stderr is not a terminal")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _run_kwargs(args: argparse.Namespace) -> dict[str, object]:
+    from badeucey_fast.draws import MAX_EXACT
+
+    return {
+        "game": args.game,
+        "dead": args.dead,
+        "target": args.target,
+        "samples": args.samples,
+        "seed": args.seed,
+        "max_exact": MAX_EXACT if args.max_exact is None else args.max_exact,
+    }
+
+
+def _percent(p: float) -> str:
+    return f"{100 * p:6.2f}%"
+
+
+def _cmd_draw(args: argparse.Namespace) -> int:
+    from badeucey_fast.draws import best_discards, draw_outcomes
+
+    bar = ProgressBar(sys.stderr, force=args.progress)
+    try:
+        if args.discard is not None:
+            out = draw_outcomes(args.hand, _cards_or_none(args.discard), draws=args.draws, progress=bar,
+                                **_run_kwargs(args))  # type: ignore[arg-type]
+        else:
+            options = best_discards(args.hand, draws=args.draws, objective=args.objective, progress=bar,
+                                    **_run_kwargs(args))  # type: ignore[arg-type]
+    finally:
+        bar.close()
+    if args.discard is not None:
+        if args.json:
+            print(json.dumps(out.to_dict(), indent=2))
+            return 0
+        how = "exact" if out.exact else f"sampled: {out.total:,} samples, seed {out.seed}"
+        unseen = 52 - len(out.hand) - len(out.dead)
+        throw = f"throws {format_cards(out.discard)}" if out.discard else "stands pat"
+        print(f"{out.game.name}: {format_cards(out.hand)} {throw}; {out.draws} draw(s) from {unseen} unseen cards")
+        print(f"{out.total:,} equally likely outcomes ({how})")
+        if out.target is not None:
+            print(f"target: {out.target.describe(out.game)}")
+        for label, p in out.summary().items():
+            error = "" if out.exact else f" ±{100 * out.stderr(p):.2f}"
+            print(f"  {label:<28} {_percent(p)}{error}")
+        for half in out.game.halves:
+            print(f"  mean {half_label(out.game, half)} rank{'':<17} {out.mean_rank(half):8.1f}")
+        return 0
+    top = options[: args.top]
+    if args.json:
+        print(json.dumps([o.to_dict() for o in top], indent=2))
+        return 0
+    game = options[0].outcomes.game
+    heads = ["#", "throw", "keep"] + (["P(target)"] if options[0].probability is not None else [])
+    heads += [f"mean {half_label(game, h)}" for h in game.halves]
+    rows = []
+    for i, o in enumerate(top, start=1):
+        row = [str(i), format_cards(o.discard) or "(pat)", format_cards(o.keep) or "-"]
+        if o.probability is not None:
+            row.append(_percent(o.probability).strip())
+        row += [f"{o.mean_rank[h]:.1f}" for h in game.halves]
+        rows.append(row)
+    widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(len(heads))]
+    first = options[0].outcomes
+    how = "exact" if first.exact else f"sampled, seed {first.seed}"
+    target = f"; target {first.target.describe(game)}" if first.target is not None else ""
+    print(f"{game.name}: best discards of {format_cards(first.hand)}, {first.draws} draw(s), {how}{target}")
+    for r in [heads, *rows]:
+        print("  ".join(c.ljust(w) if i < 3 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))))
+    print("(mean ranks: lower is better)")
+    return 0
+
+
+def _seat_discard(text: str) -> tuple[int, str]:
+    """SEAT:CARDS as given to equity --discard."""
+    seat, sep, cards = text.partition(":")
+    try:
+        if not sep:
+            raise ValueError
+        return int(seat), cards
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected SEAT:CARDS (e.g. 0:Ks or 1:QhJd), got {text!r}") from None
+
+
+def _cmd_equity(args: argparse.Namespace) -> int:
+    from badeucey_fast.equity import equity
+
+    hands: list[str | None] = [None if h.strip().lower() in ("?", "random", "unknown") else h for h in args.hands]
+    discards: list[str | None] = [None] * len(hands)
+    for seat, cards in args.discard:
+        if not 0 <= seat < len(hands):
+            raise ValueError(f"--discard names seat {seat}; seats are 0..{len(hands) - 1}")
+        discards[seat] = cards
+    bar = ProgressBar(sys.stderr, force=args.progress)
+    try:
+        result = equity(hands, discards=discards, draws=args.draws, progress=bar,
+                        **_run_kwargs(args))  # type: ignore[arg-type]
+    finally:
+        bar.close()
+    print(json.dumps(result.to_dict(), indent=2) if args.json else result)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="badeucey",
@@ -112,6 +266,34 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_show.add_argument("--json", action="store_true", help="print JSON")
     p_show.set_defaults(run=_cmd_showdown)
+
+    p_draw = sub.add_parser(
+        "draw",
+        help="draw odds of a hand, or its best discards",
+        description="With --discard: everything the hand can end up with after throwing those cards. "
+        "Without: every discard choice ranked, best first (by --objective).",
+    )
+    p_draw.add_argument("hand", metavar="HAND", help="the cards held")
+    p_draw.add_argument("--discard", default=None, metavar="CARDS", help="cards to throw ('-' to stand pat)")
+    p_draw.add_argument("--draws", type=int, default=1, help="draws left, 1..3 (default: 1)")
+    p_draw.add_argument("--objective", default=None, choices=["target", "badugi", "low", "expected"],
+                        help="how to rank discards (default: target if given, else expected rank)")
+    p_draw.add_argument("--top", type=int, default=10, metavar="N", help="discard choices to list (default: 10)")
+    _add_run_options(p_draw)
+    p_draw.set_defaults(run=_cmd_draw)
+
+    p_eq = sub.add_parser(
+        "equity",
+        help="each hand's chances to win each half",
+        description="Win, tie and scoop probabilities per seat, exact or sampled. "
+        "Hands in seat order; '?' for a hand whose cards are unknown.",
+    )
+    p_eq.add_argument("hands", nargs="+", metavar="HAND", help="a seat's cards, or ? for unknown cards")
+    p_eq.add_argument("--discard", type=_seat_discard, action="append", default=[], metavar="SEAT:CARDS",
+                      help="cards a seat throws in the first draw, e.g. 0:Ks (repeatable; needs --draws)")
+    p_eq.add_argument("--draws", type=int, default=0, help="draws left, 0..3 (default: 0)")
+    _add_run_options(p_eq)
+    p_eq.set_defaults(run=_cmd_equity)
 
     from badeucey_fast import bench  # numpy and the peers load only for the CLI
 

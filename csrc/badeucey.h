@@ -56,7 +56,8 @@ enum bdc_status {
     BDC_E_DUPLICATE = -2,  /* the same card id twice in one hand */
     BDC_E_COUNT = -3,      /* a number of cards the ranking does not take */
     BDC_E_RANKING = -4,    /* an unknown enum bdc_ranking value */
-    BDC_E_RANK = -5        /* a rank outside the ranking's scale */
+    BDC_E_RANK = -5,       /* a rank outside the ranking's scale */
+    BDC_E_ARGUMENT = -6    /* a draw or equity setting outside its range */
 };
 
 /* What a batch call ranks.  Split games write two ranks per hand. */
@@ -66,7 +67,8 @@ enum bdc_ranking {
     BDC_DEUCE_SEVEN = 2,   /* deuce-to-seven lowball (5 cards) */
     BDC_ACE_FIVE = 3,      /* ace-to-five lowball (5 cards) */
     BDC_BADEUCEY = 4,      /* Badugi aces high, then 2-7 (5 cards; 2 ranks per hand) */
-    BDC_BADACEY = 5        /* Badugi aces low, then A-5 (5 cards; 2 ranks per hand) */
+    BDC_BADACEY = 5,       /* Badugi aces low, then A-5 (5 cards; 2 ranks per hand) */
+    BDC_NO_HALF = -1       /* in a bdc_game: the game has no such half */
 };
 
 /* Badugi rank of four cards, aces low / aces high. */
@@ -105,6 +107,103 @@ int bdc_class_ranks(int ranking, int rank, uint8_t out[5], int *flush);
 
 /* Does nothing: the floor of one call through the bindings, for benchmarks. */
 int bdc_noop5(int c0, int c1, int c2, int c3, int c4);
+
+/* ---- Draws and equity (bdc_draw.c) ----------------------------------
+ *
+ * A game for these functions names the ranking of each half and the hand
+ * size.  A hand "meets" a bdc_limits when each half with a nonzero limit has
+ * a rank <= that limit (a zero limit leaves the half free).
+ *
+ * THE DRAW POLICY.  A hand keeps n_kept cards and draws the rest (the
+ * replacements).  In draw 1 it draws; in each later draw it stands pat if it
+ * meets `target`, and otherwise throws the replacements it holds and draws as
+ * many again.  Thrown cards are out of play: draws never deal a card twice.
+ *
+ * EXACT OR SAMPLED.  A run with samples == 0 enumerates every way the draws
+ * can fall, restricted to a chunk: the first card of the first draw is taken
+ * from positions first_begin .. first_end - 1 of the cards still unseen
+ * (bdc_*_plan gives the number of positions, so chunks 0..n cover the whole
+ * enumeration).  A run with samples > 0 deals that many random outcomes from
+ * the xoshiro256** state rng (advanced in place, so consecutive runs continue
+ * one stream) and ignores the chunk.  Results are ADDED to the outputs, so
+ * chunks and runs accumulate.  Each returns BDC_OK or a BDC_E_* code. */
+
+typedef struct {
+    int badugi;   /* BDC_BADUGI_LOW, BDC_BADUGI_HIGH, or BDC_NO_HALF */
+    int low;      /* BDC_DEUCE_SEVEN, BDC_ACE_FIVE, or BDC_NO_HALF */
+    int n_cards;  /* 5; or 4 for a game with only a Badugi half */
+} bdc_game;
+
+typedef struct {
+    unsigned badugi;  /* worst Badugi rank that meets the limit; 0: any */
+    unsigned low;     /* worst low rank that meets the limit; 0: any */
+} bdc_limits;
+
+/* One hand's draws. */
+typedef struct {
+    bdc_game game;
+    const uint8_t *kept;  /* the n_kept cards the hand keeps */
+    int n_kept;
+    const uint8_t *deck;  /* the n_deck unseen cards the draws come from */
+    int n_deck;
+    int draws;            /* 1 .. 3 */
+    bdc_limits target;    /* the policy's stand-pat target (draws 2 and 3) */
+    bdc_limits query;     /* final hands meeting it are counted in *hits */
+} bdc_draw_spec;
+
+/* Checks a spec.  Sets *outcomes to the number of equally likely outcomes of
+ * an exact run (every replacement set of every draw, counting a hand that
+ * stood pat once for each way the draws it skipped could have fallen) and
+ * *positions to the chunk positions (1 when nothing is drawn). */
+int bdc_draw_plan(const bdc_draw_spec *spec, double *outcomes, int *positions);
+
+/* Adds to the counts of the final hand's ranks (badugi_counts[rank], 1093
+ * entries, and low_counts[rank], 7463; NULL for a half the game lacks), to
+ * *hits (final hands meeting spec->query) and *total (all outcomes).  Exact
+ * counts are integers; a sampled run adds 1 per sample. */
+int bdc_draw_run(const bdc_draw_spec *spec, int first_begin, int first_end,
+                 uint64_t samples, uint64_t rng[4],
+                 uint64_t *badugi_counts, uint64_t *low_counts,
+                 uint64_t *hits, uint64_t *total);
+
+/* Several hands to a showdown. */
+typedef struct {
+    bdc_game game;
+    int n_seats;              /* 2 .. 9 */
+    const uint8_t *cards;     /* n_seats rows of game.n_cards ids; a row's first
+                                 n_held[s] ids are the cards that seat holds */
+    const int *n_held;        /* per seat */
+    const int *draws_policy;  /* per seat: 1 if the seat draws its missing cards
+                                 under the policy; 0 if they are unknown cards
+                                 (dealt at random once, before any draw) */
+    const uint8_t *deck;      /* the n_deck unseen cards */
+    int n_deck;
+    int draws;                /* 0 .. 3 */
+    bdc_limits target;        /* the policy's stand-pat target */
+    bdc_limits qualifier;     /* worst rank that may win a half; 0: none */
+} bdc_equity_spec;
+
+/* Per-seat sums over outcomes (exact: weighted by probability; sampled: one
+ * per sample).  win: sole best in the half; tie: best with others; scoop:
+ * sole winner of every half of the game; share: fraction of the pot won
+ * (a half is half the pot in a split game; a half with no qualifying hand
+ * goes to the other half's winners); share_sq: sum of share squared. */
+typedef struct {
+    double badugi_win, badugi_tie, low_win, low_tie, scoop, share, share_sq;
+} bdc_equity_sums;
+
+/* As bdc_draw_plan, for an equity spec. */
+int bdc_equity_plan(const bdc_equity_spec *spec, double *outcomes, int *positions);
+
+/* Adds one bdc_equity_sums per seat to sums, and the summed weight of the
+ * outcomes (exact: their probability; sampled: the number of samples) to
+ * *weight. */
+int bdc_equity_run(const bdc_equity_spec *spec, int first_begin, int first_end,
+                   uint64_t samples, uint64_t rng[4],
+                   bdc_equity_sums *sums, double *weight);
+
+/* Seeds a xoshiro256** state from one 64-bit seed (by splitmix64). */
+void bdc_rng_seed(uint64_t seed, uint64_t rng[4]);
 
 /* cffi-cdef-end */
 

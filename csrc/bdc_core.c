@@ -7,10 +7,13 @@
  * bdc_tables.inc (tools/gen_tables.py documents the layout).
  */
 #include "badeucey.h"
+#include "bdc_internal.h"
 
 #include "bdc_tables.inc"
 
-#define BDC_DECK 52u /* card ids are 0 .. BDC_DECK - 1 */
+/* the class counts other units see must be the tables' */
+typedef char bdc_classes_agree[(BDC_N_BADUGI == BDC_BADUGI_CLASSES && BDC_N_DEUCE_SEVEN == BDC_DEUCE_SEVEN_CLASSES &&
+                                BDC_N_ACE_FIVE == BDC_ACE_FIVE_CLASSES) ? 1 : -1];
 #define BDC_SUIT_BITS 3u /* id & BDC_SUIT_BITS is the suit (id = 4 * rank + suit) */
 #define BDC_SPLIT_SHIFT 16 /* split games pack (badugi << 16) | low */
 
@@ -209,6 +212,100 @@ int bdc_class_ranks(int ranking, int rank, uint8_t out[5], int *flush)
         out[k] = row[k];
     *flush = row[5];
     return 5;
+}
+
+int bdc_game_ok(const bdc_game *game)
+{
+    int badugi = game->badugi, low = game->low;
+    if (badugi != BDC_NO_HALF && badugi != BDC_BADUGI_LOW && badugi != BDC_BADUGI_HIGH)
+        return 0;
+    if (low != BDC_NO_HALF && low != BDC_DEUCE_SEVEN && low != BDC_ACE_FIVE)
+        return 0;
+    if (badugi == BDC_NO_HALF && low == BDC_NO_HALF)
+        return 0;
+    /* four cards only for a Badugi-only game */
+    return game->n_cards == 5 || (game->n_cards == 4 && low == BDC_NO_HALF);
+}
+
+int bdc_halves(const bdc_game *game, const unsigned *cards, unsigned halves[2])
+{
+    bdc_hand h;
+    int status;
+    halves[0] = halves[1] = 0;
+    if (game->n_cards == 4) {
+        status = bdc_index4(cards, &h);
+        if (status)
+            return status;
+        halves[0] = bdc_u16(game->badugi == BDC_BADUGI_HIGH ? bdc_tab_badugi4_high : bdc_tab_badugi4_low, h.colex);
+        return BDC_OK;
+    }
+    status = bdc_index5(cards, &h);
+    if (status)
+        return status;
+    if (game->badugi != BDC_NO_HALF)
+        halves[0] = bdc_u16(game->badugi == BDC_BADUGI_HIGH ? bdc_tab_badugi5_high : bdc_tab_badugi5_low, h.badugi);
+    if (game->low == BDC_DEUCE_SEVEN)
+        halves[1] = (unsigned)bdc_deuce_seven_of(&h);
+    else if (game->low == BDC_ACE_FIVE)
+        halves[1] = (unsigned)bdc_ace_five_of(&h);
+    return BDC_OK;
+}
+
+/* Ranks one half-table lookup pair for an indexed five-card hand. */
+static inline void bdc_halves_of(const bdc_game *game, const unsigned char *badugi_table, const bdc_hand *h,
+                                 unsigned halves[2])
+{
+    halves[0] = badugi_table ? bdc_u16(badugi_table, h->badugi) : 0;
+    halves[1] = game->low == BDC_DEUCE_SEVEN ? (unsigned)bdc_deuce_seven_of(h)
+                : game->low == BDC_ACE_FIVE  ? (unsigned)bdc_ace_five_of(h)
+                                             : 0;
+}
+
+void bdc_halves_extend(const bdc_game *game, const unsigned *base, const unsigned *cards, int n,
+                       unsigned (*halves)[2])
+{
+    unsigned s[4], gap_suits[5], c, p, i, j;
+    uint32_t base_key;
+    int base_flush;
+    const unsigned char *badugi_table;
+    if (game->n_cards == 4) { /* 4-card Badugi: few hands, no fast path */
+        unsigned hand[4];
+        for (i = 0; i < (unsigned)n; i++) {
+            hand[0] = base[0], hand[1] = base[1], hand[2] = base[2], hand[3] = cards[i];
+            bdc_halves(game, hand, halves[i]);
+        }
+        return;
+    }
+    badugi_table = game->badugi == BDC_BADUGI_HIGH ? bdc_tab_badugi5_high
+                   : game->badugi == BDC_BADUGI_LOW ? bdc_tab_badugi5_low
+                                                    : 0;
+    /* the four fixed cards in ascending order */
+    for (i = 0; i < 4; i++) {
+        c = base[i];
+        for (j = i; j > 0 && s[j - 1] > c; j--)
+            s[j] = s[j - 1];
+        s[j] = c;
+    }
+    /* what the fixed cards contribute: their rank keys, and their suits in
+     * sorted order (2 bits each) with a gap where the new card goes */
+    base_key = BDC_CARD_KEY[s[0]] + BDC_CARD_KEY[s[1]] + BDC_CARD_KEY[s[2]] + BDC_CARD_KEY[s[3]];
+    for (p = 0; p < 5; p++) {
+        gap_suits[p] = 0;
+        for (j = 0; j < 4; j++)
+            gap_suits[p] |= (s[j] & BDC_SUIT_BITS) << (2u * (j < p ? j : j + 1));
+    }
+    base_flush = (((s[0] ^ s[1]) | (s[0] ^ s[2]) | (s[0] ^ s[3])) & BDC_SUIT_BITS) == 0;
+    for (i = 0; i < (unsigned)n; i++) {
+        bdc_hand h;
+        uint32_t key;
+        c = cards[i];
+        p = (c > s[0]) + (c > s[1]) + (c > s[2]) + (c > s[3]); /* the new card's sorted position */
+        key = base_key + BDC_CARD_KEY[c];
+        h.low_slot = BDC_LOW_OFFSET[key >> BDC_LOW_SHIFT] + (key & BDC_LOW_MASK);
+        h.badugi = h.low_slot * BDC_SUIT_PATTERNS + BDC_SUIT_PATTERN[gap_suits[p] | (c & BDC_SUIT_BITS) << (2u * p)];
+        h.flush = base_flush && ((c ^ s[0]) & BDC_SUIT_BITS) == 0;
+        bdc_halves_of(game, badugi_table, &h, halves[i]);
+    }
 }
 
 int bdc_noop5(int c0, int c1, int c2, int c3, int c4)

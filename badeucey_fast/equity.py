@@ -1,0 +1,328 @@
+"""Equity: how often each hand wins each half, exactly or by seeded sampling.
+
+Each seat holds known cards, or ``None`` for an opponent whose cards are
+unknown: an unknown hand is dealt at random from the unseen cards (the 52
+minus every known card and the ``dead`` ones) and does not draw.  With
+``draws`` > 0 a seat with ``discards`` throws them and draws under the policy of
+:mod:`badeucey_fast.draws`: in later draws it stands pat once it meets the
+``target``, else it throws its replacement cards and draws as many again.
+Seats draw in seat order, each draw in turn, and no card is dealt twice.
+
+The result gives, per seat, the probability of winning each half alone
+(``badugi_win``, ``low_win``), of tying for it (``badugi_tie``,
+``low_tie``), of winning the whole pot alone (``scoop``), and the expected
+fraction of the pot won (``share``; a tied half is shared equally, odd chips
+aside).  A single-half game has its half's attributes; the other half's are
+None.  Qualifiers of the game are applied as in a showdown.
+
+When the number of outcomes is at most ``max_exact`` all of them are
+enumerated and the figures are exact; otherwise ``samples`` outcomes are drawn
+from a seeded generator (same seed, same result) and each figure has a
+standard error in ``stderr``.  The C core runs with the GIL released.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from badeucey_fast._cards import CardsLike, format_cards, hand_ids
+from badeucey_fast._core import ffi, lib
+from badeucey_fast.draws import (
+    MAX_EXACT,
+    Progress,
+    Target,
+    TargetLike,
+    c_game,
+    card_set,
+    check_draws,
+    check_seed,
+    check_status,
+    decide_samples,
+    default_target,
+    make_rng,
+    parse_target,
+    run_chunks,
+    unseen_deck,
+)
+from badeucey_fast.games import Game, get_game
+from badeucey_fast.showdown import half_label
+
+MAX_SEATS = 9
+_FIGURES = ("badugi_win", "badugi_tie", "low_win", "low_tie", "scoop", "share")
+
+
+@dataclass(frozen=True)
+class EquityFigures:
+    """One figure per seat for each statistic (None for a half the game lacks)."""
+
+    badugi_win: tuple[float, ...] | None
+    badugi_tie: tuple[float, ...] | None
+    low_win: tuple[float, ...] | None
+    low_tie: tuple[float, ...] | None
+    scoop: tuple[float, ...]
+    share: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class Equity(EquityFigures):
+    """Each seat's chances; ``stderr`` has the standard error of every figure
+    (all zero when ``exact``)."""
+
+    game: Game
+    hands: tuple[tuple[int, ...] | None, ...]
+    """Each seat's known cards (None: unknown)."""
+    discards: tuple[tuple[int, ...], ...]
+    dead: tuple[int, ...]
+    draws: int
+    target: Target | None
+    """The stand-pat target of draws 2 and 3 (None with fewer than two draws)."""
+    exact: bool
+    outcomes: float
+    """Number of outcomes enumerated (exact) or samples drawn."""
+    seed: int | None
+    stderr: EquityFigures
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description."""
+        seats = []
+        for s, hand in enumerate(self.hands):
+            seat: dict[str, Any] = {
+                "seat": s,
+                "hand": None if hand is None else format_cards(hand),
+                "discard": format_cards(self.discards[s]),
+            }
+            for name in _FIGURES:
+                values, errors = getattr(self, name), getattr(self.stderr, name)
+                if values is not None:
+                    seat[name] = values[s]
+                    if not self.exact:
+                        seat[f"{name}_stderr"] = errors[s]
+            seats.append(seat)
+        return {
+            "game": self.game.name,
+            "draws": self.draws,
+            "dead": format_cards(self.dead),
+            "target": None if self.target is None else self.target.describe(self.game),
+            "exact": self.exact,
+            "outcomes": self.outcomes,
+            "seed": self.seed,
+            "seats": seats,
+        }
+
+    def __str__(self) -> str:
+        heads = ["seat", "hand"]
+        columns = []
+        for half in self.game.halves:
+            label = half_label(self.game, half)
+            columns += [(f"{label} win", f"{half}_win"), (f"{label} tie", f"{half}_tie")]
+        if self.game.is_split:
+            columns.append(("scoop", "scoop"))
+        columns.append(("pot share", "share"))
+        heads += [c[0] for c in columns]
+        rows = []
+        for s, hand in enumerate(self.hands):
+            cards = "(unknown)" if hand is None else format_cards(hand)
+            if self.discards[s]:
+                cards += f" (draws {len(self.discards[s])}: throws {format_cards(self.discards[s])})"
+            cells = [str(s), cards]
+            for _, attr in columns:
+                value, error = getattr(self, attr)[s], getattr(self.stderr, attr)[s]
+                cells.append(f"{100 * value:.2f}%" + ("" if self.exact else f" ±{100 * error:.2f}"))
+            rows.append(cells)
+        widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(len(heads))]
+        lines = ["  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))) for r in [heads, *rows]]
+        how = (
+            f"exact over {self.outcomes:,.0f} outcomes"
+            if self.exact
+            else f"{self.outcomes:,.0f} samples, seed {self.seed} (± one standard error)"
+        )
+        draws = f"{self.draws} draw{'s' if self.draws != 1 else ''}"
+        if self.target is not None:
+            draws += f", standing pat on {self.target.describe(self.game)}"
+        return f"{self.game.name} equity, {draws}; {how}\n" + "\n".join(lines)
+
+
+def equity(
+    hands: Sequence[CardsLike | None],
+    *,
+    discards: Sequence[CardsLike | None] | None = None,
+    dead: CardsLike | None = (),
+    draws: int = 0,
+    game: str | Game = "badeucey",
+    target: TargetLike = None,
+    samples: int | None = None,
+    seed: int | None = None,
+    max_exact: int = MAX_EXACT,
+    progress: Progress | None = None,
+) -> Equity:
+    """Each seat's probability of winning and tying each half, and of scooping.
+
+    :param hands: each seat's cards (text or ids), or None for unknown cards;
+        at least two seats, at most nine.
+    :param discards: per seat, the cards it throws in the first draw (None or
+        empty: it stands pat); needs ``draws`` >= 1.  Unknown hands do not draw.
+    :param dead: cards known to be out of play (in no hand).
+    :param draws: draws left, 0..3.
+    :param game: a game name or :class:`~badeucey_fast.games.Game`.
+    :param target: the policy's stand-pat target for draws 2 and 3 (default:
+        :data:`~badeucey_fast.draws.DEFAULT_TARGETS`).
+    :param samples: sample this many outcomes instead of enumerating.
+    :param seed: the seed for sampling (None: a random seed, kept in the result).
+    :param max_exact: enumerate exactly when there are at most this many outcomes.
+    :param progress: called with the fraction done as the run goes.
+    :raises ValueError: for a card in two hands, dead cards in a hand, a discard
+        not in its hand, discards with no draw, more cards needed than remain
+        unseen, fewer than two or more than nine seats, or a target naming no hand.
+
+    >>> e = equity(["7s 5h 4d 3c 2s", "8s 7h 6d 4c 2h"])
+    >>> e.scoop, e.exact
+    ((1.0, 0.0), True)
+    >>> e = equity(["As 2c 3d Ks", "5s 6c 7d 8h"], discards=["Ks", None], draws=1, game="badugi")
+    >>> round(e.badugi_win[0], 4), e.badugi_tie[0]  # 4h 5h 6h 7h of 44 unseen beat 8-7-6-5
+    (0.0909, 0.0)
+    >>> equity(["7s 5h 4d 3c 2s", "7s 6h 4h 3d 2c"])
+    Traceback (most recent call last):
+    ...
+    ValueError: seats 0 and 1 both hold 7s
+    """
+    rules = get_game(game)
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise TypeError("equity: hands must be a sequence with one hand (or None) per seat")
+    if not 2 <= len(hands) <= MAX_SEATS:
+        raise ValueError(f"equity needs 2..{MAX_SEATS} seats, got {len(hands)}")
+    draws = check_draws(draws, 0)
+    check_seed(seed)
+    n = rules.hand_size
+    known: list[tuple[int, ...] | None] = []
+    holder: dict[int, int] = {}
+    for seat, cards in enumerate(hands):
+        if cards is None:
+            known.append(None)
+            continue
+        ids = hand_ids(cards, (n,), f"seat {seat} ({rules.name})")
+        for card in ids:
+            if card in holder:
+                raise ValueError(f"seats {holder[card]} and {seat} both hold {format_cards([card])}")
+            holder[card] = seat
+        known.append(ids)
+    thrown = _discards(known, discards, draws)
+    dead_ids = card_set(dead, "dead")
+    clash = [c for c in dead_ids if c in holder]
+    if clash:
+        raise ValueError(f"dead card(s) {format_cards(clash)} are also in a hand")
+    drawing = any(thrown)
+    policy = None
+    if draws > 1 and drawing:
+        policy = parse_target(target, rules) or default_target(rules)
+    elif target is not None:
+        parse_target(target, rules)  # still reject a bad target
+
+    deck = unseen_deck([*holder, *dead_ids])
+    needed = sum(n for h in known if h is None) + draws * sum(len(t) for t in thrown)
+    if needed > len(deck):
+        raise ValueError(f"the hands and draws need up to {needed} unseen cards; only {len(deck)} remain")
+    rows = []
+    for hand, throw in zip(known, thrown):
+        held = [] if hand is None else [c for c in hand if c not in throw]
+        rows.append(held + [0] * (n - len(held)))
+    keep_alive = [
+        ffi.new("uint8_t[]", [c for row in rows for c in row]),
+        ffi.new("int[]", [0 if h is None else n - len(t) for h, t in zip(known, thrown)]),
+        ffi.new("int[]", [0 if h is None else 1 for h in known]),
+        ffi.new("uint8_t[]", deck or [0]),
+    ]
+    spec = ffi.new("bdc_equity_spec *")
+    spec.game = c_game(rules)[0]
+    spec.n_seats = len(known)
+    spec.cards, spec.n_held, spec.draws_policy = keep_alive[0], keep_alive[1], keep_alive[2]
+    spec.deck, spec.n_deck = keep_alive[3], len(deck)
+    spec.draws = draws
+    if policy is not None:
+        spec.target = policy._c()[0]
+    spec.qualifier.badugi = rules.badugi_qualifier or 0
+    spec.qualifier.low = rules.low_qualifier or 0
+    outcomes = ffi.new("double *")
+    positions = ffi.new("int *")
+    check_status(lib.bdc_equity_plan(spec, outcomes, positions), "equity")
+
+    n_samples = decide_samples(outcomes[0], samples, max_exact)
+    seed, rng = make_rng(seed) if n_samples is not None else (None, ffi.new("uint64_t[4]"))
+    sums = ffi.new("bdc_equity_sums[]", len(known))
+    weight = ffi.new("double *")
+
+    def run(begin: int, end: int, step: int) -> None:
+        check_status(lib.bdc_equity_run(spec, begin, end, step, rng, sums, weight), "equity")
+
+    run_chunks(run, positions[0], n_samples, progress)
+    return _result(rules, known, thrown, dead_ids, draws, policy, n_samples, outcomes[0], seed, sums, weight[0])
+
+
+def _discards(
+    known: list[tuple[int, ...] | None], discards: Sequence[CardsLike | None] | None, draws: int
+) -> list[tuple[int, ...]]:
+    """Each seat's discard, checked against its hand."""
+    if discards is None:
+        return [()] * len(known)
+    if isinstance(discards, (str, bytes)) or not isinstance(discards, Sequence):
+        raise TypeError("equity: discards must be a sequence with one entry (or None) per seat")
+    if len(discards) != len(known):
+        raise ValueError(f"equity: {len(discards)} discards for {len(known)} seats")
+    out = []
+    for seat, (hand, throw) in enumerate(zip(known, discards)):
+        cards = card_set(throw, f"seat {seat} discard")
+        if cards and hand is None:
+            raise ValueError(f"seat {seat} has unknown cards, so it cannot discard")
+        missing = [c for c in cards if hand is not None and c not in hand]
+        if missing:
+            raise ValueError(f"seat {seat} discards {format_cards(missing)}, not in its hand")
+        if cards and draws == 0:
+            raise ValueError(f"seat {seat} discards, but no draw is left (draws=0)")
+        out.append(tuple(cards))
+    return out
+
+
+def _result(
+    rules: Game,
+    known: list[tuple[int, ...] | None],
+    thrown: list[tuple[int, ...]],
+    dead: tuple[int, ...],
+    draws: int,
+    policy: Target | None,
+    n_samples: int | None,
+    outcomes: float,
+    seed: int | None,
+    sums: Any,
+    weight: float,
+) -> Equity:
+    seats = range(len(known))
+    values: dict[str, tuple[float, ...] | None] = {}
+    errors: dict[str, tuple[float, ...] | None] = {}
+    for name in _FIGURES:
+        if (name.startswith("badugi") and rules.badugi is None) or (name.startswith("low") and rules.low is None):
+            values[name] = errors[name] = None
+            continue
+        means = tuple(getattr(sums[s], name) / weight for s in seats)
+        values[name] = means
+        if n_samples is None:
+            errors[name] = (0.0,) * len(known)
+        elif name == "share":  # a mean of a bounded variable: its sample variance
+            squares = [sums[s].share_sq / weight for s in seats]
+            errors[name] = tuple(math.sqrt(max(q - m * m, 0.0) / weight) for q, m in zip(squares, means))
+        else:  # a proportion
+            errors[name] = tuple(math.sqrt(m * (1.0 - m) / weight) for m in means)
+    return Equity(
+        **values,  # type: ignore[arg-type]
+        game=rules,
+        hands=tuple(known),
+        discards=tuple(thrown),
+        dead=dead,
+        draws=draws,
+        target=policy,
+        exact=n_samples is None,
+        outcomes=outcomes if n_samples is None else float(n_samples),
+        seed=seed,
+        stderr=EquityFigures(**errors),  # type: ignore[arg-type]
+    )

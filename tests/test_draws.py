@@ -1,0 +1,572 @@
+"""Draw odds, best discards and equity: RULES.md's draw figures, brute-force
+enumerations in plain Python (sharing nothing with the C enumerator but the
+single-hand rankings, which the exhaustive tests check), sampling against
+exact results, and every bad input."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import itertools
+import json
+import math
+import threading
+import time
+from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import badeucey_fast as bf
+from badeucey_fast import draws as draws_module
+from badeucey_fast.cli import ProgressBar
+from badeucey_fast.draws import Target, best_discards, draw_outcomes, parse_target
+from badeucey_fast.equity import equity
+from badeucey_fast.games import GAMES
+
+from .conftest import RunCli
+
+equity_module = importlib.import_module("badeucey_fast.equity")  # the package's `equity` is the function
+
+
+@pytest.mark.parametrize("module", [draws_module, equity_module])
+def test_doctests(module: object) -> None:
+    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
+    assert tried > 0 and failures == 0
+
+
+# --------------------------------------------------------------------------- #
+# Brute force in plain Python
+# --------------------------------------------------------------------------- #
+def ids(text: str) -> tuple[int, ...]:
+    return bf.parse_cards(text)
+
+
+def ranks_of(game: str, cards: tuple[int, ...]) -> dict[str, int]:
+    return dict(zip(GAMES[game].halves, GAMES[game].ranks(cards)))
+
+
+def brute_draw(
+    game: str, hand: str, discard: str, draws: int = 1, dead: str = "", target: Target | None = None
+) -> tuple[dict[str, Counter[int]], int]:
+    """Final-rank counts over every sequence of replacement sets, a hand that
+    stood pat counted once per way its skipped draws could have fallen."""
+    held, thrown, dead_ids = ids(hand), set(ids(discard)), set(ids(dead) if dead else ())
+    kept = tuple(c for c in held if c not in thrown)
+    deck = [c for c in range(52) if c not in held and c not in dead_ids]
+    k = len(thrown)
+    counts: dict[str, Counter[int]] = {half: Counter() for half in GAMES[game].halves}
+    total = 0
+
+    def go(r: int, remaining: list[int]) -> None:
+        nonlocal total
+        for drawn in itertools.combinations(remaining, k):
+            ranks = ranks_of(game, kept + drawn)
+            if r == draws or (target is not None and target.met_by(ranks)):
+                weight = 1
+                left = len(remaining) - k
+                for _ in range(draws - r):  # the skipped draws, dealt and ignored
+                    weight *= math.comb(left, k)
+                    left -= k
+                for half, rank in ranks.items():
+                    counts[half][rank] += weight
+                total += weight
+            else:
+                go(r + 1, [c for c in remaining if c not in drawn])
+
+    go(1, deck)
+    return counts, total
+
+
+def as_counter(array: np.ndarray) -> Counter[int]:
+    return Counter({rank: int(n) for rank, n in enumerate(array.tolist()) if n})
+
+
+# --------------------------------------------------------------------------- #
+# RULES.md, "Facts to check against"
+# --------------------------------------------------------------------------- #
+def test_one_card_draw_to_a_three_card_badugi_has_10_outs_in_48() -> None:
+    out = draw_outcomes("As 2c 3d Ks", "Ks", game="badugi")
+    assert out.exact and out.total == 48
+    assert int(out.counts("badugi")[1:716].sum()) == 10
+    assert round(out.four_card_badugi, 3) == 0.208
+
+
+def test_three_draws_make_the_badugi_51_percent_of_the_time() -> None:
+    out = draw_outcomes("As 2c 3d Ks", "Ks", game="badugi", draws=3, target="badugi")
+    misses = Fraction(38, 48) * Fraction(37, 47) * Fraction(36, 46)
+    assert out.exact and out.total == 48 * 47 * 46
+    assert Fraction(int(out.counts("badugi")[1:716].sum()), out.total) == 1 - misses
+    assert round(out.four_card_badugi, 3) == 0.512
+
+
+def test_the_same_facts_in_badeucey_five_card_hands() -> None:
+    # 5h 4d 3c Qc, one card to come: a spade of a rank not held (2, 6..Q, K, A:
+    # ten of them) makes a four-card badugi, and so does 3s (Q-5-4-3).
+    out = draw_outcomes("5h 4d 3c Qc Kc", "Kc", game="badeucey")
+    brute, total = brute_draw("badeucey", "5h 4d 3c Qc Kc", "Kc")
+    assert out.total == total == 47
+    assert as_counter(out.counts("badugi")) == brute["badugi"]
+    assert out.four_card_badugi == pytest.approx(11 / 47)
+
+
+# --------------------------------------------------------------------------- #
+# Exact enumeration against brute force
+# --------------------------------------------------------------------------- #
+@pytest.mark.parametrize(
+    ("game", "hand", "discard", "dead"),
+    [
+        ("badeucey", "7s 5h 4d Jc Ks", "Jc Ks", ""),
+        ("badeucey", "7s 5h 4d Jc Ks", "Ks", "2s 3s 9h"),
+        ("badacey", "As 2h 4d Jc Kc", "Jc Kc", "3s"),
+        ("deuce_seven", "7s 5h 4d 3c Ks", "Ks 3c", ""),
+        ("ace_five", "As 2h 3d Qs Ks", "Qs Ks", "4c 4d"),
+        ("badugi", "As 2c 3d Ks", "3d Ks", "4h"),
+        ("badeucey", "7s 5h 4d 3c 2s", "", ""),
+    ],
+)
+def test_one_draw_counts_match_brute_force(game: str, hand: str, discard: str, dead: str) -> None:
+    out = draw_outcomes(hand, discard, game=game, dead=dead or ())
+    brute, total = brute_draw(game, hand, discard, dead=dead)
+    assert out.exact and out.total == total
+    for half in GAMES[game].halves:
+        assert as_counter(out.counts(half)) == brute[half]
+        assert int(out.counts(half).sum()) == total
+
+
+@pytest.mark.parametrize(
+    ("game", "hand", "discard", "draws", "target"),
+    [
+        ("badugi", "As 2c 3d Ks", "Ks", 3, "badugi:8"),
+        ("badeucey", "7s 5h 4d 3c Ks", "Ks", 3, "badugi+low:8"),
+        ("badeucey", "7s 5h 4d Jc Ks", "Jc Ks", 2, "low:9"),
+        ("deuce_seven", "8s 6h 4d 3c Ks", "Ks", 2, "8-6"),
+    ],
+)
+def test_several_draws_follow_the_policy_like_brute_force(
+    game: str, hand: str, discard: str, draws: int, target: str
+) -> None:
+    parsed = parse_target(target, game)
+    out = draw_outcomes(hand, discard, game=game, draws=draws, target=target)
+    brute, total = brute_draw(game, hand, discard, draws=draws, target=parsed)
+    assert out.exact and out.total == total
+    for half in GAMES[game].halves:
+        assert as_counter(out.counts(half)) == brute[half]
+
+
+def test_joint_probability_is_counted_not_multiplied() -> None:
+    out = draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks")
+    brute_hits = sum(
+        1
+        for drawn in itertools.combinations([c for c in range(52) if c not in ids("7s 5h 4d Jc Ks")], 2)
+        if (r := bf.badeucey(ids("7s 5h 4d") + drawn)).badugi <= 715 and r.low <= 18
+    )
+    assert out.probability("badugi+low:8") == pytest.approx(brute_hits / out.total)
+    assert out.probability({"badugi": 715, "low": 18}) == out.probability(Target(715, 18))
+    assert out.probability(None) == 1.0
+
+
+def test_summary_mean_and_json() -> None:
+    out = draw_outcomes("7s 5h 4d 3c Ks", "Ks", draws=2, target="low:8")
+    summary = out.summary()
+    assert summary["four-card badugi"] == 1.0
+    assert summary["target"] == out.probability("low:8")
+    assert 1 <= out.mean_rank("low") <= 7462
+    data = json.loads(json.dumps(out.to_dict()))
+    assert data["total"] == out.total and data["exact"] is True
+    assert sum(data["counts"]["low"].values()) == out.total
+
+
+# --------------------------------------------------------------------------- #
+# Targets
+# --------------------------------------------------------------------------- #
+def test_targets_name_the_worst_hand_of_their_kind() -> None:
+    assert parse_target("badugi", "badeucey") == Target(715, None)
+    assert parse_target("low:8", "badeucey") == Target(None, 18)  # 4 seven-lows + 14 eight-lows
+    assert parse_target("low:8-6", "badeucey") == Target(None, 9)
+    assert parse_target("low:86", "badeucey") == parse_target("low:8-6", "badeucey")
+    assert parse_target("low:7-5-4-3-2", "badeucey") == Target(None, 1)
+    assert parse_target("badugi:K", "badeucey") == Target(495, None)  # C(12, 4) aces high
+    assert parse_target("badugi:4", "badugi") == Target(1, None)  # 4-3-2-A, aces low
+    assert parse_target("low:5", "badacey") == Target(None, 1)  # the wheel
+    assert parse_target("8", "deuce_seven") == Target(None, 18)
+    assert parse_target(100, "deuce_seven") == Target(None, 100)
+    assert parse_target("low:#100", "badeucey") == Target(None, 100)
+    assert parse_target({"badugi": "K", "low": 18}, "badeucey") == Target(495, 18)
+    assert parse_target("badugi + 2-7:8-low", "badeucey") == Target(715, 18)
+
+
+@pytest.mark.parametrize(
+    ("target", "game", "message"),
+    [
+        ("low:5", "badeucey", "names no unpaired deuce-to-seven hand"),
+        ("low:8-7-6-5-4", "badeucey", "names no unpaired"),  # a straight
+        ("badugi:2", "badeucey", "names no four-card badugi"),
+        ("badugi:K-K", "badeucey", "names no four-card badugi"),
+        ("low:8x", "badeucey", "is not a list of card ranks"),
+        ("low", "badeucey", "say how low"),
+        ("low:8", "badugi", "has no low half"),
+        ("8", "badeucey", "names no half"),
+        ("high:8", "badeucey", "names no half"),
+        ("low:#9999", "badeucey", "outside 1..7462"),
+        ("low:8+low:9", "badeucey", "twice"),
+        (5, "badeucey", "ambiguous"),
+        ("", "badeucey", "empty"),
+    ],
+)
+def test_bad_targets(target: object, game: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_target(target, game)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- #
+# Sampling
+# --------------------------------------------------------------------------- #
+def test_sampling_is_within_a_few_standard_errors_of_exact() -> None:
+    exact = draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", target="badugi+low:9")
+    sampled = draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", target="badugi+low:9", samples=120_000, seed=7)
+    assert exact.exact and not sampled.exact and sampled.total == 120_000
+    for target in ("badugi", "low:9", "badugi+low:9", "badugi:8"):
+        p, q = exact.probability(target), sampled.probability(target)
+        assert abs(p - q) <= 4 * sampled.stderr(p) + 1e-12, target
+    assert abs(exact.mean_rank("low") - sampled.mean_rank("low")) < 20
+
+
+def test_sampling_is_reproducible_and_chunking_does_not_change_it() -> None:
+    a = draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", draws=3, samples=120_000, seed=11)
+    b = draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", draws=3, samples=120_000, seed=11)
+    c = draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", draws=3, samples=120_000, seed=12)
+    assert np.array_equal(a.counts("low"), b.counts("low"))
+    assert not np.array_equal(a.counts("low"), c.counts("low"))
+    assert a.seed == 11
+    random_seed = draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", draws=3, samples=1000)
+    assert isinstance(random_seed.seed, int)
+    again = draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", draws=3, samples=1000, seed=random_seed.seed)
+    assert np.array_equal(again.counts("badugi"), random_seed.counts("badugi"))
+
+
+def test_many_outcomes_are_sampled_and_max_exact_decides() -> None:
+    big = draw_outcomes("7s 5h 4d Jc Ks", "7s 5h 4d Jc Ks", draws=3, seed=1)
+    assert not big.exact and big.total == draws_module.DEFAULT_SAMPLES
+    small_limit = draw_outcomes("As 2c 3d Ks", "Ks", game="badugi", draws=3, max_exact=1000, seed=1)
+    assert not small_limit.exact
+    exact = draw_outcomes("As 2c 3d Ks", "Ks", game="badugi", draws=3)
+    assert abs(small_limit.four_card_badugi - exact.four_card_badugi) <= 4 * small_limit.stderr(0.512)
+
+
+# --------------------------------------------------------------------------- #
+# Best discards
+# --------------------------------------------------------------------------- #
+def test_best_discards_lists_every_choice_best_first() -> None:
+    five = best_discards("Ks Qh 9d 8c 2s", target="badugi+low:9")
+    assert len(five) == 32 and len({o.discard for o in five}) == 32
+    probabilities = [o.probability for o in five]
+    assert probabilities == sorted(probabilities, reverse=True)  # type: ignore[type-var]
+    assert bf.format_cards(five[0].discard) == "Ks Qh"
+    four = best_discards("As 2c 3d Ks", game="badugi", target="badugi")
+    assert len(four) == 16 and four[0].discard == ids("Ks")
+    assert four[0].probability == pytest.approx(10 / 48)
+
+
+def test_best_discards_agrees_with_draw_outcomes_and_objectives() -> None:
+    options = best_discards("7s 5h 4d 3c 3s", objective="low")
+    means = [o.mean_rank["low"] for o in options]
+    assert means == sorted(means)
+    assert options[0].discard == ids("3c")  # breaking the pair; 3s does as well, 3c has the lower id
+    assert options[1].discard == ids("3s") and options[1].mean_rank["low"] == options[0].mean_rank["low"]
+    direct = draw_outcomes("7s 5h 4d 3c 3s", "3c")
+    assert options[0].mean_rank["low"] == pytest.approx(direct.mean_rank("low"))
+    pat_first = best_discards("7s 5h 4d 3c 2s")  # number one: standing pat is best
+    assert pat_first[0].discard == ()
+    assert best_discards("As 2c 3d Ks", game="badugi", objective="badugi")[0].discard == ids("Ks")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"objective": "target"}, "needs a target"),
+        ({"objective": "fastest"}, "unknown objective"),
+        ({"objective": "badugi", "game": "deuce_seven"}, "no badugi half"),
+        ({"dead": "Ks"}, "also in a hand"),
+        ({"draws": 4}, "draws must be 1..3"),
+    ],
+)
+def test_best_discards_bad_input(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        best_discards("7s 5h 4d 3c Ks", **kwargs)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- #
+# Equity
+# --------------------------------------------------------------------------- #
+POT = 720720  # divisible by 2 x every tie size up to 9 seats: showdown's chips are exact shares
+
+
+def brute_equity(
+    game: str, hands: list[str | None], discards: list[str], dead: str = "", qualifiers: dict[str, int] | None = None
+) -> dict[str, list[float]]:
+    """One draw, every seat's replacements in seat order, settled by showdown()."""
+    rules = GAMES[game]
+    if qualifiers:
+        rules = replace(rules, **{f"{h}_qualifier": q for h, q in qualifiers.items()})
+    known = [ids(h) if h else () for h in hands]
+    taken = {c for h in known for c in h} | set(ids(dead) if dead else ())
+    deck = [c for c in range(52) if c not in taken]
+    kept = [tuple(c for c in h if c not in set(ids(d) if d else ())) for h, d in zip(known, discards)]
+    need = [rules.hand_size - len(k) for k in kept]
+    stats = {name: [0.0] * len(hands) for name in ("badugi_win", "badugi_tie", "low_win", "low_tie", "scoop", "share")}
+    outcomes = 0
+
+    def deal(seat: int, remaining: list[int], final: list[tuple[int, ...]]) -> None:
+        nonlocal outcomes
+        if seat == len(hands):
+            outcomes += 1
+            result = bf.showdown(final, POT, game=rules)
+            for s in range(len(hands)):
+                stats["share"][s] += result.chips[s] / POT
+                stats["scoop"][s] += result.chips[s] == POT
+            for half_result in result.pots[0].halves:
+                for s in half_result.winners:
+                    key = "win" if len(half_result.winners) == 1 else "tie"
+                    stats[f"{half_result.half}_{key}"][s] += 1
+            return
+        for drawn in itertools.combinations(remaining, need[seat]):
+            deal(seat + 1, [c for c in remaining if c not in drawn], [*final, kept[seat] + drawn])
+
+    deal(0, deck, [])
+    return {name: [v / outcomes for v in values] for name, values in stats.items()}
+
+
+@pytest.mark.parametrize(
+    ("game", "hands", "discards", "dead", "qualifiers"),
+    [
+        ("badeucey", ["7s 5h 4d 3c Ks", "8s 7h 6d 4c Qh"], ["Ks", "Qh"], "", None),
+        ("badeucey", ["7s 5h 4d 3c Ks", "8s 7h 6d 4c Qh", "9s 8h 6c 5d Jd"], ["Ks", "", "Jd"], "2s", None),
+        ("badacey", ["As 2h 4d Jc Kc", "2s 3c 4h 5d Qd"], ["Jc Kc", "Qd"], "", None),
+        ("badugi", ["As 2c 3d Ks", "5s 6c 7d 8h"], ["Ks", ""], "", None),
+        ("deuce_seven", ["8s 6h 4d 3c Ks", "9s 7h 5d 4c Kd"], ["Ks", "Kd"], "", None),
+        ("badeucey", ["7s 5h 4d 3c Ks", "8s 7h 6d 4c Qh"], ["Ks", "Qh"], "", {"low": 18}),
+        ("badeucey", ["Ks Kh Qd Qc Js", "Ts Th 9d 9c 8s"], ["Js", "8s"], "", {"badugi": 100, "low": 5}),
+    ],
+)
+def test_exact_equity_matches_brute_force_showdowns(
+    game: str, hands: list[str | None], discards: list[str], dead: str, qualifiers: dict[str, int] | None
+) -> None:
+    rules = GAMES[game]
+    if qualifiers:
+        rules = replace(rules, **{f"{h}_qualifier": q for h, q in qualifiers.items()})
+    result = equity(hands, discards=discards, draws=1, game=rules, dead=dead or ())
+    brute = brute_equity(game, hands, discards, dead, qualifiers)
+    assert result.exact
+    for name, expected in brute.items():
+        got = getattr(result, name)
+        if name.split("_")[0] in ("badugi", "low") and name.split("_")[0] not in rules.halves:
+            assert got is None
+            continue
+        assert got == pytest.approx(expected, abs=1e-12), name
+    assert sum(result.share) == pytest.approx(1.0)
+
+
+def test_unknown_opponents_exact_and_sampled() -> None:
+    exact = equity(["As 2c 3d 4h", None], game="badugi")
+    assert exact.exact and exact.outcomes == math.comb(48, 4)
+    brute: Counter[str] = Counter()
+    deck = [c for c in range(52) if c not in ids("As 2c 3d 4h")]
+    for hand in itertools.combinations(deck, 4):
+        rank = bf.badugi_rank(hand)
+        brute["win" if rank > 1 else "tie"] += 1
+    assert exact.badugi_win[0] == pytest.approx(brute["win"] / exact.outcomes)
+    assert exact.badugi_tie[0] == pytest.approx(brute["tie"] / exact.outcomes)
+    sampled = equity(["As 2c 3d 4h", None], game="badugi", samples=60_000, seed=3)
+    assert not sampled.exact and sampled.outcomes == 60_000
+    for name in ("badugi_win", "badugi_tie", "share"):
+        assert abs(getattr(sampled, name)[0] - getattr(exact, name)[0]) <= 4 * getattr(sampled.stderr, name)[0] + 1e-9
+
+
+def test_sampled_equity_with_draws_matches_exact() -> None:
+    hands = ["7s 5h 4d Jc Ks", "8s 7h 6d 4c Qh"]
+    exact = equity(hands, discards=["Jc Ks", "Qh"], draws=1)
+    sampled = equity(hands, discards=["Jc Ks", "Qh"], draws=1, samples=100_000, seed=5)
+    assert exact.exact and not sampled.exact
+    for name in ("badugi_win", "badugi_tie", "low_win", "low_tie", "scoop", "share"):
+        for seat in range(2):
+            e, s, se = getattr(exact, name)[seat], getattr(sampled, name)[seat], getattr(sampled.stderr, name)[seat]
+            assert abs(e - s) <= 4 * se + 1e-9, (name, seat)
+    again = equity(hands, discards=["Jc Ks", "Qh"], draws=1, samples=100_000, seed=5)
+    assert again == sampled
+
+
+def test_three_draw_equity_uses_the_policy() -> None:
+    # a pat number one against a 3-card draw: the pat hand can only be tied in 2-7 never beaten
+    e = equity(["7s 5h 4d 3c 2s", "8d 6c Kc Qh Jd"], discards=[None, "Kc Qh Jd"], draws=3, samples=20_000, seed=1)
+    assert e.low_win[0] + e.low_tie[0] == pytest.approx(1.0)
+    assert e.badugi_win[0] + e.badugi_tie[0] == pytest.approx(1.0)
+    assert e.target == parse_target("badugi+low:9", "badeucey")
+    assert equity(["7s 5h 4d 3c 2s", "8d 6c Kc Qh Jd"]).draws == 0
+
+
+def test_equity_text_and_json() -> None:
+    e = equity(["7s 5h 4d 3c Ks", None], discards=["Ks", None], draws=1, samples=5_000, seed=9)
+    text = str(e)
+    assert "(unknown)" in text and "seed 9" in text and "±" in text
+    data = json.loads(json.dumps(e.to_dict()))
+    assert data["seats"][1]["hand"] is None and "share_stderr" in data["seats"][0]
+    single = equity(["As 2c 3d 4h", "5s 6c 7d 8h"], game="badugi")
+    assert single.low_win is None and single.stderr.low_win is None and "2-7" not in str(single)
+
+
+@pytest.mark.parametrize(
+    ("hands", "kwargs", "message"),
+    [
+        (["7s 5h 4d 3c 2s"], {}, "2..9 seats"),
+        ([None] * 10, {}, "2..9 seats"),
+        (["7s 5h 4d 3c 2s", "7s 6h 4h 3d 2c"], {}, "both hold 7s"),
+        (["7s 5h 4d 3c 2s", "8s 6h 4h 3d 2c"], {"dead": "2s"}, "also in a hand"),
+        (["7s 5h 4d 3c 2s", "8s 6h 4h 3d 2c"], {"discards": ["Ks", None], "draws": 1}, "not in its hand"),
+        (["7s 5h 4d 3c 2s", "8s 6h 4h 3d 2c"], {"discards": ["2s", None]}, "no draw is left"),
+        (["7s 5h 4d 3c 2s", None], {"discards": [None, "2s"], "draws": 1}, "cannot discard"),
+        (["7s 5h 4d 3c 2s", "8s 6h 4h 3d 2c"], {"discards": ["2s"], "draws": 1}, "1 discards for 2 seats"),
+        ([None] * 9, {"dead": "2c 2d 2h 2s 3c 3d 3h 3s"}, "only 44 remain"),
+        (["7s 5h 4d 3c 2s", "8s 6h 4h 3d 2c"], {"draws": 4}, "draws must be 0..3"),
+        (["7s 5h 4d 3c 2s", "8s 6h 4h 3d 2c"], {"target": "low:4", "draws": 2}, "names no"),
+        (["7s 5h 4d 3c 2s", "8s 6h 4h 3d 2c"], {"samples": 0}, "samples must be at least 1"),
+        (["7s 5h 4d 3c 2s", "8s 6h 4h 3d 2c"], {"seed": -1}, "seed must be in"),
+        (["7s 5h 4d 3c 2s", "8s 6h 4h 3d"], {}, "takes 5 cards, got 4"),
+        (["7s 5h 4d 3c 2s", "8s 6h 4h 3d Xx"], {}, "unknown card text"),
+    ],
+)
+def test_equity_bad_input(hands: list[str | None], kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        equity(hands, **kwargs)  # type: ignore[arg-type]
+
+
+def test_equity_type_errors() -> None:
+    with pytest.raises(TypeError, match="sequence"):
+        equity("7s 5h 4d 3c 2s")
+    with pytest.raises(TypeError, match="seed"):
+        equity(["7s 5h 4d 3c 2s", None], seed=1.5, samples=10)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="draws"):
+        equity(["7s 5h 4d 3c 2s", None], draws=True)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("As 2c 3d Ks", "Qs"), "discard Qs: not in the hand"),
+        (("As 2c 3d Ks", "Ks"), "dead card"),
+    ],
+)
+def test_draw_outcomes_bad_input(args: tuple[str, str], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        draw_outcomes(*args, game="badugi", dead="As" if "dead" in message else ())
+
+
+def test_more_cards_than_remain_unseen() -> None:
+    dead = [c for c in range(52) if c not in ids("7s 5h 4d 3c 2s")][:40]  # 7 unseen left
+    with pytest.raises(ValueError, match="needs 10 unseen cards; only 7 remain"):
+        draw_outcomes("7s 5h 4d 3c 2s", "7s 5h 4d 3c 2s", dead=dead, draws=2, samples=10)
+
+
+# --------------------------------------------------------------------------- #
+# The C core runs with the GIL released
+# --------------------------------------------------------------------------- #
+def test_long_runs_release_the_gil(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(draws_module, "_CHUNK_SAMPLES", 10**9)  # the whole run in one C call
+    ticks = 0
+    stop = threading.Event()
+
+    def spin() -> None:
+        nonlocal ticks
+        while not stop.is_set():
+            ticks += 1
+
+    thread = threading.Thread(target=spin)
+    thread.start()
+    try:
+        time.sleep(0.05)
+        start, before = time.perf_counter(), ticks
+        time.sleep(0.2)  # the spinning thread alone: its rate
+        rate = (ticks - before) / (time.perf_counter() - start)
+        start, before = time.perf_counter(), ticks
+        equity(["7s 5h 4d Jc Ks", None, None], discards=["Jc Ks", None, None], draws=3, samples=600_000, seed=1)
+        elapsed = time.perf_counter() - start
+        during = ticks - before
+    finally:
+        stop.set()
+        thread.join()
+    # Holding the GIL through the C call would stall the spinning thread for
+    # all of it but a switch interval or two (5 ms each).
+    assert elapsed > 0.1
+    assert during > 0.2 * rate * elapsed
+
+
+# --------------------------------------------------------------------------- #
+# Command line
+# --------------------------------------------------------------------------- #
+def test_cli_draw(run_cli: RunCli) -> None:
+    done = run_cli("draw", "As 2c 3d Ks", "--discard", "Ks", "--game", "badugi")
+    assert done.returncode == 0, done.stderr
+    assert "48 equally likely outcomes (exact)" in done.stdout
+    assert "four-card badugi" in done.stdout and "20.83%" in done.stdout
+    done = run_cli("draw", "As 2c 3d Ks", "--discard", "Ks", "--game", "badugi", "--draws", "3", "--json")
+    data = json.loads(done.stdout)
+    assert data["probabilities"]["four-card badugi"] == pytest.approx(0.5122571692876966)
+
+
+def test_cli_best_discards(run_cli: RunCli) -> None:
+    done = run_cli("draw", "Ks Qh 9d 8c 2s", "--target", "badugi+low:9", "--top", "3")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[2].split()[:3] == ["1", "Ks", "Qh"]
+    assert len(lines) == 1 + 1 + 3 + 1
+    done = run_cli("draw", "Ks Qh 9d 8c 2s", "--json")
+    assert len(json.loads(done.stdout)) == 10
+
+
+def test_cli_equity(run_cli: RunCli) -> None:
+    done = run_cli("equity", "7s 5h 4d 3c Ks", "8s 7h 6d 4c Qh", "--discard", "0:Ks", "--discard", "1:Qh", "--draws", "1")
+    assert done.returncode == 0, done.stderr
+    assert "exact over 1,722 outcomes" in done.stdout
+    done = run_cli("equity", "7s 5h 4d 3c Ks", "?", "--discard", "0:Ks", "--draws", "1", "--seed", "4", "--json")
+    data = json.loads(done.stdout)
+    assert data["seed"] == 4 and data["exact"] is False and data["seats"][1]["hand"] is None
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("draw", "As 2c 3d Ks", "--discard", "Qs", "--game", "badugi"), "not in the hand"),
+        (("draw", "7s 5h 4d 3c Ks", "--target", "low:5"), "names no"),
+        (("equity", "7s 5h 4d 3c Ks", "?", "--discard", "3:Ks", "--draws", "1"), "--discard names seat 3"),
+        (("equity", "7s 5h 4d 3c Ks", "?", "--discard", "Ks"), "expected SEAT:CARDS"),
+        (("equity", "7s 5h 4d 3c Ks", "7s 6h 4h 3d 2c"), "both hold 7s"),
+    ],
+)
+def test_cli_errors(run_cli: RunCli, args: tuple[str, ...], message: str) -> None:
+    done = run_cli(*args)
+    assert done.returncode == 2
+    assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_progress_bar_waits_then_draws() -> None:
+    import io
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    quiet = ProgressBar(io.StringIO())
+    quiet(0.5)
+    quiet.close()
+    assert quiet.stream.getvalue() == ""  # type: ignore[attr-defined]
+    tty = Terminal()
+    early = ProgressBar(tty, delay=60)
+    early(0.5)
+    assert tty.getvalue() == ""
+    bar = ProgressBar(tty, delay=0)
+    bar(0.5)
+    bar(1.0)
+    bar.close()
+    assert "50.0%" in tty.getvalue() and "100.0%" in tty.getvalue() and tty.getvalue().endswith("\n")
