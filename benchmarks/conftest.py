@@ -59,6 +59,7 @@ TARGETS = (
     Target("ms.import", "import badeucey_fast, ms", 50, True, "ms"),
     Target("mb.tables_rss", "resident tables, MB", 16, True, "MB"),
     Target("ns.parse_cards_spaced", "parse one card string, ns", 1000, True, "ns"),
+    Target("ms.best_discards", "issue 5: best_discards, 32 options, ms", 50, True, "ms"),
 )
 
 DERIVED_RATIOS = (

@@ -126,6 +126,7 @@ typedef struct {
     unsigned deck[BDC_DECK];
     unsigned char used[BDC_DECK];  /* by deck position: dealt in an earlier draw */
     int k;                         /* cards drawn in each draw */
+    unsigned query[2];             /* spec->query with "any" (0) as the largest rank */
     uint64_t stay[BDC_MAX_DRAWS + 1]; /* stay[r]: outcomes a hand final after draw r stands for */
     uint64_t *badugi_counts, *low_counts;
     uint64_t hits, total;
@@ -166,12 +167,12 @@ int bdc_draw_plan(const bdc_draw_spec *spec, double *outcomes, int *positions)
 
 static inline void bdc_draw_record(bdc_draw_ctx *ctx, const unsigned halves[2], uint64_t weight)
 {
+    uint64_t hit = (uint64_t)((halves[0] <= ctx->query[0]) & (halves[1] <= ctx->query[1]));
     if (ctx->badugi_counts)
         ctx->badugi_counts[halves[0]] += weight;
     if (ctx->low_counts)
         ctx->low_counts[halves[1]] += weight;
-    if (bdc_meets(&ctx->spec->query, halves))
-        ctx->hits += weight;
+    ctx->hits += weight & (0 - hit); /* no branch: hits are rare or common, not predictable */
     ctx->total += weight;
 }
 
@@ -204,6 +205,11 @@ static int bdc_draw_exact(bdc_draw_ctx *ctx, int r, int begin, int end)
         for (j = 0; j < k - 1; j++)
             base[n_kept + j] = cards[idx[j]];
         bdc_halves_extend(&spec->game, base, cards + lo, hi - lo, halves);
+        if (r == spec->draws) { /* the last draw: every hand is final */
+            for (i = lo; i < hi; i++)
+                bdc_draw_record(ctx, halves[i - lo], ctx->stay[r]);
+            goto next;
+        }
         for (i = lo; i < hi && status == BDC_OK; i++) {
             const unsigned *h = halves[i - lo];
             if (r == spec->draws || bdc_meets(&spec->target, h)) {
@@ -219,6 +225,7 @@ static int bdc_draw_exact(bdc_draw_ctx *ctx, int r, int begin, int end)
                 ctx->used[avail[idx[j]]] = 0;
             ctx->used[avail[i]] = 0;
         }
+    next:
         more = k > 1 && bdc_next_combination(idx, k - 1, m - 1, end);
     } while (status == BDC_OK && more);
     return status;
@@ -268,6 +275,8 @@ int bdc_draw_run(const bdc_draw_spec *spec, int first_begin, int first_end,
     ctx.badugi_counts = spec->game.badugi != BDC_NO_HALF ? badugi_counts : 0;
     ctx.low_counts = spec->game.low != BDC_NO_HALF ? low_counts : 0;
     ctx.hits = ctx.total = 0;
+    ctx.query[0] = spec->query.badugi ? spec->query.badugi : ~0u;
+    ctx.query[1] = spec->query.low ? spec->query.low : ~0u;
     for (i = 0; i < spec->n_kept; i++)
         ctx.hand[i] = spec->kept[i];
     for (i = 0; i < spec->n_deck; i++) {

@@ -1,0 +1,74 @@
+"""Draw odds and equity (issue 5): best discards of a five-card hand, and
+two-player one-draw exact equity.
+
+Every run is exact (no sampling), so each has one right answer: the tests
+check it against an independent figure (RULES.md's draw facts, or a sum rule).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import badeucey_fast as bf
+
+BEST_DISCARDS = "best discards: all 32 options of a five-card hand, exact"
+EQUITY = "equity: two players, one draw, exact"
+MIN_ROUNDS = 10
+
+HAND = "Ks Qh 9d 8c 2s"  # rough: every option draws, and throwing all five is an option
+TARGET = "badugi+low:9"
+
+
+def record_ms(figures: Any, benchmark: Any, name: str) -> None:
+    if benchmark.enabled and benchmark.stats is not None:
+        ms = float(benchmark.stats.stats.min) * 1e3
+        benchmark.extra_info["ms"] = round(ms, 2)
+        figures.set(f"ms.{name}", ms)
+
+
+@pytest.mark.benchmark(group=BEST_DISCARDS, min_rounds=MIN_ROUNDS)
+def test_best_discards_target(benchmark: Any, figures: Any) -> None:
+    """All 32 discards of a Badeucey hand ranked by the chance of a badugi and a 9-low at once."""
+    options = benchmark(bf.best_discards, HAND, target=TARGET)
+    assert len(options) == 32 and all(o.outcomes.exact for o in options)
+    # the 32 options enumerate every five-card hand that shares no card with
+    # the thrown ones exactly once per option: their outcome counts add up so
+    assert sum(o.outcomes.total for o in options) == 2_598_960
+    assert bf.format_cards(options[0].discard) == "Ks Qh"
+    record_ms(figures, benchmark, "best_discards")
+
+
+@pytest.mark.benchmark(group=BEST_DISCARDS, min_rounds=MIN_ROUNDS)
+def test_best_discards_expected_rank(benchmark: Any, figures: Any) -> None:
+    """The same 32 options ranked by expected rank (no target)."""
+    options = benchmark(bf.best_discards, HAND)
+    assert len(options) == 32
+    record_ms(figures, benchmark, "best_discards_expected")
+
+
+@pytest.mark.benchmark(group=BEST_DISCARDS, min_rounds=MIN_ROUNDS)
+def test_draw_outcomes_three_draws_badugi(benchmark: Any, figures: Any) -> None:
+    """RULES.md's fact, exactly: a one-card draw to a three-card badugi over three draws."""
+    out = benchmark(bf.draw_outcomes, "As 2c 3d Ks", "Ks", game="badugi", draws=3)
+    assert out.exact and round(out.four_card_badugi, 3) == 0.512
+    record_ms(figures, benchmark, "draw_three_draws")
+
+
+@pytest.mark.benchmark(group=EQUITY, min_rounds=MIN_ROUNDS)
+def test_equity_two_players_one_draw(benchmark: Any, figures: Any) -> None:
+    """A two-card draw against a one-card draw: C(42, 2) x 40 = 34,440 outcomes."""
+    result = benchmark(bf.equity, ["7s 5h 4d Jc Ks", "8s 7h 6d 4c Qh"], discards=["Jc Ks", "Qh"], draws=1)
+    assert result.exact and result.outcomes == 34_440
+    assert sum(result.share) == pytest.approx(1.0)
+    record_ms(figures, benchmark, "equity_two_players_one_draw")
+
+
+@pytest.mark.benchmark(group=EQUITY, min_rounds=MIN_ROUNDS)
+def test_equity_two_players_two_card_draws(benchmark: Any, figures: Any) -> None:
+    """Two-card draws on both sides: C(42, 2) x C(40, 2) = 671,580 outcomes."""
+    result = benchmark(bf.equity, ["7s 5h 4d Jc Ks", "8s 7h 6d Qc Qh"], discards=["Jc Ks", "Qc Qh"], draws=1)
+    assert result.exact and result.outcomes == 671_580
+    assert sum(result.share) == pytest.approx(1.0)
+    record_ms(figures, benchmark, "equity_two_players_two_card_draws")
