@@ -36,7 +36,7 @@ from badeucey_fast.showdown import HalfResult, Pot, PotResult, SeatHand, Showdow
 
 if TYPE_CHECKING:
     from badeucey_fast.draws import DiscardOption, DrawOutcomes, Target, best_discards, draw_outcomes, parse_target
-    from badeucey_fast.equity import Equity, equity
+    from badeucey_fast._equity import Equity, equity
 
 # Draw odds and equity load on first use: import time is part of the package's promise.
 _LAZY = {
@@ -44,7 +44,7 @@ _LAZY = {
         ("DiscardOption", "DrawOutcomes", "Target", "best_discards", "draw_outcomes", "parse_target"),
         "badeucey_fast.draws",
     ),
-    **dict.fromkeys(("Equity", "equity"), "badeucey_fast.equity"),
+    **dict.fromkeys(("Equity", "equity"), "badeucey_fast._equity"),
 }
 
 

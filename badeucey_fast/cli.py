@@ -214,7 +214,7 @@ def _seat_discard(text: str) -> tuple[int, str]:
 
 
 def _cmd_equity(args: argparse.Namespace) -> int:
-    from badeucey_fast.equity import equity
+    from badeucey_fast._equity import equity
 
     hands: list[str | None] = [None if h.strip().lower() in ("?", "random", "unknown") else h for h in args.hands]
     discards: list[str | None] = [None] * len(hands)

@@ -6,7 +6,6 @@ exact results, and every bad input."""
 from __future__ import annotations
 
 import doctest
-import importlib
 import itertools
 import json
 import math
@@ -23,12 +22,12 @@ import badeucey_fast as bf
 from badeucey_fast import draws as draws_module
 from badeucey_fast.cli import ProgressBar
 from badeucey_fast.draws import Target, best_discards, draw_outcomes, parse_target
-from badeucey_fast.equity import equity
 from badeucey_fast.games import GAMES
 
 from .conftest import RunCli
 
-equity_module = importlib.import_module("badeucey_fast.equity")  # the package's `equity` is the function
+from badeucey_fast import _equity as equity_module
+equity = bf.equity
 
 
 @pytest.mark.parametrize("module", [draws_module, equity_module])
