@@ -344,3 +344,13 @@ def test_ci_runs_the_readme_test_command() -> None:
     command = 'pip install ".[test]" && pytest'
     assert f"```console\n{command}\n```" in readme
     assert command in (root / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+
+
+def test_readme_python_examples_run() -> None:
+    """Every ```python block of README.md runs as written (against the installed package)."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    blocks = readme.split("```python\n")[1:]
+    assert len(blocks) >= 3
+    for block in blocks:
+        code = block.split("```", 1)[0]
+        exec(compile(code, "README.md", "exec"), {})  # noqa: S102 - our own documentation

@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 
 import badeucey_fast as bf
+from badeucey_fast import _equity as equity_module
 from badeucey_fast import draws as draws_module
 from badeucey_fast.cli import ProgressBar
 from badeucey_fast.draws import Target, best_discards, draw_outcomes, parse_target
@@ -26,7 +27,6 @@ from badeucey_fast.games import GAMES
 
 from .conftest import RunCli
 
-from badeucey_fast import _equity as equity_module
 equity = bf.equity
 
 
@@ -569,3 +569,81 @@ def test_progress_bar_waits_then_draws() -> None:
     bar(1.0)
     bar.close()
     assert "50.0%" in tty.getvalue() and "100.0%" in tty.getvalue() and tty.getvalue().endswith("\n")
+
+
+# --------------------------------------------------------------------------- #
+# The C entry points reject what Python would never hand them
+# --------------------------------------------------------------------------- #
+def _c_draw_spec(kept: list[int], deck: list[int], draws: int = 1, n_cards: int = 5) -> tuple[object, list[object]]:
+    from badeucey_fast._core import ffi, lib
+
+    alive = [ffi.new("uint8_t[]", kept or [0]), ffi.new("uint8_t[]", deck or [0])]
+    spec = ffi.new("bdc_draw_spec *")
+    spec.game.badugi, spec.game.low, spec.game.n_cards = lib.BDC_BADUGI_HIGH, lib.BDC_DEUCE_SEVEN, n_cards
+    spec.kept, spec.n_kept, spec.deck, spec.n_deck, spec.draws = alive[0], len(kept), alive[1], len(deck), draws
+    return spec, alive
+
+
+def test_c_draw_run_rejects_bad_specs() -> None:
+    from badeucey_fast._core import ffi, lib
+
+    counts_b, counts_l = ffi.new("uint64_t[1093]"), ffi.new("uint64_t[7463]")
+    hits, total, rng = ffi.new("uint64_t *"), ffi.new("uint64_t *"), ffi.new("uint64_t[4]")
+    deck = list(range(10, 52))
+
+    def run(spec: object) -> int:
+        return lib.bdc_draw_run(spec, 0, 52, 0, rng, counts_b, counts_l, hits, total)  # type: ignore[no-any-return]
+
+    good, _a = _c_draw_spec([0, 1, 2, 3], deck)
+    assert run(good) == lib.BDC_OK and total[0] == 42
+    cases = [
+        (_c_draw_spec([0, 1, 2, 52], deck), lib.BDC_E_CARD),
+        (_c_draw_spec([0, 1, 2, 3], [*deck, 3]), lib.BDC_E_DUPLICATE),
+        (_c_draw_spec([0, 1, 2, 3], deck, draws=0), lib.BDC_E_ARGUMENT),
+        (_c_draw_spec([0, 1, 2, 3], deck, draws=4), lib.BDC_E_ARGUMENT),
+        (_c_draw_spec([0, 1, 2, 3, 4, 5], deck), lib.BDC_E_ARGUMENT),  # more kept than the hand holds
+        (_c_draw_spec([], list(range(12))[:4], draws=1), lib.BDC_E_ARGUMENT),  # 5 to draw from 4
+        (_c_draw_spec([0, 1, 2], deck, n_cards=6), lib.BDC_E_RANKING),
+    ]
+    for (spec, _alive), status in cases:
+        assert run(spec) == status
+    spec, _b = _c_draw_spec([0, 1, 2, 3], deck)
+    spec.query.low = 7463  # type: ignore[attr-defined]
+    assert run(spec) == lib.BDC_E_RANK
+    spec.query.low = 0  # type: ignore[attr-defined]
+    spec.game.badugi, spec.game.low = lib.BDC_NO_HALF, lib.BDC_NO_HALF  # type: ignore[attr-defined]
+    assert run(spec) == lib.BDC_E_RANKING
+    spec.game.badugi = lib.BDC_DEUCE_SEVEN  # type: ignore[attr-defined]  # not a Badugi ranking
+    assert run(spec) == lib.BDC_E_RANKING
+
+
+def test_c_equity_run_rejects_bad_specs() -> None:
+    from badeucey_fast._core import ffi, lib
+
+    def spec_for(cards: list[int], held: list[int], policy: list[int], deck: list[int], draws: int = 0) -> object:
+        spec = ffi.new("bdc_equity_spec *")
+        alive = [ffi.new("uint8_t[]", cards), ffi.new("int[]", held), ffi.new("int[]", policy),
+                 ffi.new("uint8_t[]", deck or [0])]
+        spec.game.badugi, spec.game.low, spec.game.n_cards = lib.BDC_BADUGI_HIGH, lib.BDC_DEUCE_SEVEN, 5
+        spec.n_seats = len(held)
+        spec.cards, spec.n_held, spec.draws_policy, spec.deck, spec.n_deck = alive[0], alive[1], alive[2], alive[3], len(deck)
+        spec.draws = draws
+        _keep.append(alive)
+        return spec
+
+    _keep: list[object] = []
+    sums = ffi.new("bdc_equity_sums[9]")
+    weight, rng = ffi.new("double *"), ffi.new("uint64_t[4]")
+
+    def run(spec: object) -> int:
+        return lib.bdc_equity_run(spec, 0, 52, 0, rng, sums, weight)  # type: ignore[no-any-return]
+
+    deck = list(range(10, 52))
+    assert run(spec_for(list(range(10)), [5, 5], [1, 1], deck)) == lib.BDC_OK
+    assert weight[0] == pytest.approx(1.0)
+    assert run(spec_for(list(range(10)), [5], [1], deck)) == lib.BDC_E_ARGUMENT  # one seat
+    assert run(spec_for(list(range(9)) + [60], [5, 5], [1, 1], deck)) == lib.BDC_E_CARD
+    assert run(spec_for(list(range(9)) + [0], [5, 5], [1, 1], deck)) == lib.BDC_E_DUPLICATE
+    assert run(spec_for(list(range(10)), [5, 4], [1, 1], deck)) == lib.BDC_E_ARGUMENT  # draws a card, no draw left
+    assert run(spec_for(list(range(10)), [5, 6], [1, 1], deck)) == lib.BDC_E_ARGUMENT
+    assert run(spec_for(list(range(10)), [5, 0], [1, 0], deck[:4])) == lib.BDC_E_ARGUMENT  # 5 unknown from 4
