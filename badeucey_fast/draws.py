@@ -349,7 +349,7 @@ def decide_samples(outcomes: float, samples: int | None, max_exact: int) -> int 
 # ---- one hand's draws -------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # numpy counts: compare results by their fields, not ==
 class DrawOutcomes:
     """The distribution of a hand's final ranks after drawing.
 

@@ -647,3 +647,11 @@ def test_c_equity_run_rejects_bad_specs() -> None:
     assert run(spec_for(list(range(10)), [5, 4], [1, 1], deck)) == lib.BDC_E_ARGUMENT  # draws a card, no draw left
     assert run(spec_for(list(range(10)), [5, 6], [1, 1], deck)) == lib.BDC_E_ARGUMENT
     assert run(spec_for(list(range(10)), [5, 0], [1, 0], deck[:4])) == lib.BDC_E_ARGUMENT  # 5 unknown from 4
+
+
+def test_results_can_be_compared_and_hashed() -> None:
+    a = draw_outcomes("As 2c 3d Ks", "Ks", game="badugi")
+    assert a == a and a != draw_outcomes("As 2c 3d Ks", "Ks", game="badugi")  # identity: arrays inside
+    assert len({a, a}) == 1
+    options = best_discards("As 2c 3d Ks", game="badugi", target="badugi")
+    assert options[0] == options[0]
