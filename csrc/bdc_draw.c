@@ -442,15 +442,16 @@ static inline int bdc_equity_stands(const bdc_equity_ctx *ctx, const bdc_event *
 }
 
 /* Every way event e and the events after it can fall; the first card of
- * event e at an unseen position in begin .. end-1. */
+ * event e at an unseen position in begin .. end-1.  As in bdc_draw_exact, the
+ * last card of a set varies innermost and is ranked a block at a time. */
 static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, double w, int begin, int end)
 {
     const bdc_equity_spec *spec = ctx->spec;
     const bdc_event *ev;
     int avail[BDC_DECK], idx[BDC_MAX_CARDS];
-    unsigned saved[BDC_MAX_CARDS], saved_halves[2];
-    unsigned *hand;
-    int m = 0, i, j, k, first, status = BDC_OK;
+    unsigned cards[BDC_DECK], base[BDC_MAX_CARDS], block[BDC_DECK][2], saved_halves[2];
+    unsigned *halves;
+    int m = 0, i, j, k, first, last, more, status = BDC_OK;
     if (e == ctx->n_events) {
         bdc_equity_leaf(ctx, w);
         return BDC_OK;
@@ -459,37 +460,50 @@ static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, double w, int begin, int
     if (bdc_equity_stands(ctx, ev))
         return bdc_equity_exact(ctx, e + 1, w, 0, (int)BDC_DECK);
     k = ev->k;
-    hand = ctx->hands[ev->seat];
-    first = spec->game.n_cards - k;
+    first = spec->game.n_cards - k; /* the seat's cards before this event's */
+    last = e + 1 == ctx->n_events;
+    halves = ctx->halves[ev->seat];
     for (i = 0; i < spec->n_deck; i++)
-        if (!ctx->used[i])
+        if (!ctx->used[i]) {
+            cards[m] = ctx->deck[i];
             avail[m++] = i;
+        }
     if (end > m - k + 1)
         end = m - k + 1;
     if (begin >= end)
         return BDC_OK;
     w /= (double)bdc_choose(m, k);
-    for (j = 0; j < k; j++) {
-        saved[j] = hand[first + j];
+    for (j = 0; j < first; j++)
+        base[j] = ctx->hands[ev->seat][j];
+    for (j = 0; j < k - 1; j++)
         idx[j] = begin + j;
-    }
-    saved_halves[0] = ctx->halves[ev->seat][0];
-    saved_halves[1] = ctx->halves[ev->seat][1];
+    saved_halves[0] = halves[0];
+    saved_halves[1] = halves[1];
     do {
-        for (j = 0; j < k; j++) {
-            hand[first + j] = ctx->deck[avail[idx[j]]];
+        int lo = k == 1 ? begin : idx[k - 2] + 1;
+        int hi = k == 1 ? end : m;
+        for (j = 0; j < k - 1; j++) {
+            base[first + j] = cards[idx[j]];
             ctx->used[avail[idx[j]]] = 1;
         }
-        status = bdc_halves(&spec->game, hand, ctx->halves[ev->seat]);
-        if (status == BDC_OK)
+        bdc_halves_extend(&spec->game, base, cards + lo, hi - lo, block);
+        for (i = lo; i < hi && status == BDC_OK; i++) {
+            halves[0] = block[i - lo][0];
+            halves[1] = block[i - lo][1];
+            if (last) {
+                bdc_equity_leaf(ctx, w);
+                continue;
+            }
+            ctx->used[avail[i]] = 1;
             status = bdc_equity_exact(ctx, e + 1, w, 0, (int)BDC_DECK);
-        for (j = 0; j < k; j++)
+            ctx->used[avail[i]] = 0;
+        }
+        for (j = 0; j < k - 1; j++)
             ctx->used[avail[idx[j]]] = 0;
-    } while (status == BDC_OK && bdc_next_combination(idx, k, m, end));
-    for (j = 0; j < k; j++)
-        hand[first + j] = saved[j];
-    ctx->halves[ev->seat][0] = saved_halves[0];
-    ctx->halves[ev->seat][1] = saved_halves[1];
+        more = k > 1 && bdc_next_combination(idx, k - 1, m - 1, end);
+    } while (status == BDC_OK && more);
+    halves[0] = saved_halves[0];
+    halves[1] = saved_halves[1];
     return status;
 }
 
