@@ -655,3 +655,32 @@ def test_results_can_be_compared_and_hashed() -> None:
     assert len({a, a}) == 1
     options = best_discards("As 2c 3d Ks", game="badugi", target="badugi")
     assert options[0] == options[0]
+
+
+@pytest.mark.parametrize(
+    ("game", "hand", "dead"),
+    [
+        ("badeucey", "Ks Qh 9d 8c 2s", ""),
+        ("badacey", "As Ah 2d 8c 2s", "3c"),
+        ("deuce_seven", "7s 5h 4d 3c 2s", ""),
+    ],
+)
+def test_drawing_five_counts_every_hand_of_the_unseen_cards_like_the_batch(game: str, hand: str, dead: str) -> None:
+    """Throwing all five enumerates every five-card hand of the unseen cards: its
+    counts are the bincount of the batch ranks of those hands (1.5M hands
+    through the enumerator's incremental ranking against the batch loop)."""
+    from badeucey_fast.bench import all_five_card_hands
+
+    out = draw_outcomes(hand, hand, game=game, dead=dead or ())
+    known = np.array(ids(hand) + (ids(dead) if dead else ()))
+    hands = all_five_card_hands()
+    unseen = hands[~np.isin(hands, known).any(axis=1)]
+    assert out.total == len(unseen)
+    rules = GAMES[game]
+    if rules.badugi is not None:
+        batch = bf.badeucey_batch(unseen) if game == "badeucey" else bf.badacey_batch(unseen)
+        assert np.array_equal(out.counts("badugi"), np.bincount(batch[:, 0], minlength=1093))
+        low = batch[:, 1]
+    else:
+        low = bf.deuce_seven_rank_batch(unseen)
+    assert np.array_equal(out.counts("low"), np.bincount(low, minlength=len(out.counts("low"))))
