@@ -127,7 +127,7 @@ def format_cards(ids: Iterable[int]) -> str:
 
 def check_card(card: object) -> int:
     """One card id as a plain int, or a TypeError/ValueError that names it."""
-    if isinstance(card, (bool, float)) or type(card).__name__ == "bool_":
+    if isinstance(card, (bool, float)) or type(card).__name__ in ("bool_", "bool"):  # numpy's bool too
         raise TypeError(f"card ids must be integers, got {card!r}")
     try:
         value = operator.index(card)  # type: ignore[arg-type]

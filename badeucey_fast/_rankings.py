@@ -20,8 +20,7 @@ ACE_FIVE_CLASSES = 6175
 
 _FOUR_OR_FIVE = (4, 5)
 _FIVE = (5,)
-_LOW_BITS = 0xFFFF  # the C core packs split-game results as (badugi << 16) | low
-_SPLIT_SHIFT = 16
+_SPLIT = 1 << 16  # the C core packs split-game results as (badugi << 16) | low
 
 if TYPE_CHECKING:  # numpy is imported by the first batch call, not at import time
     import numpy as np
@@ -48,25 +47,54 @@ def _raise_for(status: int, ids: tuple[object, ...], what: str) -> NoReturn:
     raise ValueError(f"{what}: the C core rejected the hand (status {status})")
 
 
+def _settle(result: int, ids: tuple[object, ...], what: str) -> int:
+    """The slow end of the hot path: raise for an error code, or, for a result
+    flagged as having card id 0 or 1, check the card types (cffi passes ``True``
+    and ``False`` as 1 and 0) and drop the flag."""
+    if result >= _ERROR:
+        _raise_for(result - _UNSIGNED, ids, what)
+    if not _INT.issuperset(map(type, ids)):
+        for card in ids:
+            check_card(card)  # a bool (Python's or numpy's) raises TypeError here
+    return result - _FLAG
+
+
 def _ids(cards: CardsLike, sizes: tuple[int, ...], what: str) -> tuple[int, ...]:
     """The hot path's input check: a tuple of the right length passes straight
-    to C (which validates every id); anything else is normalised first."""
+    to C (which validates every id; the flagged C entry points single out the
+    hands a bool could hide in); anything else is normalised first."""
     if type(cards) is tuple and len(cards) in sizes:
         return cards
     return hand_ids(cards, sizes, what)
 
 
+def _rank(c_function: Callable[..., int], cards: CardsLike, sizes: tuple[int, ...], what: str) -> int:
+    """Rank one hand through a flagged C entry point, raising for bad input."""
+    ids = _ids(cards, sizes, what)
+    try:
+        result: int = c_function(*ids)
+    except (TypeError, OverflowError):
+        _raise_for(0, ids, what)
+    if result >= _FLAG:
+        result = _settle(result, ids, what)
+    return result
+
+
 _new_tuple = tuple.__new__  # builds a Halves without NamedTuple.__new__'s keyword handling
+_INT = frozenset((int,))
+_ERROR = 1 << 31  # a flagged C entry point's error code, cast to unsigned
+_UNSIGNED = 1 << 32
+_FLAG = lib.BDC_FLAG_ID_0_OR_1  # the C core's mark on a result whose hand has card id 0 or 1
 _c_badugi: dict[tuple[int, bool], Callable[..., int]] = {
-    (4, False): lib.bdc_badugi_low4,
-    (5, False): lib.bdc_badugi_low5,
-    (4, True): lib.bdc_badugi_high4,
-    (5, True): lib.bdc_badugi_high5,
+    (4, False): lib.bdc_badugi_low4_flagged,
+    (5, False): lib.bdc_badugi_low5_flagged,
+    (4, True): lib.bdc_badugi_high4_flagged,
+    (5, True): lib.bdc_badugi_high5_flagged,
 }
-_c_deuce_seven = lib.bdc_deuce_seven
-_c_ace_five = lib.bdc_ace_five
-_c_badeucey = lib.bdc_badeucey
-_c_badacey = lib.bdc_badacey
+_c_deuce_seven = lib.bdc_deuce_seven_flagged
+_c_ace_five = lib.bdc_ace_five_flagged
+_c_badeucey = lib.bdc_badeucey_flagged
+_c_badacey = lib.bdc_badacey_flagged
 
 
 def badugi_rank(cards: CardsLike, *, ace_high: bool = False) -> int:
@@ -79,7 +107,7 @@ def badugi_rank(cards: CardsLike, *, ace_high: bool = False) -> int:
         three-card, 78 two-card and 13 one-card classes).
     :raises ValueError: for the wrong number of cards, unknown card text, an
         id outside 0..51 or a duplicate card.
-    :raises TypeError: for a card id that is not an integer.
+    :raises TypeError: for a card id that is not an integer (``bool`` included).
 
     >>> badugi_rank("Ac 2d 3h 4s")
     1
@@ -91,13 +119,7 @@ def badugi_rank(cards: CardsLike, *, ace_high: bool = False) -> int:
     ValueError: badugi_rank takes 4 or 5 cards, got 3
     """
     ids = _ids(cards, _FOUR_OR_FIVE, "badugi_rank")
-    try:
-        rank: int = _c_badugi[len(ids), bool(ace_high)](*ids)
-    except (TypeError, OverflowError):
-        _raise_for(0, ids, "badugi_rank")
-    if rank < 0:
-        _raise_for(rank, ids, "badugi_rank")
-    return rank
+    return _rank(_c_badugi[len(ids), bool(ace_high)], ids, _FOUR_OR_FIVE, "badugi_rank")
 
 
 def deuce_seven_rank(cards: CardsLike) -> int:
@@ -106,7 +128,7 @@ def deuce_seven_rank(cards: CardsLike) -> int:
     :param cards: 5 cards, as text or card ids.
     :return: 1..7462, lower is better; 1 is 7-5-4-3-2 not all one suit.
     :raises ValueError: for the wrong number of cards or bad cards.
-    :raises TypeError: for a card id that is not an integer.
+    :raises TypeError: for a card id that is not an integer (``bool`` included).
 
     >>> deuce_seven_rank("7s 5h 4d 3c 2s")
     1
@@ -115,14 +137,7 @@ def deuce_seven_rank(cards: CardsLike) -> int:
     ...
     ValueError: card id 52 is outside 0..51
     """
-    ids = _ids(cards, _FIVE, "deuce_seven_rank")
-    try:
-        rank: int = _c_deuce_seven(*ids)
-    except (TypeError, OverflowError):
-        _raise_for(0, ids, "deuce_seven_rank")
-    if rank < 0:
-        _raise_for(rank, ids, "deuce_seven_rank")
-    return rank
+    return _rank(_c_deuce_seven, cards, _FIVE, "deuce_seven_rank")
 
 
 def ace_five_rank(cards: CardsLike) -> int:
@@ -131,7 +146,7 @@ def ace_five_rank(cards: CardsLike) -> int:
     :param cards: 5 cards, as text or card ids.
     :return: 1..6175, lower is better; 1 is 5-4-3-2-A.
     :raises ValueError: for the wrong number of cards or bad cards.
-    :raises TypeError: for a card id that is not an integer.
+    :raises TypeError: for a card id that is not an integer (``bool`` included).
 
     >>> ace_five_rank("5h 4h 3h 2h Ah")
     1
@@ -140,14 +155,7 @@ def ace_five_rank(cards: CardsLike) -> int:
     ...
     ValueError: duplicate card 2h in '5h 4h 3h 2h 2h'
     """
-    ids = _ids(cards, _FIVE, "ace_five_rank")
-    try:
-        rank: int = _c_ace_five(*ids)
-    except (TypeError, OverflowError):
-        _raise_for(0, ids, "ace_five_rank")
-    if rank < 0:
-        _raise_for(rank, ids, "ace_five_rank")
-    return rank
+    return _rank(_c_ace_five, cards, _FIVE, "ace_five_rank")
 
 
 def badeucey(cards: CardsLike) -> Halves:
@@ -156,7 +164,7 @@ def badeucey(cards: CardsLike) -> Halves:
     :param cards: 5 cards, as text or card ids.
     :return: ``Halves(badugi, low)``, each lower-is-better.
     :raises ValueError: for the wrong number of cards or bad cards.
-    :raises TypeError: for a card id that is not an integer.
+    :raises TypeError: for a card id that is not an integer (``bool`` included).
 
     >>> badeucey("7s 5h 4d 3c 2s")
     Halves(badugi=1, low=1)
@@ -164,15 +172,22 @@ def badeucey(cards: CardsLike) -> Halves:
     Traceback (most recent call last):
     ...
     ValueError: badeucey takes 5 cards, got 4
+    >>> badeucey((True, 2, 3, 4, 5))
+    Traceback (most recent call last):
+    ...
+    TypeError: card ids must be integers, got True
     """
     ids = cards if type(cards) is tuple and len(cards) == 5 else _ids(cards, _FIVE, "badeucey")  # inlined hot path
     try:
         packed: int = _c_badeucey(*ids)
     except (TypeError, OverflowError):
         _raise_for(0, ids, "badeucey")
-    if packed < 0:
-        _raise_for(packed, ids, "badeucey")
-    return _new_tuple(Halves, (packed >> _SPLIT_SHIFT, packed & _LOW_BITS))
+    if packed >= _FLAG:  # an error, or a hand with card id 0 or 1: is one a bool?
+        if packed < _ERROR and int is type(ids[0]) is type(ids[1]) is type(ids[2]) is type(ids[3]) is type(ids[4]):
+            packed -= _FLAG
+        else:
+            packed = _settle(packed, ids, "badeucey")
+    return _new_tuple(Halves, divmod(packed, _SPLIT))
 
 
 def badacey(cards: CardsLike) -> Halves:
@@ -181,7 +196,7 @@ def badacey(cards: CardsLike) -> Halves:
     :param cards: 5 cards, as text or card ids.
     :return: ``Halves(badugi, low)``, each lower-is-better.
     :raises ValueError: for the wrong number of cards or bad cards.
-    :raises TypeError: for a card id that is not an integer.
+    :raises TypeError: for a card id that is not an integer (``bool`` included).
 
     >>> badacey("5c 4d 3h 2s Ad")
     Halves(badugi=2, low=1)
@@ -195,9 +210,12 @@ def badacey(cards: CardsLike) -> Halves:
         packed: int = _c_badacey(*ids)
     except (TypeError, OverflowError):
         _raise_for(0, ids, "badacey")
-    if packed < 0:
-        _raise_for(packed, ids, "badacey")
-    return _new_tuple(Halves, (packed >> _SPLIT_SHIFT, packed & _LOW_BITS))
+    if packed >= _FLAG:  # an error, or a hand with card id 0 or 1: is one a bool?
+        if packed < _ERROR and int is type(ids[0]) is type(ids[1]) is type(ids[2]) is type(ids[3]) is type(ids[4]):
+            packed -= _FLAG
+        else:
+            packed = _settle(packed, ids, "badacey")
+    return _new_tuple(Halves, divmod(packed, _SPLIT))
 
 
 # --------------------------------------------------------------------------- #

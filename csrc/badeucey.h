@@ -103,6 +103,22 @@ int bdc_rank_batch(int ranking, const uint8_t *hands, size_t n, int n_cards,
  * outside the scale, or BDC_E_RANKING for a split-game or unknown ranking. */
 int bdc_class_ranks(int ranking, int rank, uint8_t out[5], int *flush);
 
+/* For bindings whose integer conversion takes booleans as 0 and 1 (cffi's
+ * does: Python's bool is an int): each function above, returning its rank
+ * plus BDC_FLAG_ID_0_OR_1 when a card id is 0 or 1 (so that the binding checks
+ * the argument types of only those hands), or its negative error code cast to
+ * unsigned.  Any result >= BDC_FLAG_ID_0_OR_1 needs a second look; anything
+ * below is a rank. */
+enum bdc_flag { BDC_FLAG_ID_0_OR_1 = 0x40000000 };
+unsigned bdc_badugi_low4_flagged(int c0, int c1, int c2, int c3);
+unsigned bdc_badugi_high4_flagged(int c0, int c1, int c2, int c3);
+unsigned bdc_badugi_low5_flagged(int c0, int c1, int c2, int c3, int c4);
+unsigned bdc_badugi_high5_flagged(int c0, int c1, int c2, int c3, int c4);
+unsigned bdc_deuce_seven_flagged(int c0, int c1, int c2, int c3, int c4);
+unsigned bdc_ace_five_flagged(int c0, int c1, int c2, int c3, int c4);
+unsigned bdc_badeucey_flagged(int c0, int c1, int c2, int c3, int c4);
+unsigned bdc_badacey_flagged(int c0, int c1, int c2, int c3, int c4);
+
 /* Does nothing: the floor of one call through the bindings, for benchmarks. */
 int bdc_noop5(int c0, int c1, int c2, int c3, int c4);
 

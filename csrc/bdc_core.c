@@ -211,6 +211,31 @@ int bdc_class_ranks(int ranking, int rank, uint8_t out[5], int *flush)
     return 5;
 }
 
+/* Card ids 0 and 1 are the only ones a boolean can turn into. */
+#define BDC_ID_0_OR_1(c) ((unsigned)(c) < 2u)
+#define BDC_FLAGGED(rank, low_ids) ((unsigned)(rank) | ((rank) > 0 && (low_ids) ? (unsigned)BDC_FLAG_ID_0_OR_1 : 0u))
+#define BDC_FLAGGED4(NAME)                                                                 \
+    unsigned NAME##_flagged(int c0, int c1, int c2, int c3)                                  \
+    {                                                                                     \
+        return BDC_FLAGGED(NAME(c0, c1, c2, c3), BDC_ID_0_OR_1(c0) | BDC_ID_0_OR_1(c1) |   \
+                                                     BDC_ID_0_OR_1(c2) | BDC_ID_0_OR_1(c3)); \
+    }
+#define BDC_FLAGGED5(NAME)                                                                 \
+    unsigned NAME##_flagged(int c0, int c1, int c2, int c3, int c4)                          \
+    {                                                                                     \
+        return BDC_FLAGGED(NAME(c0, c1, c2, c3, c4), BDC_ID_0_OR_1(c0) | BDC_ID_0_OR_1(c1) | \
+                                                         BDC_ID_0_OR_1(c2) | BDC_ID_0_OR_1(c3) | \
+                                                         BDC_ID_0_OR_1(c4));               \
+    }
+BDC_FLAGGED4(bdc_badugi_low4)
+BDC_FLAGGED4(bdc_badugi_high4)
+BDC_FLAGGED5(bdc_badugi_low5)
+BDC_FLAGGED5(bdc_badugi_high5)
+BDC_FLAGGED5(bdc_deuce_seven)
+BDC_FLAGGED5(bdc_ace_five)
+BDC_FLAGGED5(bdc_badeucey)
+BDC_FLAGGED5(bdc_badacey)
+
 int bdc_noop5(int c0, int c1, int c2, int c3, int c4)
 {
     (void)c0; (void)c1; (void)c2; (void)c3; (void)c4;

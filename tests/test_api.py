@@ -174,6 +174,10 @@ SINGLE_FIVE = [bf.deuce_seven_rank, bf.ace_five_rank, bf.badeucey, bf.badacey]
         ((0, 1, 2, 3, 4.0), TypeError, "card ids must be integers"),
         ((0, 1, 2, 3, "4"), TypeError, "card ids must be integers"),
         ((0, 1, 2, 3, None), TypeError, "card ids must be integers"),
+        ((True, 2, 3, 4, 5), TypeError, "card ids must be integers, got True"),
+        ((0, 2, 3, 4, False), TypeError, "card ids must be integers, got False"),
+        ([True, 2, 3, 4, 5], TypeError, "card ids must be integers, got True"),
+        ((np.True_, 2, 3, 4, 5), TypeError, "card ids must be integers, got "),
         ("7s 5h 4d 3c 2x", ValueError, "unknown card text '2x'"),
         (12345, TypeError, "a hand is card text or a sequence of card ids"),
         (np.zeros((5, 1), dtype=np.uint8), ValueError, "one-dimensional"),
@@ -183,6 +187,23 @@ SINGLE_FIVE = [bf.deuce_seven_rank, bf.ace_five_rank, bf.badeucey, bf.badacey]
 def test_bad_single_hands(func: object, cards: object, error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
         func(cards)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("ace_high", [False, True])
+def test_bools_are_not_card_ids_in_four_card_tuples(ace_high: bool) -> None:
+    with pytest.raises(TypeError, match="got True"):
+        bf.badugi_rank((True, 2, 3, 4), ace_high=ace_high)
+    assert bf.badugi_rank((1, 2, 3, 4), ace_high=ace_high) == bf.badugi_rank([1, 2, 3, 4], ace_high=ace_high)
+
+
+def test_ids_0_and_1_still_rank_in_the_tuple_fast_path() -> None:
+    for hand in [(0, 1, 2, 3, 4), (1, 9, 14, 23, 51), (0, 20, 30, 40, 50)]:
+        assert bf.badeucey(hand) == bf.badeucey(list(hand))
+        assert bf.badacey(hand) == bf.badacey(list(hand))
+        assert bf.deuce_seven_rank(hand) == bf.deuce_seven_rank(list(hand))
+        assert bf.ace_five_rank(hand) == bf.ace_five_rank(list(hand))
+        assert bf.badugi_rank(hand) == bf.badugi_rank(list(hand))
+        assert 1 <= bf.badeucey(hand).badugi <= bf.BADUGI_CLASSES
 
 
 def test_four_card_hands_are_not_five_card_games() -> None:
