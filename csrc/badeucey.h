@@ -94,6 +94,11 @@ int bdc_badacey(int c0, int c1, int c2, int c3, int c4);
 int bdc_rank_batch(int ranking, const uint8_t *hands, size_t n, int n_cards,
                    uint16_t *out, size_t *bad_row);
 
+/* The same, always through the portable loops (bdc_rank_batch picks faster
+ * ones for the processor it runs on): for tests that compare the two. */
+int bdc_rank_batch_portable(int ranking, const uint8_t *hands, size_t n, int n_cards,
+                            uint16_t *out, size_t *bad_row);
+
 /* The class behind a rank, for naming it.  Writes the class's card ranks
  * (0 = deuce .. 12 = ace) to out in the order a player names them: most
  * repeated first, then highest first in the ranking's ace convention (so

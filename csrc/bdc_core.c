@@ -1,178 +1,278 @@
 /*
  * bdc_core.c - table lookups behind badeucey.h.
  *
- * Every entry point validates its cards (ids in 0..51, no card twice) before
- * it computes any table index, so no input can make it read outside a table.
+ * A hand is read as a 64-bit mask with one bit per card (BDC_CARD_BIT_*):
+ * every byte value has an entry there, and a byte that is no card id has bit
+ * 63, so checking the mask validates the hand (ids in 0..51, no card twice);
+ * every other table index is bounded whatever the bytes, so no input can make
+ * the core read outside a table.  Then:
+ *
+ *   - deuce-to-seven and ace-to-five: the sum of the cards' rank keys fixes the
+ *     rank multiset; a displacement hash squeezes it into a slot of the low
+ *     tables (2-7 has a column for hands all of one suit);
+ *   - Badugi: the mask's set bits are the cards in order (aces high: by id;
+ *     aces low: by id with the aces moved below the deuces).  Which neighbours
+ *     share a rank (read from the rank multiset's slot for five cards) and the
+ *     suits along the cards pick the cards of the best badugi (BDC_SELECT4/5);
+ *     for four cards the set of their values has a dense rank
+ *     (BDC_BADUGI_DENSE), for five the slot and the choice index a table.
+ *
+ * The suits along the cards are two parallel bit extractions of the mask: on
+ * x86-64 processors with a fast BMI2 `pext` the batch loops use it (chosen at
+ * run time, so the build needs no -march flag), elsewhere a chain of
+ * lowest-set-bit steps computes the same bits.
+ *
  * The tables and the constants of their hashes come from the generated
- * bdc_tables.inc (tools/gen_tables.py documents the layout).
+ * bdc_tables.inc (tools/gen_tables.py documents them and verifies every hand
+ * through exactly these steps).
  */
 #include "badeucey.h"
 
+#include <string.h>
+
 #include "bdc_tables.inc"
 
-#define BDC_DECK 52u /* card ids are 0 .. BDC_DECK - 1 */
-#define BDC_SUIT_BITS 3u /* id & BDC_SUIT_BITS is the suit (id = 4 * rank + suit) */
-#define BDC_SPLIT_SHIFT 16 /* split games pack (badugi << 16) | low */
+#define BDC_DECK 52u          /* card ids are 0 .. BDC_DECK - 1 */
+#define BDC_NO_CARD_BYTE 0xffu /* an int outside 0..51 is read as this byte, which is no card */
+#define BDC_NOT_A_CARD (UINT64_C(1) << 63) /* the mask bit of a byte that is no card id */
+#define BDC_SUIT_BITS 3u      /* id & BDC_SUIT_BITS is the suit (id = 4 * rank + suit) */
+#define BDC_RANK_SHIFT 2      /* id >> BDC_RANK_SHIFT is the rank (the value, for value ids) */
+#define BDC_SPLIT_SHIFT 16    /* split games pack (badugi << 16) | low */
+#define BDC_LOW_BITS 0xffffu  /* the low half of a packed split-game result */
+
+#if defined(__GNUC__) || defined(__clang__)
+#define BDC_UNLIKELY(x) __builtin_expect(!!(x), 0)
+/* Index of the lowest set bit of x (x != 0). */
+static inline unsigned bdc_lowest_bit(uint64_t x)
+{
+    return (unsigned)__builtin_ctzll(x);
+}
+#else
+#define BDC_UNLIKELY(x) (x)
+static inline unsigned bdc_lowest_bit(uint64_t x)
+{
+    /* de Bruijn sequence B(2, 6): the top 6 bits of (x & -x) * it are distinct */
+    static const uint8_t index[64] = {
+        0,  1,  2,  53, 3,  7,  54, 27, 4,  38, 41, 8,  34, 55, 48, 28, 62, 5,  39, 46, 44, 42,
+        22, 9,  24, 35, 59, 56, 49, 18, 29, 11, 63, 52, 6,  26, 37, 40, 33, 47, 61, 45, 43, 21,
+        23, 58, 17, 10, 51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12};
+    return index[((x & (0 - x)) * UINT64_C(0x022fdd63cc95386d)) >> 58];
+}
+#endif
 
 /* One uint16 entry of a generated table (stored little-endian as bytes). */
 static inline unsigned bdc_u16(const unsigned char *table, uint32_t i)
 {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint16_t entry; /* one load where the machine is little-endian too */
+    memcpy(&entry, table + 2u * i, sizeof entry);
+    return entry;
+#else
     return (unsigned)table[2u * i] | ((unsigned)table[2u * i + 1u] << 8);
+#endif
 }
 
-/* A validated hand: for four cards its colex index; for five the slot of its
- * rank multiset in the low tables, its index in the 5-card Badugi tables, and
- * whether it is one suit. */
-typedef struct {
-    uint32_t colex;    /* 4 cards: colexicographic rank of the sorted card ids */
-    uint32_t low_slot; /* 5 cards: displacement-hash slot of the rank multiset */
-    uint32_t badugi;   /* 5 cards: low_slot * BDC_SUIT_PATTERNS + suit pattern */
-    int flush;         /* 5 cards: all share a suit */
-} bdc_hand;
+/* An int card argument as a byte: itself if it is a card id, else a byte that is none. */
+#define BDC_BYTE(c) ((unsigned)(c) < BDC_DECK ? (unsigned)(c) : BDC_NO_CARD_BYTE)
 
-/* Compare cards a and b of a hand: count which is higher towards its sorted
- * position, and note a duplicate. */
-#define BDC_ORDER(a, b)                                  \
-    do {                                                 \
-        unsigned b_below_a = c[b] < c[a];                \
-        pos[a] += b_below_a;                             \
-        pos[b] += 1u - b_below_a;                        \
-        dup |= c[a] == c[b];                             \
-    } while (0)
-
-/* Validates four cards and computes their colex index. */
-static inline int bdc_index4(const unsigned c[4], bdc_hand *h)
+/* The mask of k cards (bytes) in the order `bit` gives (BDC_CARD_BIT_HIGH or _LOW),
+ * and whether they are a hand: BDC_OK, BDC_E_CARD or BDC_E_DUPLICATE.  Distinct
+ * bits add up to their OR; a repeated card carries into another bit. */
+static inline int bdc_mask(const unsigned *c, int k, const uint64_t bit[256], uint64_t *mask)
 {
-    unsigned pos[4] = {0, 0, 0, 0};
-    unsigned dup = 0;
-    if ((c[0] >= BDC_DECK) | (c[1] >= BDC_DECK) | (c[2] >= BDC_DECK) | (c[3] >= BDC_DECK))
+    uint64_t m = 0, sum = 0;
+    int i;
+    for (i = 0; i < k; i++) {
+        m |= bit[c[i]];
+        sum += bit[c[i]];
+    }
+    *mask = m;
+    if (BDC_UNLIKELY(m & BDC_NOT_A_CARD))
         return BDC_E_CARD;
-    BDC_ORDER(0, 1); BDC_ORDER(0, 2); BDC_ORDER(0, 3);
-    BDC_ORDER(1, 2); BDC_ORDER(1, 3);
-    BDC_ORDER(2, 3);
-    if (dup)
-        return BDC_E_DUPLICATE;
-    /* colex index = sum over cards of C(id, sorted position + 1) */
-    h->colex = BDC_COLEX[pos[0]][c[0]] + BDC_COLEX[pos[1]][c[1]] +
-               BDC_COLEX[pos[2]][c[2]] + BDC_COLEX[pos[3]][c[3]];
-    return BDC_OK;
+    return BDC_UNLIKELY(sum != m) ? BDC_E_DUPLICATE : BDC_OK;
 }
 
-/* Validates five cards; computes their low slot, Badugi index and flush flag. */
-static inline int bdc_index5(const unsigned c[5], bdc_hand *h)
+/* Bit b of mask m, 0 or 1, shifted to bit `to`. */
+#define BDC_PICK(sel, b, to) ((((sel) >> (b)) & 1u) << (to))
+
+/* The suit bits along the five cards whose value ids are the bits of m
+ * (exactly five), lowest card first: bit i the low suit bit of card i, bit
+ * 5 + i its high suit bit.  The portable way: peel the cards off in order. */
+static inline unsigned bdc_suits5(uint64_t m)
 {
-    unsigned pos[5] = {0, 0, 0, 0, 0};
-    unsigned dup = 0;
-    uint32_t key, suits;
-    if ((c[0] >= BDC_DECK) | (c[1] >= BDC_DECK) | (c[2] >= BDC_DECK) |
-        (c[3] >= BDC_DECK) | (c[4] >= BDC_DECK))
-        return BDC_E_CARD;
-    BDC_ORDER(0, 1); BDC_ORDER(0, 2); BDC_ORDER(0, 3); BDC_ORDER(0, 4);
-    BDC_ORDER(1, 2); BDC_ORDER(1, 3); BDC_ORDER(1, 4);
-    BDC_ORDER(2, 3); BDC_ORDER(2, 4);
-    BDC_ORDER(3, 4);
-    if (dup)
-        return BDC_E_DUPLICATE;
+    unsigned s0, s1, s2, s3, s4;
+    s0 = bdc_lowest_bit(m); m &= m - 1;
+    s1 = bdc_lowest_bit(m); m &= m - 1;
+    s2 = bdc_lowest_bit(m); m &= m - 1;
+    s3 = bdc_lowest_bit(m); m &= m - 1;
+    s4 = bdc_lowest_bit(m);
+    return (s0 & 1u) | ((s1 & 1u) << 1) | ((s2 & 1u) << 2) | ((s3 & 1u) << 3) | ((s4 & 1u) << 4) |
+           ((s0 & 2u) << 4) | ((s1 & 2u) << 5) | ((s2 & 2u) << 6) | ((s3 & 2u) << 7) | ((s4 & 2u) << 8);
+}
+
+/* BDC_SELECT5 entry of five cards: by which neighbours share a rank (`equal`,
+ * 4 bits, read from the rank multiset's slot) and the suits along the cards;
+ * holds the number of the choice of cards that make the best badugi, and
+ * BDC_SELECT_ONE_SUIT. */
+#define BDC_SELECT5_OF(equal, suits) BDC_SELECT5[((unsigned)(equal) << 10) | (suits)]
+
+/* Best Badugi of five cards, from their low slot and BDC_SELECT5 entry. */
+#define BDC_BADUGI5(table, slot, select) bdc_u16(table, (slot) * BDC_CHOICES5 + ((select) & BDC_SELECT_CARDS))
+
+/* Best badugi of the four cards whose value ids are the bits of m (exactly four). */
+static inline unsigned bdc_badugi4_bits(uint64_t m)
+{
+    unsigned s0, s1, s2, s3, shape, sel, chosen;
+    /* the cards in increasing order */
+    s0 = bdc_lowest_bit(m); m &= m - 1;
+    s1 = bdc_lowest_bit(m); m &= m - 1;
+    s2 = bdc_lowest_bit(m); m &= m - 1;
+    s3 = bdc_lowest_bit(m);
+    /* shape: which neighbours share a rank (ids differing only in suit bits), then the suit bits */
+    shape = (((s0 ^ s1) <= BDC_SUIT_BITS) << 8) | (((s1 ^ s2) <= BDC_SUIT_BITS) << 9) |
+            (((s2 ^ s3) <= BDC_SUIT_BITS) << 10) | (s0 & 1u) | ((s1 & 1u) << 1) | ((s2 & 1u) << 2) |
+            ((s3 & 1u) << 3) | ((s0 & 2u) << 3) | ((s1 & 2u) << 4) | ((s2 & 2u) << 5) | ((s3 & 2u) << 6);
+    /* the cards of the best badugi, by shape; then the set of their values */
+    sel = BDC_SELECT4[shape];
+    chosen = BDC_PICK(sel, 0, s0 >> BDC_RANK_SHIFT) | BDC_PICK(sel, 1, s1 >> BDC_RANK_SHIFT) |
+             BDC_PICK(sel, 2, s2 >> BDC_RANK_SHIFT) | BDC_PICK(sel, 3, s3 >> BDC_RANK_SHIFT);
+    /* dense Badugi rank of that set of values */
+    return BDC_BADUGI_DENSE[chosen];
+}
+
+/* Slot of five cards' rank multiset in the low tables.  Safe for any bytes
+ * (BDC_CARD_KEY is 0 past 51, and every sum of five keys has a row). */
+static inline uint32_t bdc_low_slot(const unsigned c[5])
+{
     /* rank-multiset key: distinct for every multiset of five ranks */
-    key = BDC_CARD_KEY[c[0]] + BDC_CARD_KEY[c[1]] + BDC_CARD_KEY[c[2]] +
-          BDC_CARD_KEY[c[3]] + BDC_CARD_KEY[c[4]];
+    uint32_t key = BDC_CARD_KEY[c[0]] + BDC_CARD_KEY[c[1]] + BDC_CARD_KEY[c[2]] + BDC_CARD_KEY[c[3]] +
+                   BDC_CARD_KEY[c[4]];
     /* displacement hash of the key into the low tables */
-    h->low_slot = BDC_LOW_OFFSET[key >> BDC_LOW_SHIFT] + (key & BDC_LOW_MASK);
-    /* suits in sorted-card order, 2 bits each: their pattern up to relabelling
-     * fixes the hand's Badugi together with the rank multiset */
-    suits = ((c[0] & BDC_SUIT_BITS) << (2u * pos[0])) | ((c[1] & BDC_SUIT_BITS) << (2u * pos[1])) |
-            ((c[2] & BDC_SUIT_BITS) << (2u * pos[2])) | ((c[3] & BDC_SUIT_BITS) << (2u * pos[3])) |
-            ((c[4] & BDC_SUIT_BITS) << (2u * pos[4]));
-    h->badugi = h->low_slot * BDC_SUIT_PATTERNS + BDC_SUIT_PATTERN[suits];
+    return BDC_LOW_OFFSET[key >> BDC_LOW_SHIFT] + (key & BDC_LOW_MASK);
+}
+
+/* Deuce-to-seven rank of a low slot; flushes count against a 2-7 hand, so
+ * they have their own column. */
+#define BDC_DEUCE_SEVEN(slot, one_suit) bdc_u16(bdc_tab_deuce_seven, 2u * (slot) + (one_suit))
+/* Whether a BDC_SELECT5 entry is of five cards of one suit (0 or 1). */
+#define BDC_ONE_SUIT(select) (((select) & BDC_SELECT_ONE_SUIT) != 0)
+
+/* Each ranking of a hand given as bytes: the rank (packed for the split
+ * games), or an error code.  The single-hand functions use these; the batch
+ * loops below do the same steps. */
+static inline int bdc_badugi4_of(const unsigned c[4], const uint64_t bit[256])
+{
+    uint64_t m;
+    int status = bdc_mask(c, 4, bit, &m);
+    return status ? status : (int)bdc_badugi4_bits(m);
+}
+
+static inline int bdc_badugi5_of(const unsigned c[5], const uint64_t bit[256], const uint8_t equal[],
+                                 const unsigned char *table)
+{
+    uint64_t m;
+    uint32_t slot;
+    int status = bdc_mask(c, 5, bit, &m);
+    if (status)
+        return status;
+    slot = bdc_low_slot(c);
+    return (int)BDC_BADUGI5(table, slot, BDC_SELECT5_OF(equal[slot], bdc_suits5(m)));
+}
+
+static inline int bdc_deuce_seven_of(const unsigned c[5])
+{
+    uint64_t m;
+    int status = bdc_mask(c, 5, BDC_CARD_BIT_HIGH, &m);
     /* one suit: every id agrees with the first in its suit bits */
-    h->flush = (((c[0] ^ c[1]) | (c[0] ^ c[2]) | (c[0] ^ c[3]) | (c[0] ^ c[4])) &
-                BDC_SUIT_BITS) == 0;
-    return BDC_OK;
+    unsigned one_suit = (((c[0] ^ c[1]) | (c[0] ^ c[2]) | (c[0] ^ c[3]) | (c[0] ^ c[4])) & BDC_SUIT_BITS) == 0;
+    return status ? status : (int)BDC_DEUCE_SEVEN(bdc_low_slot(c), one_suit);
 }
 
-/* Rank lookups of an indexed hand. */
-static inline int bdc_deuce_seven_of(const bdc_hand *h)
+static inline int bdc_ace_five_of(const unsigned c[5])
 {
-    /* 2-7 rank: flushes count against the hand, so they have their own table */
-    return (int)bdc_u16(h->flush ? bdc_tab_deuce_seven_flush : bdc_tab_deuce_seven, h->low_slot);
-}
-
-static inline int bdc_ace_five_of(const bdc_hand *h)
-{
+    uint64_t m;
+    int status = bdc_mask(c, 5, BDC_CARD_BIT_HIGH, &m);
     /* A-5 rank: suits never matter */
-    return (int)bdc_u16(bdc_tab_ace_five, h->low_slot);
+    return status ? status : (int)bdc_u16(bdc_tab_ace_five, bdc_low_slot(c));
 }
 
-#define BDC_CARDS4 unsigned c[4] = {(unsigned)c0, (unsigned)c1, (unsigned)c2, (unsigned)c3}
+static inline int bdc_badeucey_of(const unsigned c[5])
+{
+    uint64_t m;
+    uint32_t slot;
+    unsigned select;
+    int status = bdc_mask(c, 5, BDC_CARD_BIT_HIGH, &m);
+    if (status)
+        return status;
+    slot = bdc_low_slot(c);
+    select = BDC_SELECT5_OF(BDC_EQUAL5_HIGH[slot], bdc_suits5(m));
+    return (int)((BDC_BADUGI5(bdc_tab_badugi5_high, slot, select) << BDC_SPLIT_SHIFT) |
+                 BDC_DEUCE_SEVEN(slot, BDC_ONE_SUIT(select)));
+}
+
+static inline int bdc_badacey_of(const unsigned c[5])
+{
+    uint64_t m;
+    uint32_t slot;
+    int status = bdc_mask(c, 5, BDC_CARD_BIT_LOW, &m);
+    if (status)
+        return status;
+    slot = bdc_low_slot(c);
+    return (int)((BDC_BADUGI5(bdc_tab_badugi5_low, slot, BDC_SELECT5_OF(BDC_EQUAL5_LOW[slot], bdc_suits5(m)))
+                  << BDC_SPLIT_SHIFT) |
+                 bdc_u16(bdc_tab_ace_five, slot));
+}
+
+#define BDC_CARDS4 const unsigned c[4] = {BDC_BYTE(c0), BDC_BYTE(c1), BDC_BYTE(c2), BDC_BYTE(c3)}
 #define BDC_CARDS5 \
-    unsigned c[5] = {(unsigned)c0, (unsigned)c1, (unsigned)c2, (unsigned)c3, (unsigned)c4}
+    const unsigned c[5] = {BDC_BYTE(c0), BDC_BYTE(c1), BDC_BYTE(c2), BDC_BYTE(c3), BDC_BYTE(c4)}
 
 int bdc_badugi_low4(int c0, int c1, int c2, int c3)
 {
     BDC_CARDS4;
-    bdc_hand h;
-    int status = bdc_index4(c, &h);
-    return status ? status : (int)bdc_u16(bdc_tab_badugi4_low, h.colex);
+    return bdc_badugi4_of(c, BDC_CARD_BIT_LOW);
 }
 
 int bdc_badugi_high4(int c0, int c1, int c2, int c3)
 {
     BDC_CARDS4;
-    bdc_hand h;
-    int status = bdc_index4(c, &h);
-    return status ? status : (int)bdc_u16(bdc_tab_badugi4_high, h.colex);
+    return bdc_badugi4_of(c, BDC_CARD_BIT_HIGH);
 }
 
 int bdc_badugi_low5(int c0, int c1, int c2, int c3, int c4)
 {
     BDC_CARDS5;
-    bdc_hand h;
-    int status = bdc_index5(c, &h);
-    return status ? status : (int)bdc_u16(bdc_tab_badugi5_low, h.badugi);
+    return bdc_badugi5_of(c, BDC_CARD_BIT_LOW, BDC_EQUAL5_LOW, bdc_tab_badugi5_low);
 }
 
 int bdc_badugi_high5(int c0, int c1, int c2, int c3, int c4)
 {
     BDC_CARDS5;
-    bdc_hand h;
-    int status = bdc_index5(c, &h);
-    return status ? status : (int)bdc_u16(bdc_tab_badugi5_high, h.badugi);
+    return bdc_badugi5_of(c, BDC_CARD_BIT_HIGH, BDC_EQUAL5_HIGH, bdc_tab_badugi5_high);
 }
 
 int bdc_deuce_seven(int c0, int c1, int c2, int c3, int c4)
 {
     BDC_CARDS5;
-    bdc_hand h;
-    int status = bdc_index5(c, &h);
-    return status ? status : bdc_deuce_seven_of(&h);
+    return bdc_deuce_seven_of(c);
 }
 
 int bdc_ace_five(int c0, int c1, int c2, int c3, int c4)
 {
     BDC_CARDS5;
-    bdc_hand h;
-    int status = bdc_index5(c, &h);
-    return status ? status : bdc_ace_five_of(&h);
+    return bdc_ace_five_of(c);
 }
 
 int bdc_badeucey(int c0, int c1, int c2, int c3, int c4)
 {
     BDC_CARDS5;
-    bdc_hand h;
-    int status = bdc_index5(c, &h);
-    if (status)
-        return status;
-    return ((int)bdc_u16(bdc_tab_badugi5_high, h.badugi) << BDC_SPLIT_SHIFT) | bdc_deuce_seven_of(&h);
+    return bdc_badeucey_of(c);
 }
 
 int bdc_badacey(int c0, int c1, int c2, int c3, int c4)
 {
     BDC_CARDS5;
-    bdc_hand h;
-    int status = bdc_index5(c, &h);
-    if (status)
-        return status;
-    return ((int)bdc_u16(bdc_tab_badugi5_low, h.badugi) << BDC_SPLIT_SHIFT) | bdc_ace_five_of(&h);
+    return bdc_badacey_of(c);
 }
 
 #define BDC_NO_CARD 0xffu /* padding after the last rank of a Badugi class */
@@ -242,46 +342,114 @@ int bdc_noop5(int c0, int c1, int c2, int c3, int c4)
     return 1;
 }
 
-/* One batch loop per ranking, so the loop body has no per-hand dispatch.
- * Each stops at the first bad hand and reports it. */
-#define BDC_BATCH_LOOP(N_CARDS, INDEX, BODY)                    \
+/* ------------------------------------------------------------------------
+ * Batches.  One loop per ranking, so the loop body has no per-hand dispatch;
+ * each stops at the first bad hand and reports it.
+ */
+#define BDC_BATCH_LOOP(N_CARDS, RANK_OF, STORE)                  \
     do {                                                        \
         size_t i;                                               \
         for (i = 0; i < n; i++) {                               \
             const uint8_t *row = hands + i * (N_CARDS);         \
-            unsigned c[5];                                      \
-            bdc_hand h;                                         \
-            int status, k;                                      \
+            unsigned c[N_CARDS];                                \
+            int k, rank;                                        \
             for (k = 0; k < (N_CARDS); k++)                     \
                 c[k] = row[k];                                  \
-            status = INDEX(c, &h);                              \
-            if (status) {                                       \
+            rank = RANK_OF;                                     \
+            if (BDC_UNLIKELY(rank < 0)) {                       \
                 *bad_row = i;                                   \
-                return status;                                  \
+                return rank;                                    \
             }                                                   \
-            BODY;                                               \
+            STORE;                                              \
         }                                                       \
     } while (0)
 
-int bdc_rank_batch(int ranking, const uint8_t *hands, size_t n, int n_cards,
-                   uint16_t *out, size_t *bad_row)
+/* The loop of the 5-card rankings that need the suits along the cards, with
+ * SUITS5(m) computing them: validate, find the slot and the BDC_SELECT5 entry
+ * (`slot`, `select`), then STORE. */
+#define BDC_BATCH_LOOP5(SUITS5, BIT, EQUAL, STORE)                             \
+    do {                                                                      \
+        size_t i;                                                             \
+        for (i = 0; i < n; i++) {                                             \
+            const uint8_t *row = hands + i * 5u;                              \
+            const unsigned c[5] = {row[0], row[1], row[2], row[3], row[4]};   \
+            uint64_t m;                                                       \
+            uint32_t slot;                                                    \
+            unsigned select;                                                  \
+            int status = bdc_mask(c, 5, BIT, &m);                             \
+            if (BDC_UNLIKELY(status)) {                                       \
+                *bad_row = i;                                                 \
+                return status;                                                \
+            }                                                                 \
+            slot = bdc_low_slot(c);                                           \
+            select = BDC_SELECT5_OF(EQUAL[slot], SUITS5(m));                  \
+            STORE;                                                            \
+        }                                                                     \
+    } while (0)
+
+/* The Badugi and split-game 5-card batch loops, defined once for each way
+ * of computing the suits along the cards. */
+#define BDC_DEFINE_BATCH5(NAME, ATTRIBUTES, SUITS5)                                                         \
+    ATTRIBUTES static int NAME(int ranking, const uint8_t *hands, size_t n, uint16_t *out, size_t *bad_row) \
+    {                                                                                                       \
+        switch (ranking) {                                                                                  \
+        case BDC_BADUGI_LOW:                                                                                \
+            BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_LOW, BDC_EQUAL5_LOW,                                       \
+                            out[i] = (uint16_t)BDC_BADUGI5(bdc_tab_badugi5_low, slot, select));             \
+            break;                                                                                          \
+        case BDC_BADUGI_HIGH:                                                                               \
+            BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_HIGH, BDC_EQUAL5_HIGH,                                     \
+                            out[i] = (uint16_t)BDC_BADUGI5(bdc_tab_badugi5_high, slot, select));            \
+            break;                                                                                          \
+        case BDC_BADEUCEY:                                                                                  \
+            BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_HIGH, BDC_EQUAL5_HIGH,                                     \
+                            out[2 * i] = (uint16_t)BDC_BADUGI5(bdc_tab_badugi5_high, slot, select);         \
+                            out[2 * i + 1] = (uint16_t)BDC_DEUCE_SEVEN(slot, BDC_ONE_SUIT(select)));        \
+            break;                                                                                          \
+        default: /* BDC_BADACEY */                                                                          \
+            BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_LOW, BDC_EQUAL5_LOW,                                       \
+                            out[2 * i] = (uint16_t)BDC_BADUGI5(bdc_tab_badugi5_low, slot, select);          \
+                            out[2 * i + 1] = (uint16_t)bdc_u16(bdc_tab_ace_five, slot));                    \
+            break;                                                                                          \
+        }                                                                                                   \
+        return BDC_OK;                                                                                      \
+    }
+
+BDC_DEFINE_BATCH5(bdc_batch5_portable, , bdc_suits5)
+
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+#include <immintrin.h>
+#define BDC_HAVE_BMI2 1
+/* pext of these from a hand mask: the low / high suit bit of each card, in order */
+#define BDC_SUIT_LOW_PICK UINT64_C(0xaaaaaaaaaaaaaaaa)  /* bit p set: card id p has suit bit 0 set */
+#define BDC_SUIT_HIGH_PICK UINT64_C(0xcccccccccccccccc) /* bit p set: card id p has suit bit 1 set */
+#define BDC_SUITS5_BMI2(m) \
+    ((unsigned)_pext_u64(BDC_SUIT_LOW_PICK, (m)) | ((unsigned)_pext_u64(BDC_SUIT_HIGH_PICK, (m)) << 5))
+BDC_DEFINE_BATCH5(bdc_batch5_bmi2, __attribute__((target("bmi2"))), BDC_SUITS5_BMI2)
+
+/* BMI2 present, and pext fast: AMD's Zen 1 and Zen 2 microcode it (tens of cycles). */
+static int bdc_fast_pext(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2");
+}
+#endif
+
+static int bdc_rank_batch_with(int portable, int ranking, const uint8_t *hands, size_t n, int n_cards,
+                               uint16_t *out, size_t *bad_row)
 {
     *bad_row = 0;
     switch (ranking) {
     case BDC_BADUGI_LOW:
-    case BDC_BADUGI_HIGH: {
-        int high = ranking == BDC_BADUGI_HIGH;
+    case BDC_BADUGI_HIGH:
         if (n_cards == 4) {
-            const unsigned char *table = high ? bdc_tab_badugi4_high : bdc_tab_badugi4_low;
-            BDC_BATCH_LOOP(4, bdc_index4, out[i] = (uint16_t)bdc_u16(table, h.colex));
-        } else if (n_cards == 5) {
-            const unsigned char *table = high ? bdc_tab_badugi5_high : bdc_tab_badugi5_low;
-            BDC_BATCH_LOOP(5, bdc_index5, out[i] = (uint16_t)bdc_u16(table, h.badugi));
-        } else {
-            return BDC_E_COUNT;
+            const uint64_t *bit = ranking == BDC_BADUGI_HIGH ? BDC_CARD_BIT_HIGH : BDC_CARD_BIT_LOW;
+            BDC_BATCH_LOOP(4, bdc_badugi4_of(c, bit), out[i] = (uint16_t)rank);
+            return BDC_OK;
         }
-        return BDC_OK;
-    }
+        if (n_cards != 5)
+            return BDC_E_COUNT;
+        break;
     case BDC_DEUCE_SEVEN:
     case BDC_ACE_FIVE:
     case BDC_BADEUCEY:
@@ -292,23 +460,30 @@ int bdc_rank_batch(int ranking, const uint8_t *hands, size_t n, int n_cards,
     default:
         return BDC_E_RANKING;
     }
-    switch (ranking) {
-    case BDC_DEUCE_SEVEN:
-        BDC_BATCH_LOOP(5, bdc_index5, out[i] = (uint16_t)bdc_deuce_seven_of(&h));
-        break;
-    case BDC_ACE_FIVE:
-        BDC_BATCH_LOOP(5, bdc_index5, out[i] = (uint16_t)bdc_ace_five_of(&h));
-        break;
-    case BDC_BADEUCEY:
-        BDC_BATCH_LOOP(5, bdc_index5,
-                       out[2 * i] = (uint16_t)bdc_u16(bdc_tab_badugi5_high, h.badugi);
-                       out[2 * i + 1] = (uint16_t)bdc_deuce_seven_of(&h));
-        break;
-    default: /* BDC_BADACEY */
-        BDC_BATCH_LOOP(5, bdc_index5,
-                       out[2 * i] = (uint16_t)bdc_u16(bdc_tab_badugi5_low, h.badugi);
-                       out[2 * i + 1] = (uint16_t)bdc_ace_five_of(&h));
-        break;
+    if (ranking == BDC_DEUCE_SEVEN) {
+        BDC_BATCH_LOOP(5, bdc_deuce_seven_of(c), out[i] = (uint16_t)rank);
+        return BDC_OK;
     }
-    return BDC_OK;
+    if (ranking == BDC_ACE_FIVE) {
+        BDC_BATCH_LOOP(5, bdc_ace_five_of(c), out[i] = (uint16_t)rank);
+        return BDC_OK;
+    }
+#ifdef BDC_HAVE_BMI2
+    if (!portable && bdc_fast_pext())
+        return bdc_batch5_bmi2(ranking, hands, n, out, bad_row);
+#else
+    (void)portable;
+#endif
+    return bdc_batch5_portable(ranking, hands, n, out, bad_row);
+}
+
+int bdc_rank_batch(int ranking, const uint8_t *hands, size_t n, int n_cards, uint16_t *out, size_t *bad_row)
+{
+    return bdc_rank_batch_with(0, ranking, hands, n, n_cards, out, bad_row);
+}
+
+int bdc_rank_batch_portable(int ranking, const uint8_t *hands, size_t n, int n_cards, uint16_t *out,
+                            size_t *bad_row)
+{
+    return bdc_rank_batch_with(1, ranking, hands, n, n_cards, out, bad_row);
 }
