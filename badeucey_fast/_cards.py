@@ -138,6 +138,33 @@ def check_card(card: object) -> int:
     return value
 
 
+_ANY_COUNT = tuple(range(DECK_SIZE + 1))
+
+
+def hand_mask(cards: CardsLike) -> int:
+    """A hand as one integer: bit ``id`` set for each card, the input of
+    :func:`~badeucey_fast.badeucey_mask` and :func:`~badeucey_fast.badacey_mask`.
+
+    :param cards: distinct cards, as text or card ids.
+    :return: ``sum(1 << id for id in ids)``, below ``2**52``.
+    :raises ValueError: for unknown card text, an id outside 0..51 or a duplicate card.
+    :raises TypeError: for a card id that is not an integer.
+
+    >>> hand_mask("2c 2d As")
+    2251799813685251
+    >>> hand_mask([0, 1, 51]) == (1 << 0) | (1 << 1) | (1 << 51)
+    True
+    >>> hand_mask("2c 2c")
+    Traceback (most recent call last):
+    ...
+    ValueError: duplicate card 2c in '2c 2c'
+    """
+    mask = 0
+    for card in hand_ids(cards, _ANY_COUNT, "hand_mask"):
+        mask |= 1 << card
+    return mask
+
+
 def hand_ids(cards: CardsLike, sizes: tuple[int, ...], what: str) -> tuple[int, ...]:
     """Normalise a hand to a tuple of valid, distinct card ids.
 

@@ -86,6 +86,12 @@ int bdc_ace_five(int c0, int c1, int c2, int c3, int c4);
 int bdc_badeucey(int c0, int c1, int c2, int c3, int c4);
 int bdc_badacey(int c0, int c1, int c2, int c3, int c4);
 
+/* Both halves of a hand given as a mask of its cards (bit id set for each
+ * card id), packed as above; BDC_E_CARD if a bit above 51 is set, BDC_E_COUNT
+ * unless exactly five are.  One integer crosses the bindings instead of five. */
+int bdc_badeucey_mask(uint64_t mask);
+int bdc_badacey_mask(uint64_t mask);
+
 /* Rank n hands stored row after row in `hands` (n * n_cards card ids).
  * Writes one uint16 rank per hand to `out` (two per hand, Badugi first, for
  * BDC_BADEUCEY and BDC_BADACEY).  Returns BDC_OK, or an error code with the

@@ -275,6 +275,37 @@ int bdc_badacey(int c0, int c1, int c2, int c3, int c4)
     return bdc_badacey_of(c);
 }
 
+#define BDC_DECK_BITS ((UINT64_C(1) << BDC_DECK) - 1u) /* the mask bits that are card ids */
+
+/* The five card ids of a hand mask, in increasing order; BDC_OK, or the error. */
+static inline int bdc_mask_ids(uint64_t mask, unsigned c[5])
+{
+    int k;
+    if (mask & ~BDC_DECK_BITS)
+        return BDC_E_CARD;
+    for (k = 0; k < 5; k++) {
+        if (!mask)
+            return BDC_E_COUNT;
+        c[k] = bdc_lowest_bit(mask);
+        mask &= mask - 1;
+    }
+    return mask ? BDC_E_COUNT : BDC_OK;
+}
+
+int bdc_badeucey_mask(uint64_t mask)
+{
+    unsigned c[5];
+    int status = bdc_mask_ids(mask, c);
+    return status ? status : bdc_badeucey_of(c);
+}
+
+int bdc_badacey_mask(uint64_t mask)
+{
+    unsigned c[5];
+    int status = bdc_mask_ids(mask, c);
+    return status ? status : bdc_badacey_of(c);
+}
+
 #define BDC_NO_CARD 0xffu /* padding after the last rank of a Badugi class */
 
 int bdc_class_ranks(int ranking, int rank, uint8_t out[5], int *flush)

@@ -365,3 +365,49 @@ def test_ci_runs_the_readme_test_command() -> None:
     command = 'pip install ".[test]" && pytest'
     assert f"```console\n{command}\n```" in readme
     assert command in (root / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+
+
+# --------------------------------------------------------------------------- #
+# One hand as a card mask
+# --------------------------------------------------------------------------- #
+def test_mask_functions_match_the_others() -> None:
+    rng = np.random.default_rng(7)
+    for _ in range(500):
+        ids = tuple(int(c) for c in rng.choice(52, size=5, replace=False))
+        mask = bf.hand_mask(ids)
+        assert mask == sum(1 << c for c in ids)
+        assert divmod(bf.badeucey_mask(mask), 65536) == tuple(bf.badeucey(ids))
+        assert divmod(bf.badacey_mask(mask), 65536) == tuple(bf.badacey(ids))
+    assert bf.hand_mask("7s 5h 4d 3c 2s") == bf.hand_mask([23, 14, 9, 4, 3]) == bf.hand_mask(np.array([3, 4, 9, 14, 23]))
+    assert bf.hand_mask("") == 0
+
+
+@pytest.mark.parametrize("func", [bf.badeucey_mask, bf.badacey_mask])
+@pytest.mark.parametrize(
+    ("mask", "error", "message"),
+    [
+        (0b1111, ValueError, "the mask has 4 cards, not 5"),
+        (0b111111, ValueError, "the mask has 6 cards, not 5"),
+        (0, ValueError, "the mask has 0 cards, not 5"),
+        ((1 << 52) | 0b1111, ValueError, "bits 0..51 only"),
+        (1 << 63, ValueError, "bits 0..51 only"),
+        (1 << 64, ValueError, "bits 0..51 only"),
+        (-1, ValueError, "bits 0..51 only"),
+        (True, TypeError, "a mask is an int, not bool"),
+        (31.0, TypeError, "a mask is an int, not float"),
+        ("31", TypeError, "a mask is an int, not str"),
+        (None, TypeError, "a mask is an int, not NoneType"),
+    ],
+)
+def test_bad_masks(func: object, mask: object, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        func(mask)  # type: ignore[operator]
+
+
+def test_hand_mask_errors() -> None:
+    with pytest.raises(ValueError, match="duplicate card"):
+        bf.hand_mask([3, 3])
+    with pytest.raises(ValueError, match="outside 0..51"):
+        bf.hand_mask([52])
+    with pytest.raises(TypeError, match="card ids must be integers"):
+        bf.hand_mask([True])
