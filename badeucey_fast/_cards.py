@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Iterable, Sequence
+from operator import itemgetter
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Union, cast
 
 if TYPE_CHECKING:  # numpy is imported only when a batch needs it: it would triple import time
@@ -41,6 +42,10 @@ _CARD_OF = _card_tokens()
 _NAME_OF = tuple(r + s for r in RANK_CHARS for s in SUIT_CHARS)
 _MAX_COMPACT = 2 * DECK_SIZE
 _PAIR_SLICES = tuple(slice(i, i + 2) for i in range(0, _MAX_COMPACT, 2))
+# _PAIRS[k](text): the first k two-character slices of text, cut in one C call (k >= 2)
+_PAIRS: tuple[Callable[[str], Sequence[str]], ...] = tuple(
+    itemgetter(*_PAIR_SLICES[: max(k, 2)]) for k in range(len(_PAIR_SLICES) + 1)
+)
 _TOKEN = re.compile(r"(10|[2-9TJQKA])([cdhs♣♦♥♠]\ufe0f?)", re.IGNORECASE)
 
 
@@ -69,17 +74,21 @@ def parse_cards(text: str) -> tuple[int, ...]:
     ...
     ValueError: unknown card text '7x' in '7x' (cards look like 7s, Th, 10h or A♠)
     """
-    if not isinstance(text, str):
+    if type(text) is not str and not isinstance(text, str):
         raise TypeError(f"card text must be a str, not {type(text).__name__}")
-    tokens = (text.replace(",", " ") if "," in text else text).split()
-    if len(tokens) == 1 and len(tokens[0]) <= _MAX_COMPACT:  # written together: two characters a card
+    tokens: Sequence[str] = (text.replace(",", " ") if "," in text else text).split()
+    count = len(tokens)
+    if count == 1 and len(tokens[0]) <= _MAX_COMPACT:  # written together: two characters a card
         compact = tokens[0]
-        tokens = list(map(compact.__getitem__, _PAIR_SLICES[: (len(compact) + 1) // 2]))
-    try:
-        ids = tuple(map(_CARD_OF.__getitem__, tokens))
+        count = (len(compact) + 1) // 2
+        if count > 1:
+            tokens = _PAIRS[count](compact)
+    try:  # one itemgetter call looks every token up in C
+        ids: tuple[int, ...] = itemgetter(*tokens)(_CARD_OF) if count > 1 else tuple(map(_CARD_OF.__getitem__, tokens))
     except KeyError:  # "10", an odd token, or not a card: go card by card to name it
         ids = _parse_slowly("".join(tokens), text)
-    if len(set(ids)) != len(ids):
+        count = len(ids)
+    if len(set(ids)) != count:
         seen: set[int] = set()
         for card in ids:
             if card in seen:
