@@ -72,13 +72,17 @@ static inline unsigned bdc_u16(const unsigned char *table, uint32_t i)
 #endif
 }
 
+/* A card id as the core holds it: a byte value, in a register-wide type so
+ * that it indexes tables without being widened again. */
+typedef size_t bdc_card;
+
 /* An int card argument as a byte: itself if it is a card id, else a byte that is none. */
 #define BDC_BYTE(c) ((unsigned)(c) < BDC_DECK ? (unsigned)(c) : BDC_NO_CARD_BYTE)
 
 /* The mask of k cards (bytes) in the order `bit` gives (BDC_CARD_BIT_HIGH or _LOW),
  * and whether they are a hand: BDC_OK, BDC_E_CARD or BDC_E_DUPLICATE.  Distinct
  * bits add up to their OR; a repeated card carries into another bit. */
-static inline int bdc_mask(const unsigned *c, int k, const uint64_t bit[256], uint64_t *mask)
+static inline int bdc_mask(const bdc_card *c, int k, const uint64_t bit[256], uint64_t *mask)
 {
     uint64_t m = 0, sum = 0;
     int i;
@@ -142,7 +146,7 @@ static inline unsigned bdc_badugi4_bits(uint64_t m)
 
 /* Slot of five cards' rank multiset in the low tables.  Safe for any bytes
  * (BDC_CARD_KEY is 0 past 51, and every sum of five keys has a row). */
-static inline uint32_t bdc_low_slot(const unsigned c[5])
+static inline uint32_t bdc_low_slot(const bdc_card c[5])
 {
     /* rank-multiset key: distinct for every multiset of five ranks */
     uint32_t key = BDC_CARD_KEY[c[0]] + BDC_CARD_KEY[c[1]] + BDC_CARD_KEY[c[2]] + BDC_CARD_KEY[c[3]] +
@@ -160,14 +164,14 @@ static inline uint32_t bdc_low_slot(const unsigned c[5])
 /* Each ranking of a hand given as bytes: the rank (packed for the split
  * games), or an error code.  The single-hand functions use these; the batch
  * loops below do the same steps. */
-static inline int bdc_badugi4_of(const unsigned c[4], const uint64_t bit[256])
+static inline int bdc_badugi4_of(const bdc_card c[4], const uint64_t bit[256])
 {
     uint64_t m;
     int status = bdc_mask(c, 4, bit, &m);
     return status ? status : (int)bdc_badugi4_bits(m);
 }
 
-static inline int bdc_badugi5_of(const unsigned c[5], const uint64_t bit[256], const uint8_t equal[],
+static inline int bdc_badugi5_of(const bdc_card c[5], const uint64_t bit[256], const uint8_t equal[],
                                  const unsigned char *table)
 {
     uint64_t m;
@@ -179,7 +183,7 @@ static inline int bdc_badugi5_of(const unsigned c[5], const uint64_t bit[256], c
     return (int)BDC_BADUGI5(table, slot, BDC_SELECT5_OF(equal[slot], bdc_suits5(m)));
 }
 
-static inline int bdc_deuce_seven_of(const unsigned c[5])
+static inline int bdc_deuce_seven_of(const bdc_card c[5])
 {
     uint64_t m;
     int status = bdc_mask(c, 5, BDC_CARD_BIT_HIGH, &m);
@@ -188,7 +192,7 @@ static inline int bdc_deuce_seven_of(const unsigned c[5])
     return status ? status : (int)BDC_DEUCE_SEVEN(bdc_low_slot(c), one_suit);
 }
 
-static inline int bdc_ace_five_of(const unsigned c[5])
+static inline int bdc_ace_five_of(const bdc_card c[5])
 {
     uint64_t m;
     int status = bdc_mask(c, 5, BDC_CARD_BIT_HIGH, &m);
@@ -196,7 +200,7 @@ static inline int bdc_ace_five_of(const unsigned c[5])
     return status ? status : (int)bdc_u16(bdc_tab_ace_five, bdc_low_slot(c));
 }
 
-static inline int bdc_badeucey_of(const unsigned c[5])
+static inline int bdc_badeucey_of(const bdc_card c[5])
 {
     uint64_t m;
     uint32_t slot;
@@ -210,7 +214,7 @@ static inline int bdc_badeucey_of(const unsigned c[5])
                  BDC_DEUCE_SEVEN(slot, BDC_ONE_SUIT(select)));
 }
 
-static inline int bdc_badacey_of(const unsigned c[5])
+static inline int bdc_badacey_of(const bdc_card c[5])
 {
     uint64_t m;
     uint32_t slot;
@@ -223,9 +227,9 @@ static inline int bdc_badacey_of(const unsigned c[5])
                  bdc_u16(bdc_tab_ace_five, slot));
 }
 
-#define BDC_CARDS4 const unsigned c[4] = {BDC_BYTE(c0), BDC_BYTE(c1), BDC_BYTE(c2), BDC_BYTE(c3)}
+#define BDC_CARDS4 const bdc_card c[4] = {BDC_BYTE(c0), BDC_BYTE(c1), BDC_BYTE(c2), BDC_BYTE(c3)}
 #define BDC_CARDS5 \
-    const unsigned c[5] = {BDC_BYTE(c0), BDC_BYTE(c1), BDC_BYTE(c2), BDC_BYTE(c3), BDC_BYTE(c4)}
+    const bdc_card c[5] = {BDC_BYTE(c0), BDC_BYTE(c1), BDC_BYTE(c2), BDC_BYTE(c3), BDC_BYTE(c4)}
 
 int bdc_badugi_low4(int c0, int c1, int c2, int c3)
 {
@@ -278,7 +282,7 @@ int bdc_badacey(int c0, int c1, int c2, int c3, int c4)
 #define BDC_DECK_BITS ((UINT64_C(1) << BDC_DECK) - 1u) /* the mask bits that are card ids */
 
 /* The five card ids of a hand mask, in increasing order; BDC_OK, or the error. */
-static inline int bdc_mask_ids(uint64_t mask, unsigned c[5])
+static inline int bdc_mask_ids(uint64_t mask, bdc_card c[5])
 {
     int k;
     if (mask & ~BDC_DECK_BITS)
@@ -294,14 +298,14 @@ static inline int bdc_mask_ids(uint64_t mask, unsigned c[5])
 
 int bdc_badeucey_mask(uint64_t mask)
 {
-    unsigned c[5];
+    bdc_card c[5];
     int status = bdc_mask_ids(mask, c);
     return status ? status : bdc_badeucey_of(c);
 }
 
 int bdc_badacey_mask(uint64_t mask)
 {
-    unsigned c[5];
+    bdc_card c[5];
     int status = bdc_mask_ids(mask, c);
     return status ? status : bdc_badacey_of(c);
 }
@@ -382,7 +386,7 @@ int bdc_noop5(int c0, int c1, int c2, int c3, int c4)
         size_t i;                                               \
         for (i = 0; i < n; i++) {                               \
             const uint8_t *row = hands + i * (N_CARDS);         \
-            unsigned c[N_CARDS];                                \
+            bdc_card c[N_CARDS];                                \
             int k, rank;                                        \
             for (k = 0; k < (N_CARDS); k++)                     \
                 c[k] = row[k];                                  \
@@ -403,7 +407,7 @@ int bdc_noop5(int c0, int c1, int c2, int c3, int c4)
         size_t i;                                                             \
         for (i = 0; i < n; i++) {                                             \
             const uint8_t *row = hands + i * 5u;                              \
-            const unsigned c[5] = {row[0], row[1], row[2], row[3], row[4]};   \
+            const bdc_card c[5] = {row[0], row[1], row[2], row[3], row[4]};   \
             uint64_t m;                                                       \
             uint32_t slot;                                                    \
             unsigned select;                                                  \
@@ -417,6 +421,18 @@ int bdc_noop5(int c0, int c1, int c2, int c3, int c4)
             STORE;                                                            \
         }                                                                     \
     } while (0)
+
+/* Store a split game's two ranks, Badugi first. */
+static inline void bdc_store_pair(uint16_t *out, unsigned badugi, unsigned low)
+{
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t pair = badugi | (low << 16); /* one store */
+    memcpy(out, &pair, sizeof pair);
+#else
+    out[0] = (uint16_t)badugi;
+    out[1] = (uint16_t)low;
+#endif
+}
 
 /* The Badugi and split-game 5-card batch loops, defined once for each way
  * of computing the suits along the cards. */
@@ -434,13 +450,13 @@ int bdc_noop5(int c0, int c1, int c2, int c3, int c4)
             break;                                                                                          \
         case BDC_BADEUCEY:                                                                                  \
             BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_HIGH, BDC_EQUAL5_HIGH,                                     \
-                            out[2 * i] = (uint16_t)BDC_BADUGI5(bdc_tab_badugi5_high, slot, select);         \
-                            out[2 * i + 1] = (uint16_t)BDC_DEUCE_SEVEN(slot, BDC_ONE_SUIT(select)));        \
+                            bdc_store_pair(out + 2 * i, BDC_BADUGI5(bdc_tab_badugi5_high, slot, select),    \
+                                           BDC_DEUCE_SEVEN(slot, BDC_ONE_SUIT(select))));                   \
             break;                                                                                          \
         default: /* BDC_BADACEY */                                                                          \
             BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_LOW, BDC_EQUAL5_LOW,                                       \
-                            out[2 * i] = (uint16_t)BDC_BADUGI5(bdc_tab_badugi5_low, slot, select);          \
-                            out[2 * i + 1] = (uint16_t)bdc_u16(bdc_tab_ace_five, slot));                    \
+                            bdc_store_pair(out + 2 * i, BDC_BADUGI5(bdc_tab_badugi5_low, slot, select),     \
+                                           bdc_u16(bdc_tab_ace_five, slot)));                               \
             break;                                                                                          \
         }                                                                                                   \
         return BDC_OK;                                                                                      \
