@@ -81,6 +81,18 @@ def _rank(c_function: Callable[..., int], cards: CardsLike, sizes: tuple[int, ..
     return result
 
 
+def _split_slowly(c_function: Callable[..., int], cards: CardsLike, what: str) -> Halves:
+    """A split-game hand that is not a tuple of five ints: normalise it, then rank it."""
+    ids = hand_ids(cards, _FIVE, what)
+    try:
+        packed: int = c_function(*ids)
+    except (TypeError, OverflowError):
+        _raise_for(0, ids, what)
+    if packed >= _FLAG:
+        packed = _settle(packed, ids, what)
+    return _new_tuple(Halves, divmod(packed, _SPLIT))
+
+
 _new_tuple = tuple.__new__  # builds a Halves without NamedTuple.__new__'s keyword handling
 _INT = frozenset((int,))
 _ERROR = 1 << 31  # a flagged C entry point's error code, cast to unsigned
@@ -178,17 +190,18 @@ def badeucey(cards: CardsLike) -> Halves:
     ...
     TypeError: card ids must be integers, got True
     """
-    ids = cards if type(cards) is tuple and len(cards) == 5 else _ids(cards, _FIVE, "badeucey")  # inlined hot path
-    try:
-        packed: int = _c_badeucey(*ids)
-    except (TypeError, OverflowError):
-        _raise_for(0, ids, "badeucey")
-    if packed >= _FLAG:  # an error, or a hand with card id 0 or 1: is one a bool?
-        if packed < _ERROR and int is type(ids[0]) is type(ids[1]) is type(ids[2]) is type(ids[3]) is type(ids[4]):
-            packed -= _FLAG
-        else:
-            packed = _settle(packed, ids, "badeucey")
-    return _new_tuple(Halves, divmod(packed, _SPLIT))
+    if type(cards) is tuple:  # the hot path, inlined: C checks the count and every id
+        try:
+            packed: int = _c_badeucey(*cards)
+        except (TypeError, OverflowError):
+            return _split_slowly(_c_badeucey, cards, "badeucey")
+        if packed >= _FLAG:  # an error, or a hand with card id 0 or 1: is one a bool?
+            if packed < _ERROR and int is type(cards[0]) is type(cards[1]) is type(cards[2]) is type(cards[3]) is type(cards[4]):
+                packed -= _FLAG
+            else:
+                packed = _settle(packed, cards, "badeucey")
+        return _new_tuple(Halves, divmod(packed, _SPLIT))
+    return _split_slowly(_c_badeucey, cards, "badeucey")
 
 
 def badacey(cards: CardsLike) -> Halves:
@@ -206,17 +219,18 @@ def badacey(cards: CardsLike) -> Halves:
     ...
     ValueError: unknown card text 'Ax' in '5c 4d 3h 2s Ax' (cards look like 7s, Th, 10h or A♠)
     """
-    ids = cards if type(cards) is tuple and len(cards) == 5 else _ids(cards, _FIVE, "badacey")  # inlined hot path
-    try:
-        packed: int = _c_badacey(*ids)
-    except (TypeError, OverflowError):
-        _raise_for(0, ids, "badacey")
-    if packed >= _FLAG:  # an error, or a hand with card id 0 or 1: is one a bool?
-        if packed < _ERROR and int is type(ids[0]) is type(ids[1]) is type(ids[2]) is type(ids[3]) is type(ids[4]):
-            packed -= _FLAG
-        else:
-            packed = _settle(packed, ids, "badacey")
-    return _new_tuple(Halves, divmod(packed, _SPLIT))
+    if type(cards) is tuple:  # the hot path, inlined: C checks the count and every id
+        try:
+            packed: int = _c_badacey(*cards)
+        except (TypeError, OverflowError):
+            return _split_slowly(_c_badacey, cards, "badacey")
+        if packed >= _FLAG:  # an error, or a hand with card id 0 or 1: is one a bool?
+            if packed < _ERROR and int is type(cards[0]) is type(cards[1]) is type(cards[2]) is type(cards[3]) is type(cards[4]):
+                packed -= _FLAG
+            else:
+                packed = _settle(packed, cards, "badacey")
+        return _new_tuple(Halves, divmod(packed, _SPLIT))
+    return _split_slowly(_c_badacey, cards, "badacey")
 
 
 # --------------------------------------------------------------------------- #
