@@ -13,14 +13,15 @@
  *   - Badugi: the mask's set bits are the cards in order (aces high: by id;
  *     aces low: by id with the aces moved below the deuces).  Which neighbours
  *     share a rank (read from the rank multiset's slot for five cards) and the
- *     suits along the cards pick the cards of the best badugi (BDC_SELECT4/5);
- *     for four cards the set of their values has a dense rank
- *     (BDC_BADUGI_DENSE), for five the slot and the choice index a table.
+ *     suits along the cards pick the cards of the best badugi (BDC_SELECT4/5),
+ *     and the set of their values has a dense rank (BDC_BADUGI_DENSE).  For
+ *     five cards the choice is a subset of the hand's distinct values, placed
+ *     on the values present (by slot) with a bit deposit (x86 pdep).
  *
  * The suits along the cards are two parallel bit extractions of the mask: on
- * x86-64 processors with a fast BMI2 `pext` the batch loops use it (chosen at
- * run time, so the build needs no -march flag), elsewhere a chain of
- * lowest-set-bit steps computes the same bits.
+ * x86-64 processors with fast BMI2 `pext` and `pdep` the batch loops use them
+ * (chosen at run time, so the build needs no -march flag); elsewhere chains
+ * of lowest-set-bit steps compute the same bits.
  *
  * The tables and the constants of their hashes come from the generated
  * bdc_tables.inc (tools/gen_tables.py documents them and verifies every hand
@@ -116,12 +117,28 @@ static inline unsigned bdc_suits5(uint64_t m)
 
 /* BDC_SELECT5 entry of five cards: by which neighbours share a rank (`equal`,
  * 4 bits, read from the rank multiset's slot) and the suits along the cards;
- * holds the number of the choice of cards that make the best badugi, and
- * BDC_SELECT_ONE_SUIT. */
+ * holds the cards of the best badugi as a subset of the hand's distinct
+ * values (bit j: the j-th lowest), and BDC_SELECT_ONE_SUIT. */
 #define BDC_SELECT5_OF(equal, suits) BDC_SELECT5[((unsigned)(equal) << 10) | (suits)]
 
-/* Best Badugi of five cards, from their low slot and BDC_SELECT5 entry. */
-#define BDC_BADUGI5(table, slot, select) bdc_u16(table, (slot) * BDC_CHOICES5 + ((select) & BDC_SELECT_CARDS))
+/* The bits of `bits` placed, lowest first, on the set bits of `onto` (x86 pdep). */
+static inline unsigned bdc_deposit(unsigned bits, unsigned onto)
+{
+    unsigned out = 0;
+    int k;
+    for (k = 0; k < 5; k++) {
+        unsigned lowest = onto & (0u - onto);
+        out |= lowest & (0u - ((bits >> k) & 1u));
+        onto &= onto - 1u;
+    }
+    return out;
+}
+
+/* Best Badugi of five cards, from the values present (`present`, by low slot)
+ * and their BDC_SELECT5 entry (which of those values the best badugi keeps),
+ * placing one on the other with DEPOSIT. */
+#define BDC_BADUGI5_WITH(DEPOSIT, present, select) BDC_BADUGI_DENSE[DEPOSIT((select) & BDC_SELECT_CARDS, (present))]
+#define BDC_BADUGI5(present, select) BDC_BADUGI5_WITH(bdc_deposit, present, select)
 
 /* Best badugi of the four cards whose value ids are the bits of m (exactly four). */
 static inline unsigned bdc_badugi4_bits(uint64_t m)
@@ -172,7 +189,7 @@ static inline int bdc_badugi4_of(const bdc_card c[4], const uint64_t bit[256])
 }
 
 static inline int bdc_badugi5_of(const bdc_card c[5], const uint64_t bit[256], const uint8_t equal[],
-                                 const unsigned char *table)
+                                 const uint16_t present[])
 {
     uint64_t m;
     uint32_t slot;
@@ -180,7 +197,7 @@ static inline int bdc_badugi5_of(const bdc_card c[5], const uint64_t bit[256], c
     if (status)
         return status;
     slot = bdc_low_slot(c);
-    return (int)BDC_BADUGI5(table, slot, BDC_SELECT5_OF(equal[slot], bdc_suits5(m)));
+    return (int)BDC_BADUGI5(present[slot], BDC_SELECT5_OF(equal[slot], bdc_suits5(m)));
 }
 
 static inline int bdc_deuce_seven_of(const bdc_card c[5])
@@ -210,7 +227,7 @@ static inline int bdc_badeucey_of(const bdc_card c[5])
         return status;
     slot = bdc_low_slot(c);
     select = BDC_SELECT5_OF(BDC_EQUAL5_HIGH[slot], bdc_suits5(m));
-    return (int)((BDC_BADUGI5(bdc_tab_badugi5_high, slot, select) << BDC_SPLIT_SHIFT) |
+    return (int)((BDC_BADUGI5(BDC_PRESENT5_HIGH[slot], select) << BDC_SPLIT_SHIFT) |
                  BDC_DEUCE_SEVEN(slot, BDC_ONE_SUIT(select)));
 }
 
@@ -222,7 +239,7 @@ static inline int bdc_badacey_of(const bdc_card c[5])
     if (status)
         return status;
     slot = bdc_low_slot(c);
-    return (int)((BDC_BADUGI5(bdc_tab_badugi5_low, slot, BDC_SELECT5_OF(BDC_EQUAL5_LOW[slot], bdc_suits5(m)))
+    return (int)((BDC_BADUGI5(BDC_PRESENT5_LOW[slot], BDC_SELECT5_OF(BDC_EQUAL5_LOW[slot], bdc_suits5(m)))
                   << BDC_SPLIT_SHIFT) |
                  bdc_u16(bdc_tab_ace_five, slot));
 }
@@ -246,13 +263,13 @@ int bdc_badugi_high4(int c0, int c1, int c2, int c3)
 int bdc_badugi_low5(int c0, int c1, int c2, int c3, int c4)
 {
     BDC_CARDS5;
-    return bdc_badugi5_of(c, BDC_CARD_BIT_LOW, BDC_EQUAL5_LOW, bdc_tab_badugi5_low);
+    return bdc_badugi5_of(c, BDC_CARD_BIT_LOW, BDC_EQUAL5_LOW, BDC_PRESENT5_LOW);
 }
 
 int bdc_badugi_high5(int c0, int c1, int c2, int c3, int c4)
 {
     BDC_CARDS5;
-    return bdc_badugi5_of(c, BDC_CARD_BIT_HIGH, BDC_EQUAL5_HIGH, bdc_tab_badugi5_high);
+    return bdc_badugi5_of(c, BDC_CARD_BIT_HIGH, BDC_EQUAL5_HIGH, BDC_PRESENT5_HIGH);
 }
 
 int bdc_deuce_seven(int c0, int c1, int c2, int c3, int c4)
@@ -436,33 +453,33 @@ static inline void bdc_store_pair(uint16_t *out, unsigned badugi, unsigned low)
 
 /* The Badugi and split-game 5-card batch loops, defined once for each way
  * of computing the suits along the cards. */
-#define BDC_DEFINE_BATCH5(NAME, ATTRIBUTES, SUITS5)                                                         \
+#define BDC_DEFINE_BATCH5(NAME, ATTRIBUTES, SUITS5, DEPOSIT)                                                         \
     ATTRIBUTES static int NAME(int ranking, const uint8_t *hands, size_t n, uint16_t *out, size_t *bad_row) \
     {                                                                                                       \
         switch (ranking) {                                                                                  \
         case BDC_BADUGI_LOW:                                                                                \
             BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_LOW, BDC_EQUAL5_LOW,                                       \
-                            out[i] = (uint16_t)BDC_BADUGI5(bdc_tab_badugi5_low, slot, select));             \
+                            out[i] = (uint16_t)BDC_BADUGI5_WITH(DEPOSIT, BDC_PRESENT5_LOW[slot], select));              \
             break;                                                                                          \
         case BDC_BADUGI_HIGH:                                                                               \
             BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_HIGH, BDC_EQUAL5_HIGH,                                     \
-                            out[i] = (uint16_t)BDC_BADUGI5(bdc_tab_badugi5_high, slot, select));            \
+                            out[i] = (uint16_t)BDC_BADUGI5_WITH(DEPOSIT, BDC_PRESENT5_HIGH[slot], select));            \
             break;                                                                                          \
         case BDC_BADEUCEY:                                                                                  \
             BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_HIGH, BDC_EQUAL5_HIGH,                                     \
-                            bdc_store_pair(out + 2 * i, BDC_BADUGI5(bdc_tab_badugi5_high, slot, select),    \
+                            bdc_store_pair(out + 2 * i, BDC_BADUGI5_WITH(DEPOSIT, BDC_PRESENT5_HIGH[slot], select),    \
                                            BDC_DEUCE_SEVEN(slot, BDC_ONE_SUIT(select))));                   \
             break;                                                                                          \
         default: /* BDC_BADACEY */                                                                          \
             BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_LOW, BDC_EQUAL5_LOW,                                       \
-                            bdc_store_pair(out + 2 * i, BDC_BADUGI5(bdc_tab_badugi5_low, slot, select),     \
+                            bdc_store_pair(out + 2 * i, BDC_BADUGI5_WITH(DEPOSIT, BDC_PRESENT5_LOW[slot], select),     \
                                            bdc_u16(bdc_tab_ace_five, slot)));                               \
             break;                                                                                          \
         }                                                                                                   \
         return BDC_OK;                                                                                      \
     }
 
-BDC_DEFINE_BATCH5(bdc_batch5_portable, , bdc_suits5)
+BDC_DEFINE_BATCH5(bdc_batch5_portable, , bdc_suits5, bdc_deposit)
 
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
 #include <immintrin.h>
@@ -472,9 +489,10 @@ BDC_DEFINE_BATCH5(bdc_batch5_portable, , bdc_suits5)
 #define BDC_SUIT_HIGH_PICK UINT64_C(0xcccccccccccccccc) /* bit p set: card id p has suit bit 1 set */
 #define BDC_SUITS5_BMI2(m) \
     ((unsigned)_pext_u64(BDC_SUIT_LOW_PICK, (m)) | ((unsigned)_pext_u64(BDC_SUIT_HIGH_PICK, (m)) << 5))
-BDC_DEFINE_BATCH5(bdc_batch5_bmi2, __attribute__((target("bmi2"))), BDC_SUITS5_BMI2)
+#define BDC_DEPOSIT_BMI2(bits, onto) _pdep_u32((bits), (onto))
+BDC_DEFINE_BATCH5(bdc_batch5_bmi2, __attribute__((target("bmi2"))), BDC_SUITS5_BMI2, BDC_DEPOSIT_BMI2)
 
-/* BMI2 present, and pext fast: AMD's Zen 1 and Zen 2 microcode it (tens of cycles). */
+/* BMI2 present, and pext/pdep fast: AMD's Zen 1 and Zen 2 microcode them (tens of cycles). */
 static int bdc_fast_pext(void)
 {
     __builtin_cpu_init();

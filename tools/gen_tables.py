@@ -31,10 +31,12 @@ places that know it):
   badugi).  ``BDC_SELECT4`` maps a 4-card shape to the chosen cards, and
   ``BDC_BADUGI_DENSE`` the set of their values to the dense rank.  For five
   cards the equal-rank half of the shape comes from the rank multiset's slot
-  (``BDC_EQUAL5_{HIGH,LOW}``), ``BDC_SELECT5`` numbers the choice of cards
-  (and flags a one-suit hand for 2-7), and ``bdc_tab_badugi5_{high,low}`` hold
-  the rank at ``slot * BDC_CHOICES5 + choice``: 293 KB a convention, small
-  enough to stay in a core's L2 cache.  The suit bits along the cards are what
+  (``BDC_EQUAL5_{HIGH,LOW}``), and ``BDC_SELECT5`` gives the chosen cards as
+  a subset of the hand's distinct values, lowest first (and flags a one-suit
+  hand for 2-7); depositing that subset on the values present
+  (``BDC_PRESENT5_{HIGH,LOW}``, by slot; ``pdep``) gives the set of the chosen
+  values, whose rank ``BDC_BADUGI_DENSE`` holds.  Every table but the class
+  names fits a core's L2 cache, most of them L1.  The suit bits along the cards are what
   two ``pext`` instructions extract from the hand mask, which the core uses
   where the processor has a fast one.
 
@@ -299,13 +301,11 @@ class Tables:
         # rank of the chosen ranks.
         self.select4 = badugi_select(4)
         self.badugi_dense = badugi_dense()
-        # For five cards the chosen positions are numbered (BDC_SELECT5 holds the
-        # number), and a table by rank multiset slot and that number holds the
-        # rank: no per-card work after the lookup.
+        # For five cards BDC_SELECT5 holds the chosen cards renumbered among the
+        # hand's distinct values, so that the values present (by rank multiset
+        # slot) turn them into the set of chosen values in one step (pdep).
         select5 = badugi_select(5)
-        self.choices5 = sorted({entry & SELECT_CARDS for entry in select5} - {0})
-        number = {choice: i for i, choice in enumerate(self.choices5)}
-        self.select5 = [number[e & SELECT_CARDS] | (e & SELECT_ONE_SUIT) if e else 0 for e in select5]
+        self.select5 = [distinct_choice(index >> 10, e) if e else 0 for index, e in enumerate(select5)]
 
         multisets = rank_multisets()
         key_of = {m: sum(RANK_KEYS[r] for r in m) for m in multisets}
@@ -333,17 +333,14 @@ class Tables:
         # Which neighbours share a rank along the five sorted cards, a bit each
         # (the shape half that the rank multiset fixes), in either ace order.
         self.equal_ranks = {"high": np.zeros(size, dtype=np.uint8), "low": np.zeros(size, dtype=np.uint8)}
-        self.badugi5 = {name: np.zeros(size * len(self.choices5), dtype=np.uint16) for name in ("high", "low")}
+        self.present = {name: np.zeros(size, dtype=np.uint16) for name in ("high", "low")}
         for m in multisets:
             slot = self.low_slot(key_of[m])
             self.slot_owner[slot] = multiset_code(m)
             for name, ace_high in (("high", True), ("low", False)):
                 values = sorted(r if ace_high else (r + 1) % N_RANKS for r in m)
                 self.equal_ranks[name][slot] = sum(1 << i for i in range(4) if values[i] == values[i + 1])
-                for i, choice in enumerate(self.choices5):
-                    chosen = [values[p] for p in range(5) if choice >> p & 1]
-                    if len(set(chosen)) == len(chosen):  # else no hand of this multiset has this choice
-                        self.badugi5[name][slot * len(self.choices5) + i] = self.badugi_dense[sum(1 << v for v in chosen)]
+                self.present[name][slot] = sum(1 << v for v in set(values))
             self.deuce_seven[slot] = d27_rank[(m, False)]
             self.ace_five[slot] = a5_rank[m]
             if (m, True) in d27_rank:
@@ -367,7 +364,13 @@ class Tables:
         for i in range(5):
             shape |= (ordered[:, i] & 1) << i | (ordered[:, i] >> 1 & 1) << (5 + i)
         choice = np.array(self.select5, dtype=np.int64)[shape] & SELECT_CARDS
-        ranks: Ranks = self.badugi5[name][slot * len(self.choices5) + choice]
+        present = self.present[name][slot].astype(np.int64)
+        chosen = np.zeros(len(hands5), dtype=np.int64)
+        for i in range(5):  # deposit the choice's bits on the present values, lowest first (pdep)
+            lowest = present & -present
+            chosen |= np.where(choice >> i & 1, lowest, 0)
+            present &= present - 1
+        ranks: Ranks = np.array(self.badugi_dense, dtype=np.uint16)[chosen]
         return ranks
 
     def low_slot(self, key: int) -> int:
@@ -465,6 +468,19 @@ def badugi_select(k: int) -> list[int]:
             one_suit = len(set(suits)) == 1
             table[eq << (2 * k) | code] = sum(1 << i for i in best[1]) | (SELECT_ONE_SUIT if one_suit else 0)
     return table
+
+
+def distinct_choice(equal: int, entry: int) -> int:
+    """A BDC_SELECT5 entry with its chosen cards renumbered among the hand's
+    distinct ranks: bit j for the j-th lowest rank (``equal`` says which
+    neighbouring cards share one)."""
+    index, distinct = 0, 0
+    for position in range(5):
+        if position and not equal >> (position - 1) & 1:
+            index += 1
+        if entry >> position & 1:
+            distinct |= 1 << index
+    return distinct | (entry & SELECT_ONE_SUIT)
 
 
 def badugi_dense() -> list[int]:
@@ -596,12 +612,15 @@ def emit(tables: Tables) -> str:
         f"static const uint32_t BDC_CARD_KEY[256] = {c_ints(card_keys() + [0] * (256 - N_CARDS))};\n\n",
         "/* Best badugi of 4 / 5 cards in order, by shape: (equal-rank neighbours << 2k) | the\n"
         " * low suit bits along the cards | the high ones << k.  BDC_SELECT4: bit i set for each\n"
-        " * chosen card.  BDC_SELECT5: the number of the choice (BDC_SELECT_CARDS bits), and\n"
+        " * chosen card.  BDC_SELECT5: bit j for the j-th lowest distinct value chosen\n"
+        " * (BDC_SELECT_CARDS bits), and\n"
         " * BDC_SELECT_ONE_SUIT for five cards of one suit.  0: a shape no hand has. */\n",
         f"static const uint8_t BDC_SELECT4[{len(tables.select4)}] = {c_ints(tables.select4, 32)};\n\n",
         f"static const uint8_t BDC_SELECT5[{len(tables.select5)}] = {c_ints(tables.select5, 32)};\n\n",
         f"#define BDC_SELECT_CARDS {SELECT_CARDS}\n",
-        f"#define BDC_CHOICES5 {len(tables.choices5)} /* ways to choose among five cards, numbered in BDC_SELECT5 */\n",
+        "/* The values present among five cards (bit v = value v), by low slot, aces high / low. */\n",
+        f"static const uint16_t BDC_PRESENT5_HIGH[BDC_LOW_SLOTS] = {c_ints(tables.present['high'])};\n\n",
+        f"static const uint16_t BDC_PRESENT5_LOW[BDC_LOW_SLOTS] = {c_ints(tables.present['low'])};\n\n",
         f"#define BDC_SELECT_ONE_SUIT {SELECT_ONE_SUIT}\n",
         "/* Equal-rank neighbours along five sorted cards (bit i: cards i and i + 1), by low slot,\n"
         " * in the aces-high / aces-low order. */\n",
@@ -621,8 +640,6 @@ def emit(tables: Tables) -> str:
             np.stack([tables.deuce_seven, tables.deuce_seven_flush], axis=1).reshape(-1),
         ),
         c_u16_bytes("bdc_tab_ace_five", "A-5 rank by low slot", tables.ace_five),
-        c_u16_bytes("bdc_tab_badugi5_high", "best Badugi aces high by low slot * BDC_CHOICES5 + choice", tables.badugi5["high"]),
-        c_u16_bytes("bdc_tab_badugi5_low", "best Badugi aces low by low slot * BDC_CHOICES5 + choice", tables.badugi5["low"]),
     ]
     return "".join(parts)
 
