@@ -61,18 +61,6 @@ static inline unsigned bdc_lowest_bit(uint64_t x)
 }
 #endif
 
-/* One uint16 entry of a generated table (stored little-endian as bytes). */
-static inline unsigned bdc_u16(const unsigned char *table, uint32_t i)
-{
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint16_t entry; /* one load where the machine is little-endian too */
-    memcpy(&entry, table + 2u * i, sizeof entry);
-    return entry;
-#else
-    return (unsigned)table[2u * i] | ((unsigned)table[2u * i + 1u] << 8);
-#endif
-}
-
 /* A card id as the core holds it: a byte value, in a register-wide type so
  * that it indexes tables without being widened again. */
 typedef size_t bdc_card;
@@ -115,11 +103,19 @@ static inline unsigned bdc_suits5(uint64_t m)
            ((s0 & 2u) << 4) | ((s1 & 2u) << 5) | ((s2 & 2u) << 6) | ((s3 & 2u) << 7) | ((s4 & 2u) << 8);
 }
 
-/* BDC_SELECT5 entry of five cards: by which neighbours share a rank (`equal`,
- * 4 bits, read from the rank multiset's slot) and the suits along the cards;
- * holds the cards of the best badugi as a subset of the hand's distinct
- * values (bit j: the j-th lowest), and BDC_SELECT_ONE_SUIT. */
-#define BDC_SELECT5_OF(equal, suits) BDC_SELECT5[((unsigned)(equal) << 10) | (suits)]
+/* The fields of a BDC_SLOT5_* record (one 64-bit load a hand serves both
+ * halves): which neighbours share a rank, in place in a BDC_SELECT5 index; the
+ * values present, for depositing onto (the bits above 12 are never reached
+ * by a deposit of a subset of the distinct values); a low rank (`column` 1:
+ * 2-7 of one suit). */
+#define BDC_SLOT_EQUAL(record) ((unsigned)((record) >> 16) & BDC_SLOT_EQUAL_IN_SHAPE)
+#define BDC_SLOT_PRESENT(record) ((unsigned)(record))
+#define BDC_SLOT_LOW(record, column) ((unsigned)((record) >> (BDC_SLOT_LOW_SHIFT + 16 * (column))) & 0xffffu)
+
+/* BDC_SELECT5 entry of five cards: by their slot record's equal-rank bits and
+ * the suits along the cards; holds the cards of the best badugi as a subset of
+ * the hand's distinct values (bit j: the j-th lowest), and BDC_SELECT_ONE_SUIT. */
+#define BDC_SELECT5_OF(record, suits) BDC_SELECT5[BDC_SLOT_EQUAL(record) | (suits)]
 
 /* The bits of `bits` placed, lowest first, on the set bits of `onto` (x86 pdep). */
 static inline unsigned bdc_deposit(unsigned bits, unsigned onto)
@@ -134,11 +130,12 @@ static inline unsigned bdc_deposit(unsigned bits, unsigned onto)
     return out;
 }
 
-/* Best Badugi of five cards, from the values present (`present`, by low slot)
- * and their BDC_SELECT5 entry (which of those values the best badugi keeps),
- * placing one on the other with DEPOSIT. */
-#define BDC_BADUGI5_WITH(DEPOSIT, present, select) BDC_BADUGI_DENSE[DEPOSIT((select) & BDC_SELECT_CARDS, (present))]
-#define BDC_BADUGI5(present, select) BDC_BADUGI5_WITH(bdc_deposit, present, select)
+/* Best Badugi of five cards, from their slot record (the values present) and
+ * BDC_SELECT5 entry (which of those values the best badugi keeps), placing one
+ * on the other with DEPOSIT. */
+#define BDC_BADUGI5_WITH(DEPOSIT, record, select) \
+    BDC_BADUGI_DENSE[DEPOSIT((select) & BDC_SELECT_CARDS, BDC_SLOT_PRESENT(record))]
+#define BDC_BADUGI5(record, select) BDC_BADUGI5_WITH(bdc_deposit, record, select)
 
 /* Best badugi of the four cards whose value ids are the bits of m (exactly four). */
 static inline unsigned bdc_badugi4_bits(uint64_t m)
@@ -172,9 +169,6 @@ static inline uint32_t bdc_low_slot(const bdc_card c[5])
     return BDC_LOW_OFFSET[key >> BDC_LOW_SHIFT] + (key & BDC_LOW_MASK);
 }
 
-/* Deuce-to-seven rank of a low slot; flushes count against a 2-7 hand, so
- * they have their own column. */
-#define BDC_DEUCE_SEVEN(slot, one_suit) bdc_u16(bdc_tab_deuce_seven, 2u * (slot) + (one_suit))
 /* Whether a BDC_SELECT5 entry is of five cards of one suit (0 or 1). */
 #define BDC_ONE_SUIT(select) (((select) & BDC_SELECT_ONE_SUIT) != 0)
 
@@ -188,16 +182,14 @@ static inline int bdc_badugi4_of(const bdc_card c[4], const uint64_t bit[256])
     return status ? status : (int)bdc_badugi4_bits(m);
 }
 
-static inline int bdc_badugi5_of(const bdc_card c[5], const uint64_t bit[256], const uint8_t equal[],
-                                 const uint16_t present[])
+static inline int bdc_badugi5_of(const bdc_card c[5], const uint64_t bit[256], const uint64_t slots[])
 {
-    uint64_t m;
-    uint32_t slot;
+    uint64_t m, record;
     int status = bdc_mask(c, 5, bit, &m);
     if (status)
         return status;
-    slot = bdc_low_slot(c);
-    return (int)BDC_BADUGI5(present[slot], BDC_SELECT5_OF(equal[slot], bdc_suits5(m)));
+    record = slots[bdc_low_slot(c)];
+    return (int)BDC_BADUGI5(record, BDC_SELECT5_OF(record, bdc_suits5(m)));
 }
 
 static inline int bdc_deuce_seven_of(const bdc_card c[5])
@@ -206,7 +198,8 @@ static inline int bdc_deuce_seven_of(const bdc_card c[5])
     int status = bdc_mask(c, 5, BDC_CARD_BIT_HIGH, &m);
     /* one suit: every id agrees with the first in its suit bits */
     unsigned one_suit = (((c[0] ^ c[1]) | (c[0] ^ c[2]) | (c[0] ^ c[3]) | (c[0] ^ c[4])) & BDC_SUIT_BITS) == 0;
-    return status ? status : (int)BDC_DEUCE_SEVEN(bdc_low_slot(c), one_suit);
+    /* flushes count against a 2-7 hand, so they have their own column */
+    return status ? status : (int)BDC_SLOT_LOW(BDC_SLOT5_HIGH[bdc_low_slot(c)], one_suit);
 }
 
 static inline int bdc_ace_five_of(const bdc_card c[5])
@@ -214,34 +207,30 @@ static inline int bdc_ace_five_of(const bdc_card c[5])
     uint64_t m;
     int status = bdc_mask(c, 5, BDC_CARD_BIT_HIGH, &m);
     /* A-5 rank: suits never matter */
-    return status ? status : (int)bdc_u16(bdc_tab_ace_five, bdc_low_slot(c));
+    return status ? status : (int)BDC_SLOT_LOW(BDC_SLOT5_LOW[bdc_low_slot(c)], 0);
 }
 
 static inline int bdc_badeucey_of(const bdc_card c[5])
 {
-    uint64_t m;
-    uint32_t slot;
+    uint64_t m, record;
     unsigned select;
     int status = bdc_mask(c, 5, BDC_CARD_BIT_HIGH, &m);
     if (status)
         return status;
-    slot = bdc_low_slot(c);
-    select = BDC_SELECT5_OF(BDC_EQUAL5_HIGH[slot], bdc_suits5(m));
-    return (int)((BDC_BADUGI5(BDC_PRESENT5_HIGH[slot], select) << BDC_SPLIT_SHIFT) |
-                 BDC_DEUCE_SEVEN(slot, BDC_ONE_SUIT(select)));
+    record = BDC_SLOT5_HIGH[bdc_low_slot(c)];
+    select = BDC_SELECT5_OF(record, bdc_suits5(m));
+    return (int)((BDC_BADUGI5(record, select) << BDC_SPLIT_SHIFT) | BDC_SLOT_LOW(record, BDC_ONE_SUIT(select)));
 }
 
 static inline int bdc_badacey_of(const bdc_card c[5])
 {
-    uint64_t m;
-    uint32_t slot;
+    uint64_t m, record;
     int status = bdc_mask(c, 5, BDC_CARD_BIT_LOW, &m);
     if (status)
         return status;
-    slot = bdc_low_slot(c);
-    return (int)((BDC_BADUGI5(BDC_PRESENT5_LOW[slot], BDC_SELECT5_OF(BDC_EQUAL5_LOW[slot], bdc_suits5(m)))
-                  << BDC_SPLIT_SHIFT) |
-                 bdc_u16(bdc_tab_ace_five, slot));
+    record = BDC_SLOT5_LOW[bdc_low_slot(c)];
+    return (int)((BDC_BADUGI5(record, BDC_SELECT5_OF(record, bdc_suits5(m))) << BDC_SPLIT_SHIFT) |
+                 BDC_SLOT_LOW(record, 0));
 }
 
 #define BDC_CARDS4 const bdc_card c[4] = {BDC_BYTE(c0), BDC_BYTE(c1), BDC_BYTE(c2), BDC_BYTE(c3)}
@@ -263,13 +252,13 @@ int bdc_badugi_high4(int c0, int c1, int c2, int c3)
 int bdc_badugi_low5(int c0, int c1, int c2, int c3, int c4)
 {
     BDC_CARDS5;
-    return bdc_badugi5_of(c, BDC_CARD_BIT_LOW, BDC_EQUAL5_LOW, BDC_PRESENT5_LOW);
+    return bdc_badugi5_of(c, BDC_CARD_BIT_LOW, BDC_SLOT5_LOW);
 }
 
 int bdc_badugi_high5(int c0, int c1, int c2, int c3, int c4)
 {
     BDC_CARDS5;
-    return bdc_badugi5_of(c, BDC_CARD_BIT_HIGH, BDC_EQUAL5_HIGH, BDC_PRESENT5_HIGH);
+    return bdc_badugi5_of(c, BDC_CARD_BIT_HIGH, BDC_SLOT5_HIGH);
 }
 
 int bdc_deuce_seven(int c0, int c1, int c2, int c3, int c4)
@@ -417,24 +406,23 @@ int bdc_noop5(int c0, int c1, int c2, int c3, int c4)
     } while (0)
 
 /* The loop of the 5-card rankings that need the suits along the cards, with
- * SUITS5(m) computing them: validate, find the slot and the BDC_SELECT5 entry
- * (`slot`, `select`), then STORE. */
-#define BDC_BATCH_LOOP5(SUITS5, BIT, EQUAL, STORE)                             \
+ * SUITS5(m) computing them: validate, read the slot record and the
+ * BDC_SELECT5 entry (`record`, `select`), then STORE. */
+#define BDC_BATCH_LOOP5(SUITS5, BIT, SLOTS, STORE)                             \
     do {                                                                      \
         size_t i;                                                             \
         for (i = 0; i < n; i++) {                                             \
             const uint8_t *row = hands + i * 5u;                              \
             const bdc_card c[5] = {row[0], row[1], row[2], row[3], row[4]};   \
-            uint64_t m;                                                       \
-            uint32_t slot;                                                    \
+            uint64_t m, record;                                               \
             unsigned select;                                                  \
             int status = bdc_mask(c, 5, BIT, &m);                             \
             if (BDC_UNLIKELY(status)) {                                       \
                 *bad_row = i;                                                 \
                 return status;                                                \
             }                                                                 \
-            slot = bdc_low_slot(c);                                           \
-            select = BDC_SELECT5_OF(EQUAL[slot], SUITS5(m));                  \
+            record = SLOTS[bdc_low_slot(c)];                                  \
+            select = BDC_SELECT5_OF(record, SUITS5(m));                       \
             STORE;                                                            \
         }                                                                     \
     } while (0)
@@ -453,27 +441,27 @@ static inline void bdc_store_pair(uint16_t *out, unsigned badugi, unsigned low)
 
 /* The Badugi and split-game 5-card batch loops, defined once for each way
  * of computing the suits along the cards. */
-#define BDC_DEFINE_BATCH5(NAME, ATTRIBUTES, SUITS5, DEPOSIT)                                                         \
+#define BDC_DEFINE_BATCH5(NAME, ATTRIBUTES, SUITS5, DEPOSIT)                                                \
     ATTRIBUTES static int NAME(int ranking, const uint8_t *hands, size_t n, uint16_t *out, size_t *bad_row) \
     {                                                                                                       \
         switch (ranking) {                                                                                  \
         case BDC_BADUGI_LOW:                                                                                \
-            BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_LOW, BDC_EQUAL5_LOW,                                       \
-                            out[i] = (uint16_t)BDC_BADUGI5_WITH(DEPOSIT, BDC_PRESENT5_LOW[slot], select));              \
+            BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_LOW, BDC_SLOT5_LOW,                                        \
+                            out[i] = (uint16_t)BDC_BADUGI5_WITH(DEPOSIT, record, select));                  \
             break;                                                                                          \
         case BDC_BADUGI_HIGH:                                                                               \
-            BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_HIGH, BDC_EQUAL5_HIGH,                                     \
-                            out[i] = (uint16_t)BDC_BADUGI5_WITH(DEPOSIT, BDC_PRESENT5_HIGH[slot], select));            \
+            BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_HIGH, BDC_SLOT5_HIGH,                                      \
+                            out[i] = (uint16_t)BDC_BADUGI5_WITH(DEPOSIT, record, select));                  \
             break;                                                                                          \
         case BDC_BADEUCEY:                                                                                  \
-            BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_HIGH, BDC_EQUAL5_HIGH,                                     \
-                            bdc_store_pair(out + 2 * i, BDC_BADUGI5_WITH(DEPOSIT, BDC_PRESENT5_HIGH[slot], select),    \
-                                           BDC_DEUCE_SEVEN(slot, BDC_ONE_SUIT(select))));                   \
+            BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_HIGH, BDC_SLOT5_HIGH,                                      \
+                            bdc_store_pair(out + 2 * i, BDC_BADUGI5_WITH(DEPOSIT, record, select),          \
+                                           BDC_SLOT_LOW(record, BDC_ONE_SUIT(select))));                    \
             break;                                                                                          \
         default: /* BDC_BADACEY */                                                                          \
-            BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_LOW, BDC_EQUAL5_LOW,                                       \
-                            bdc_store_pair(out + 2 * i, BDC_BADUGI5_WITH(DEPOSIT, BDC_PRESENT5_LOW[slot], select),     \
-                                           bdc_u16(bdc_tab_ace_five, slot)));                               \
+            BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_LOW, BDC_SLOT5_LOW,                                        \
+                            bdc_store_pair(out + 2 * i, BDC_BADUGI5_WITH(DEPOSIT, record, select),          \
+                                           BDC_SLOT_LOW(record, 0)));                                       \
             break;                                                                                          \
         }                                                                                                   \
         return BDC_OK;                                                                                      \

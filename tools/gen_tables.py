@@ -23,20 +23,22 @@ places that know it):
   multisets of five cards have distinct sums; the sums (at most 360,918) are
   squeezed into a small table by row displacement:
   ``slot = BDC_LOW_OFFSET[key >> BDC_LOW_SHIFT] + (key & BDC_LOW_MASK)``.
-  Tables ``bdc_tab_deuce_seven`` (two columns: not one suit, one suit) and
-  ``bdc_tab_ace_five`` are indexed by that slot (0 marks a slot no hand reaches).
+  The ranks live in per-slot records (below), 0 for a slot no hand reaches.
 * **Badugi** depends on ranks and suits, but only through the *shape* of the
   hand: along its cards in order, which neighbours share a rank and the suits
   (:func:`badugi_select` explains why that fixes which cards make the best
   badugi).  ``BDC_SELECT4`` maps a 4-card shape to the chosen cards, and
   ``BDC_BADUGI_DENSE`` the set of their values to the dense rank.  For five
   cards the equal-rank half of the shape comes from the rank multiset's slot
-  (``BDC_EQUAL5_{HIGH,LOW}``), and ``BDC_SELECT5`` gives the chosen cards as
-  a subset of the hand's distinct values, lowest first (and flags a one-suit
-  hand for 2-7); depositing that subset on the values present
-  (``BDC_PRESENT5_{HIGH,LOW}``, by slot; ``pdep``) gives the set of the chosen
-  values, whose rank ``BDC_BADUGI_DENSE`` holds.  Every table but the class
-  names fits a core's L2 cache, most of them L1.  The suit bits along the cards are what
+  and ``BDC_SELECT5`` gives the chosen cards as a subset of the hand's
+  distinct values, lowest first (and flags a one-suit hand for 2-7);
+  depositing that subset on the values present (by slot; ``pdep``) gives the
+  set of the chosen values, whose rank ``BDC_BADUGI_DENSE`` holds.
+* **Slot records** ``BDC_SLOT5_{HIGH,LOW}``: one 64-bit word a rank-multiset
+  slot and ace convention, so that one load serves both halves of a hand: the
+  values present, the equal-rank neighbours, and the low ranks (aces high:
+  2-7 and 2-7 of one suit; aces low: A-5).  Every table but the class names
+  fits a core's L2 cache, most of them L1.  The suit bits along the cards are what
   two ``pext`` instructions extract from the hand mask, which the core uses
   where the processor has a fast one.
 
@@ -80,6 +82,11 @@ LOW_SHIFT = 6
 # a hand all of one suit (what 2-7 needs to know, found in the same lookup).
 SELECT_CARDS = 0x1F
 SELECT_ONE_SUIT = 0x80
+# Fields of a slot record (see Tables): equal-rank bits at 26-29, so that
+# record >> 16 puts them at bits 10-13 of a BDC_SELECT5 index; low ranks from 32.
+SLOT_EQUAL_SHIFT = 26
+SLOT_EQUAL_IN_SHAPE = 0xF << 10
+SLOT_LOW_SHIFT = 32
 
 Hands = npt.NDArray[np.uint8]
 Ranks = npt.NDArray[np.uint16]
@@ -346,6 +353,21 @@ class Tables:
             if (m, True) in d27_rank:
                 self.deuce_seven_flush[slot] = d27_rank[(m, True)]
 
+        # One 64-bit record a slot and ace convention, so that one load serves a
+        # hand: the values present (bits 0-12), the equal-rank neighbours already
+        # in place for a BDC_SELECT5 index once shifted down 16 (bits 26-29), and
+        # the low ranks from bit 32 (aces high: 2-7, then 2-7 of one suit; aces
+        # low: A-5).
+        self.slot_record = {
+            "high": self.present["high"].astype(np.uint64)
+            | self.equal_ranks["high"].astype(np.uint64) << np.uint64(SLOT_EQUAL_SHIFT)
+            | self.deuce_seven.astype(np.uint64) << np.uint64(SLOT_LOW_SHIFT)
+            | self.deuce_seven_flush.astype(np.uint64) << np.uint64(SLOT_LOW_SHIFT + 16),
+            "low": self.present["low"].astype(np.uint64)
+            | self.equal_ranks["low"].astype(np.uint64) << np.uint64(SLOT_EQUAL_SHIFT)
+            | self.ace_five.astype(np.uint64) << np.uint64(SLOT_LOW_SHIFT),
+        }
+
         self.verify(hands4, hands5)
 
     def low_slots(self, hands5: Hands) -> npt.NDArray[np.int64]:
@@ -358,13 +380,13 @@ class Tables:
         """Badugi rank of each 5-card hand as the C core computes it: the shape
         (equal-rank neighbours from the slot, suits along the sorted value ids)
         numbers the chosen cards; the slot and that number index the table."""
-        slot = self.low_slots(hands5)
+        record = self.slot_record[name][self.low_slots(hands5)].astype(np.int64)  # below 2**63
         ordered = np.sort(value_ids(hands5, name == "high"), axis=1).astype(np.int64)
-        shape = self.equal_ranks[name][slot].astype(np.int64) << 10
+        shape = (record >> 16) & SLOT_EQUAL_IN_SHAPE
         for i in range(5):
             shape |= (ordered[:, i] & 1) << i | (ordered[:, i] >> 1 & 1) << (5 + i)
         choice = np.array(self.select5, dtype=np.int64)[shape] & SELECT_CARDS
-        present = self.present[name][slot].astype(np.int64)
+        present = record & 0xFFFFFFFF  # the core deposits onto the record's low 32 bits
         chosen = np.zeros(len(hands5), dtype=np.int64)
         for i in range(5):  # deposit the choice's bits on the present values, lowest first (pdep)
             lowest = present & -present
@@ -395,10 +417,11 @@ class Tables:
         check(np.array_equal(self.slot_owner[slot], code), "low hash collision")
         suits = hands5 % N_SUITS
         flush = np.all(suits == suits[:, :1], axis=1)
-        d27 = np.where(flush, self.deuce_seven_flush[slot], self.deuce_seven[slot])
+        high = self.slot_record["high"][slot]
+        d27 = (high >> (np.uint64(SLOT_LOW_SHIFT) + np.uint64(16) * flush.astype(np.uint64))) & np.uint64(0xFFFF)
         check(np.all(d27 >= 1), "2-7 gap")
         check(len(np.unique(d27)) == DEUCE_SEVEN_CLASSES, "2-7 class count")
-        a5 = self.ace_five[slot]
+        a5 = (self.slot_record["low"][slot] >> np.uint64(SLOT_LOW_SHIFT)) & np.uint64(0xFFFF)
         check(np.all(a5 >= 1), "A-5 gap")
         check(len(np.unique(a5)) == ACE_FIVE_CLASSES, "A-5 class count")
 
@@ -556,28 +579,6 @@ def c_ints(values: Iterable[int], per_line: int = 16) -> str:
     return "{\n    " + ",\n    ".join(lines) + "\n}"
 
 
-def c_u16_bytes(name: str, what: str, table: Ranks) -> str:
-    """A uint16 table as a little-endian byte string literal.
-
-    String literals compile about ten times faster than integer initialiser
-    lists for multi-megabyte tables; the core reads entries with bdc_u16().
-    """
-    data = np.frombuffer(table.astype("<u2").tobytes(), dtype=np.uint8)
-    digits = np.frombuffer(b"0123456789abcdef", dtype=np.uint8)
-    escaped = np.empty((len(data), 4), dtype=np.uint8)  # each byte as \\xHH
-    escaped[:, 0] = ord("\\")
-    escaped[:, 1] = ord("x")
-    escaped[:, 2] = digits[data >> 4]
-    escaped[:, 3] = digits[data & 15]
-    text = escaped.tobytes().decode("ascii")
-    step = 64 * 4  # 64 bytes of table per line
-    lines = ['    "' + text[i : i + step] + '"' for i in range(0, len(text), step)]
-    return (
-        f"/* {what}: {len(table)} uint16 entries, little-endian. */\n"
-        f"static const unsigned char {name}[{len(data)}] =\n" + "\n".join(lines) + ";\n"
-    )
-
-
 def c_class_table(name: str, what: str, rows: list[bytes]) -> str:
     """Rank -> class description table (row r - 1 describes rank r)."""
     width = len(rows[0])
@@ -618,28 +619,23 @@ def emit(tables: Tables) -> str:
         f"static const uint8_t BDC_SELECT4[{len(tables.select4)}] = {c_ints(tables.select4, 32)};\n\n",
         f"static const uint8_t BDC_SELECT5[{len(tables.select5)}] = {c_ints(tables.select5, 32)};\n\n",
         f"#define BDC_SELECT_CARDS {SELECT_CARDS}\n",
-        "/* The values present among five cards (bit v = value v), by low slot, aces high / low. */\n",
-        f"static const uint16_t BDC_PRESENT5_HIGH[BDC_LOW_SLOTS] = {c_ints(tables.present['high'])};\n\n",
-        f"static const uint16_t BDC_PRESENT5_LOW[BDC_LOW_SLOTS] = {c_ints(tables.present['low'])};\n\n",
         f"#define BDC_SELECT_ONE_SUIT {SELECT_ONE_SUIT}\n",
-        "/* Equal-rank neighbours along five sorted cards (bit i: cards i and i + 1), by low slot,\n"
-        " * in the aces-high / aces-low order. */\n",
-        f"static const uint8_t BDC_EQUAL5_HIGH[BDC_LOW_SLOTS] = {c_ints(tables.equal_ranks['high'], 32)};\n\n",
-        f"static const uint8_t BDC_EQUAL5_LOW[BDC_LOW_SLOTS] = {c_ints(tables.equal_ranks['low'], 32)};\n\n",
         "/* Dense Badugi rank of a set of 1..4 values (bit v = value v); 0 for no badugi. */\n",
         f"static const uint16_t BDC_BADUGI_DENSE[{len(tables.badugi_dense)}] = {c_ints(tables.badugi_dense)};\n\n",
+        "/* Per rank-multiset slot, aces high / aces low: the values present among the five cards\n"
+        " * (bit v = value v, bits 0-12); which neighbours along them share a rank (bits 26-29,\n"
+        " * so that >> 16 places them in a BDC_SELECT5 index); from bit 32 the 2-7 rank, then\n"
+        " * 2-7 of one suit from bit 48 / the A-5 rank. */\n",
+        f"#define BDC_SLOT_EQUAL_IN_SHAPE {SLOT_EQUAL_IN_SHAPE:#x}u\n",
+        f"#define BDC_SLOT_LOW_SHIFT {SLOT_LOW_SHIFT}\n",
+        f"static const uint64_t BDC_SLOT5_HIGH[BDC_LOW_SLOTS] = {c_u64s(tables.slot_record['high'].tolist())};\n\n",
+        f"static const uint64_t BDC_SLOT5_LOW[BDC_LOW_SLOTS] = {c_u64s(tables.slot_record['low'].tolist())};\n\n",
         "/* Row offsets of the displacement hash of the low-hand key. */\n",
         f"static const uint16_t BDC_LOW_OFFSET[BDC_LOW_ROWS] = {c_ints(tables.offsets)};\n\n",
         c_class_table("BDC_CLASS_BADUGI_LOW", "Badugi aces low: card ranks, highest first, 0xff pad", badugi_class_ranks(False)),
         c_class_table("BDC_CLASS_BADUGI_HIGH", "Badugi aces high: card ranks, highest first, 0xff pad", badugi_class_ranks(True)),
         c_class_table("BDC_CLASS_DEUCE_SEVEN", "2-7: card ranks as named, then the one-suit flag", tables.deuce_seven_classes),
         c_class_table("BDC_CLASS_ACE_FIVE", "A-5: card ranks as named (aces low), then 0", tables.ace_five_classes),
-        c_u16_bytes(
-            "bdc_tab_deuce_seven",
-            "2-7 rank by 2 * low slot + all one suit",
-            np.stack([tables.deuce_seven, tables.deuce_seven_flush], axis=1).reshape(-1),
-        ),
-        c_u16_bytes("bdc_tab_ace_five", "A-5 rank by low slot", tables.ace_five),
     ]
     return "".join(parts)
 
