@@ -9,7 +9,7 @@ tie.  Scales: Badugi 1..1092 (4 or 5 cards, aces low or high), deuce-to-seven
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 from badeucey_fast._cards import CardsLike, check_card, hand_ids, hand_mask
@@ -39,7 +39,7 @@ class Halves(NamedTuple):
     """Rank of the low hand: 2-7 (1..7462) in Badeucey, A-5 (1..6175) in Badacey."""
 
 
-def _raise_for(status: int, ids: tuple[object, ...], what: str) -> NoReturn:
+def _raise_for(status: int, ids: Sequence[object], what: str) -> NoReturn:
     """Turn a C status code (or a conversion failure) into an exception that names the card."""
     for card in ids:
         check_card(card)  # raises TypeError / ValueError naming the card
@@ -48,7 +48,7 @@ def _raise_for(status: int, ids: tuple[object, ...], what: str) -> NoReturn:
     raise ValueError(f"{what}: the C core rejected the hand (status {status})")
 
 
-def _settle(result: int, ids: tuple[object, ...], what: str) -> int:
+def _settle(result: int, ids: Sequence[object], what: str) -> int:
     """The slow end of the hot path: raise for an error code, or, for a result
     flagged as having card id 0 or 1, check the card types (cffi passes ``True``
     and ``False`` as 1 and 0) and drop the flag."""
@@ -60,12 +60,12 @@ def _settle(result: int, ids: tuple[object, ...], what: str) -> int:
     return result - _FLAG
 
 
-def _ids(cards: CardsLike, sizes: tuple[int, ...], what: str) -> tuple[int, ...]:
-    """The hot path's input check: a tuple of the right length passes straight
+def _ids(cards: CardsLike, sizes: tuple[int, ...], what: str) -> Sequence[int]:
+    """The hot path's input check: a tuple or list of the right length passes straight
     to C (which validates every id; the flagged C entry points single out the
     hands a bool could hide in); anything else is normalised first."""
-    if type(cards) is tuple and len(cards) in sizes:
-        return cards
+    if (type(cards) is tuple or type(cards) is list) and len(cards) in sizes:
+        return cards  # C checks each id's type and value
     return hand_ids(cards, sizes, what)
 
 
@@ -190,7 +190,7 @@ def badeucey(cards: CardsLike) -> Halves:
     ...
     TypeError: card ids must be integers, got True
     """
-    if type(cards) is tuple:  # the hot path, inlined: C checks the count and every id
+    if type(cards) is tuple or type(cards) is list:  # the hot path, inlined: C checks the count and every id
         try:
             packed: int = _c_badeucey(*cards)
         except (TypeError, OverflowError):
@@ -219,7 +219,7 @@ def badacey(cards: CardsLike) -> Halves:
     ...
     ValueError: unknown card text 'Ax' in '5c 4d 3h 2s Ax' (cards look like 7s, Th, 10h or A♠)
     """
-    if type(cards) is tuple:  # the hot path, inlined: C checks the count and every id
+    if type(cards) is tuple or type(cards) is list:  # the hot path, inlined: C checks the count and every id
         try:
             packed: int = _c_badacey(*cards)
         except (TypeError, OverflowError):

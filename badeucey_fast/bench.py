@@ -62,8 +62,9 @@ SINGLE_HANDS = 1_000
 """Hands in one timed loop of one-hand calls; per-call time is the loop's time / this."""
 POKERKIT_HANDS = 200
 """Hands pokerkit ranks per timed loop (about 150 us each: a full loop would take too long)."""
-OURS_LOOPS = 10
-"""Loops over the pokerkit hands in one timing of ours, timed round-robin with pokerkit."""
+OURS_LOOPS = 50
+"""Loops over the pokerkit hands in one timing of ours (timed round-robin with pokerkit, whose
+long run leaves the caches cold: enough loops that the first one hardly counts)."""
 DEFAULT_REPEAT = 5
 SINGLE_REPEAT_FACTOR = 5
 """One-hand loops are short (about a millisecond), so they are repeated this many times more."""
