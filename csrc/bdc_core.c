@@ -469,7 +469,10 @@ static inline void bdc_store_pair(uint16_t *out, unsigned badugi, unsigned low)
 
 BDC_DEFINE_BATCH5(bdc_batch5_portable, , bdc_suits5, bdc_deposit)
 
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+/* The BMI2 loops need target attributes and __builtin_cpu_is names for Zen 1 and 2
+ * (GCC 9, clang 11 and later). */
+#if defined(__x86_64__) && ((defined(__clang__) && __clang_major__ >= 11) || \
+                            (!defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 9))
 #include <immintrin.h>
 #define BDC_HAVE_BMI2 1
 /* pext of these from a hand mask: the low / high suit bit of each card, in order */
