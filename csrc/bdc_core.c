@@ -13,10 +13,10 @@
  *   - Badugi: the mask's set bits are the cards in order (aces high: by id;
  *     aces low: by id with the aces moved below the deuces).  Which neighbours
  *     share a rank (read from the rank multiset's slot for five cards) and the
- *     suits along the cards pick the cards of the best badugi (BDC_SELECT4/5),
- *     and the set of their values has a dense rank (BDC_BADUGI_DENSE).  For
- *     five cards the choice is a subset of the hand's distinct values, placed
- *     on the values present (by slot) with a bit deposit (x86 pdep).
+ *     suits along the cards pick the cards of the best badugi (BDC_SELECT4/5)
+ *     as a subset of the hand's distinct values; placed on the values present
+ *     with a bit deposit (x86 pdep), it is a set of values with a dense rank
+ *     (BDC_BADUGI_DENSE).
  *
  * The suits along the cards are two parallel bit extractions of the mask: on
  * x86-64 processors with fast BMI2 `pext` and `pdep` the batch loops use them
@@ -85,9 +85,6 @@ static inline int bdc_mask(const bdc_card *c, int k, const uint64_t bit[256], ui
     return BDC_UNLIKELY(sum != m) ? BDC_E_DUPLICATE : BDC_OK;
 }
 
-/* Bit b of mask m, 0 or 1, shifted to bit `to`. */
-#define BDC_PICK(sel, b, to) ((((sel) >> (b)) & 1u) << (to))
-
 /* The suit bits along the five cards whose value ids are the bits of m
  * (exactly five), lowest card first: bit i the low suit bit of card i, bit
  * 5 + i its high suit bit.  The portable way: peel the cards off in order. */
@@ -140,7 +137,7 @@ static inline unsigned bdc_deposit(unsigned bits, unsigned onto)
 /* Best badugi of the four cards whose value ids are the bits of m (exactly four). */
 static inline unsigned bdc_badugi4_bits(uint64_t m)
 {
-    unsigned s0, s1, s2, s3, shape, sel, chosen;
+    unsigned s0, s1, s2, s3, shape, sel, present;
     /* the cards in increasing order */
     s0 = bdc_lowest_bit(m); m &= m - 1;
     s1 = bdc_lowest_bit(m); m &= m - 1;
@@ -150,12 +147,13 @@ static inline unsigned bdc_badugi4_bits(uint64_t m)
     shape = (((s0 ^ s1) <= BDC_SUIT_BITS) << 8) | (((s1 ^ s2) <= BDC_SUIT_BITS) << 9) |
             (((s2 ^ s3) <= BDC_SUIT_BITS) << 10) | (s0 & 1u) | ((s1 & 1u) << 1) | ((s2 & 1u) << 2) |
             ((s3 & 1u) << 3) | ((s0 & 2u) << 3) | ((s1 & 2u) << 4) | ((s2 & 2u) << 5) | ((s3 & 2u) << 6);
-    /* the cards of the best badugi, by shape; then the set of their values */
+    /* the values present */
+    present = (1u << (s0 >> BDC_RANK_SHIFT)) | (1u << (s1 >> BDC_RANK_SHIFT)) | (1u << (s2 >> BDC_RANK_SHIFT)) |
+              (1u << (s3 >> BDC_RANK_SHIFT));
+    /* the values of the best badugi, by shape (a subset of the distinct values) */
     sel = BDC_SELECT4[shape];
-    chosen = BDC_PICK(sel, 0, s0 >> BDC_RANK_SHIFT) | BDC_PICK(sel, 1, s1 >> BDC_RANK_SHIFT) |
-             BDC_PICK(sel, 2, s2 >> BDC_RANK_SHIFT) | BDC_PICK(sel, 3, s3 >> BDC_RANK_SHIFT);
     /* dense Badugi rank of that set of values */
-    return BDC_BADUGI_DENSE[chosen];
+    return BDC_BADUGI_DENSE[bdc_deposit(sel & BDC_SELECT_CARDS, present)];
 }
 
 /* Slot of five cards' rank multiset in the low tables.  Safe for any bytes
@@ -483,6 +481,42 @@ BDC_DEFINE_BATCH5(bdc_batch5_portable, , bdc_suits5, bdc_deposit)
 #define BDC_DEPOSIT_BMI2(bits, onto) _pdep_u32((bits), (onto))
 BDC_DEFINE_BATCH5(bdc_batch5_bmi2, __attribute__((target("bmi2"))), BDC_SUITS5_BMI2, BDC_DEPOSIT_BMI2)
 
+/* Nibble masks of a hand mask (4 bits a rank): the bits a shift by 1, 2 or 3
+ * leaves inside their own rank, and each rank's lowest bit. */
+#define BDC_NIBBLE_ABOVE_1 UINT64_C(0xeeeeeeeeeeeee)
+#define BDC_NIBBLE_ABOVE_2 UINT64_C(0xccccccccccccc)
+#define BDC_NIBBLE_ABOVE_3 UINT64_C(0x8888888888888)
+#define BDC_NIBBLE_LOWEST UINT64_C(0x1111111111111)
+
+/* The 4-card Badugi loop with BMI2: no sorting at all.  The shape's equal-rank
+ * bits are which cards, in order, have a lower card of their rank; the values
+ * present are the ranks with any card. */
+__attribute__((target("bmi2"))) static int bdc_batch4_bmi2(const uint64_t bit[256], const uint8_t *hands, size_t n,
+                                                          uint16_t *out, size_t *bad_row)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        const uint8_t *row = hands + i * 4u;
+        const bdc_card c[4] = {row[0], row[1], row[2], row[3]};
+        uint64_t m, above_own_rank;
+        unsigned equal, suits, present, sel;
+        int status = bdc_mask(c, 4, bit, &m);
+        if (BDC_UNLIKELY(status)) {
+            *bad_row = i;
+            return status;
+        }
+        /* cards with a lower card of their own rank (a lower bit in their nibble) */
+        above_own_rank = m & (((m << 1) & BDC_NIBBLE_ABOVE_1) | ((m << 2) & BDC_NIBBLE_ABOVE_2) |
+                              ((m << 3) & BDC_NIBBLE_ABOVE_3));
+        equal = (unsigned)_pext_u64(above_own_rank, m) >> 1;
+        suits = (unsigned)_pext_u64(BDC_SUIT_LOW_PICK, m) | ((unsigned)_pext_u64(BDC_SUIT_HIGH_PICK, m) << 4);
+        present = (unsigned)_pext_u64(m | (m >> 1) | (m >> 2) | (m >> 3), BDC_NIBBLE_LOWEST);
+        sel = BDC_SELECT4[(equal << 8) | suits];
+        out[i] = BDC_BADUGI_DENSE[_pdep_u32(sel & BDC_SELECT_CARDS, present)];
+    }
+    return BDC_OK;
+}
+
 /* BMI2 present, and pext/pdep fast: AMD's Zen 1 and Zen 2 microcode them (tens of cycles). */
 static int bdc_fast_pext(void)
 {
@@ -500,6 +534,10 @@ static int bdc_rank_batch_with(int portable, int ranking, const uint8_t *hands, 
     case BDC_BADUGI_HIGH:
         if (n_cards == 4) {
             const uint64_t *bit = ranking == BDC_BADUGI_HIGH ? BDC_CARD_BIT_HIGH : BDC_CARD_BIT_LOW;
+#ifdef BDC_HAVE_BMI2
+            if (!portable && bdc_fast_pext())
+                return bdc_batch4_bmi2(bit, hands, n, out, bad_row);
+#endif
             BDC_BATCH_LOOP(4, bdc_badugi4_of(c, bit), out[i] = (uint16_t)rank);
             return BDC_OK;
         }

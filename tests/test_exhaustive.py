@@ -595,6 +595,10 @@ def _portable_batch(hands: Hands, ranking: int, split: bool) -> Ranks:
 
 @pytest.mark.slow
 def test_package_portable_loops(
+    hands4: Hands,
+    shuffled4: Hands,
+    ref_badugi4_low: Ranks,
+    ref_badugi4_high: Ranks,
     hands5: Hands,
     shuffled5: Hands,
     ref_deuce_seven: Ranks,
@@ -605,6 +609,9 @@ def test_package_portable_loops(
     """The portable batch loops agree with the reference too, whichever loops this machine runs."""
     from badeucey_fast._core import lib
 
+    for hands in (hands4, shuffled4):
+        _check(_portable_batch(hands, lib.BDC_BADUGI_LOW, False), ref_badugi4_low)
+        _check(_portable_batch(hands, lib.BDC_BADUGI_HIGH, False), ref_badugi4_high)
     for hands in (hands5, shuffled5):
         _check(_portable_batch(hands, lib.BDC_BADUGI_LOW, False), ref_badugi5_low)
         _check(_portable_batch(hands, lib.BDC_BADUGI_HIGH, False), ref_badugi5_high)
@@ -615,14 +622,22 @@ def test_package_portable_loops(
 def test_portable_loops_report_bad_rows() -> None:
     from badeucey_fast._core import ffi, lib
 
-    hands = np.array([[0, 1, 2, 3, 4], [0, 1, 2, 3, 3], [0, 1, 2, 3, 99]], dtype=np.uint8)
-    for ranking in (lib.BDC_BADUGI_LOW, lib.BDC_BADUGI_HIGH, lib.BDC_BADEUCEY, lib.BDC_BADACEY):
+    hands5 = np.array([[0, 1, 2, 3, 4], [0, 1, 2, 3, 3], [0, 1, 2, 3, 99]], dtype=np.uint8)
+    hands4 = np.array([[0, 1, 2, 4], [0, 1, 3, 3], [0, 1, 2, 99]], dtype=np.uint8)
+    cases = [(hands5, ranking) for ranking in (lib.BDC_BADUGI_LOW, lib.BDC_BADUGI_HIGH, lib.BDC_BADEUCEY, lib.BDC_BADACEY)]
+    cases += [(hands4, ranking) for ranking in (lib.BDC_BADUGI_LOW, lib.BDC_BADUGI_HIGH)]
+    for hands, ranking in cases:
         for function in (lib.bdc_rank_batch, lib.bdc_rank_batch_portable):
             for rows, status, row in ((hands[:2], lib.BDC_E_DUPLICATE, 1), (hands[::2], lib.BDC_E_CARD, 1)):
                 rows = np.ascontiguousarray(rows)
                 out = np.zeros(len(rows) * 2, dtype=np.uint16)
                 bad_row = ffi.new("size_t *")
                 got = function(
-                    ranking, ffi.from_buffer("uint8_t[]", rows), len(rows), 5, ffi.from_buffer("uint16_t[]", out), bad_row
+                    ranking,
+                    ffi.from_buffer("uint8_t[]", rows),
+                    len(rows),
+                    rows.shape[1],
+                    ffi.from_buffer("uint16_t[]", out),
+                    bad_row,
                 )
                 assert (got, bad_row[0]) == (status, row)

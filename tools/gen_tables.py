@@ -27,13 +27,12 @@ places that know it):
 * **Badugi** depends on ranks and suits, but only through the *shape* of the
   hand: along its cards in order, which neighbours share a rank and the suits
   (:func:`badugi_select` explains why that fixes which cards make the best
-  badugi).  ``BDC_SELECT4`` maps a 4-card shape to the chosen cards, and
-  ``BDC_BADUGI_DENSE`` the set of their values to the dense rank.  For five
-  cards the equal-rank half of the shape comes from the rank multiset's slot
-  and ``BDC_SELECT5`` gives the chosen cards as a subset of the hand's
-  distinct values, lowest first (and flags a one-suit hand for 2-7);
-  depositing that subset on the values present (by slot; ``pdep``) gives the
-  set of the chosen values, whose rank ``BDC_BADUGI_DENSE`` holds.
+  badugi).  ``BDC_SELECT4`` and ``BDC_SELECT5`` give the chosen cards as a
+  subset of the hand's distinct values, lowest first (``BDC_SELECT5`` also
+  flags a one-suit hand for 2-7); depositing that subset on the values present
+  (``pdep``) gives the set of the chosen values, whose rank
+  ``BDC_BADUGI_DENSE`` holds.  For five cards the equal-rank half of the shape
+  and the values present come from the rank multiset's slot.
 * **Slot records** ``BDC_SLOT5_{HIGH,LOW}``: one 64-bit word a rank-multiset
   slot and ace convention, so that one load serves both halves of a hand: the
   values present, the equal-rank neighbours, and the low ranks (aces high:
@@ -306,13 +305,14 @@ class Tables:
         # What the C core reads: which sorted cards form the best badugi, by the
         # ranks' equality and the suits along the sorted cards, and the dense
         # rank of the chosen ranks.
-        self.select4 = badugi_select(4)
         self.badugi_dense = badugi_dense()
-        # For five cards BDC_SELECT5 holds the chosen cards renumbered among the
-        # hand's distinct values, so that the values present (by rank multiset
-        # slot) turn them into the set of chosen values in one step (pdep).
+        # BDC_SELECT4/5 hold the chosen cards renumbered among the hand's
+        # distinct values, so that the values present turn them into the set of
+        # chosen values in one step (pdep).
+        select4 = badugi_select(4)
+        self.select4 = [distinct_choice(index >> 8, e, 4) if e else 0 for index, e in enumerate(select4)]
         select5 = badugi_select(5)
-        self.select5 = [distinct_choice(index >> 10, e) if e else 0 for index, e in enumerate(select5)]
+        self.select5 = [distinct_choice(index >> 10, e, 5) if e else 0 for index, e in enumerate(select5)]
 
         multisets = rank_multisets()
         key_of = {m: sum(RANK_KEYS[r] for r in m) for m in multisets}
@@ -493,12 +493,12 @@ def badugi_select(k: int) -> list[int]:
     return table
 
 
-def distinct_choice(equal: int, entry: int) -> int:
-    """A BDC_SELECT5 entry with its chosen cards renumbered among the hand's
-    distinct ranks: bit j for the j-th lowest rank (``equal`` says which
-    neighbouring cards share one)."""
+def distinct_choice(equal: int, entry: int, k: int) -> int:
+    """A :func:`badugi_select` entry for k cards with its chosen cards renumbered
+    among the hand's distinct ranks: bit j for the j-th lowest rank (``equal``
+    says which neighbouring cards share one)."""
     index, distinct = 0, 0
-    for position in range(5):
+    for position in range(k):
         if position and not equal >> (position - 1) & 1:
             index += 1
         if entry >> position & 1:
@@ -537,8 +537,9 @@ def value_bits(ace_high: bool) -> list[int]:
 
 def badugi_as_the_core_reads(hands: Hands, select: list[int], dense: list[int], ace_high: bool) -> Ranks:
     """The Badugi rank of each 4-card hand exactly as the C core computes it:
-    sort the value ids, look up the chosen cards by the hand's shape, and the
-    dense rank of their values."""
+    sort the value ids, look up the chosen cards (a subset of the distinct
+    values) by the hand's shape, deposit it on the values present, and look up
+    the dense rank of that set."""
     k = hands.shape[1]
     ordered = np.sort(value_ids(hands, ace_high), axis=1).astype(np.int64)
     key = np.zeros(len(hands), dtype=np.int64)
@@ -546,10 +547,15 @@ def badugi_as_the_core_reads(hands: Hands, select: list[int], dense: list[int], 
         key |= (ordered[:, i] & 1) << i | (ordered[:, i] >> 1 & 1) << (k + i)
     for i in range(k - 1):
         key |= ((ordered[:, i] ^ ordered[:, i + 1]) < N_SUITS).astype(np.int64) << (2 * k + i)
-    chosen_positions = np.array(select, dtype=np.int64)[key] & SELECT_CARDS
-    chosen = np.zeros(len(hands), dtype=np.int64)
+    choice = np.array(select, dtype=np.int64)[key] & SELECT_CARDS
+    present = np.zeros(len(hands), dtype=np.int64)
     for i in range(k):
-        chosen |= ((chosen_positions >> i) & 1) << (ordered[:, i] >> 2)
+        present |= 1 << (ordered[:, i] >> 2)
+    chosen = np.zeros(len(hands), dtype=np.int64)
+    for i in range(k):  # pdep
+        lowest = present & -present
+        chosen |= np.where(choice >> i & 1, lowest, 0)
+        present &= present - 1
     return np.array(dense, dtype=np.uint16)[chosen]
 
 
@@ -612,9 +618,8 @@ def emit(tables: Tables) -> str:
         "/* Additive rank-multiset key of each byte as a card id (its rank's key; 0 past 51). */\n",
         f"static const uint32_t BDC_CARD_KEY[256] = {c_ints(card_keys() + [0] * (256 - N_CARDS))};\n\n",
         "/* Best badugi of 4 / 5 cards in order, by shape: (equal-rank neighbours << 2k) | the\n"
-        " * low suit bits along the cards | the high ones << k.  BDC_SELECT4: bit i set for each\n"
-        " * chosen card.  BDC_SELECT5: bit j for the j-th lowest distinct value chosen\n"
-        " * (BDC_SELECT_CARDS bits), and\n"
+        " * low suit bits along the cards | the high ones << k.  Bit j for the j-th lowest\n"
+        " * distinct value chosen (BDC_SELECT_CARDS bits), and in BDC_SELECT5\n"
         " * BDC_SELECT_ONE_SUIT for five cards of one suit.  0: a shape no hand has. */\n",
         f"static const uint8_t BDC_SELECT4[{len(tables.select4)}] = {c_ints(tables.select4, 32)};\n\n",
         f"static const uint8_t BDC_SELECT5[{len(tables.select5)}] = {c_ints(tables.select5, 32)};\n\n",
