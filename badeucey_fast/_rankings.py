@@ -98,12 +98,8 @@ _INT = frozenset((int,))
 _ERROR = 1 << 31  # a flagged C entry point's error code, cast to unsigned
 _UNSIGNED = 1 << 32
 _FLAG = lib.BDC_FLAG_ID_0_OR_1  # the C core's mark on a result whose hand has card id 0 or 1
-_c_badugi: dict[tuple[int, bool], Callable[..., int]] = {
-    (4, False): lib.bdc_badugi_low4_flagged,
-    (5, False): lib.bdc_badugi_low5_flagged,
-    (4, True): lib.bdc_badugi_high4_flagged,
-    (5, True): lib.bdc_badugi_high5_flagged,
-}
+_c_badugi_low: dict[int, Callable[..., int]] = {4: lib.bdc_badugi_low4_flagged, 5: lib.bdc_badugi_low5_flagged}
+_c_badugi_high: dict[int, Callable[..., int]] = {4: lib.bdc_badugi_high4_flagged, 5: lib.bdc_badugi_high5_flagged}
 _c_deuce_seven = lib.bdc_deuce_seven_flagged
 _c_ace_five = lib.bdc_ace_five_flagged
 _c_badeucey = lib.bdc_badeucey_flagged
@@ -132,7 +128,13 @@ def badugi_rank(cards: CardsLike, *, ace_high: bool = False) -> int:
     ValueError: badugi_rank takes 4 or 5 cards, got 3
     """
     ids = _ids(cards, _FOUR_OR_FIVE, "badugi_rank")
-    return _rank(_c_badugi[len(ids), bool(ace_high)], ids, _FOUR_OR_FIVE, "badugi_rank")
+    try:
+        rank: int = (_c_badugi_high if ace_high else _c_badugi_low)[len(ids)](*ids)
+    except (TypeError, OverflowError):
+        _raise_for(0, ids, "badugi_rank")
+    if rank >= _FLAG:
+        rank = _settle(rank, ids, "badugi_rank")
+    return rank
 
 
 def deuce_seven_rank(cards: CardsLike) -> int:
