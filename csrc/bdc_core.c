@@ -40,6 +40,7 @@
 #define BDC_RANK_SHIFT 2      /* id >> BDC_RANK_SHIFT is the rank (the value, for value ids) */
 #define BDC_SPLIT_SHIFT 16    /* split games pack (badugi << 16) | low */
 #define BDC_LOW_BITS 0xffffu  /* the low half of a packed split-game result */
+#define BDC_VALUE_BITS 0x1fffu /* a set of card values, one bit each (13) */
 
 #if defined(__GNUC__) || defined(__clang__)
 #define BDC_UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -102,11 +103,10 @@ static inline unsigned bdc_suits5(uint64_t m)
 
 /* The fields of a BDC_SLOT5_* record (one 64-bit load a hand serves both
  * halves): which neighbours share a rank, in place in a BDC_SELECT5 index; the
- * values present, for depositing onto (the bits above 12 are never reached
- * by a deposit of a subset of the distinct values); a low rank (`column` 1:
- * 2-7 of one suit). */
+ * values present, for depositing onto (13 bits, so that a deposit indexes
+ * BDC_BADUGI_DENSE whatever it is); a low rank (`column` 1: 2-7 of one suit). */
 #define BDC_SLOT_EQUAL(record) ((unsigned)((record) >> 16) & BDC_SLOT_EQUAL_IN_SHAPE)
-#define BDC_SLOT_PRESENT(record) ((unsigned)(record))
+#define BDC_SLOT_PRESENT(record) ((unsigned)(record) & BDC_VALUE_BITS)
 #define BDC_SLOT_LOW(record, column) ((unsigned)((record) >> (BDC_SLOT_LOW_SHIFT + 16 * (column))) & 0xffffu)
 
 /* BDC_SELECT5 entry of five cards: by their slot record's equal-rank bits and

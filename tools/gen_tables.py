@@ -319,6 +319,10 @@ class Tables:
         if len(set(key_of.values())) != len(multisets):
             raise AssertionError("RANK_KEYS do not separate the rank multisets")
         self.offsets, size = displacement(list(key_of.values()), LOW_SHIFT)
+        # Rows past the last multiset's, with offset 0, up to the largest sum of
+        # any five card keys (five aces): any five bytes then hash inside both
+        # tables, valid hand or not.
+        self.offsets += [0] * ((5 * max(card_keys()) >> LOW_SHIFT) + 1 - len(self.offsets))
 
         d27: dict[object, object] = {}
         for m in multisets:
