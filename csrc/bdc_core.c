@@ -86,21 +86,6 @@ static inline int bdc_mask(const bdc_card *c, int k, const uint64_t bit[256], ui
     return BDC_UNLIKELY(sum != m) ? BDC_E_DUPLICATE : BDC_OK;
 }
 
-/* The suit bits along the five cards whose value ids are the bits of m
- * (exactly five), lowest card first: bit i the low suit bit of card i, bit
- * 5 + i its high suit bit.  The portable way: peel the cards off in order. */
-static inline unsigned bdc_suits5(uint64_t m)
-{
-    unsigned s0, s1, s2, s3, s4;
-    s0 = bdc_lowest_bit(m); m &= m - 1;
-    s1 = bdc_lowest_bit(m); m &= m - 1;
-    s2 = bdc_lowest_bit(m); m &= m - 1;
-    s3 = bdc_lowest_bit(m); m &= m - 1;
-    s4 = bdc_lowest_bit(m);
-    return (s0 & 1u) | ((s1 & 1u) << 1) | ((s2 & 1u) << 2) | ((s3 & 1u) << 3) | ((s4 & 1u) << 4) |
-           ((s0 & 2u) << 4) | ((s1 & 2u) << 5) | ((s2 & 2u) << 6) | ((s3 & 2u) << 7) | ((s4 & 2u) << 8);
-}
-
 /* The fields of a BDC_SLOT5_* record (one 64-bit load a hand serves both
  * halves): which neighbours share a rank, in place in a BDC_SELECT5 index; the
  * values present, for depositing onto (13 bits, so that a deposit indexes
@@ -114,25 +99,46 @@ static inline unsigned bdc_suits5(uint64_t m)
  * the hand's distinct values (bit j: the j-th lowest), and BDC_SELECT_ONE_SUIT. */
 #define BDC_SELECT5_OF(record, suits) BDC_SELECT5[BDC_SLOT_EQUAL(record) | (suits)]
 
-/* The bits of `bits` placed, lowest first, on the set bits of `onto` (x86 pdep). */
-static inline unsigned bdc_deposit(unsigned bits, unsigned onto)
+/* Best badugi of the five cards whose value ids are the bits of m (exactly
+ * five), given their slot record; sets *select to their BDC_SELECT5 entry.
+ * The portable way: peel the cards off in order, which gives the suits along
+ * them, and, once the choice is known, the values of the first card of each
+ * chosen value (BDC_FIRST_POSITIONS5). */
+static inline unsigned bdc_badugi5_portable(uint64_t m, uint64_t record, unsigned *select)
+{
+    unsigned s0, s1, s2, s3, s4, suits, equal, first, chosen;
+    s0 = bdc_lowest_bit(m); m &= m - 1;
+    s1 = bdc_lowest_bit(m); m &= m - 1;
+    s2 = bdc_lowest_bit(m); m &= m - 1;
+    s3 = bdc_lowest_bit(m); m &= m - 1;
+    s4 = bdc_lowest_bit(m);
+    /* the low suit bits along the cards, then the high ones (what pext gives) */
+    suits = (s0 & 1u) | ((s1 & 1u) << 1) | ((s2 & 1u) << 2) | ((s3 & 1u) << 3) | ((s4 & 1u) << 4) |
+            ((s0 & 2u) << 4) | ((s1 & 2u) << 5) | ((s2 & 2u) << 6) | ((s3 & 2u) << 7) | ((s4 & 2u) << 8);
+    equal = BDC_SLOT_EQUAL(record);
+    *select = BDC_SELECT5[equal | suits];
+    /* the first card of each chosen value, then the set of those values */
+    first = BDC_FIRST_POSITIONS5[(equal >> 5) | (*select & BDC_SELECT_CARDS)];
+    chosen = ((first & 1u) << (s0 >> BDC_RANK_SHIFT)) | (((first >> 1) & 1u) << (s1 >> BDC_RANK_SHIFT)) |
+             (((first >> 2) & 1u) << (s2 >> BDC_RANK_SHIFT)) | (((first >> 3) & 1u) << (s3 >> BDC_RANK_SHIFT)) |
+             (((first >> 4) & 1u) << (s4 >> BDC_RANK_SHIFT));
+    /* dense Badugi rank of that set of values */
+    return BDC_BADUGI_DENSE[chosen];
+}
+
+/* The bits of `bits` placed, lowest first, on the set bits of `onto` (x86 pdep),
+ * for four cards. */
+static inline unsigned bdc_deposit4(unsigned bits, unsigned onto)
 {
     unsigned out = 0;
     int k;
-    for (k = 0; k < 5; k++) {
+    for (k = 0; k < 4; k++) {
         unsigned lowest = onto & (0u - onto);
         out |= lowest & (0u - ((bits >> k) & 1u));
         onto &= onto - 1u;
     }
     return out;
 }
-
-/* Best Badugi of five cards, from their slot record (the values present) and
- * BDC_SELECT5 entry (which of those values the best badugi keeps), placing one
- * on the other with DEPOSIT. */
-#define BDC_BADUGI5_WITH(DEPOSIT, record, select) \
-    BDC_BADUGI_DENSE[DEPOSIT((select) & BDC_SELECT_CARDS, BDC_SLOT_PRESENT(record))]
-#define BDC_BADUGI5(record, select) BDC_BADUGI5_WITH(bdc_deposit, record, select)
 
 /* Best badugi of the four cards whose value ids are the bits of m (exactly four). */
 static inline unsigned bdc_badugi4_bits(uint64_t m)
@@ -153,7 +159,7 @@ static inline unsigned bdc_badugi4_bits(uint64_t m)
     /* the values of the best badugi, by shape (a subset of the distinct values) */
     sel = BDC_SELECT4[shape];
     /* dense Badugi rank of that set of values */
-    return BDC_BADUGI_DENSE[bdc_deposit(sel & BDC_SELECT_CARDS, present)];
+    return BDC_BADUGI_DENSE[bdc_deposit4(sel & BDC_SELECT_CARDS, present)];
 }
 
 /* Slot of five cards' rank multiset in the low tables.  Safe for any bytes
@@ -182,12 +188,10 @@ static inline int bdc_badugi4_of(const bdc_card c[4], const uint64_t bit[256])
 
 static inline int bdc_badugi5_of(const bdc_card c[5], const uint64_t bit[256], const uint64_t slots[])
 {
-    uint64_t m, record;
+    uint64_t m;
+    unsigned select;
     int status = bdc_mask(c, 5, bit, &m);
-    if (status)
-        return status;
-    record = slots[bdc_low_slot(c)];
-    return (int)BDC_BADUGI5(record, BDC_SELECT5_OF(record, bdc_suits5(m)));
+    return status ? status : (int)bdc_badugi5_portable(m, slots[bdc_low_slot(c)], &select);
 }
 
 static inline int bdc_deuce_seven_of(const bdc_card c[5])
@@ -211,24 +215,25 @@ static inline int bdc_ace_five_of(const bdc_card c[5])
 static inline int bdc_badeucey_of(const bdc_card c[5])
 {
     uint64_t m, record;
-    unsigned select;
+    unsigned select, badugi;
     int status = bdc_mask(c, 5, BDC_CARD_BIT_HIGH, &m);
     if (status)
         return status;
     record = BDC_SLOT5_HIGH[bdc_low_slot(c)];
-    select = BDC_SELECT5_OF(record, bdc_suits5(m));
-    return (int)((BDC_BADUGI5(record, select) << BDC_SPLIT_SHIFT) | BDC_SLOT_LOW(record, BDC_ONE_SUIT(select)));
+    badugi = bdc_badugi5_portable(m, record, &select);
+    return (int)((badugi << BDC_SPLIT_SHIFT) | BDC_SLOT_LOW(record, BDC_ONE_SUIT(select)));
 }
 
 static inline int bdc_badacey_of(const bdc_card c[5])
 {
     uint64_t m, record;
+    unsigned select, badugi;
     int status = bdc_mask(c, 5, BDC_CARD_BIT_LOW, &m);
     if (status)
         return status;
     record = BDC_SLOT5_LOW[bdc_low_slot(c)];
-    return (int)((BDC_BADUGI5(record, BDC_SELECT5_OF(record, bdc_suits5(m))) << BDC_SPLIT_SHIFT) |
-                 BDC_SLOT_LOW(record, 0));
+    badugi = bdc_badugi5_portable(m, record, &select);
+    return (int)((badugi << BDC_SPLIT_SHIFT) | BDC_SLOT_LOW(record, 0));
 }
 
 #define BDC_CARDS4 const bdc_card c[4] = {BDC_BYTE(c0), BDC_BYTE(c1), BDC_BYTE(c2), BDC_BYTE(c3)}
@@ -403,24 +408,25 @@ int bdc_noop5(int c0, int c1, int c2, int c3, int c4)
         }                                                       \
     } while (0)
 
-/* The loop of the 5-card rankings that need the suits along the cards, with
- * SUITS5(m) computing them: validate, read the slot record and the
- * BDC_SELECT5 entry (`record`, `select`), then STORE. */
-#define BDC_BATCH_LOOP5(SUITS5, BIT, SLOTS, STORE)                             \
+/* The loop of the 5-card rankings that need the suits along the cards:
+ * validate, read the slot record (`record`), rank the Badugi half with
+ * BADUGI5(m, record, select), which sets `select` to the BDC_SELECT5 entry,
+ * then STORE `badugi` and whatever else. */
+#define BDC_BATCH_LOOP5(BADUGI5, BIT, SLOTS, STORE)                            \
     do {                                                                      \
         size_t i;                                                             \
         for (i = 0; i < n; i++) {                                             \
             const uint8_t *row = hands + i * 5u;                              \
             const bdc_card c[5] = {row[0], row[1], row[2], row[3], row[4]};   \
             uint64_t m, record;                                               \
-            unsigned select;                                                  \
+            unsigned select, badugi;                                          \
             int status = bdc_mask(c, 5, BIT, &m);                             \
             if (BDC_UNLIKELY(status)) {                                       \
                 *bad_row = i;                                                 \
                 return status;                                                \
             }                                                                 \
             record = SLOTS[bdc_low_slot(c)];                                  \
-            select = BDC_SELECT5_OF(record, SUITS5(m));                       \
+            badugi = BADUGI5(m, record, select);                              \
             STORE;                                                            \
         }                                                                     \
     } while (0)
@@ -439,33 +445,30 @@ static inline void bdc_store_pair(uint16_t *out, unsigned badugi, unsigned low)
 
 /* The Badugi and split-game 5-card batch loops, defined once for each way
  * of computing the suits along the cards. */
-#define BDC_DEFINE_BATCH5(NAME, ATTRIBUTES, SUITS5, DEPOSIT)                                                \
+#define BDC_DEFINE_BATCH5(NAME, ATTRIBUTES, BADUGI5)                                                       \
     ATTRIBUTES static int NAME(int ranking, const uint8_t *hands, size_t n, uint16_t *out, size_t *bad_row) \
     {                                                                                                       \
         switch (ranking) {                                                                                  \
         case BDC_BADUGI_LOW:                                                                                \
-            BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_LOW, BDC_SLOT5_LOW,                                        \
-                            out[i] = (uint16_t)BDC_BADUGI5_WITH(DEPOSIT, record, select));                  \
+            BDC_BATCH_LOOP5(BADUGI5, BDC_CARD_BIT_LOW, BDC_SLOT5_LOW, out[i] = (uint16_t)badugi);           \
             break;                                                                                          \
         case BDC_BADUGI_HIGH:                                                                               \
-            BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_HIGH, BDC_SLOT5_HIGH,                                      \
-                            out[i] = (uint16_t)BDC_BADUGI5_WITH(DEPOSIT, record, select));                  \
+            BDC_BATCH_LOOP5(BADUGI5, BDC_CARD_BIT_HIGH, BDC_SLOT5_HIGH, out[i] = (uint16_t)badugi);         \
             break;                                                                                          \
         case BDC_BADEUCEY:                                                                                  \
-            BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_HIGH, BDC_SLOT5_HIGH,                                      \
-                            bdc_store_pair(out + 2 * i, BDC_BADUGI5_WITH(DEPOSIT, record, select),          \
-                                           BDC_SLOT_LOW(record, BDC_ONE_SUIT(select))));                    \
+            BDC_BATCH_LOOP5(BADUGI5, BDC_CARD_BIT_HIGH, BDC_SLOT5_HIGH,                                     \
+                            bdc_store_pair(out + 2 * i, badugi, BDC_SLOT_LOW(record, BDC_ONE_SUIT(select)))); \
             break;                                                                                          \
         default: /* BDC_BADACEY */                                                                          \
-            BDC_BATCH_LOOP5(SUITS5, BDC_CARD_BIT_LOW, BDC_SLOT5_LOW,                                        \
-                            bdc_store_pair(out + 2 * i, BDC_BADUGI5_WITH(DEPOSIT, record, select),          \
-                                           BDC_SLOT_LOW(record, 0)));                                       \
+            BDC_BATCH_LOOP5(BADUGI5, BDC_CARD_BIT_LOW, BDC_SLOT5_LOW,                                       \
+                            bdc_store_pair(out + 2 * i, badugi, BDC_SLOT_LOW(record, 0)));                  \
             break;                                                                                          \
         }                                                                                                   \
         return BDC_OK;                                                                                      \
     }
 
-BDC_DEFINE_BATCH5(bdc_batch5_portable, , bdc_suits5, bdc_deposit)
+#define BDC_BADUGI5_PORTABLE(m, record, select) bdc_badugi5_portable((m), (record), &(select))
+BDC_DEFINE_BATCH5(bdc_batch5_portable, , BDC_BADUGI5_PORTABLE)
 
 /* The BMI2 loops need target attributes and __builtin_cpu_is names for Zen 1 and 2
  * (GCC 9, clang 11 and later). */
@@ -478,8 +481,12 @@ BDC_DEFINE_BATCH5(bdc_batch5_portable, , bdc_suits5, bdc_deposit)
 #define BDC_SUIT_HIGH_PICK UINT64_C(0xcccccccccccccccc) /* bit p set: card id p has suit bit 1 set */
 #define BDC_SUITS5_BMI2(m) \
     ((unsigned)_pext_u64(BDC_SUIT_LOW_PICK, (m)) | ((unsigned)_pext_u64(BDC_SUIT_HIGH_PICK, (m)) << 5))
-#define BDC_DEPOSIT_BMI2(bits, onto) _pdep_u32((bits), (onto))
-BDC_DEFINE_BATCH5(bdc_batch5_bmi2, __attribute__((target("bmi2"))), BDC_SUITS5_BMI2, BDC_DEPOSIT_BMI2)
+/* The Badugi half with BMI2: the shape's suits by pext, the choice placed on
+ * the values present by pdep. */
+#define BDC_BADUGI5_BMI2(m, record, select)                    \
+    ((select) = BDC_SELECT5_OF((record), BDC_SUITS5_BMI2(m)), \
+     BDC_BADUGI_DENSE[_pdep_u32((select) & BDC_SELECT_CARDS, BDC_SLOT_PRESENT(record))])
+BDC_DEFINE_BATCH5(bdc_batch5_bmi2, __attribute__((target("bmi2"))), BDC_BADUGI5_BMI2)
 
 /* Nibble masks of a hand mask (4 bits a rank): the bits a shift by 1, 2 or 3
  * leaves inside their own rank, and each rank's lowest bit. */

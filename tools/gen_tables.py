@@ -313,6 +313,7 @@ class Tables:
         self.select4 = [distinct_choice(index >> 8, e, 4) if e else 0 for index, e in enumerate(select4)]
         select5 = badugi_select(5)
         self.select5 = [distinct_choice(index >> 10, e, 5) if e else 0 for index, e in enumerate(select5)]
+        self.first_positions5 = first_positions(5)
 
         multisets = rank_multisets()
         key_of = {m: sum(RANK_KEYS[r] for r in m) for m in multisets}
@@ -390,12 +391,19 @@ class Tables:
         for i in range(5):
             shape |= (ordered[:, i] & 1) << i | (ordered[:, i] >> 1 & 1) << (5 + i)
         choice = np.array(self.select5, dtype=np.int64)[shape] & SELECT_CARDS
-        present = record & 0xFFFFFFFF  # the core deposits onto the record's low 32 bits
+        # the portable core: the first sorted card of each chosen value
+        positions = np.array(self.first_positions5, dtype=np.int64)[(shape >> 10) << 5 | choice]
+        portable = np.zeros(len(hands5), dtype=np.int64)
+        for i in range(5):
+            portable |= (positions >> i & 1) << (ordered[:, i] >> 2)
+        # the BMI2 core: deposit the choice on the values present
+        present = record & 0x1FFF
         chosen = np.zeros(len(hands5), dtype=np.int64)
         for i in range(5):  # deposit the choice's bits on the present values, lowest first (pdep)
             lowest = present & -present
             chosen |= np.where(choice >> i & 1, lowest, 0)
             present &= present - 1
+        check(np.array_equal(chosen, portable), f"badugi5 {name}: the portable and BMI2 ways differ")
         ranks: Ranks = np.array(self.badugi_dense, dtype=np.uint16)[chosen]
         return ranks
 
@@ -494,6 +502,24 @@ def badugi_select(k: int) -> list[int]:
             assert best is not None  # one card alone is a badugi
             one_suit = len(set(suits)) == 1
             table[eq << (2 * k) | code] = sum(1 << i for i in best[1]) | (SELECT_ONE_SUIT if one_suit else 0)
+    return table
+
+
+def first_positions(k: int) -> list[int]:
+    """For the portable core, which has the sorted cards at hand: by equal-rank
+    neighbours (``equal``) and a subset of distinct values (bit j: the j-th
+    lowest), the first of the k sorted cards of each value in the subset
+    (``table[equal << k | subset]``, bit i for card i)."""
+    table = [0] * (1 << (2 * k - 1))
+    for equal in range(1 << (k - 1)):
+        first: dict[int, int] = {}  # distinct index -> first position
+        index = 0
+        for position in range(k):
+            if position and not equal >> (position - 1) & 1:
+                index += 1
+            first.setdefault(index, position)
+        for subset in range(1 << k):
+            table[equal << k | subset] = sum(1 << first[j] for j in first if subset >> j & 1)
     return table
 
 
@@ -627,6 +653,9 @@ def emit(tables: Tables) -> str:
         " * BDC_SELECT_ONE_SUIT for five cards of one suit.  0: a shape no hand has. */\n",
         f"static const uint8_t BDC_SELECT4[{len(tables.select4)}] = {c_ints(tables.select4, 32)};\n\n",
         f"static const uint8_t BDC_SELECT5[{len(tables.select5)}] = {c_ints(tables.select5, 32)};\n\n",
+        "/* The first of five sorted cards of each value in a BDC_SELECT5 choice, by (equal-rank\n"
+        " * neighbours << 5) | choice: bit i for card i (the portable core's way to the values). */\n",
+        f"static const uint8_t BDC_FIRST_POSITIONS5[{len(tables.first_positions5)}] = {c_ints(tables.first_positions5, 32)};\n\n",
         f"#define BDC_SELECT_CARDS {SELECT_CARDS}\n",
         f"#define BDC_SELECT_ONE_SUIT {SELECT_ONE_SUIT}\n",
         "/* Dense Badugi rank of a set of 1..4 values (bit v = value v); 0 for no badugi. */\n",
