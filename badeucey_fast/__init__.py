@@ -9,7 +9,7 @@ best class and two hands tie exactly when their ranks are equal.
 Halves(badugi=1, low=1)
 """
 
-from badeucey_fast._cards import CardsLike, card_name, format_cards, parse_cards
+from badeucey_fast._cards import CardsLike, card_name, format_cards, hand_mask, parse_cards
 from badeucey_fast._rankings import (
     ACE_FIVE_CLASSES,
     BADUGI_CLASSES,
@@ -19,8 +19,10 @@ from badeucey_fast._rankings import (
     ace_five_rank_batch,
     badacey,
     badacey_batch,
+    badacey_mask,
     badeucey,
     badeucey_batch,
+    badeucey_mask,
     badugi_rank,
     badugi_rank_batch,
     deuce_seven_rank,
@@ -90,8 +92,10 @@ __all__ = [
     "ace_five_rank_batch",
     "badacey",
     "badacey_batch",
+    "badacey_mask",
     "badeucey",
     "badeucey_batch",
+    "badeucey_mask",
     "badugi_rank",
     "badugi_rank_batch",
     "best_discards",
@@ -104,6 +108,7 @@ __all__ = [
     "equity",
     "format_cards",
     "get_game",
+    "hand_mask",
     "hand_name",
     "parse_cards",
     "parse_target",

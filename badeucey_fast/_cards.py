@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Iterable, Sequence
+from operator import itemgetter
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Union, cast
 
 if TYPE_CHECKING:  # numpy is imported only when a batch needs it: it would triple import time
@@ -41,6 +42,10 @@ _CARD_OF = _card_tokens()
 _NAME_OF = tuple(r + s for r in RANK_CHARS for s in SUIT_CHARS)
 _MAX_COMPACT = 2 * DECK_SIZE
 _PAIR_SLICES = tuple(slice(i, i + 2) for i in range(0, _MAX_COMPACT, 2))
+# _PAIRS[k](text): the first k two-character slices of text, cut in one C call (k >= 2)
+_PAIRS: tuple[Callable[[str], Sequence[str]], ...] = tuple(
+    itemgetter(*_PAIR_SLICES[: max(k, 2)]) for k in range(len(_PAIR_SLICES) + 1)
+)
 _TOKEN = re.compile(r"(10|[2-9TJQKA])([cdhs♣♦♥♠]\ufe0f?)", re.IGNORECASE)
 
 
@@ -69,17 +74,21 @@ def parse_cards(text: str) -> tuple[int, ...]:
     ...
     ValueError: unknown card text '7x' in '7x' (cards look like 7s, Th, 10h or A♠)
     """
-    if not isinstance(text, str):
+    if type(text) is not str and not isinstance(text, str):
         raise TypeError(f"card text must be a str, not {type(text).__name__}")
-    tokens = (text.replace(",", " ") if "," in text else text).split()
-    if len(tokens) == 1 and len(tokens[0]) <= _MAX_COMPACT:  # written together: two characters a card
+    tokens: Sequence[str] = (text.replace(",", " ") if "," in text else text).split()
+    count = len(tokens)
+    if count == 1 and len(tokens[0]) <= _MAX_COMPACT:  # written together: two characters a card
         compact = tokens[0]
-        tokens = list(map(compact.__getitem__, _PAIR_SLICES[: (len(compact) + 1) // 2]))
-    try:
-        ids = tuple(map(_CARD_OF.__getitem__, tokens))
+        count = (len(compact) + 1) // 2
+        if count > 1:
+            tokens = _PAIRS[count](compact)
+    try:  # one itemgetter call looks every token up in C
+        ids: tuple[int, ...] = itemgetter(*tokens)(_CARD_OF) if count > 1 else tuple(map(_CARD_OF.__getitem__, tokens))
     except KeyError:  # "10", an odd token, or not a card: go card by card to name it
         ids = _parse_slowly("".join(tokens), text)
-    if len(set(ids)) != len(ids):
+        count = len(ids)
+    if len(set(ids)) != count:
         seen: set[int] = set()
         for card in ids:
             if card in seen:
@@ -127,7 +136,7 @@ def format_cards(ids: Iterable[int]) -> str:
 
 def check_card(card: object) -> int:
     """One card id as a plain int, or a TypeError/ValueError that names it."""
-    if isinstance(card, (bool, float)) or type(card).__name__ == "bool_":
+    if isinstance(card, (bool, float)) or type(card).__name__ in ("bool_", "bool"):  # numpy's bool too
         raise TypeError(f"card ids must be integers, got {card!r}")
     try:
         value = operator.index(card)  # type: ignore[arg-type]
@@ -136,6 +145,33 @@ def check_card(card: object) -> int:
     if not 0 <= value < DECK_SIZE:
         raise ValueError(f"card id {value} is outside 0..51")
     return value
+
+
+_ANY_COUNT = tuple(range(DECK_SIZE + 1))
+
+
+def hand_mask(cards: CardsLike) -> int:
+    """A hand as one integer: bit ``id`` set for each card, the input of
+    :func:`~badeucey_fast.badeucey_mask` and :func:`~badeucey_fast.badacey_mask`.
+
+    :param cards: distinct cards, as text or card ids.
+    :return: ``sum(1 << id for id in ids)``, below ``2**52``.
+    :raises ValueError: for unknown card text, an id outside 0..51 or a duplicate card.
+    :raises TypeError: for a card id that is not an integer.
+
+    >>> hand_mask("2c 2d As")
+    2251799813685251
+    >>> hand_mask([0, 1, 51]) == (1 << 0) | (1 << 1) | (1 << 51)
+    True
+    >>> hand_mask("2c 2c")
+    Traceback (most recent call last):
+    ...
+    ValueError: duplicate card 2c in '2c 2c'
+    """
+    mask = 0
+    for card in hand_ids(cards, _ANY_COUNT, "hand_mask"):
+        mask |= 1 << card
+    return mask
 
 
 def hand_ids(cards: CardsLike, sizes: tuple[int, ...], what: str) -> tuple[int, ...]:

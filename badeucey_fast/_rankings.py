@@ -8,10 +8,11 @@ tie.  Scales: Badugi 1..1092 (4 or 5 cards, aces low or high), deuce-to-seven
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import operator
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
-from badeucey_fast._cards import CardsLike, check_card, hand_ids
+from badeucey_fast._cards import CardsLike, check_card, hand_ids, hand_mask
 from badeucey_fast._core import ffi, lib
 
 BADUGI_CLASSES = 1092
@@ -20,8 +21,7 @@ ACE_FIVE_CLASSES = 6175
 
 _FOUR_OR_FIVE = (4, 5)
 _FIVE = (5,)
-_LOW_BITS = 0xFFFF  # the C core packs split-game results as (badugi << 16) | low
-_SPLIT_SHIFT = 16
+_SPLIT = 1 << 16  # the C core packs split-game results as (badugi << 16) | low
 
 if TYPE_CHECKING:  # numpy is imported by the first batch call, not at import time
     import numpy as np
@@ -39,7 +39,7 @@ class Halves(NamedTuple):
     """Rank of the low hand: 2-7 (1..7462) in Badeucey, A-5 (1..6175) in Badacey."""
 
 
-def _raise_for(status: int, ids: tuple[object, ...], what: str) -> NoReturn:
+def _raise_for(status: int, ids: Sequence[object], what: str) -> NoReturn:
     """Turn a C status code (or a conversion failure) into an exception that names the card."""
     for card in ids:
         check_card(card)  # raises TypeError / ValueError naming the card
@@ -48,25 +48,62 @@ def _raise_for(status: int, ids: tuple[object, ...], what: str) -> NoReturn:
     raise ValueError(f"{what}: the C core rejected the hand (status {status})")
 
 
-def _ids(cards: CardsLike, sizes: tuple[int, ...], what: str) -> tuple[int, ...]:
-    """The hot path's input check: a tuple of the right length passes straight
-    to C (which validates every id); anything else is normalised first."""
-    if type(cards) is tuple and len(cards) in sizes:
-        return cards
+def _settle(result: int, ids: Sequence[object], what: str) -> int:
+    """The slow end of the hot path: raise for an error code, or, for a result
+    flagged as having card id 0 or 1, check the card types (cffi passes ``True``
+    and ``False`` as 1 and 0) and drop the flag."""
+    if result >= _ERROR:
+        _raise_for(result - _UNSIGNED, ids, what)
+    if not _INT.issuperset(map(type, ids)):
+        for card in ids:
+            check_card(card)  # a bool (Python's or numpy's) raises TypeError here
+    return result - _FLAG
+
+
+def _ids(cards: CardsLike, sizes: tuple[int, ...], what: str) -> Sequence[int]:
+    """The hot path's input check: a tuple or list of the right length passes straight
+    to C (which validates every id; the flagged C entry points single out the
+    hands a bool could hide in); anything else is normalised first."""
+    if (type(cards) is tuple or type(cards) is list) and len(cards) in sizes:
+        return cards  # C checks each id's type and value
     return hand_ids(cards, sizes, what)
 
 
+def _rank(c_function: Callable[..., int], cards: CardsLike, sizes: tuple[int, ...], what: str) -> int:
+    """Rank one hand through a flagged C entry point, raising for bad input."""
+    ids = _ids(cards, sizes, what)
+    try:
+        result: int = c_function(*ids)
+    except (TypeError, OverflowError):
+        _raise_for(0, ids, what)
+    if result >= _FLAG:
+        result = _settle(result, ids, what)
+    return result
+
+
+def _split_slowly(c_function: Callable[..., int], cards: CardsLike, what: str) -> Halves:
+    """A split-game hand that is not a tuple of five ints: normalise it, then rank it."""
+    ids = hand_ids(cards, _FIVE, what)
+    try:
+        packed: int = c_function(*ids)
+    except (TypeError, OverflowError):
+        _raise_for(0, ids, what)
+    if packed >= _FLAG:
+        packed = _settle(packed, ids, what)
+    return _new_tuple(Halves, divmod(packed, _SPLIT))
+
+
 _new_tuple = tuple.__new__  # builds a Halves without NamedTuple.__new__'s keyword handling
-_c_badugi: dict[tuple[int, bool], Callable[..., int]] = {
-    (4, False): lib.bdc_badugi_low4,
-    (5, False): lib.bdc_badugi_low5,
-    (4, True): lib.bdc_badugi_high4,
-    (5, True): lib.bdc_badugi_high5,
-}
-_c_deuce_seven = lib.bdc_deuce_seven
-_c_ace_five = lib.bdc_ace_five
-_c_badeucey = lib.bdc_badeucey
-_c_badacey = lib.bdc_badacey
+_INT = frozenset((int,))
+_ERROR = 1 << 31  # a flagged C entry point's error code, cast to unsigned
+_UNSIGNED = 1 << 32
+_FLAG = lib.BDC_FLAG_ID_0_OR_1  # the C core's mark on a result whose hand has card id 0 or 1
+_c_badugi_low: dict[int, Callable[..., int]] = {4: lib.bdc_badugi_low4_flagged, 5: lib.bdc_badugi_low5_flagged}
+_c_badugi_high: dict[int, Callable[..., int]] = {4: lib.bdc_badugi_high4_flagged, 5: lib.bdc_badugi_high5_flagged}
+_c_deuce_seven = lib.bdc_deuce_seven_flagged
+_c_ace_five = lib.bdc_ace_five_flagged
+_c_badeucey = lib.bdc_badeucey_flagged
+_c_badacey = lib.bdc_badacey_flagged
 
 
 def badugi_rank(cards: CardsLike, *, ace_high: bool = False) -> int:
@@ -79,7 +116,7 @@ def badugi_rank(cards: CardsLike, *, ace_high: bool = False) -> int:
         three-card, 78 two-card and 13 one-card classes).
     :raises ValueError: for the wrong number of cards, unknown card text, an
         id outside 0..51 or a duplicate card.
-    :raises TypeError: for a card id that is not an integer.
+    :raises TypeError: for a card id that is not an integer (``bool`` included).
 
     >>> badugi_rank("Ac 2d 3h 4s")
     1
@@ -92,11 +129,11 @@ def badugi_rank(cards: CardsLike, *, ace_high: bool = False) -> int:
     """
     ids = _ids(cards, _FOUR_OR_FIVE, "badugi_rank")
     try:
-        rank: int = _c_badugi[len(ids), bool(ace_high)](*ids)
+        rank: int = (_c_badugi_high if ace_high else _c_badugi_low)[len(ids)](*ids)
     except (TypeError, OverflowError):
         _raise_for(0, ids, "badugi_rank")
-    if rank < 0:
-        _raise_for(rank, ids, "badugi_rank")
+    if rank >= _FLAG:
+        rank = _settle(rank, ids, "badugi_rank")
     return rank
 
 
@@ -106,7 +143,7 @@ def deuce_seven_rank(cards: CardsLike) -> int:
     :param cards: 5 cards, as text or card ids.
     :return: 1..7462, lower is better; 1 is 7-5-4-3-2 not all one suit.
     :raises ValueError: for the wrong number of cards or bad cards.
-    :raises TypeError: for a card id that is not an integer.
+    :raises TypeError: for a card id that is not an integer (``bool`` included).
 
     >>> deuce_seven_rank("7s 5h 4d 3c 2s")
     1
@@ -115,14 +152,7 @@ def deuce_seven_rank(cards: CardsLike) -> int:
     ...
     ValueError: card id 52 is outside 0..51
     """
-    ids = _ids(cards, _FIVE, "deuce_seven_rank")
-    try:
-        rank: int = _c_deuce_seven(*ids)
-    except (TypeError, OverflowError):
-        _raise_for(0, ids, "deuce_seven_rank")
-    if rank < 0:
-        _raise_for(rank, ids, "deuce_seven_rank")
-    return rank
+    return _rank(_c_deuce_seven, cards, _FIVE, "deuce_seven_rank")
 
 
 def ace_five_rank(cards: CardsLike) -> int:
@@ -131,7 +161,7 @@ def ace_five_rank(cards: CardsLike) -> int:
     :param cards: 5 cards, as text or card ids.
     :return: 1..6175, lower is better; 1 is 5-4-3-2-A.
     :raises ValueError: for the wrong number of cards or bad cards.
-    :raises TypeError: for a card id that is not an integer.
+    :raises TypeError: for a card id that is not an integer (``bool`` included).
 
     >>> ace_five_rank("5h 4h 3h 2h Ah")
     1
@@ -140,14 +170,7 @@ def ace_five_rank(cards: CardsLike) -> int:
     ...
     ValueError: duplicate card 2h in '5h 4h 3h 2h 2h'
     """
-    ids = _ids(cards, _FIVE, "ace_five_rank")
-    try:
-        rank: int = _c_ace_five(*ids)
-    except (TypeError, OverflowError):
-        _raise_for(0, ids, "ace_five_rank")
-    if rank < 0:
-        _raise_for(rank, ids, "ace_five_rank")
-    return rank
+    return _rank(_c_ace_five, cards, _FIVE, "ace_five_rank")
 
 
 def badeucey(cards: CardsLike) -> Halves:
@@ -156,7 +179,7 @@ def badeucey(cards: CardsLike) -> Halves:
     :param cards: 5 cards, as text or card ids.
     :return: ``Halves(badugi, low)``, each lower-is-better.
     :raises ValueError: for the wrong number of cards or bad cards.
-    :raises TypeError: for a card id that is not an integer.
+    :raises TypeError: for a card id that is not an integer (``bool`` included).
 
     >>> badeucey("7s 5h 4d 3c 2s")
     Halves(badugi=1, low=1)
@@ -164,15 +187,23 @@ def badeucey(cards: CardsLike) -> Halves:
     Traceback (most recent call last):
     ...
     ValueError: badeucey takes 5 cards, got 4
+    >>> badeucey((True, 2, 3, 4, 5))
+    Traceback (most recent call last):
+    ...
+    TypeError: card ids must be integers, got True
     """
-    ids = cards if type(cards) is tuple and len(cards) == 5 else _ids(cards, _FIVE, "badeucey")  # inlined hot path
-    try:
-        packed: int = _c_badeucey(*ids)
-    except (TypeError, OverflowError):
-        _raise_for(0, ids, "badeucey")
-    if packed < 0:
-        _raise_for(packed, ids, "badeucey")
-    return _new_tuple(Halves, (packed >> _SPLIT_SHIFT, packed & _LOW_BITS))
+    if type(cards) is tuple or type(cards) is list:  # the hot path, inlined: C checks the count and every id
+        try:
+            packed: int = _c_badeucey(*cards)
+        except (TypeError, OverflowError):
+            return _split_slowly(_c_badeucey, cards, "badeucey")
+        if packed >= _FLAG:  # an error, or a hand with card id 0 or 1: is one a bool?
+            if packed < _ERROR and int is type(cards[0]) is type(cards[1]) is type(cards[2]) is type(cards[3]) is type(cards[4]):
+                packed -= _FLAG
+            else:
+                packed = _settle(packed, cards, "badeucey")
+        return _new_tuple(Halves, divmod(packed, _SPLIT))
+    return _split_slowly(_c_badeucey, cards, "badeucey")
 
 
 def badacey(cards: CardsLike) -> Halves:
@@ -181,7 +212,7 @@ def badacey(cards: CardsLike) -> Halves:
     :param cards: 5 cards, as text or card ids.
     :return: ``Halves(badugi, low)``, each lower-is-better.
     :raises ValueError: for the wrong number of cards or bad cards.
-    :raises TypeError: for a card id that is not an integer.
+    :raises TypeError: for a card id that is not an integer (``bool`` included).
 
     >>> badacey("5c 4d 3h 2s Ad")
     Halves(badugi=2, low=1)
@@ -190,14 +221,95 @@ def badacey(cards: CardsLike) -> Halves:
     ...
     ValueError: unknown card text 'Ax' in '5c 4d 3h 2s Ax' (cards look like 7s, Th, 10h or A♠)
     """
-    ids = cards if type(cards) is tuple and len(cards) == 5 else _ids(cards, _FIVE, "badacey")  # inlined hot path
+    if type(cards) is tuple or type(cards) is list:  # the hot path, inlined: C checks the count and every id
+        try:
+            packed: int = _c_badacey(*cards)
+        except (TypeError, OverflowError):
+            return _split_slowly(_c_badacey, cards, "badacey")
+        if packed >= _FLAG:  # an error, or a hand with card id 0 or 1: is one a bool?
+            if packed < _ERROR and int is type(cards[0]) is type(cards[1]) is type(cards[2]) is type(cards[3]) is type(cards[4]):
+                packed -= _FLAG
+            else:
+                packed = _settle(packed, cards, "badacey")
+        return _new_tuple(Halves, divmod(packed, _SPLIT))
+    return _split_slowly(_c_badacey, cards, "badacey")
+
+
+# --------------------------------------------------------------------------- #
+# One hand as a card mask: the cheapest call
+# --------------------------------------------------------------------------- #
+_c_badeucey_mask = lib.bdc_badeucey_mask
+_c_badacey_mask = lib.bdc_badacey_mask
+_DECK_BITS = 52
+
+
+def _mask_error(mask: object, what: str) -> NoReturn:
+    """The exception for a mask the C core rejected (or could not take)."""
+    if isinstance(mask, bool) or type(mask).__name__ in ("bool_", "bool"):
+        raise TypeError(f"{what}: a mask is an int, not {type(mask).__name__}")
     try:
-        packed: int = _c_badacey(*ids)
+        value = operator.index(mask)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{what}: a mask is an int, not {type(mask).__name__}") from None
+    if value < 0 or value >> _DECK_BITS:
+        raise ValueError(f"{what}: a mask has bits 0..51 only (one per card id), got {value:#x}")
+    raise ValueError(f"{what}: the mask has {value.bit_count()} cards, not 5")
+
+
+def badeucey_mask(mask: int) -> int:
+    """Both Badeucey ranks of five cards given as a card mask, packed in one int.
+
+    The fastest way to rank one hand from Python: one integer crosses into C
+    and one comes back (no :class:`Halves` is built).
+
+    :param mask: bit ``id`` set for each of the five cards (:func:`hand_mask`).
+    :return: ``(badugi << 16) | low``: Badugi aces high (1..1092) and
+        deuce-to-seven (1..7462), each lower-is-better; ``divmod(packed, 65536)``
+        splits them.
+    :raises ValueError: for a mask without exactly five cards, or with a bit
+        outside 0..51.
+    :raises TypeError: for a mask that is not an integer (``bool`` included).
+
+    >>> divmod(badeucey_mask(hand_mask("7s 5h 4d 3c 2s")), 65536)
+    (1, 1)
+    >>> badeucey_mask(hand_mask("7s 5h 4d 3c"))
+    Traceback (most recent call last):
+    ...
+    ValueError: badeucey_mask: the mask has 4 cards, not 5
+    """
+    try:
+        packed: int = _c_badeucey_mask(mask)
     except (TypeError, OverflowError):
-        _raise_for(0, ids, "badacey")
+        _mask_error(mask, "badeucey_mask")
     if packed < 0:
-        _raise_for(packed, ids, "badacey")
-    return _new_tuple(Halves, (packed >> _SPLIT_SHIFT, packed & _LOW_BITS))
+        _mask_error(mask, "badeucey_mask")
+    return packed
+
+
+def badacey_mask(mask: int) -> int:
+    """Both Badacey ranks of five cards given as a card mask, packed in one int.
+
+    :param mask: bit ``id`` set for each of the five cards (:func:`hand_mask`).
+    :return: ``(badugi << 16) | low``: Badugi aces low (1..1092) and ace-to-five
+        (1..6175), each lower-is-better.
+    :raises ValueError: for a mask without exactly five cards, or with a bit
+        outside 0..51.
+    :raises TypeError: for a mask that is not an integer (``bool`` included).
+
+    >>> divmod(badacey_mask(hand_mask("5c 4d 3h 2s Ad")), 65536)
+    (2, 1)
+    >>> badacey_mask(1 << 52)
+    Traceback (most recent call last):
+    ...
+    ValueError: badacey_mask: a mask has bits 0..51 only (one per card id), got 0x10000000000000
+    """
+    try:
+        packed: int = _c_badacey_mask(mask)
+    except (TypeError, OverflowError):
+        _mask_error(mask, "badacey_mask")
+    if packed < 0:
+        _mask_error(mask, "badacey_mask")
+    return packed
 
 
 # --------------------------------------------------------------------------- #

@@ -2,9 +2,10 @@
 
 The command times, on the same fixed-seed hands every run:
 
-- one Badeucey hand from Python (pre-parsed card ids, :func:`badeucey`), and a
-  cffi call of a C function that does nothing with the same five arguments (the
-  floor any cffi wrapper pays);
+- one Badeucey hand from Python: pre-parsed card ids (:func:`badeucey`, which
+  returns a :class:`Halves`), and pre-built card masks (:func:`badeucey_mask`,
+  one int in and one packed int out), against a cffi call of a C function that
+  does nothing with the five ids (the floor any cffi wrapper pays);
 - :func:`parse_cards` on one card string;
 - :func:`badeucey_batch` on ``--hands`` random hands, and on all 2,598,960
   five-card hands in one batch;
@@ -44,9 +45,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from badeucey_fast._cards import format_cards, parse_cards
+from badeucey_fast._cards import format_cards, hand_mask, parse_cards
 from badeucey_fast._core import lib
-from badeucey_fast._rankings import Halves, badeucey, badeucey_batch
+from badeucey_fast._rankings import Halves, badeucey, badeucey_batch, badeucey_mask
 
 Hands = npt.NDArray[np.uint8]
 
@@ -61,6 +62,9 @@ SINGLE_HANDS = 1_000
 """Hands in one timed loop of one-hand calls; per-call time is the loop's time / this."""
 POKERKIT_HANDS = 200
 """Hands pokerkit ranks per timed loop (about 150 us each: a full loop would take too long)."""
+OURS_LOOPS = 50
+"""Loops over the pokerkit hands in one timing of ours (timed round-robin with pokerkit, whose
+long run leaves the caches cold: enough loops that the first one hardly counts)."""
 DEFAULT_REPEAT = 5
 SINGLE_REPEAT_FACTOR = 5
 """One-hand loops are short (about a millisecond), so they are repeated this many times more."""
@@ -363,17 +367,20 @@ def measure(hands: int, repeat: int, log: Callable[[str], None] | None = None) -
     second_batch = random_hands(hands, SEED + 1)
     single = hand_tuples(random_hands(SINGLE_HANDS, SEED))
     texts = [format_cards(hand) for hand in single]
+    masks = [hand_mask(hand) for hand in single]
 
     # One hand from Python, pre-parsed ids; the same hands for every contestant.
     say("one hand from Python, the cffi floor, parse_cards, phevaluator")
     noop5 = lib.bdc_noop5
     labels = {
         "one_hand": "one Badeucey hand from Python (ids)",
+        "one_hand_mask": "one Badeucey hand, badeucey_mask (mask)",
         "cffi_floor": "cffi call of a C no-op, 5 ints (floor)",
         "parse_cards": "parse_cards, one 5-card string",
     }
     jobs: dict[str, Callable[[], object]] = {
         "one_hand": lambda: list(map(badeucey, single)),
+        "one_hand_mask": lambda: list(map(badeucey_mask, masks)),
         "cffi_floor": lambda: list(starmap(noop5, single)),
         "parse_cards": lambda: list(map(parse_cards, texts)),
     }
@@ -389,10 +396,12 @@ def measure(hands: int, repeat: int, log: Callable[[str], None] | None = None) -
     seconds = dict(zip(jobs, best_times(list(jobs.values()), repeat * SINGLE_REPEAT_FACTOR)))
     one = {key: report.add(key, labels[key], seconds[key], SINGLE_HANDS) for key in jobs}
     report.ratios["one_hand_vs_cffi_floor"] = one["one_hand"].seconds / one["cffi_floor"].seconds
+    report.ratios["one_hand_mask_vs_cffi_floor"] = one["one_hand_mask"].seconds / one["cffi_floor"].seconds
     if "phevaluator" in one:
         report.ratios["phevaluator_vs_one_hand"] = one["phevaluator"].seconds / one["one_hand"].seconds
+        report.ratios["phevaluator_vs_one_hand_mask"] = one["phevaluator"].seconds / one["one_hand_mask"].seconds
 
-    _measure_pokerkit(report, one["one_hand"], single, repeat, say)
+    _measure_pokerkit(report, single, repeat, say)
 
     say(f"a batch of {hands:,} random hands, and all 2,598,960 hands")
     every = all_five_card_hands()
@@ -417,31 +426,40 @@ def measure(hands: int, repeat: int, log: Callable[[str], None] | None = None) -
     return report
 
 
-def _measure_pokerkit(
-    report: Report, ours: Figure, single: list[tuple[int, ...]], repeat: int, say: Callable[[str], None]
-) -> None:
+def _measure_pokerkit(report: Report, single: list[tuple[int, ...]], repeat: int, say: Callable[[str], None]) -> None:
     """Time pokerkit on the first :data:`POKERKIT_HANDS` of the one-hand job's
-    hands and check it orders them as we do; or note that it is missing."""
+    hands, round-robin with ours on the same hands (so load from elsewhere hits
+    both alike), and check it orders them as we do; or note that it is missing."""
     pokerkit = load_pokerkit()
     if pokerkit is None:
         report.notes.append("pokerkit: not installed, skipped (pip install pokerkit)")
         return
     say("pokerkit")
     subset = single[:POKERKIT_HANDS]
+    masks = [hand_mask(hand) for hand in subset]
     cards = pokerkit.cards(subset)
     results: list[tuple[Any, Any]] = []
 
     def pokerkit_loop() -> None:
         results[:] = list(map(pokerkit.badeucey, cards))
 
-    (seconds,) = best_times([pokerkit_loop], repeat)
+    def ours_loop() -> None:  # our loops are short: run them OURS_LOOPS times a timing
+        for _ in range(OURS_LOOPS):
+            list(map(badeucey, subset))
+
+    def ours_mask_loop() -> None:
+        for _ in range(OURS_LOOPS):
+            list(map(badeucey_mask, masks))
+
+    seconds, ours, ours_mask = best_times([pokerkit_loop, ours_loop, ours_mask_loop], repeat)
     figure = report.add("pokerkit", f"pokerkit {pokerkit.version}, one Badeucey hand", seconds, len(subset))
     expected: list[Halves] = list(map(badeucey, subset))
     for half, name in enumerate(Halves._fields):
         theirs = [pokerkit.strength(pair[half]) for pair in results]
         if not same_order([halves[half] for halves in expected], theirs):
             raise ValueError(f"pokerkit orders the benchmark hands' {name} half differently from badeucey-fast")
-    report.ratios["pokerkit_vs_one_hand"] = figure.ns_per_hand / ours.ns_per_hand
+    report.ratios["pokerkit_vs_one_hand"] = seconds / (ours / OURS_LOOPS)
+    report.ratios["pokerkit_vs_one_hand_mask"] = seconds / (ours_mask / OURS_LOOPS)
 
 
 # --------------------------------------------------------------------------- #
@@ -449,8 +467,11 @@ def _measure_pokerkit(
 # --------------------------------------------------------------------------- #
 _RATIO_LINES = (
     ("pokerkit_vs_one_hand", "pokerkit / ours, one Badeucey hand:", "{:.0f}x"),
+    ("pokerkit_vs_one_hand_mask", "pokerkit / ours, one hand as a mask:", "{:.0f}x"),
     ("phevaluator_vs_one_hand", "phevaluator evaluate_cards / ours, one hand:", "{:.2f}x"),
+    ("phevaluator_vs_one_hand_mask", "phevaluator evaluate_cards / ours, as a mask:", "{:.2f}x"),
     ("one_hand_vs_cffi_floor", "ours / cffi floor, one hand:", "{:.2f}x"),
+    ("one_hand_mask_vs_cffi_floor", "ours / cffi floor, one hand as a mask:", "{:.2f}x"),
     ("batch_vs_one_hand", "one hand at a time / batch, per hand:", "{:.0f}x"),
     ("two_threads_vs_one", "two threads / one thread, hands a second:", "{:.2f}x"),
 )
@@ -482,7 +503,8 @@ def print_report(report: Report, out: Callable[[str], None] = print) -> None:
         out(note)
     out(
         f"(one-hand jobs time a loop over {SINGLE_HANDS:,} pre-parsed hands, pokerkit over the first "
-        f"{POKERKIT_HANDS}, and divide by the number of hands)"
+        f"{POKERKIT_HANDS}, and divide by the number of hands; the pokerkit ratios compare it with ours "
+        f"on those {POKERKIT_HANDS} hands, timed in turn)"
     )
 
 

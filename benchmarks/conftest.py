@@ -53,6 +53,8 @@ TARGETS = (
     Target("ratio.pokerkit/badeucey", "one hand: pokerkit time / ours", 300, False, "x"),
     Target("ratio.phevaluator/badeucey", "one hand: phevaluator time / ours", 1, False, "x"),
     Target("ratio.badeucey/floor", "one hand: ours / cffi no-op floor", 2, True, "x"),
+    Target("ratio.pokerkit/badeucey_mask", "one hand as a mask: pokerkit / ours", 300, False, "x"),
+    Target("ratio.badeucey_mask/floor", "one hand as a mask: ours / floor", 2, True, "x"),
     Target("ns.batch_badeucey", "batch of 1M random hands, ns a hand", 5, True, "ns"),
     Target("ms.all_hands", "all 2,598,960 hands, ms", 10, True, "ms"),
     Target("ratio.two_threads/one", "two threads / one thread throughput", 1.8, False, "x"),

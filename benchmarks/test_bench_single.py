@@ -132,6 +132,19 @@ def test_badeucey(benchmark: Any, single_hands: list[tuple[int, ...]], figures: 
     figures.ratio(benchmark, "phevaluator_native/floor", "phevaluator_native", "floor")
 
 
+@pytest.mark.benchmark(group=BADEUCEY)
+def test_badeucey_mask(benchmark: Any, single_hands: list[tuple[int, ...]], figures: Any) -> None:
+    """bf.badeucey_mask(mask): both halves of one hand pre-parsed to a card mask
+    (bf.hand_mask), packed in one int: the cheapest call from Python."""
+    masks = [bf.hand_mask(hand) for hand in single_hands]
+    results = benchmark(lambda: list(map(bf.badeucey_mask, masks)))
+    assert [divmod(r, 1 << SPLIT_SHIFT) for r in results] == [tuple(h) for h in map(bf.badeucey, single_hands)]
+    figures.per_hand("badeucey_mask", benchmark, SINGLE_HANDS)
+    figures.ratio(benchmark, "pokerkit/badeucey_mask", "pokerkit_badeucey", "badeucey_mask")
+    figures.ratio(benchmark, "phevaluator/badeucey_mask", "phevaluator", "badeucey_mask")
+    figures.ratio(benchmark, "badeucey_mask/floor", "badeucey_mask", "floor")
+
+
 # --------------------------------------------------------------------------- #
 # Badugi and deuce-to-seven alone
 # --------------------------------------------------------------------------- #

@@ -88,6 +88,12 @@ int bdc_ace_five(int c0, int c1, int c2, int c3, int c4);
 int bdc_badeucey(int c0, int c1, int c2, int c3, int c4);
 int bdc_badacey(int c0, int c1, int c2, int c3, int c4);
 
+/* Both halves of a hand given as a mask of its cards (bit id set for each
+ * card id), packed as above; BDC_E_CARD if a bit above 51 is set, BDC_E_COUNT
+ * unless exactly five are.  One integer crosses the bindings instead of five. */
+int bdc_badeucey_mask(uint64_t mask);
+int bdc_badacey_mask(uint64_t mask);
+
 /* Rank n hands stored row after row in `hands` (n * n_cards card ids).
  * Writes one uint16 rank per hand to `out` (two per hand, Badugi first, for
  * BDC_BADEUCEY and BDC_BADACEY).  Returns BDC_OK, or an error code with the
@@ -95,6 +101,11 @@ int bdc_badacey(int c0, int c1, int c2, int c3, int c4);
  * n_cards is 4 or 5 for the Badugi rankings and 5 for the others. */
 int bdc_rank_batch(int ranking, const uint8_t *hands, size_t n, int n_cards,
                    uint16_t *out, size_t *bad_row);
+
+/* The same, always through the portable loops (bdc_rank_batch picks faster
+ * ones for the processor it runs on): for tests that compare the two. */
+int bdc_rank_batch_portable(int ranking, const uint8_t *hands, size_t n, int n_cards,
+                            uint16_t *out, size_t *bad_row);
 
 /* The class behind a rank, for naming it.  Writes the class's card ranks
  * (0 = deuce .. 12 = ace) to out in the order a player names them: most
@@ -104,6 +115,22 @@ int bdc_rank_batch(int ranking, const uint8_t *hands, size_t n, int n_cards,
  * it wrote (1..4 for the Badugi rankings, 5 otherwise), BDC_E_RANK for a rank
  * outside the scale, or BDC_E_RANKING for a split-game or unknown ranking. */
 int bdc_class_ranks(int ranking, int rank, uint8_t out[5], int *flush);
+
+/* For bindings whose integer conversion takes booleans as 0 and 1 (cffi's
+ * does: Python's bool is an int): each function above, returning its rank
+ * plus BDC_FLAG_ID_0_OR_1 when a card id is 0 or 1 (so that the binding checks
+ * the argument types of only those hands), or its negative error code cast to
+ * unsigned.  Any result >= BDC_FLAG_ID_0_OR_1 needs a second look; anything
+ * below is a rank. */
+enum bdc_flag { BDC_FLAG_ID_0_OR_1 = 0x40000000 };
+unsigned bdc_badugi_low4_flagged(int c0, int c1, int c2, int c3);
+unsigned bdc_badugi_high4_flagged(int c0, int c1, int c2, int c3);
+unsigned bdc_badugi_low5_flagged(int c0, int c1, int c2, int c3, int c4);
+unsigned bdc_badugi_high5_flagged(int c0, int c1, int c2, int c3, int c4);
+unsigned bdc_deuce_seven_flagged(int c0, int c1, int c2, int c3, int c4);
+unsigned bdc_ace_five_flagged(int c0, int c1, int c2, int c3, int c4);
+unsigned bdc_badeucey_flagged(int c0, int c1, int c2, int c3, int c4);
+unsigned bdc_badacey_flagged(int c0, int c1, int c2, int c3, int c4);
 
 /* Does nothing: the floor of one call through the bindings, for benchmarks. */
 int bdc_noop5(int c0, int c1, int c2, int c3, int c4);

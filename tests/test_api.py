@@ -174,6 +174,10 @@ SINGLE_FIVE = [bf.deuce_seven_rank, bf.ace_five_rank, bf.badeucey, bf.badacey]
         ((0, 1, 2, 3, 4.0), TypeError, "card ids must be integers"),
         ((0, 1, 2, 3, "4"), TypeError, "card ids must be integers"),
         ((0, 1, 2, 3, None), TypeError, "card ids must be integers"),
+        ((True, 2, 3, 4, 5), TypeError, "card ids must be integers, got True"),
+        ((0, 2, 3, 4, False), TypeError, "card ids must be integers, got False"),
+        ([True, 2, 3, 4, 5], TypeError, "card ids must be integers, got True"),
+        ((np.True_, 2, 3, 4, 5), TypeError, "card ids must be integers, got "),
         ("7s 5h 4d 3c 2x", ValueError, "unknown card text '2x'"),
         (12345, TypeError, "a hand is card text or a sequence of card ids"),
         (np.zeros((5, 1), dtype=np.uint8), ValueError, "one-dimensional"),
@@ -183,6 +187,23 @@ SINGLE_FIVE = [bf.deuce_seven_rank, bf.ace_five_rank, bf.badeucey, bf.badacey]
 def test_bad_single_hands(func: object, cards: object, error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
         func(cards)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("ace_high", [False, True])
+def test_bools_are_not_card_ids_in_four_card_tuples(ace_high: bool) -> None:
+    with pytest.raises(TypeError, match="got True"):
+        bf.badugi_rank((True, 2, 3, 4), ace_high=ace_high)
+    assert bf.badugi_rank((1, 2, 3, 4), ace_high=ace_high) == bf.badugi_rank([1, 2, 3, 4], ace_high=ace_high)
+
+
+def test_ids_0_and_1_still_rank_in_the_tuple_fast_path() -> None:
+    for hand in [(0, 1, 2, 3, 4), (1, 9, 14, 23, 51), (0, 20, 30, 40, 50)]:
+        assert bf.badeucey(hand) == bf.badeucey(list(hand))
+        assert bf.badacey(hand) == bf.badacey(list(hand))
+        assert bf.deuce_seven_rank(hand) == bf.deuce_seven_rank(list(hand))
+        assert bf.ace_five_rank(hand) == bf.ace_five_rank(list(hand))
+        assert bf.badugi_rank(hand) == bf.badugi_rank(list(hand))
+        assert 1 <= bf.badeucey(hand).badugi <= bf.BADUGI_CLASSES
 
 
 def test_four_card_hands_are_not_five_card_games() -> None:
@@ -354,3 +375,49 @@ def test_readme_python_examples_run() -> None:
     for block in blocks:
         code = block.split("```", 1)[0]
         exec(compile(code, "README.md", "exec"), {})  # noqa: S102 - our own documentation
+
+
+# --------------------------------------------------------------------------- #
+# One hand as a card mask
+# --------------------------------------------------------------------------- #
+def test_mask_functions_match_the_others() -> None:
+    rng = np.random.default_rng(7)
+    for _ in range(500):
+        ids = tuple(int(c) for c in rng.choice(52, size=5, replace=False))
+        mask = bf.hand_mask(ids)
+        assert mask == sum(1 << c for c in ids)
+        assert divmod(bf.badeucey_mask(mask), 65536) == tuple(bf.badeucey(ids))
+        assert divmod(bf.badacey_mask(mask), 65536) == tuple(bf.badacey(ids))
+    assert bf.hand_mask("7s 5h 4d 3c 2s") == bf.hand_mask([23, 14, 9, 4, 3]) == bf.hand_mask(np.array([3, 4, 9, 14, 23]))
+    assert bf.hand_mask("") == 0
+
+
+@pytest.mark.parametrize("func", [bf.badeucey_mask, bf.badacey_mask])
+@pytest.mark.parametrize(
+    ("mask", "error", "message"),
+    [
+        (0b1111, ValueError, "the mask has 4 cards, not 5"),
+        (0b111111, ValueError, "the mask has 6 cards, not 5"),
+        (0, ValueError, "the mask has 0 cards, not 5"),
+        ((1 << 52) | 0b1111, ValueError, "bits 0..51 only"),
+        (1 << 63, ValueError, "bits 0..51 only"),
+        (1 << 64, ValueError, "bits 0..51 only"),
+        (-1, ValueError, "bits 0..51 only"),
+        (True, TypeError, "a mask is an int, not bool"),
+        (31.0, TypeError, "a mask is an int, not float"),
+        ("31", TypeError, "a mask is an int, not str"),
+        (None, TypeError, "a mask is an int, not NoneType"),
+    ],
+)
+def test_bad_masks(func: object, mask: object, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        func(mask)  # type: ignore[operator]
+
+
+def test_hand_mask_errors() -> None:
+    with pytest.raises(ValueError, match="duplicate card"):
+        bf.hand_mask([3, 3])
+    with pytest.raises(ValueError, match="outside 0..51"):
+        bf.hand_mask([52])
+    with pytest.raises(TypeError, match="card ids must be integers"):
+        bf.hand_mask([True])

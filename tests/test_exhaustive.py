@@ -577,3 +577,67 @@ def test_package_shuffled_lowball(
     _check(bf.ace_five_rank_batch(shuffled5), ref_ace_five)
     _check(bf.badeucey_batch(shuffled5), np.column_stack([ref_badugi5_high, ref_deuce_seven]))
     _check(bf.badacey_batch(shuffled5), np.column_stack([ref_badugi5_low, ref_ace_five]))
+
+
+def _portable_batch(hands: Hands, ranking: int, split: bool) -> Ranks:
+    """A batch through the C core's portable loops (``bdc_rank_batch`` may pick
+    faster ones for this processor, e.g. with BMI2 ``pext``)."""
+    from badeucey_fast._core import ffi, lib
+
+    out = np.empty((len(hands), 2) if split else (len(hands),), dtype=np.uint16)
+    bad_row = ffi.new("size_t *")
+    status = lib.bdc_rank_batch_portable(
+        ranking, ffi.from_buffer("uint8_t[]", hands), len(hands), hands.shape[1], ffi.from_buffer("uint16_t[]", out), bad_row
+    )
+    assert status == lib.BDC_OK
+    return out
+
+
+@pytest.mark.slow
+def test_package_portable_loops(
+    hands4: Hands,
+    shuffled4: Hands,
+    ref_badugi4_low: Ranks,
+    ref_badugi4_high: Ranks,
+    hands5: Hands,
+    shuffled5: Hands,
+    ref_deuce_seven: Ranks,
+    ref_ace_five: Ranks,
+    ref_badugi5_low: Ranks,
+    ref_badugi5_high: Ranks,
+) -> None:
+    """The portable batch loops agree with the reference too, whichever loops this machine runs."""
+    from badeucey_fast._core import lib
+
+    for hands in (hands4, shuffled4):
+        _check(_portable_batch(hands, lib.BDC_BADUGI_LOW, False), ref_badugi4_low)
+        _check(_portable_batch(hands, lib.BDC_BADUGI_HIGH, False), ref_badugi4_high)
+    for hands in (hands5, shuffled5):
+        _check(_portable_batch(hands, lib.BDC_BADUGI_LOW, False), ref_badugi5_low)
+        _check(_portable_batch(hands, lib.BDC_BADUGI_HIGH, False), ref_badugi5_high)
+        _check(_portable_batch(hands, lib.BDC_BADEUCEY, True), np.column_stack([ref_badugi5_high, ref_deuce_seven]))
+        _check(_portable_batch(hands, lib.BDC_BADACEY, True), np.column_stack([ref_badugi5_low, ref_ace_five]))
+
+
+def test_portable_loops_report_bad_rows() -> None:
+    from badeucey_fast._core import ffi, lib
+
+    hands5 = np.array([[0, 1, 2, 3, 4], [0, 1, 2, 3, 3], [0, 1, 2, 3, 99]], dtype=np.uint8)
+    hands4 = np.array([[0, 1, 2, 4], [0, 1, 3, 3], [0, 1, 2, 99]], dtype=np.uint8)
+    cases = [(hands5, ranking) for ranking in (lib.BDC_BADUGI_LOW, lib.BDC_BADUGI_HIGH, lib.BDC_BADEUCEY, lib.BDC_BADACEY)]
+    cases += [(hands4, ranking) for ranking in (lib.BDC_BADUGI_LOW, lib.BDC_BADUGI_HIGH)]
+    for hands, ranking in cases:
+        for function in (lib.bdc_rank_batch, lib.bdc_rank_batch_portable):
+            for rows, status, row in ((hands[:2], lib.BDC_E_DUPLICATE, 1), (hands[::2], lib.BDC_E_CARD, 1)):
+                rows = np.ascontiguousarray(rows)
+                out = np.zeros(len(rows) * 2, dtype=np.uint16)
+                bad_row = ffi.new("size_t *")
+                got = function(
+                    ranking,
+                    ffi.from_buffer("uint8_t[]", rows),
+                    len(rows),
+                    rows.shape[1],
+                    ffi.from_buffer("uint16_t[]", out),
+                    bad_row,
+                )
+                assert (got, bad_row[0]) == (status, row)

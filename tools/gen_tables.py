@@ -3,33 +3,43 @@
 
 This is the one source of truth for every table the C core reads. It enumerates
 every 4-card (270,725) and 5-card (2,598,960) combination of the 52-card deck,
-ranks each under the rules in RULES.md, indexes the results by minimal or
-near-minimal perfect hashes, verifies every combination through the emitted
-hash, and writes one C fragment, ``bdc_tables.inc``, that ``csrc/bdc_core.c``
+ranks each under the rules in RULES.md, builds the small tables below,
+verifies every combination through them exactly as the C core reads them,
+and writes one C fragment, ``bdc_tables.inc``, that ``csrc/bdc_core.c``
 includes.  The output is byte-identical from run to run.
 
 Layout of the emitted tables (the C core and this script are the only two
 places that know it):
 
-* **Badugi** depends on ranks *and* suits, so it gets one entry per
-  combination, indexed by the colexicographic rank of the sorted card ids:
-  ``index = C(c0,1) + C(c1,2) + ... + C(ck-1,k)`` for ``c0 < c1 < ...``.  That
-  index is a minimal perfect hash onto ``0 .. C(52,k)-1``; ``BDC_COLEX`` holds
-  the binomial weights.  Tables: ``bdc_tab_badugi4_{low,high}`` (aces low / aces
-  high, 270,725 entries).  Five cards need no colex index: a 5-card hand is
-  fixed, up to a relabelling of suits (which never changes a Badugi rank), by
-  its rank multiset and the pattern of equal suits along its sorted cards, so
-  ``bdc_tab_badugi5_{low,high}`` (the best subset already chosen) are indexed
-  by ``low_slot * BDC_SUIT_PATTERNS + BDC_SUIT_PATTERN[suits]`` (see below):
-  649 KB each instead of 5.2 MB, small enough to stay in cache.
+* **Hand masks.**  ``BDC_CARD_BIT_{HIGH,LOW}`` give each byte value, read as a
+  card id, its bit in a 64-bit hand mask: ``1 << id`` for aces high, ``1 <<
+  ((id + 4) % 52)`` for aces low (the aces moved below the deuces, so that a
+  card's "value id" >> 2 is its value, 0 the lowest card), and bit 63 for a
+  byte that is no card.  Five distinct cards' bits add up to their OR, so the
+  mask validates a hand, and its set bits are the cards in order.
 * **Deuce-to-seven and ace-to-five** depend only on the multiset of ranks and
   (2-7 only) on whether all five cards share a suit.  Each card id maps to an
   additive rank key (``BDC_CARD_KEY``) chosen so that the 6,175 possible rank
   multisets of five cards have distinct sums; the sums (at most 360,918) are
   squeezed into a small table by row displacement:
   ``slot = BDC_LOW_OFFSET[key >> BDC_LOW_SHIFT] + (key & BDC_LOW_MASK)``.
-  Tables ``bdc_tab_deuce_seven``, ``bdc_tab_deuce_seven_flush`` and ``bdc_tab_ace_five``
-  are indexed by that slot (0 marks a slot no hand reaches).
+  The ranks live in per-slot records (below), 0 for a slot no hand reaches.
+* **Badugi** depends on ranks and suits, but only through the *shape* of the
+  hand: along its cards in order, which neighbours share a rank and the suits
+  (:func:`badugi_select` explains why that fixes which cards make the best
+  badugi).  ``BDC_SELECT4`` and ``BDC_SELECT5`` give the chosen cards as a
+  subset of the hand's distinct values, lowest first (``BDC_SELECT5`` also
+  flags a one-suit hand for 2-7); depositing that subset on the values present
+  (``pdep``) gives the set of the chosen values, whose rank
+  ``BDC_BADUGI_DENSE`` holds.  For five cards the equal-rank half of the shape
+  and the values present come from the rank multiset's slot.
+* **Slot records** ``BDC_SLOT5_{HIGH,LOW}``: one 64-bit word a rank-multiset
+  slot and ace convention, so that one load serves both halves of a hand: the
+  values present, the equal-rank neighbours, and the low ranks (aces high:
+  2-7 and 2-7 of one suit; aces low: A-5).  Every table but the class names
+  fits a core's L2 cache, most of them L1.  The suit bits along the cards are what
+  two ``pext`` instructions extract from the hand mask, which the core uses
+  where the processor has a fast one.
 
 Every rank is a dense rank: 1 is the best class.
 
@@ -67,9 +77,15 @@ RANK_KEYS = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
 # Row width of the displacement table: 2**6 columns keeps both the offset
 # array (5,640 entries) and the slot tables (about 6,400 entries) small.
 LOW_SHIFT = 6
-# Ways to split five cards among at most four suits, up to relabelling the suits
-# (Bell number B(5) = 52, less the one way that needs five suits).
-N_SUIT_PATTERNS = 51
+# Bits of a BDC_SELECT entry: the chosen cards (one bit a card), and a flag for
+# a hand all of one suit (what 2-7 needs to know, found in the same lookup).
+SELECT_CARDS = 0x1F
+SELECT_ONE_SUIT = 0x80
+# Fields of a slot record (see Tables): equal-rank bits at 26-29, so that
+# record >> 16 puts them at bits 10-13 of a BDC_SELECT5 index; low ranks from 32.
+SLOT_EQUAL_SHIFT = 26
+SLOT_EQUAL_IN_SHAPE = 0xF << 10
+SLOT_LOW_SHIFT = 32
 
 Hands = npt.NDArray[np.uint8]
 Ranks = npt.NDArray[np.uint16]
@@ -278,18 +294,36 @@ class Tables:
         hands4 = all_combinations(4)
         hands5 = all_combinations(5)
 
-        self.badugi4: dict[str, Ranks] = {}
-        ranks5: dict[str, Ranks] = {}  # best Badugi of each row of hands5
+        # The truth, from the rules: every 4-card hand's best badugi, and every
+        # 5-card hand's as the best of its five 4-card subsets.
+        self.ranks4: dict[str, Ranks] = {}
+        self.ranks5: dict[str, Ranks] = {}
         for name, ace_high in (("low", False), ("high", True)):
             table4 = scatter_by_colex(hands4, badugi4_ranks(hands4, ace_high))
-            self.badugi4[name] = table4
-            ranks5[name] = badugi5_ranks(hands5, table4)
+            self.ranks4[name] = table4[colex_index(hands4)]
+            self.ranks5[name] = badugi5_ranks(hands5, table4)
+        # What the C core reads: which sorted cards form the best badugi, by the
+        # ranks' equality and the suits along the sorted cards, and the dense
+        # rank of the chosen ranks.
+        self.badugi_dense = badugi_dense()
+        # BDC_SELECT4/5 hold the chosen cards renumbered among the hand's
+        # distinct values, so that the values present turn them into the set of
+        # chosen values in one step (pdep).
+        select4 = badugi_select(4)
+        self.select4 = [distinct_choice(index >> 8, e, 4) if e else 0 for index, e in enumerate(select4)]
+        select5 = badugi_select(5)
+        self.select5 = [distinct_choice(index >> 10, e, 5) if e else 0 for index, e in enumerate(select5)]
+        self.first_positions5 = first_positions(5)
 
         multisets = rank_multisets()
         key_of = {m: sum(RANK_KEYS[r] for r in m) for m in multisets}
         if len(set(key_of.values())) != len(multisets):
             raise AssertionError("RANK_KEYS do not separate the rank multisets")
         self.offsets, size = displacement(list(key_of.values()), LOW_SHIFT)
+        # Rows past the last multiset's, with offset 0, up to the largest sum of
+        # any five card keys (five aces): any five bytes then hash inside both
+        # tables, valid hand or not.
+        self.offsets += [0] * ((5 * max(card_keys()) >> LOW_SHIFT) + 1 - len(self.offsets))
 
         d27: dict[object, object] = {}
         for m in multisets:
@@ -308,25 +342,36 @@ class Tables:
         self.deuce_seven_flush = np.zeros(size, dtype=np.uint16)
         self.ace_five = np.zeros(size, dtype=np.uint16)
         self.slot_owner = np.full(size, -1, dtype=np.int64)  # multiset code, for verifying
+        # Which neighbours share a rank along the five sorted cards, a bit each
+        # (the shape half that the rank multiset fixes), in either ace order.
+        self.equal_ranks = {"high": np.zeros(size, dtype=np.uint8), "low": np.zeros(size, dtype=np.uint8)}
+        self.present = {name: np.zeros(size, dtype=np.uint16) for name in ("high", "low")}
         for m in multisets:
             slot = self.low_slot(key_of[m])
             self.slot_owner[slot] = multiset_code(m)
+            for name, ace_high in (("high", True), ("low", False)):
+                values = sorted(r if ace_high else (r + 1) % N_RANKS for r in m)
+                self.equal_ranks[name][slot] = sum(1 << i for i in range(4) if values[i] == values[i + 1])
+                self.present[name][slot] = sum(1 << v for v in set(values))
             self.deuce_seven[slot] = d27_rank[(m, False)]
             self.ace_five[slot] = a5_rank[m]
             if (m, True) in d27_rank:
                 self.deuce_seven_flush[slot] = d27_rank[(m, True)]
 
-        # 5-card Badugi by (rank multiset slot, suit pattern): a hand is fixed up
-        # to a relabelling of suits, which never changes a Badugi rank, by its
-        # rank multiset and the pattern of equal suits along its sorted cards.
-        self.suit_pattern = suit_patterns()
-        key5 = self.badugi5_key(hands5)
-        self.badugi5: dict[str, Ranks] = {}
-        for name, ranks in ranks5.items():
-            table = np.zeros(size * N_SUIT_PATTERNS, dtype=np.uint16)
-            table[key5] = ranks
-            check(np.array_equal(table[key5], ranks), f"badugi5 {name}: two hands with one key rank differently")
-            self.badugi5[name] = table
+        # One 64-bit record a slot and ace convention, so that one load serves a
+        # hand: the values present (bits 0-12), the equal-rank neighbours already
+        # in place for a BDC_SELECT5 index once shifted down 16 (bits 26-29), and
+        # the low ranks from bit 32 (aces high: 2-7, then 2-7 of one suit; aces
+        # low: A-5).
+        self.slot_record = {
+            "high": self.present["high"].astype(np.uint64)
+            | self.equal_ranks["high"].astype(np.uint64) << np.uint64(SLOT_EQUAL_SHIFT)
+            | self.deuce_seven.astype(np.uint64) << np.uint64(SLOT_LOW_SHIFT)
+            | self.deuce_seven_flush.astype(np.uint64) << np.uint64(SLOT_LOW_SHIFT + 16),
+            "low": self.present["low"].astype(np.uint64)
+            | self.equal_ranks["low"].astype(np.uint64) << np.uint64(SLOT_EQUAL_SHIFT)
+            | self.ace_five.astype(np.uint64) << np.uint64(SLOT_LOW_SHIFT),
+        }
 
         self.verify(hands4, hands5)
 
@@ -336,14 +381,31 @@ class Tables:
         offsets = np.array(self.offsets, dtype=np.int64)
         return offsets[key >> LOW_SHIFT] + (key & ((1 << LOW_SHIFT) - 1))
 
-    def badugi5_key(self, hands5: Hands) -> npt.NDArray[np.int64]:
-        """Index of each sorted 5-card hand in the 5-card Badugi tables, as the C core computes it:
-        ``low_slot * N_SUIT_PATTERNS + suit_pattern[suits of the sorted cards, 2 bits each]``."""
-        code = np.zeros(len(hands5), dtype=np.int64)
+    def badugi5_as_the_core_reads(self, hands5: Hands, name: str) -> Ranks:
+        """Badugi rank of each 5-card hand as the C core computes it: the shape
+        (equal-rank neighbours from the slot, suits along the sorted value ids)
+        numbers the chosen cards; the slot and that number index the table."""
+        record = self.slot_record[name][self.low_slots(hands5)].astype(np.int64)  # below 2**63
+        ordered = np.sort(value_ids(hands5, name == "high"), axis=1).astype(np.int64)
+        shape = (record >> 16) & SLOT_EQUAL_IN_SHAPE
         for i in range(5):
-            code |= (hands5[:, i].astype(np.int64) % N_SUITS) << (2 * i)
-        pattern = np.array(self.suit_pattern, dtype=np.int64)[code]
-        return self.low_slots(hands5) * N_SUIT_PATTERNS + pattern
+            shape |= (ordered[:, i] & 1) << i | (ordered[:, i] >> 1 & 1) << (5 + i)
+        choice = np.array(self.select5, dtype=np.int64)[shape] & SELECT_CARDS
+        # the portable core: the first sorted card of each chosen value
+        positions = np.array(self.first_positions5, dtype=np.int64)[(shape >> 10) << 5 | choice]
+        portable = np.zeros(len(hands5), dtype=np.int64)
+        for i in range(5):
+            portable |= (positions >> i & 1) << (ordered[:, i] >> 2)
+        # the BMI2 core: deposit the choice on the values present
+        present = record & 0x1FFF
+        chosen = np.zeros(len(hands5), dtype=np.int64)
+        for i in range(5):  # deposit the choice's bits on the present values, lowest first (pdep)
+            lowest = present & -present
+            chosen |= np.where(choice >> i & 1, lowest, 0)
+            present &= present - 1
+        check(np.array_equal(chosen, portable), f"badugi5 {name}: the portable and BMI2 ways differ")
+        ranks: Ranks = np.array(self.badugi_dense, dtype=np.uint16)[chosen]
+        return ranks
 
     def low_slot(self, key: int) -> int:
         return self.offsets[key >> LOW_SHIFT] + (key & ((1 << LOW_SHIFT) - 1))
@@ -351,9 +413,10 @@ class Tables:
     def verify(self, hands4: Hands, hands5: Hands) -> None:
         """Check every combination through the emitted hashes, as the C core will read them."""
         for name in ("low", "high"):
-            ranks4 = self.badugi4[name][colex_index(hands4)]
-            ranks5 = self.badugi5[name][self.badugi5_key(hands5)]
-            check(np.all((ranks4 >= 1) & (ranks4 <= BADUGI_CLASSES)), "badugi4 gap")
+            ranks4 = badugi_as_the_core_reads(hands4, self.select4, self.badugi_dense, ace_high=name == "high")
+            ranks5 = self.badugi5_as_the_core_reads(hands5, name)
+            check(np.array_equal(ranks4, self.ranks4[name]), f"badugi4 {name}: a hand ranks differently through the tables")
+            check(np.array_equal(ranks5, self.ranks5[name]), f"badugi5 {name}: a hand ranks differently through the tables")
             check(len(np.unique(ranks4)) == BADUGI_CLASSES, "badugi4 class count")
             check(np.all((ranks5 >= 1) & (ranks5 <= BADUGI_CLASSES - 4)), "badugi5 range")
 
@@ -366,10 +429,11 @@ class Tables:
         check(np.array_equal(self.slot_owner[slot], code), "low hash collision")
         suits = hands5 % N_SUITS
         flush = np.all(suits == suits[:, :1], axis=1)
-        d27 = np.where(flush, self.deuce_seven_flush[slot], self.deuce_seven[slot])
+        high = self.slot_record["high"][slot]
+        d27 = (high >> (np.uint64(SLOT_LOW_SHIFT) + np.uint64(16) * flush.astype(np.uint64))) & np.uint64(0xFFFF)
         check(np.all(d27 >= 1), "2-7 gap")
         check(len(np.unique(d27)) == DEUCE_SEVEN_CLASSES, "2-7 class count")
-        a5 = self.ace_five[slot]
+        a5 = (self.slot_record["low"][slot] >> np.uint64(SLOT_LOW_SHIFT)) & np.uint64(0xFFFF)
         check(np.all(a5 >= 1), "A-5 gap")
         check(len(np.unique(a5)) == ACE_FIVE_CLASSES, "A-5 class count")
 
@@ -399,22 +463,130 @@ def badugi_class_ranks(ace_high: bool) -> list[bytes]:
     return out
 
 
-def suit_patterns() -> list[int]:
-    """Pattern id of each sequence of five suits (2 bits each, first card lowest).
+def badugi_select(k: int) -> list[int]:
+    """Which of k sorted cards form the best badugi, by the shape of the hand.
 
-    Suits are relabelled in order of first appearance, so sequences that differ
-    only by a permutation of suits share an id; ids are numbered in order of
-    first appearance over the 1,024 sequences (there are N_SUIT_PATTERNS).
+    A hand's k cards sorted by id (in the ace convention's order, see
+    :func:`value_ids`) are described, up to the values of their ranks, by which
+    neighbours share a rank (``eq``: bit i set when cards i and i + 1 do) and the
+    suits along them (``suits``: bit i the low suit bit of card i, bit k + i its
+    high suit bit; card 0 the lowest).  That layout is what two parallel bit
+    extractions of the hand mask give (``pext`` on x86-64 with BMI2).  The best badugi
+    is then a fixed set of positions: badugis are the matchings between ranks
+    and suits, their rank sets the independent sets of a transversal matroid,
+    and comparing two of them (more cards first, then the highest card, lower
+    winning, then the next) only compares the ranks' order, which ``eq`` fixes.
+
+    :return: ``table[eq << 2k | suits]`` = bit i set for each chosen card, plus
+        ``SELECT_ONE_SUIT`` when all the cards share a suit; 0 for a shape no
+        hand has (two cards of one rank need two suits, increasing).
     """
-    ids: dict[tuple[int, ...], int] = {}
-    out = []
-    for code in range(4**5):
-        suits = [(code >> (2 * i)) & 3 for i in range(5)]
-        relabel: dict[int, int] = {}
-        canonical = tuple(relabel.setdefault(s, len(relabel)) for s in suits)
-        out.append(ids.setdefault(canonical, len(ids)))
-    check(len(ids) == N_SUIT_PATTERNS, "suit pattern count")
-    return out
+    table = [0] * (1 << (k - 1 + 2 * k))
+    for eq in range(1 << (k - 1)):
+        order = [0]  # rank order of each card: consecutive integers, equal where eq says
+        for i in range(k - 1):
+            order.append(order[-1] + (0 if eq >> i & 1 else 1))
+        for code in range(4**k):
+            suits = [(code >> i & 1) | (code >> (k + i) & 1) << 1 for i in range(k)]
+            if any(eq >> i & 1 and suits[i] >= suits[i + 1] for i in range(k - 1)):
+                continue  # not a hand: sorted ids of one rank have increasing suits
+            best: tuple[list[int], tuple[int, ...]] | None = None
+            for size in range(min(k, N_SUITS), 0, -1):
+                for subset in itertools.combinations(range(k), size):
+                    if len({order[i] for i in subset}) == size and len({suits[i] for i in subset}) == size:
+                        key = sorted((order[i] for i in subset), reverse=True)
+                        if best is None or key < best[0]:
+                            best = (key, subset)
+                if best is not None:
+                    break
+            assert best is not None  # one card alone is a badugi
+            one_suit = len(set(suits)) == 1
+            table[eq << (2 * k) | code] = sum(1 << i for i in best[1]) | (SELECT_ONE_SUIT if one_suit else 0)
+    return table
+
+
+def first_positions(k: int) -> list[int]:
+    """For the portable core, which has the sorted cards at hand: by equal-rank
+    neighbours (``equal``) and a subset of distinct values (bit j: the j-th
+    lowest), the first of the k sorted cards of each value in the subset
+    (``table[equal << k | subset]``, bit i for card i)."""
+    table = [0] * (1 << (2 * k - 1))
+    for equal in range(1 << (k - 1)):
+        first: dict[int, int] = {}  # distinct index -> first position
+        index = 0
+        for position in range(k):
+            if position and not equal >> (position - 1) & 1:
+                index += 1
+            first.setdefault(index, position)
+        for subset in range(1 << k):
+            table[equal << k | subset] = sum(1 << first[j] for j in first if subset >> j & 1)
+    return table
+
+
+def distinct_choice(equal: int, entry: int, k: int) -> int:
+    """A :func:`badugi_select` entry for k cards with its chosen cards renumbered
+    among the hand's distinct ranks: bit j for the j-th lowest rank (``equal``
+    says which neighbouring cards share one)."""
+    index, distinct = 0, 0
+    for position in range(k):
+        if position and not equal >> (position - 1) & 1:
+            index += 1
+        if entry >> position & 1:
+            distinct |= 1 << index
+    return distinct | (entry & SELECT_ONE_SUIT)
+
+
+def badugi_dense() -> list[int]:
+    """Dense Badugi rank (1 = best) of each set of 1..4 rank values, as a 13-bit
+    mask (bit v = value v, 0 the lowest card in the ace convention in force);
+    0 for any other mask.  One table serves both ace conventions."""
+    position = {key: i + 1 for i, key in enumerate(badugi_class_keys())}
+    table = [0] * (1 << N_RANKS)
+    for mask in range(1 << N_RANKS):
+        values = [v for v in range(N_RANKS) if mask >> v & 1]
+        if 1 <= len(values) <= 4:
+            table[mask] = position[badugi_key(values)]
+    return table
+
+
+def value_ids(hands: Hands, ace_high: bool) -> Hands:
+    """Card ids in the ace convention's order: as they are for aces high; for
+    aces low shifted up one rank, aces wrapping round to the bottom (``(id + 4) % 52``),
+    so that ``id >> 2`` is the card's value (0 = the lowest card)."""
+    return hands if ace_high else ((hands.astype(np.int64) + N_SUITS) % N_CARDS).astype(np.uint8)
+
+
+def value_bits(ace_high: bool) -> list[int]:
+    """64-bit hand-mask bit of each byte value as a card id: ``1 << value id``
+    for ids 0..51, and bit 63 (never a card) for the other 204 byte values."""
+    bad = 1 << 63
+    ids = np.arange(N_CARDS, dtype=np.uint8)[None, :]
+    value = value_ids(ids, ace_high)[0].tolist()
+    return [1 << value[c] if c < N_CARDS else bad for c in range(256)]
+
+
+def badugi_as_the_core_reads(hands: Hands, select: list[int], dense: list[int], ace_high: bool) -> Ranks:
+    """The Badugi rank of each 4-card hand exactly as the C core computes it:
+    sort the value ids, look up the chosen cards (a subset of the distinct
+    values) by the hand's shape, deposit it on the values present, and look up
+    the dense rank of that set."""
+    k = hands.shape[1]
+    ordered = np.sort(value_ids(hands, ace_high), axis=1).astype(np.int64)
+    key = np.zeros(len(hands), dtype=np.int64)
+    for i in range(k):
+        key |= (ordered[:, i] & 1) << i | (ordered[:, i] >> 1 & 1) << (k + i)
+    for i in range(k - 1):
+        key |= ((ordered[:, i] ^ ordered[:, i + 1]) < N_SUITS).astype(np.int64) << (2 * k + i)
+    choice = np.array(select, dtype=np.int64)[key] & SELECT_CARDS
+    present = np.zeros(len(hands), dtype=np.int64)
+    for i in range(k):
+        present |= 1 << (ordered[:, i] >> 2)
+    chosen = np.zeros(len(hands), dtype=np.int64)
+    for i in range(k):  # pdep
+        lowest = present & -present
+        chosen |= np.where(choice >> i & 1, lowest, 0)
+        present &= present - 1
+    return np.array(dense, dtype=np.uint16)[chosen]
 
 
 def multiset_code(m: Multiset) -> int:
@@ -443,28 +615,6 @@ def c_ints(values: Iterable[int], per_line: int = 16) -> str:
     return "{\n    " + ",\n    ".join(lines) + "\n}"
 
 
-def c_u16_bytes(name: str, what: str, table: Ranks) -> str:
-    """A uint16 table as a little-endian byte string literal.
-
-    String literals compile about ten times faster than integer initialiser
-    lists for multi-megabyte tables; the core reads entries with bdc_u16().
-    """
-    data = np.frombuffer(table.astype("<u2").tobytes(), dtype=np.uint8)
-    digits = np.frombuffer(b"0123456789abcdef", dtype=np.uint8)
-    escaped = np.empty((len(data), 4), dtype=np.uint8)  # each byte as \\xHH
-    escaped[:, 0] = ord("\\")
-    escaped[:, 1] = ord("x")
-    escaped[:, 2] = digits[data >> 4]
-    escaped[:, 3] = digits[data & 15]
-    text = escaped.tobytes().decode("ascii")
-    step = 64 * 4  # 64 bytes of table per line
-    lines = ['    "' + text[i : i + step] + '"' for i in range(0, len(text), step)]
-    return (
-        f"/* {what}: {len(table)} uint16 entries, little-endian. */\n"
-        f"static const unsigned char {name}[{len(data)}] =\n" + "\n".join(lines) + ";\n"
-    )
-
-
 def c_class_table(name: str, what: str, rows: list[bytes]) -> str:
     """Rank -> class description table (row r - 1 describes rank r)."""
     width = len(rows[0])
@@ -472,8 +622,14 @@ def c_class_table(name: str, what: str, rows: list[bytes]) -> str:
     return f"/* Class of each rank, {what}. */\nstatic const uint8_t {name}[{len(rows)}][{width}] = {{\n{body}\n}};\n\n"
 
 
+def c_u64s(values: Iterable[int], per_line: int = 4) -> str:
+    """uint64 initialiser list in hex."""
+    vals = [f"UINT64_C(0x{v:016x})" for v in values]
+    lines = [", ".join(vals[i : i + per_line]) for i in range(0, len(vals), per_line)]
+    return "{\n    " + ",\n    ".join(lines) + "\n}"
+
+
 def emit(tables: Tables) -> str:
-    weights = colex_weights(4)
     parts = [
         "/* generated by tools/gen_tables.py; do not edit. */\n",
         f"/* RANK_KEYS = {list(RANK_KEYS)}, LOW_SHIFT = {LOW_SHIFT} */\n\n",
@@ -481,32 +637,43 @@ def emit(tables: Tables) -> str:
         f"#define BDC_LOW_MASK {(1 << LOW_SHIFT) - 1}\n",
         f"#define BDC_LOW_ROWS {len(tables.offsets)}\n",
         f"#define BDC_LOW_SLOTS {len(tables.deuce_seven)}\n",
-        f"#define BDC_HANDS4 {comb(N_CARDS, 4)}\n",
         f"#define BDC_BADUGI_CLASSES {BADUGI_CLASSES}\n",
         f"#define BDC_DEUCE_SEVEN_CLASSES {DEUCE_SEVEN_CLASSES}\n",
         f"#define BDC_ACE_FIVE_CLASSES {ACE_FIVE_CLASSES}\n",
-        "/* Colex weight of card c in sorted position i: C(c, i + 1). */\n",
-        "static const uint32_t BDC_COLEX[4][52] = {\n",
-        ",\n".join("    " + c_ints(row).replace("\n", "\n    ") for row in weights),
-        "\n};\n\n",
-        f"#define BDC_SUIT_PATTERNS {N_SUIT_PATTERNS}\n",
-        "/* Suit pattern id of five suits in sorted-card order (2 bits each, first card lowest). */\n",
-        f"static const uint8_t BDC_SUIT_PATTERN[1024] = {c_ints(tables.suit_pattern)};\n\n",
-        "/* Additive rank-multiset key of each card id (its rank's key). */\n",
-        f"static const uint32_t BDC_CARD_KEY[52] = {c_ints(card_keys())};\n\n",
+        "/* Hand-mask bit of each byte as a card id, in the aces-high / aces-low order\n"
+        " * (1 << value id, value id = id, or (id + 4) % 52 with aces low); bit 63 for\n"
+        " * a byte that is no card id. */\n",
+        f"static const uint64_t BDC_CARD_BIT_HIGH[256] = {c_u64s(value_bits(True))};\n\n",
+        f"static const uint64_t BDC_CARD_BIT_LOW[256] = {c_u64s(value_bits(False))};\n\n",
+        "/* Additive rank-multiset key of each byte as a card id (its rank's key; 0 past 51). */\n",
+        f"static const uint32_t BDC_CARD_KEY[256] = {c_ints(card_keys() + [0] * (256 - N_CARDS))};\n\n",
+        "/* Best badugi of 4 / 5 cards in order, by shape: (equal-rank neighbours << 2k) | the\n"
+        " * low suit bits along the cards | the high ones << k.  Bit j for the j-th lowest\n"
+        " * distinct value chosen (BDC_SELECT_CARDS bits), and in BDC_SELECT5\n"
+        " * BDC_SELECT_ONE_SUIT for five cards of one suit.  0: a shape no hand has. */\n",
+        f"static const uint8_t BDC_SELECT4[{len(tables.select4)}] = {c_ints(tables.select4, 32)};\n\n",
+        f"static const uint8_t BDC_SELECT5[{len(tables.select5)}] = {c_ints(tables.select5, 32)};\n\n",
+        "/* The first of five sorted cards of each value in a BDC_SELECT5 choice, by (equal-rank\n"
+        " * neighbours << 5) | choice: bit i for card i (the portable core's way to the values). */\n",
+        f"static const uint8_t BDC_FIRST_POSITIONS5[{len(tables.first_positions5)}] = {c_ints(tables.first_positions5, 32)};\n\n",
+        f"#define BDC_SELECT_CARDS {SELECT_CARDS}\n",
+        f"#define BDC_SELECT_ONE_SUIT {SELECT_ONE_SUIT}\n",
+        "/* Dense Badugi rank of a set of 1..4 values (bit v = value v); 0 for no badugi. */\n",
+        f"static const uint16_t BDC_BADUGI_DENSE[{len(tables.badugi_dense)}] = {c_ints(tables.badugi_dense)};\n\n",
+        "/* Per rank-multiset slot, aces high / aces low: the values present among the five cards\n"
+        " * (bit v = value v, bits 0-12); which neighbours along them share a rank (bits 26-29,\n"
+        " * so that >> 16 places them in a BDC_SELECT5 index); from bit 32 the 2-7 rank, then\n"
+        " * 2-7 of one suit from bit 48 / the A-5 rank. */\n",
+        f"#define BDC_SLOT_EQUAL_IN_SHAPE {SLOT_EQUAL_IN_SHAPE:#x}u\n",
+        f"#define BDC_SLOT_LOW_SHIFT {SLOT_LOW_SHIFT}\n",
+        f"static const uint64_t BDC_SLOT5_HIGH[BDC_LOW_SLOTS] = {c_u64s(tables.slot_record['high'].tolist())};\n\n",
+        f"static const uint64_t BDC_SLOT5_LOW[BDC_LOW_SLOTS] = {c_u64s(tables.slot_record['low'].tolist())};\n\n",
         "/* Row offsets of the displacement hash of the low-hand key. */\n",
         f"static const uint16_t BDC_LOW_OFFSET[BDC_LOW_ROWS] = {c_ints(tables.offsets)};\n\n",
         c_class_table("BDC_CLASS_BADUGI_LOW", "Badugi aces low: card ranks, highest first, 0xff pad", badugi_class_ranks(False)),
         c_class_table("BDC_CLASS_BADUGI_HIGH", "Badugi aces high: card ranks, highest first, 0xff pad", badugi_class_ranks(True)),
         c_class_table("BDC_CLASS_DEUCE_SEVEN", "2-7: card ranks as named, then the one-suit flag", tables.deuce_seven_classes),
         c_class_table("BDC_CLASS_ACE_FIVE", "A-5: card ranks as named (aces low), then 0", tables.ace_five_classes),
-        c_u16_bytes("bdc_tab_deuce_seven", "2-7 rank by low slot, not all one suit", tables.deuce_seven),
-        c_u16_bytes("bdc_tab_deuce_seven_flush", "2-7 rank by low slot, all one suit", tables.deuce_seven_flush),
-        c_u16_bytes("bdc_tab_ace_five", "A-5 rank by low slot", tables.ace_five),
-        c_u16_bytes("bdc_tab_badugi4_low", "Badugi aces low by 4-card colex index", tables.badugi4["low"]),
-        c_u16_bytes("bdc_tab_badugi4_high", "Badugi aces high by 4-card colex index", tables.badugi4["high"]),
-        c_u16_bytes("bdc_tab_badugi5_low", "best Badugi aces low by low slot and suit pattern", tables.badugi5["low"]),
-        c_u16_bytes("bdc_tab_badugi5_high", "best Badugi aces high by low slot and suit pattern", tables.badugi5["high"]),
     ]
     return "".join(parts)
 
