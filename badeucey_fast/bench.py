@@ -60,6 +60,13 @@ FIVE_CARD_HANDS = 2_598_960
 DEFAULT_BATCH = 1_000_000
 SINGLE_HANDS = 1_000
 """Hands in one timed loop of one-hand calls; per-call time is the loop's time / this."""
+DRAW_HAND = "Ks Qh 9d 8c 2s"
+"""best_discards job: a rough hand, so every option draws (throwing all five too)."""
+DRAW_TARGET = "badugi+low:9"
+EQUITY_HANDS = ("7s 5h 4d Jc Ks", "8s 7h 6d 4c Qh")
+"""equity job: a two-card draw against a one-card draw, 34,440 outcomes."""
+EQUITY_DISCARDS = ("Jc Ks", "Qh")
+EQUITY_OUTCOMES = 42 * 41 // 2 * 40
 POKERKIT_HANDS = 200
 """Hands pokerkit ranks per timed loop (about 150 us each: a full loop would take too long)."""
 OURS_LOOPS = 50
@@ -423,6 +430,23 @@ def measure(hands: int, repeat: int, log: Callable[[str], None] | None = None) -
     report.add("one_thread", f"one thread, 2 batches of {hands:,} in turn", one_thread, 2 * hands)
     report.add("two_threads", f"two threads, a batch of {hands:,} each", two_threads, 2 * hands)
     report.ratios["two_threads_vs_one"] = one_thread / two_threads
+
+    say("draws: best discards of a five-card hand, and two-player equity")
+    from badeucey_fast._equity import equity
+    from badeucey_fast.draws import best_discards
+
+    options = best_discards(DRAW_HAND, target=DRAW_TARGET)
+    if sum(o.outcomes.total for o in options) != FIVE_CARD_HANDS:
+        raise ValueError("best_discards did not enumerate every final hand once")
+    discard_seconds, equity_seconds = best_times(
+        [
+            lambda: best_discards(DRAW_HAND, target=DRAW_TARGET),
+            lambda: equity(EQUITY_HANDS, discards=EQUITY_DISCARDS, draws=1),
+        ],
+        repeat,
+    )
+    report.add("best_discards", "best_discards, 32 options, every final hand", discard_seconds, FIVE_CARD_HANDS)
+    report.add("equity", "equity, 2 players drawing 2 and 1, exact", equity_seconds, EQUITY_OUTCOMES)
     return report
 
 

@@ -1,0 +1,26 @@
+"""`badeucey bench` runs on an installed package and reports every job."""
+
+from __future__ import annotations
+
+import json
+
+from .conftest import RunCli
+
+
+def test_bench_command_reports_every_job(run_cli: RunCli) -> None:
+    done = run_cli("bench", "--hands", "2000", "--repeat", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    figures = report["figures"]
+    for key in ("one_hand", "one_hand_mask", "cffi_floor", "parse_cards", "batch", "all_hands", "one_thread",
+                "two_threads", "best_discards", "equity"):
+        assert figures[key]["seconds"] > 0, key
+    assert figures["all_hands"]["hands"] == 2_598_960
+    assert figures["best_discards"]["hands"] == 2_598_960 and figures["equity"]["hands"] == 34_440
+    for key in ("one_hand_vs_cffi_floor", "batch_vs_one_hand", "two_threads_vs_one"):
+        assert report["ratios"][key] > 0, key
+
+
+def test_bench_command_rejects_bad_sizes(run_cli: RunCli) -> None:
+    done = run_cli("bench", "--hands", "0")
+    assert done.returncode == 2 and "must be at least 1" in done.stderr
