@@ -533,6 +533,147 @@ static int bdc_fast_pext(void)
     __builtin_cpu_init();
     return __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2");
 }
+
+/* ---- The Badeucey batch with AVX2 (and BMI2) -------------------------------
+ * Blocks of BDC_AVX2_BLOCK hands in three passes.  The vector pass takes four
+ * hands a step, one in each 64-bit lane, and finds what the scalar loop gets
+ * from card tables: the checks, the hand masks, the rank-multiset keys (each
+ * key byte by vpshufb from the card's rank, summed over the lane by vpsadbw)
+ * and whether the five cards are of one suit.  If every hand of the block is
+ * valid, two scalar passes read the tables as bdc_batch5_bmi2 does (the slot
+ * record and the BDC_SELECT5 index; then the Badugi rank), so the ranks are
+ * the same bit for bit; short dependency chains per pass let the processor
+ * overlap many hands.  A block with a bad hand goes through the scalar loop,
+ * which stops at the first bad hand with its status.  The loads read only the
+ * block's own bytes, and the tables are read only for checked hands. */
+#define BDC_AVX2_BLOCK 64
+/* the rank keys are at most 24 bits (three bytes summed separately) */
+typedef char bdc_keys_fit_24_bits[((uint64_t)BDC_LOW_ROWS << BDC_LOW_SHIFT) <= (UINT64_C(1) << 24) ? 1 : -1];
+
+/* byte `b` of the rank key of each rank 0..12, as a vpshufb table (ranks 13..15: 0) */
+#define BDC_KEY_BYTE(r, b) ((char)((r) < 13 ? (BDC_CARD_KEY[4 * (r)] >> (8 * (b))) & 0xffu : 0u))
+#define BDC_KEY_BYTES(b)                                                                                   \
+    _mm256_setr_epi8(BDC_KEY_BYTE(0, b), BDC_KEY_BYTE(1, b), BDC_KEY_BYTE(2, b), BDC_KEY_BYTE(3, b),     \
+                     BDC_KEY_BYTE(4, b), BDC_KEY_BYTE(5, b), BDC_KEY_BYTE(6, b), BDC_KEY_BYTE(7, b),     \
+                     BDC_KEY_BYTE(8, b), BDC_KEY_BYTE(9, b), BDC_KEY_BYTE(10, b), BDC_KEY_BYTE(11, b),   \
+                     BDC_KEY_BYTE(12, b), 0, 0, 0, BDC_KEY_BYTE(0, b), BDC_KEY_BYTE(1, b),               \
+                     BDC_KEY_BYTE(2, b), BDC_KEY_BYTE(3, b), BDC_KEY_BYTE(4, b), BDC_KEY_BYTE(5, b),     \
+                     BDC_KEY_BYTE(6, b), BDC_KEY_BYTE(7, b), BDC_KEY_BYTE(8, b), BDC_KEY_BYTE(9, b),     \
+                     BDC_KEY_BYTE(10, b), BDC_KEY_BYTE(11, b), BDC_KEY_BYTE(12, b), 0, 0, 0)
+/* vpshufb controls on a step's bytes: the low 128 bits hold bytes 0..15 of the
+ * step (hands 0 and 1 at 0 and 5), the high 128 bits bytes 4..19 (hands 2 and
+ * 3 at 6 and 11); -1 gives a zero byte.  Card k of each hand alone in its lane: */
+#define BDC_CARD_LANE(k) \
+    _mm256_setr_epi8(k, -1, -1, -1, -1, -1, -1, -1, 5 + k, -1, -1, -1, -1, -1, -1, -1, \
+                     6 + k, -1, -1, -1, -1, -1, -1, -1, 11 + k, -1, -1, -1, -1, -1, -1, -1)
+/* each hand's five cards in its lane, then zeros: */
+#define BDC_HAND_LANE                                                                                    \
+    _mm256_setr_epi8(0, 1, 2, 3, 4, -1, -1, -1, 5, 6, 7, 8, 9, -1, -1, -1, 6, 7, 8, 9, 10, -1, -1, -1, 11, 12, \
+                     13, 14, 15, -1, -1, -1)
+/* in a lane of cards, the first card's byte in place of each card's: */
+#define BDC_FIRST_CARD_LANE                                                                              \
+    _mm256_setr_epi8(0, 0, 0, 0, 0, -1, -1, -1, 8, 8, 8, 8, 8, -1, -1, -1, 0, 0, 0, 0, 0, -1, -1, -1, 8, 8, 8, \
+                     8, 8, -1, -1, -1)
+
+/* The scalar loop, for the hands the vector pass does not take. */
+__attribute__((target("bmi2"), noinline, cold)) static int bdc_badeucey_scalar(const uint8_t *hands, size_t n,
+                                                                              uint16_t *out, size_t *bad_row)
+{
+    return bdc_batch5_bmi2(BDC_BADEUCEY, hands, n, out, bad_row);
+}
+
+/* The vector pass on four hands (the 20 bytes at `step`), one in each 64-bit
+ * lane: their masks; their keys' rows in BDC_LOW_OFFSET (low 32 bits) and
+ * columns (high 32); the shift of the 2-7 rank in their slot record (as
+ * BDC_SLOT_LOW, one-suit column if the five cards are of one suit).  Returns
+ * all bits set in the lanes of hands (ids 0..51, no card twice). */
+__attribute__((target("avx2,bmi2"), always_inline)) static inline __m256i
+bdc_avx2_four(const uint8_t *step, __m256i *mask, __m256i *slot_parts, __m256i *low_shift)
+{
+    const __m256i one = _mm256_set1_epi64x(1), last_card = _mm256_set1_epi8(BDC_DECK - 1);
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i raw = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const void *)step)),
+                                          _mm_loadu_si128((const void *)(step + 4)), 1);
+    __m256i cards = _mm256_shuffle_epi8(raw, BDC_HAND_LANE);
+    /* the cards' mask bits (an id past 63 gives none, but fails the check below) */
+    __m256i b0 = _mm256_sllv_epi64(one, _mm256_shuffle_epi8(raw, BDC_CARD_LANE(0)));
+    __m256i b1 = _mm256_sllv_epi64(one, _mm256_shuffle_epi8(raw, BDC_CARD_LANE(1)));
+    __m256i b2 = _mm256_sllv_epi64(one, _mm256_shuffle_epi8(raw, BDC_CARD_LANE(2)));
+    __m256i b3 = _mm256_sllv_epi64(one, _mm256_shuffle_epi8(raw, BDC_CARD_LANE(3)));
+    __m256i b4 = _mm256_sllv_epi64(one, _mm256_shuffle_epi8(raw, BDC_CARD_LANE(4)));
+    __m256i m = _mm256_or_si256(_mm256_or_si256(_mm256_or_si256(b0, b1), _mm256_or_si256(b2, b3)), b4);
+    __m256i sum = _mm256_add_epi64(_mm256_add_epi64(_mm256_add_epi64(b0, b1), _mm256_add_epi64(b2, b3)), b4);
+    /* the rank-multiset key: each of its bytes looked up by rank, summed over the lane */
+    __m256i ranks = _mm256_and_si256(_mm256_srli_epi16(cards, BDC_RANK_SHIFT), _mm256_set1_epi8(0x3f));
+    __m256i key = _mm256_add_epi64(
+        _mm256_add_epi64(_mm256_sad_epu8(_mm256_shuffle_epi8(BDC_KEY_BYTES(0), ranks), zero),
+                         _mm256_slli_epi64(_mm256_sad_epu8(_mm256_shuffle_epi8(BDC_KEY_BYTES(1), ranks), zero), 8)),
+        _mm256_slli_epi64(_mm256_sad_epu8(_mm256_shuffle_epi8(BDC_KEY_BYTES(2), ranks), zero), 16));
+    /* one suit: every card's suit bits (id & 3) the first card's */
+    __m256i suits = _mm256_and_si256(cards, _mm256_set1_epi64x(0x0303030303));
+    __m256i one_suit = _mm256_cmpeq_epi64(suits, _mm256_shuffle_epi8(suits, BDC_FIRST_CARD_LANE));
+    *mask = m;
+    *slot_parts = _mm256_or_si256(_mm256_srli_epi64(key, BDC_LOW_SHIFT),
+                                  _mm256_slli_epi64(_mm256_and_si256(key, _mm256_set1_epi64x(BDC_LOW_MASK)), 32));
+    *low_shift = _mm256_add_epi64(_mm256_set1_epi64x(BDC_SLOT_LOW_SHIFT),
+                                  _mm256_and_si256(one_suit, _mm256_set1_epi64x(16)));
+    /* every id a card (no byte above 51), no card twice (the bits add up to their OR) */
+    return _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_max_epu8(cards, last_card), last_card),
+                            _mm256_cmpeq_epi64(m, sum));
+}
+
+__attribute__((target("avx2,bmi2"))) static int bdc_badeucey_avx2(const uint8_t *hands, size_t n, uint16_t *out,
+                                                                 size_t *bad_row)
+{
+    size_t i, bad;
+    int status;
+    for (i = 0; i + BDC_AVX2_BLOCK <= n; i += BDC_AVX2_BLOCK) {
+        const uint8_t *block = hands + i * 5u;
+        uint64_t masks[BDC_AVX2_BLOCK], shifts[BDC_AVX2_BLOCK], records[BDC_AVX2_BLOCK];
+        uint32_t parts[2 * BDC_AVX2_BLOCK], selects[BDC_AVX2_BLOCK];
+        __m256i ok = _mm256_set1_epi8(-1);
+        int j;
+        for (j = 0; j < BDC_AVX2_BLOCK; j += 4) {
+            __m256i mask, slot_parts, low_shift;
+            ok = _mm256_and_si256(ok, bdc_avx2_four(block + 5 * j, &mask, &slot_parts, &low_shift));
+            _mm256_storeu_si256((void *)(masks + j), mask);
+            _mm256_storeu_si256((void *)(parts + 2 * j), slot_parts);
+            _mm256_storeu_si256((void *)(shifts + j), low_shift);
+        }
+        if (BDC_UNLIKELY(_mm256_movemask_epi8(ok) != -1)) {
+            /* a bad hand in the block: the scalar loop finds the first one */
+            status = bdc_badeucey_scalar(block, BDC_AVX2_BLOCK, out + 2 * i, &bad);
+            if (status) {
+                *bad_row = i + bad;
+                return status;
+            }
+            continue;
+        }
+        /* each hand's slot record, and its BDC_SELECT5 index */
+        for (j = 0; j < BDC_AVX2_BLOCK; j++) {
+            uint64_t record = BDC_SLOT5_HIGH[BDC_LOW_OFFSET[parts[2 * j]] + parts[2 * j + 1]];
+            records[j] = record;
+            selects[j] = BDC_SLOT_EQUAL(record) | BDC_SUITS5_BMI2(masks[j]);
+        }
+        /* the Badugi rank (as BDC_BADUGI5_BMI2) and the 2-7 rank */
+        for (j = 0; j < BDC_AVX2_BLOCK; j++) {
+            uint64_t record = records[j];
+            unsigned select = BDC_SELECT5[selects[j]];
+            unsigned badugi = BDC_BADUGI_DENSE[_pdep_u64(select & BDC_SELECT_CARDS, BDC_SLOT_PRESENT(record))];
+            bdc_store_pair(out + 2 * (i + j), badugi, (unsigned)(record >> shifts[j]) & BDC_LOW_BITS);
+        }
+    }
+    status = bdc_badeucey_scalar(hands + i * 5u, n - i, out + 2 * i, &bad);
+    if (status)
+        *bad_row = i + bad;
+    return status;
+}
+
+/* AVX2 as well as fast BMI2 */
+static int bdc_fast_avx2(void)
+{
+    return bdc_fast_pext() && __builtin_cpu_supports("avx2");
+}
 #endif
 
 static int bdc_rank_batch_with(int portable, int ranking, const uint8_t *hands, size_t n, int n_cards,
@@ -573,6 +714,8 @@ static int bdc_rank_batch_with(int portable, int ranking, const uint8_t *hands, 
         return BDC_OK;
     }
 #ifdef BDC_HAVE_BMI2
+    if (!portable && ranking == BDC_BADEUCEY && bdc_fast_avx2())
+        return bdc_badeucey_avx2(hands, n, out, bad_row);
     if (!portable && bdc_fast_pext())
         return bdc_batch5_bmi2(ranking, hands, n, out, bad_row);
 #else

@@ -641,3 +641,63 @@ def test_portable_loops_report_bad_rows() -> None:
                     bad_row,
                 )
                 assert (got, bad_row[0]) == (status, row)
+
+
+def _c_batch(function: Any, hands: Hands, ranking: int) -> tuple[int, int, Ranks]:
+    """(status, bad row, output) of one C batch call on a 5-card split game."""
+    from badeucey_fast._core import ffi
+
+    out = np.zeros((len(hands), 2), dtype=np.uint16)
+    bad_row = ffi.new("size_t *")
+    status = function(
+        ranking, ffi.from_buffer("uint8_t[]", hands), len(hands), 5, ffi.from_buffer("uint16_t[]", out), bad_row
+    )
+    return status, bad_row[0], out
+
+
+@pytest.mark.slow
+def test_badeucey_batch_equals_portable_loop(hands5: Hands, shuffled5: Hands) -> None:
+    """The Badeucey batch (vector loop on AVX2 processors, in blocks of 64 hands,
+    the rest by the scalar one) equals the portable loop on every hand, in both
+    card orders and for batch lengths that leave every possible tail."""
+    from badeucey_fast._core import lib
+
+    for hands in (hands5, shuffled5):
+        status, _, fast = _c_batch(lib.bdc_rank_batch, hands, lib.BDC_BADEUCEY)
+        portable_status, _, portable = _c_batch(lib.bdc_rank_batch_portable, hands, lib.BDC_BADEUCEY)
+        assert status == portable_status == lib.BDC_OK
+        _check(fast, portable)
+    for length in range(0, 3 * 64 + 1):
+        rows = np.ascontiguousarray(shuffled5[1000 : 1000 + length])
+        status, _, fast = _c_batch(lib.bdc_rank_batch, rows, lib.BDC_BADEUCEY)
+        assert status == lib.BDC_OK
+        assert np.array_equal(fast, _c_batch(lib.bdc_rank_batch_portable, rows, lib.BDC_BADEUCEY)[2]), length
+
+
+def test_badeucey_batch_reports_bad_rows_as_portable_loop() -> None:
+    """Bad rows anywhere in a long batch (in a vector block, at its edges, in the
+    scalar tail): the first bad row and its status as the portable loop reports
+    them, and every row before it ranked."""
+    from badeucey_fast._core import lib
+
+    rng = np.random.default_rng(SAMPLE_SEED)
+    n = 5 * 64 + 37
+    good = np.argsort(rng.random((n, 52)), axis=1)[:, :5].astype(np.uint8)
+    bad_cards = [52, 55, 63, 64, 99, 128, 255]
+    cases: list[tuple[list[tuple[int, int, int]], int, int]] = []  # ([(row, column, id)], status, first bad row)
+    for row in (0, 1, 3, 4, 62, 63, 64, 65, 127, 200, 319, 320, 321, n - 1):
+        cases.append(([(row, 4, -1)], lib.BDC_E_DUPLICATE, row))  # -1: a copy of the row's first card
+        cases.append(([(row, row % 5, bad_cards[row % len(bad_cards)])], lib.BDC_E_CARD, row))
+    cases.append(([(70, 2, -1), (71, 0, 60)], lib.BDC_E_DUPLICATE, 70))  # two bad rows in one block
+    cases.append(([(70, 0, 60), (71, 2, -1)], lib.BDC_E_CARD, 70))
+    cases.append(([(75, 3, 200), (70, 1, -1)], lib.BDC_E_DUPLICATE, 70))
+    cases.append(([(5, 1, 52), (5, 2, 52)], lib.BDC_E_CARD, 5))  # the same bad id twice
+    cases.append(([(6, k, 51) for k in range(5)], lib.BDC_E_DUPLICATE, 6))  # one card five times
+    for changes, status, first in cases:
+        hands = good.copy()
+        for row, column, card in changes:
+            hands[row, column] = hands[row, 0] if card < 0 else card
+        for function in (lib.bdc_rank_batch, lib.bdc_rank_batch_portable):
+            got, bad_row, out = _c_batch(function, hands, lib.BDC_BADEUCEY)
+            assert (got, bad_row) == (status, first), changes
+            assert np.array_equal(out[:first], bf.badeucey_batch(good[:first])), changes
