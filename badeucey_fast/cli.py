@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -16,6 +17,7 @@ from badeucey_fast.names import Ranking, hand_name
 from badeucey_fast.showdown import half_label, showdown
 
 EXIT_USAGE = 2  # argparse's code for a user mistake; ours too
+EXIT_BROKEN_PIPE = 141  # what a shell reports for a process ended by SIGPIPE (128 + 13)
 
 
 _EVAL_RANKINGS: list[tuple[Ranking, str, int]] = [
@@ -307,9 +309,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         code: int = args.run(args)
+        sys.stdout.flush()
     except (ValueError, TypeError) as exc:
         print(f"badeucey: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:  # output piped into `head` and the like: stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's final flush cannot fail again
+        return EXIT_BROKEN_PIPE
     return code
 
 
