@@ -118,6 +118,19 @@ static inline int bdc_next_combination(int *idx, int k, int m, int end0)
     return 1;
 }
 
+/* The cards of the deck not dealt yet (cards[]) and their deck positions
+ * (avail[]); returns how many. */
+static int bdc_unseen(const unsigned *deck, const unsigned char *used, int n_deck, unsigned cards[], int avail[])
+{
+    int i, m = 0;
+    for (i = 0; i < n_deck; i++)
+        if (!used[i]) {
+            cards[m] = deck[i];
+            avail[m++] = i;
+        }
+    return m;
+}
+
 /* ---- one hand's draws ------------------------------------------------- */
 
 typedef struct {
@@ -184,12 +197,8 @@ static int bdc_draw_exact(bdc_draw_ctx *ctx, int r, int begin, int end)
     const bdc_draw_spec *spec = ctx->spec;
     int avail[BDC_DECK], idx[BDC_MAX_CARDS];
     unsigned cards[BDC_DECK], base[BDC_MAX_CARDS], halves[BDC_DECK][2];
-    int m = 0, i, j, k = ctx->k, n_kept = spec->n_kept, status = BDC_OK, more;
-    for (i = 0; i < spec->n_deck; i++)
-        if (!ctx->used[i]) {
-            cards[m] = ctx->deck[i];
-            avail[m++] = i;
-        }
+    int m, i, j, k = ctx->k, n_kept = spec->n_kept, status = BDC_OK, more;
+    m = bdc_unseen(ctx->deck, ctx->used, spec->n_deck, cards, avail);
     if (end > m - k + 1)
         end = m - k + 1;
     if (begin >= end)
@@ -451,7 +460,7 @@ static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, double w, int begin, int
     int avail[BDC_DECK], idx[BDC_MAX_CARDS];
     unsigned cards[BDC_DECK], base[BDC_MAX_CARDS], block[BDC_DECK][2], saved_halves[2];
     unsigned *halves;
-    int m = 0, i, j, k, first, last, more, status = BDC_OK;
+    int m, i, j, k, first, last, more, status = BDC_OK;
     if (e == ctx->n_events) {
         bdc_equity_leaf(ctx, w);
         return BDC_OK;
@@ -463,11 +472,7 @@ static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, double w, int begin, int
     first = spec->game.n_cards - k; /* the seat's cards before this event's */
     last = e + 1 == ctx->n_events;
     halves = ctx->halves[ev->seat];
-    for (i = 0; i < spec->n_deck; i++)
-        if (!ctx->used[i]) {
-            cards[m] = ctx->deck[i];
-            avail[m++] = i;
-        }
+    m = bdc_unseen(ctx->deck, ctx->used, spec->n_deck, cards, avail);
     if (end > m - k + 1)
         end = m - k + 1;
     if (begin >= end)
