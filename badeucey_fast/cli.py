@@ -8,7 +8,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from badeucey_fast import _rankings as r
 from badeucey_fast._cards import format_cards, parse_cards
@@ -132,7 +132,7 @@ def _add_run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
-def _run_kwargs(args: argparse.Namespace) -> dict[str, object]:
+def _run_kwargs(args: argparse.Namespace) -> dict[str, Any]:
     from badeucey_fast.draws import MAX_EXACT
 
     return {
@@ -156,10 +156,10 @@ def _cmd_draw(args: argparse.Namespace) -> int:
     try:
         if args.discard is not None:
             out = draw_outcomes(args.hand, _cards_or_none(args.discard), draws=args.draws, progress=bar,
-                                **_run_kwargs(args))  # type: ignore[arg-type]
+                                **_run_kwargs(args))
         else:
             options = best_discards(args.hand, draws=args.draws, objective=args.objective, progress=bar,
-                                    **_run_kwargs(args))  # type: ignore[arg-type]
+                                    **_run_kwargs(args))
     finally:
         bar.close()
     if args.discard is not None:
@@ -227,7 +227,7 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     bar = ProgressBar(sys.stderr, force=args.progress)
     try:
         result = equity(hands, discards=discards, draws=args.draws, progress=bar,
-                        **_run_kwargs(args))  # type: ignore[arg-type]
+                        **_run_kwargs(args))
     finally:
         bar.close()
     print(json.dumps(result.to_dict(), indent=2) if args.json else result)
