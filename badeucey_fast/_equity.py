@@ -37,6 +37,7 @@ from badeucey_fast.draws import (
     TargetLike,
     c_game,
     card_set,
+    check_dead,
     check_draws,
     check_seed,
     check_status,
@@ -209,10 +210,7 @@ def equity(
             holder[card] = seat
         known.append(ids)
     thrown = _discards(known, discards, draws)
-    dead_ids = card_set(dead, "dead")
-    clash = [c for c in dead_ids if c in holder]
-    if clash:
-        raise ValueError(f"dead card(s) {format_cards(clash)} are also in a hand")
+    dead_ids = check_dead([h for h in known if h is not None], dead)
     drawing = any(thrown)
     policy = None
     if draws > 1 and drawing:

@@ -134,9 +134,9 @@ games), or a dict of per-half ranks or texts."""
 
 
 @lru_cache(maxsize=None)
-def _classes(ranking: str) -> tuple[tuple[tuple[int, ...], bool], ...]:
-    """Every class of a ranking as (card ranks in naming order, one-suit flag), best first."""
-    scale = {"badugi_low": 1092, "badugi_high": 1092, "deuce_seven": 7462, "ace_five": 6175}[ranking]
+def _classes(ranking: str, scale: int) -> tuple[tuple[tuple[int, ...], bool], ...]:
+    """Every class of a ranking (``scale`` of them) as (card ranks in naming order,
+    one-suit flag), best first."""
     return tuple(class_ranks(rank, ranking) for rank in range(1, scale + 1))  # type: ignore[arg-type]
 
 
@@ -180,7 +180,7 @@ def _half_limit(game: Game, half: Half, spec: str | int | None, where: str) -> i
     size = 4 if half == "badugi" else 5
     matches = [
         rank
-        for rank, (ranks, flush) in enumerate(_classes(ranking), start=1)
+        for rank, (ranks, flush) in enumerate(_classes(ranking, scale), start=1)
         if len(ranks) == size
         and ranks[: len(prefix)] == prefix
         and not flush
@@ -525,7 +525,8 @@ def _check_discard(hand: tuple[int, ...], discard: CardsLike | None) -> tuple[in
     return tuple(cards)
 
 
-def _check_dead(hands: Sequence[tuple[int, ...]], dead: CardsLike | None) -> tuple[int, ...]:
+def check_dead(hands: Sequence[tuple[int, ...]], dead: CardsLike | None) -> tuple[int, ...]:
+    """Dead cards (text or ids), none of them in a hand."""
     cards = card_set(dead, "dead")
     held = {c for hand in hands for c in hand}
     clash = [c for c in cards if c in held]
@@ -577,7 +578,7 @@ def draw_outcomes(
     rules = get_game(game)
     ids = hand_ids(hand, (rules.hand_size,), f"draw_outcomes ({rules.name})")
     thrown = _check_discard(ids, discard)
-    dead_ids = _check_dead([ids], dead)
+    dead_ids = check_dead([ids], dead)
     draws = check_draws(draws, 1)
     check_seed(seed)
     parsed = parse_target(target, rules)
@@ -688,7 +689,7 @@ def best_discards(
     """
     rules = get_game(game)
     ids = hand_ids(hand, (rules.hand_size,), f"best_discards ({rules.name})")
-    dead_ids = _check_dead([ids], dead)
+    dead_ids = check_dead([ids], dead)
     draws = check_draws(draws, 1)
     check_seed(seed)
     parsed = parse_target(target, rules)

@@ -215,28 +215,29 @@ static inline int bdc_ace_five_of(const bdc_card c[5])
     return status ? status : (int)BDC_SLOT_LOW(BDC_SLOT5_LOW[bdc_low_slot(c)], 0);
 }
 
-static inline int bdc_badeucey_of(const bdc_card c[5])
+/* Both halves of a split game, packed: the Badugi half by the ace order of
+ * `bit` and `slots`; the low half from the same slot record (`suited`: the
+ * record's 2-7 column for one-suit hands counts, else column 0, A-5). */
+static inline int bdc_split_of(const bdc_card c[5], const uint64_t bit[256], const uint64_t slots[], int suited)
 {
     uint64_t m, record;
     unsigned select, badugi;
-    int status = bdc_mask(c, 5, BDC_CARD_BIT_HIGH, &m);
+    int status = bdc_mask(c, 5, bit, &m);
     if (status)
         return status;
-    record = BDC_SLOT5_HIGH[bdc_low_slot(c)];
+    record = slots[bdc_low_slot(c)];
     badugi = bdc_badugi5_portable(m, record, &select);
-    return (int)((badugi << BDC_SPLIT_SHIFT) | BDC_SLOT_LOW(record, BDC_ONE_SUIT(select)));
+    return (int)((badugi << BDC_SPLIT_SHIFT) | BDC_SLOT_LOW(record, suited && BDC_ONE_SUIT(select)));
+}
+
+static inline int bdc_badeucey_of(const bdc_card c[5])
+{
+    return bdc_split_of(c, BDC_CARD_BIT_HIGH, BDC_SLOT5_HIGH, 1);
 }
 
 static inline int bdc_badacey_of(const bdc_card c[5])
 {
-    uint64_t m, record;
-    unsigned select, badugi;
-    int status = bdc_mask(c, 5, BDC_CARD_BIT_LOW, &m);
-    if (status)
-        return status;
-    record = BDC_SLOT5_LOW[bdc_low_slot(c)];
-    badugi = bdc_badugi5_portable(m, record, &select);
-    return (int)((badugi << BDC_SPLIT_SHIFT) | BDC_SLOT_LOW(record, 0));
+    return bdc_split_of(c, BDC_CARD_BIT_LOW, BDC_SLOT5_LOW, 0);
 }
 
 #define BDC_CARDS4 const bdc_card c[4] = {BDC_BYTE(c0), BDC_BYTE(c1), BDC_BYTE(c2), BDC_BYTE(c3)}
