@@ -9,11 +9,13 @@ import doctest
 import itertools
 import json
 import math
+import sys
 import threading
 import time
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
@@ -472,7 +474,27 @@ def test_more_cards_than_remain_unseen() -> None:
 # The C core runs with the GIL released
 # --------------------------------------------------------------------------- #
 def test_long_runs_release_the_gil(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(draws_module, "_CHUNK_SAMPLES", 10**9)  # the whole run in one C call
+    """A thread spinning in Python makes progress *during* a C call.
+
+    Nothing here depends on the machine's speed: the work grows until one C
+    call lasts many GIL switch intervals (measured, however fast the machine),
+    and the spinning thread's progress during that call is compared with its
+    own rate alone, measured in the same run.  Were the GIL held through the
+    call, the thread could not run at all between the call's start and end.
+    """
+    monkeypatch.setattr(draws_module, "_CHUNK_SAMPLES", 10**12)  # each run is one C call
+    calls: list[tuple[float, int]] = []  # (seconds, spinner ticks) of each C call
+    original_run_chunks = equity_module.run_chunks
+
+    def timed_run_chunks(run: Any, *args: Any) -> None:
+        def timed_run(*run_args: Any) -> None:
+            start, before = time.perf_counter(), ticks
+            run(*run_args)
+            calls.append((time.perf_counter() - start, ticks - before))
+
+        original_run_chunks(timed_run, *args)
+
+    monkeypatch.setattr(equity_module, "run_chunks", timed_run_chunks)
     ticks = 0
     stop = threading.Event()
 
@@ -481,24 +503,29 @@ def test_long_runs_release_the_gil(monkeypatch: pytest.MonkeyPatch) -> None:
         while not stop.is_set():
             ticks += 1
 
+    long_enough = 40 * sys.getswitchinterval()  # a call the GIL, if held, would block throughout
     thread = threading.Thread(target=spin)
     thread.start()
     try:
-        time.sleep(0.05)
-        start, before = time.perf_counter(), ticks
-        time.sleep(0.2)  # the spinning thread alone: its rate
-        rate = (ticks - before) / (time.perf_counter() - start)
-        start, before = time.perf_counter(), ticks
-        equity(["7s 5h 4d Jc Ks", None, None], discards=["Jc Ks", None, None], draws=3, samples=600_000, seed=1)
-        elapsed = time.perf_counter() - start
-        during = ticks - before
+        samples = 20_000
+        while True:
+            start, before = time.perf_counter(), ticks
+            time.sleep(long_enough / 2)  # the spinning thread alone: its rate
+            rate = (ticks - before) / (time.perf_counter() - start)
+            calls.clear()
+            equity(["7s 5h 4d Jc Ks", None, None], discards=["Jc Ks", None, None], draws=3, samples=samples, seed=1)
+            assert len(calls) == 1
+            elapsed, during = calls[0]
+            if elapsed >= long_enough:
+                break
+            samples *= 2
     finally:
         stop.set()
         thread.join()
-    # Holding the GIL through the C call would stall the spinning thread for
-    # all of it but a switch interval or two (5 ms each).
-    assert elapsed > 0.1
-    assert during > 0.2 * rate * elapsed
+    assert rate > 0
+    # Held through the call, the GIL would leave `during` at 0; released, the
+    # thread keeps a good part of its rate alone (less if cores are busy).
+    assert during > 0.1 * rate * elapsed
 
 
 # --------------------------------------------------------------------------- #
