@@ -198,8 +198,8 @@ def _cmd_draw(args: argparse.Namespace) -> int:
     how = "exact" if first.exact else f"sampled, seed {first.seed}"
     target = f"; target {first.target.describe(game)}" if first.target is not None else ""
     print(f"{game.name}: best discards of {format_cards(first.hand)}, {first.draws} draw(s), {how}{target}")
-    for r in [heads, *rows]:
-        print("  ".join(c.ljust(w) if i < 3 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))))
+    for cells in [heads, *rows]:
+        print("  ".join(c.ljust(w) if i < 3 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))))
     print("(mean ranks: lower is better)")
     return 0
 

@@ -26,3 +26,11 @@ def run_cli() -> RunCli:
         )
 
     return run
+
+
+# No property test may depend on the machine's speed: no per-example deadline and
+# no "too slow" health check, whatever a test's own @settings say.
+from hypothesis import HealthCheck, settings  # noqa: E402  (after the fixtures, with what it configures)
+
+settings.register_profile("any-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("any-machine")

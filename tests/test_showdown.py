@@ -7,7 +7,6 @@ import json
 import subprocess
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings

@@ -56,7 +56,7 @@ import time
 from collections import Counter
 from math import comb
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable, Sequence, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -333,7 +333,8 @@ class Tables:
         d27_rank = dense(d27)
         a5_rank = dense({m: ace_five_strength(m) for m in multisets})
         # For naming ranks: each class's ranks as named, then a one-suit flag.
-        d27_named = {rank: named_ranks(m, False) + bytes([flush]) for (m, flush), rank in d27_rank.items()}  # type: ignore[misc]
+        d27_by_class = cast("dict[tuple[Multiset, bool], int]", d27_rank)
+        d27_named = {rank: named_ranks(m, False) + bytes([flush]) for (m, flush), rank in d27_by_class.items()}
         a5_named = {rank: named_ranks(m, True) + b"\x00" for m, rank in a5_rank.items()}  # type: ignore[arg-type]
         self.deuce_seven_classes = class_table(d27_named, DEUCE_SEVEN_CLASSES)
         self.ace_five_classes = class_table(a5_named, ACE_FIVE_CLASSES)
@@ -379,7 +380,8 @@ class Tables:
         """Displacement-hash slot of each 5-card hand's rank multiset, as the C core computes it."""
         key = np.array(card_keys(), dtype=np.int64)[hands5].sum(axis=1)
         offsets = np.array(self.offsets, dtype=np.int64)
-        return offsets[key >> LOW_SHIFT] + (key & ((1 << LOW_SHIFT) - 1))
+        slots: npt.NDArray[np.int64] = offsets[key >> LOW_SHIFT] + (key & ((1 << LOW_SHIFT) - 1))
+        return slots
 
     def badugi5_as_the_core_reads(self, hands5: Hands, name: str) -> Ranks:
         """Badugi rank of each 5-card hand as the C core computes it: the shape
@@ -442,8 +444,12 @@ def named_ranks(m: Multiset, ace_low: bool) -> bytes:
     """A rank multiset in the order a player names it: most repeated first, then
     highest first in the ace convention in force (card ranks, 0 = deuce .. 12 = ace)."""
     counts = Counter(m)
-    value = (lambda r: (r + 1) % N_RANKS) if ace_low else (lambda r: r)
-    return bytes(sorted(m, key=lambda r: (counts[r], value(r)), reverse=True))
+
+    def order(r: int) -> tuple[int, int]:
+        return counts[r], (r + 1) % N_RANKS if ace_low else r
+
+    ordered: list[int] = sorted(m, key=order, reverse=True)
+    return bytes(ordered)
 
 
 def class_table(named: dict[int, bytes], n_classes: int) -> list[bytes]:
