@@ -1,33 +1,72 @@
 """Build steps only; the metadata is in pyproject.toml.
 
-1. tools/gen_tables.py writes the rank tables into build/generated/.
-2. cffi compiles csrc/ and those tables into badeucey_fast._core.
+1. A C compiler must be there: without one the build stops at once with one
+   line naming what to install (before the tables are generated).
+2. tools/gen_tables.py writes the rank tables into build/generated/.
+3. cffi compiles csrc/ and those tables into badeucey_fast._core, built for
+   Python's limited API: one ``cp311-abi3`` wheel serves every CPython >= 3.11.
 
 Table generation hangs off build_ext rather than running when this file is
 read, because pip reads setup.py three times per install (requirements,
 metadata, wheel) and only the last needs the tables.
 """
 
+import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.errors import PlatformError
 
 ROOT = Path(__file__).resolve().parent
 
 
+def missing_compiler_message(command: str) -> str:
+    """One line: no C compiler, and what to install."""
+    if sys.platform == "darwin":
+        what = "the Xcode command-line tools (xcode-select --install)"
+    else:
+        what = "gcc or clang (Debian/Ubuntu: apt install gcc; Fedora: dnf install gcc)"
+    return f"badeucey-fast needs a C compiler to build its core: {command!r} was not found. Install {what}, or set CC."
+
+
 class build_ext_with_tables(build_ext):
-    """Generate the rank tables, then compile as usual."""
+    """Check for a C compiler, generate the rank tables, then compile as usual."""
 
     def run(self) -> None:
+        self.check_compiler()
         generator = ROOT / "tools" / "gen_tables.py"
         subprocess.run([sys.executable, str(generator), "--out", str(ROOT / "build" / "generated")], check=True)
         super().run()
+
+    def check_compiler(self) -> None:
+        """Stop early, with one line, if the compiler setuptools would use is absent."""
+        from setuptools._distutils.ccompiler import new_compiler
+        from setuptools._distutils.sysconfig import customize_compiler
+
+        compiler = new_compiler(compiler=self.compiler, force=self.force)
+        customize_compiler(compiler)
+        command = getattr(compiler, "compiler_so", None)  # unix-style compilers: [executable, flags...]
+        if not command:
+            return  # MSVC finds itself; nothing to check here
+        words = command if isinstance(command, list) else shlex.split(command)
+        if shutil.which(words[0]) is None:
+            raise PlatformError(missing_compiler_message(words[0]))
+
+    def build_extensions(self) -> None:
+        # Python's own link line may carry -Wl,-rpath,<its lib dir> (pyenv does):
+        # an extension needs no RUNPATH, and a wheel must not point at the build machine.
+        linker = getattr(self.compiler, "linker_so", None)
+        if isinstance(linker, list):
+            self.compiler.linker_so = [w for w in linker if not w.startswith(("-Wl,-rpath", "-Wl,-R"))]
+        super().build_extensions()
 
 
 setup(
     cffi_modules=["tools/build_ffi.py:ffibuilder"],
     cmdclass={"build_ext": build_ext_with_tables},
+    options={"bdist_wheel": {"py_limited_api": "cp311"}},
 )

@@ -8,6 +8,7 @@ imports nothing from the package.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from cffi import FFI
@@ -31,7 +32,9 @@ ffibuilder.set_source(
     '#include "badeucey.h"',
     sources=[str((CSRC / name).relative_to(ROOT)) for name in ("bdc_core.c", "bdc_draw.c")],
     include_dirs=[str(CSRC.relative_to(ROOT)), str(GENERATED.relative_to(ROOT))],
-    extra_compile_args=["-O3"],
+    extra_compile_args=["-O3", "-g0"],  # a release build: no debug info in the .so
+    extra_link_args=["-s"] if sys.platform.startswith("linux") else [],  # nor symbols beyond the dynamic ones
+    py_limited_api=True,  # one cp311-abi3 wheel for every CPython >= 3.11 (setup.py tags it)
 )
 
 if __name__ == "__main__":
