@@ -12,7 +12,7 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
-from badeucey_fast._cards import CardsLike, check_card, hand_ids
+from badeucey_fast._cards import CardsLike, check_card, hand_ids, hand_mask  # noqa: F401  (the mask doctests use hand_mask)
 from badeucey_fast._core import ffi, lib
 
 BADUGI_CLASSES = 1092
