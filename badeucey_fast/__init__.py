@@ -9,6 +9,27 @@ best class and two hands tie exactly when their ranks are equal.
 Halves(badugi=1, low=1)
 """
 
+try:  # the compiled core, built by pip: without it, say why rather than "No module named ..._core"
+    import badeucey_fast._core  # noqa: F401
+except ModuleNotFoundError as _error:
+    if _error.name != "badeucey_fast._core":
+        raise
+    import os as _os
+
+    _folder = _os.path.dirname(_os.path.dirname(_os.path.abspath(__file__)))
+    if _os.path.exists(_os.path.join(_folder, "setup.py")):
+        _message = (
+            f"badeucey_fast was imported from the source tree in {_folder} instead of the installed package: "
+            "the source folder has no compiled core (_core). Build it in place with `pip install -e .`, "
+            "or run Python from another folder (and `pytest`, not `python -m pytest`, from the repository root)."
+        )
+    else:
+        _message = (
+            f"badeucey_fast in {_folder} has no compiled core (_core): the installation is incomplete; "
+            "reinstall it with `pip install --force-reinstall badeucey-fast`."
+        )
+    raise ImportError(_message, name="badeucey_fast._core") from None
+
 from badeucey_fast._cards import CardsLike, card_name, format_cards, hand_mask, parse_cards
 from badeucey_fast._rankings import (
     ACE_FIVE_CLASSES,
