@@ -20,11 +20,11 @@ _ROOT = Path(__file__).resolve().parent.parent
 # source tree so that ``import badeucey_fast`` finds the installed, compiled package.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _ROOT]
 
-import badeucey_fast  # noqa: E402
+import badeucey_fast
 
 project = "badeucey-fast"
 author = "badeucey-fast developers"
-copyright = "2026, badeucey-fast developers"  # noqa: A001 - Sphinx's name
+copyright = "2026, badeucey-fast developers"
 release = badeucey_fast.__version__
 version = ".".join(release.split(".")[:2])
 
