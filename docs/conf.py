@@ -45,9 +45,9 @@ autodoc_preserve_defaults = True
 add_module_names = False
 python_display_short_literal_types = True
 
-# Doctest: ELLIPSIS as in the test suite's docstring runs; whitespace is compared exactly
+# Doctest: ELLIPSIS only, as the test suite runs the docstrings; whitespace is compared exactly
 # (the command-line examples are column-aligned tables).
-doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
+doctest_default_flags = doctest.ELLIPSIS
 # The docstrings' examples use the public names unqualified, as ``doctest.testmod`` runs them.
 # ``shell(command)`` runs a ``badeucey ...`` command line as a user types it (``python -P -m
 # badeucey_fast``, so no script need be on PATH, at a fixed 80-column width) and prints it after
