@@ -1,0 +1,76 @@
+"""Sphinx configuration for the badeucey-fast documentation.
+
+Build (from the repository root, after ``pip install ".[docs]"``)::
+
+    sphinx-build -W -b html docs docs/_build/html
+    sphinx-build -W -b doctest docs docs/_build/doctest
+
+The pages document the *installed* package: its rank tables are generated and
+compiled by ``pip install``, so the source tree alone cannot be imported.
+"""
+
+from __future__ import annotations
+
+import doctest
+import sys
+from pathlib import Path
+
+_ROOT = Path(__file__).resolve().parent.parent
+# ``python -m sphinx`` puts the working directory first on sys.path; drop the
+# source tree so that ``import badeucey_fast`` finds the installed, compiled package.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _ROOT]
+
+import badeucey_fast
+
+project = "badeucey-fast"
+author = "badeucey-fast developers"
+copyright = "2026, badeucey-fast developers"
+release = badeucey_fast.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+]
+
+exclude_patterns = ["_build"]
+templates_path: list[str] = []
+language = "en"
+root_doc = "index"
+
+# Autodoc: public names are documented as ``badeucey_fast.<name>`` only.
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_preserve_defaults = True
+add_module_names = False
+python_display_short_literal_types = True
+
+# Doctest: ELLIPSIS only, as the test suite runs the docstrings; whitespace is compared exactly
+# (the command-line examples are column-aligned tables).
+doctest_default_flags = doctest.ELLIPSIS
+# The docstrings' examples use the public names unqualified, as ``doctest.testmod`` runs them.
+# ``shell(command)`` runs a ``badeucey ...`` command line as a user types it (``python -P -m
+# badeucey_fast``, so no script need be on PATH, at a fixed 80-column width) and prints it after
+# a ``$`` prompt, then its output: the command-line examples are real tests of the command.
+doctest_global_setup = """
+import badeucey_fast as bf
+from badeucey_fast import *
+
+def shell(*commands):
+    import os, shlex, subprocess, sys
+    env = dict(os.environ, COLUMNS="80")
+    for command in commands:
+        argv = shlex.split(command)
+        assert argv[0] == "badeucey", command
+        done = subprocess.run([sys.executable, "-P", "-m", "badeucey_fast", *argv[1:]],
+                              capture_output=True, text=True, env=env, check=False)
+        print("$ " + command)
+        print(done.stdout + done.stderr, end="")
+        if done.returncode:
+            print(f"(exit status {done.returncode})")
+"""
+
+html_theme = "furo"
+html_title = f"badeucey-fast {release}"
+html_static_path: list[str] = []
+html_show_sourcelink = False
