@@ -11,6 +11,19 @@ class _Lib:
     BDC_E_RANKING: int
     BDC_E_RANK: int
     BDC_E_ARGUMENT: int
+    BDC_E_UNSUPPORTED: int
+    BDC_BADUGI_CLASSES: int
+    BDC_BADUGI_FOUR_CARD_CLASSES: int
+    BDC_DEUCE_SEVEN_CLASSES: int
+    BDC_ACE_FIVE_CLASSES: int
+    BDC_DECK_SIZE: int
+    BDC_MIN_HAND_CARDS: int
+    BDC_MAX_HAND_CARDS: int
+    BDC_MIN_SEATS: int
+    BDC_MAX_SEATS: int
+    BDC_MAX_DRAWS: int
+    BDC_SPLIT_SHIFT: int
+    BDC_RANKINGS: int
     BDC_BADUGI_LOW: int
     BDC_BADUGI_HIGH: int
     BDC_DEUCE_SEVEN: int
@@ -19,6 +32,7 @@ class _Lib:
     BDC_BADACEY: int
     BDC_NO_HALF: int
     BDC_FLAG_ID_0_OR_1: int
+    def bdc_status_text(self, status: int, /) -> Any: ...
     def bdc_badugi_low4(self, c0: int, c1: int, c2: int, c3: int, /) -> int: ...
     def bdc_badugi_high4(self, c0: int, c1: int, c2: int, c3: int, /) -> int: ...
     def bdc_badugi_low5(self, c0: int, c1: int, c2: int, c3: int, c4: int, /) -> int: ...

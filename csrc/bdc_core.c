@@ -34,14 +34,10 @@
 
 #include "bdc_tables.inc"
 
-/* the class counts other units see must be the tables' */
-typedef char bdc_classes_agree[(BDC_N_BADUGI == BDC_BADUGI_CLASSES && BDC_N_DEUCE_SEVEN == BDC_DEUCE_SEVEN_CLASSES &&
-                                BDC_N_ACE_FIVE == BDC_ACE_FIVE_CLASSES) ? 1 : -1];
 #define BDC_NO_CARD_BYTE 0xffu /* an int outside 0..51 is read as this byte, which is no card */
 #define BDC_NOT_A_CARD (UINT64_C(1) << 63) /* the mask bit of a byte that is no card id */
 #define BDC_SUIT_BITS 3u      /* id & BDC_SUIT_BITS is the suit (id = 4 * rank + suit) */
 #define BDC_RANK_SHIFT 2      /* id >> BDC_RANK_SHIFT is the rank (the value, for value ids) */
-#define BDC_SPLIT_SHIFT 16    /* split games pack (badugi << 16) | low */
 #define BDC_LOW_BITS 0xffffu  /* the low half of a packed split-game result */
 #define BDC_VALUE_BITS 0x1fffu /* a set of card values, one bit each (13) */
 
@@ -70,7 +66,7 @@ static inline unsigned bdc_lowest_bit(uint64_t x)
 typedef size_t bdc_card;
 
 /* An int card argument as a byte: itself if it is a card id, else a byte that is none. */
-#define BDC_BYTE(c) ((unsigned)(c) < BDC_DECK ? (unsigned)(c) : BDC_NO_CARD_BYTE)
+#define BDC_BYTE(c) ((unsigned)(c) < BDC_DECK_SIZE ? (unsigned)(c) : BDC_NO_CARD_BYTE)
 
 /* The mask of k cards (bytes) in the order `bit` gives (BDC_CARD_BIT_HIGH or _LOW),
  * and whether they are a hand: BDC_OK, BDC_E_CARD or BDC_E_DUPLICATE.  Distinct
@@ -292,7 +288,7 @@ int bdc_badacey(int c0, int c1, int c2, int c3, int c4)
     return bdc_badacey_of(c);
 }
 
-#define BDC_DECK_BITS ((UINT64_C(1) << BDC_DECK) - 1u) /* the mask bits that are card ids */
+#define BDC_DECK_BITS ((UINT64_C(1) << BDC_DECK_SIZE) - 1u) /* the mask bits that are card ids */
 
 /* The five card ids of a hand mask, in increasing order; BDC_OK, or the error. */
 static inline int bdc_mask_ids(uint64_t mask, bdc_card c[5])
@@ -591,7 +587,7 @@ __attribute__((target("bmi2"), noinline, cold)) static int bdc_badeucey_scalar(c
 __attribute__((target("avx2,bmi2"), always_inline)) static inline __m256i
 bdc_avx2_four(const uint8_t *step, __m256i *mask, __m256i *slot_parts, __m256i *low_shift)
 {
-    const __m256i one = _mm256_set1_epi64x(1), last_card = _mm256_set1_epi8(BDC_DECK - 1);
+    const __m256i one = _mm256_set1_epi64x(1), last_card = _mm256_set1_epi8(BDC_DECK_SIZE - 1);
     const __m256i zero = _mm256_setzero_si256();
     __m256i raw = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const void *)step)),
                                           _mm_loadu_si128((const void *)(step + 4)), 1);

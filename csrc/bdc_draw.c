@@ -10,9 +10,7 @@
 #include "badeucey.h"
 #include "bdc_internal.h"
 
-#define BDC_MAX_CARDS 5
-#define BDC_MAX_SEATS 9
-#define BDC_MAX_DRAWS 3
+#define BDC_MAX_CARDS BDC_MAX_HAND_CARDS
 #define BDC_MAX_EVENTS (BDC_MAX_SEATS * (BDC_MAX_DRAWS + 1))
 
 /* ---- random numbers: xoshiro256** seeded by splitmix64 ---------------- */
@@ -81,7 +79,7 @@ static int bdc_see(const uint8_t *cards, int n, uint64_t *seen)
     int i;
     for (i = 0; i < n; i++) {
         unsigned c = cards[i];
-        if (c >= BDC_DECK)
+        if (c >= BDC_DECK_SIZE)
             return BDC_E_CARD;
         if (*seen >> c & 1u)
             return BDC_E_DUPLICATE;
@@ -92,8 +90,8 @@ static int bdc_see(const uint8_t *cards, int n, uint64_t *seen)
 
 static int bdc_limits_ok(const bdc_game *game, const bdc_limits *limits)
 {
-    unsigned low_classes = game->low == BDC_ACE_FIVE ? BDC_N_ACE_FIVE : BDC_N_DEUCE_SEVEN;
-    if (limits->badugi > BDC_N_BADUGI || (limits->badugi && game->badugi == BDC_NO_HALF))
+    unsigned low_classes = game->low == BDC_ACE_FIVE ? BDC_ACE_FIVE_CLASSES : BDC_DEUCE_SEVEN_CLASSES;
+    if (limits->badugi > BDC_BADUGI_CLASSES || (limits->badugi && game->badugi == BDC_NO_HALF))
         return 0;
     return !(limits->low > low_classes || (limits->low && game->low == BDC_NO_HALF));
 }
@@ -136,8 +134,8 @@ static int bdc_unseen(const unsigned *deck, const unsigned char *used, int n_dec
 typedef struct {
     const bdc_draw_spec *spec;
     unsigned hand[BDC_MAX_CARDS];
-    unsigned deck[BDC_DECK];
-    unsigned char used[BDC_DECK];  /* by deck position: dealt in an earlier draw */
+    unsigned deck[BDC_DECK_SIZE];
+    unsigned char used[BDC_DECK_SIZE];  /* by deck position: dealt in an earlier draw */
     int k;                         /* cards drawn in each draw */
     unsigned query[2];             /* spec->query with "any" (0) as the largest rank */
     uint64_t stay[BDC_MAX_DRAWS + 1]; /* stay[r]: outcomes a hand final after draw r stands for */
@@ -152,7 +150,7 @@ static int bdc_draw_check(const bdc_draw_spec *spec)
     if (!bdc_game_ok(&spec->game))
         return BDC_E_RANKING;
     k = spec->game.n_cards - spec->n_kept;
-    if (spec->n_kept < 0 || k < 0 || spec->n_deck < 0 || spec->n_deck > (int)BDC_DECK ||
+    if (spec->n_kept < 0 || k < 0 || spec->n_deck < 0 || spec->n_deck > (int)BDC_DECK_SIZE ||
         spec->draws < 1 || spec->draws > BDC_MAX_DRAWS)
         return BDC_E_ARGUMENT;
     if ((status = bdc_see(spec->kept, spec->n_kept, &seen)) != BDC_OK ||
@@ -195,8 +193,8 @@ static inline void bdc_draw_record(bdc_draw_ctx *ctx, const unsigned halves[2], 
 static int bdc_draw_exact(bdc_draw_ctx *ctx, int r, int begin, int end)
 {
     const bdc_draw_spec *spec = ctx->spec;
-    int avail[BDC_DECK], idx[BDC_MAX_CARDS];
-    unsigned cards[BDC_DECK], base[BDC_MAX_CARDS], halves[BDC_DECK][2];
+    int avail[BDC_DECK_SIZE], idx[BDC_MAX_CARDS];
+    unsigned cards[BDC_DECK_SIZE], base[BDC_MAX_CARDS], halves[BDC_DECK_SIZE][2];
     int m, i, j, k = ctx->k, n_kept = spec->n_kept, status = BDC_OK, more;
     m = bdc_unseen(ctx->deck, ctx->used, spec->n_deck, cards, avail);
     if (end > m - k + 1)
@@ -326,8 +324,8 @@ typedef struct {
     bdc_event events[BDC_MAX_EVENTS];
     unsigned hands[BDC_MAX_SEATS][BDC_MAX_CARDS];
     unsigned halves[BDC_MAX_SEATS][2];
-    unsigned deck[BDC_DECK];
-    unsigned char used[BDC_DECK];
+    unsigned deck[BDC_DECK_SIZE];
+    unsigned char used[BDC_DECK_SIZE];
     bdc_equity_sums *sums;
     double weight;
 } bdc_equity_ctx;
@@ -340,8 +338,8 @@ static int bdc_equity_check(const bdc_equity_spec *spec, bdc_equity_ctx *ctx)
     int s, r, status, needed = 0, n = spec->game.n_cards;
     if (!bdc_game_ok(&spec->game))
         return BDC_E_RANKING;
-    if (spec->n_seats < 2 || spec->n_seats > BDC_MAX_SEATS || spec->draws < 0 || spec->draws > BDC_MAX_DRAWS ||
-        spec->n_deck < 0 || spec->n_deck > (int)BDC_DECK)
+    if (spec->n_seats < BDC_MIN_SEATS || spec->n_seats > BDC_MAX_SEATS || spec->draws < 0 || spec->draws > BDC_MAX_DRAWS ||
+        spec->n_deck < 0 || spec->n_deck > (int)BDC_DECK_SIZE)
         return BDC_E_ARGUMENT;
     for (s = 0; s < spec->n_seats; s++) {
         int held = spec->n_held[s];
@@ -457,8 +455,8 @@ static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, double w, int begin, int
 {
     const bdc_equity_spec *spec = ctx->spec;
     const bdc_event *ev;
-    int avail[BDC_DECK], idx[BDC_MAX_CARDS];
-    unsigned cards[BDC_DECK], base[BDC_MAX_CARDS], block[BDC_DECK][2], saved_halves[2];
+    int avail[BDC_DECK_SIZE], idx[BDC_MAX_CARDS];
+    unsigned cards[BDC_DECK_SIZE], base[BDC_MAX_CARDS], block[BDC_DECK_SIZE][2], saved_halves[2];
     unsigned *halves;
     int m, i, j, k, first, last, more, status = BDC_OK;
     if (e == ctx->n_events) {
@@ -467,7 +465,7 @@ static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, double w, int begin, int
     }
     ev = &ctx->events[e];
     if (bdc_equity_stands(ctx, ev))
-        return bdc_equity_exact(ctx, e + 1, w, 0, (int)BDC_DECK);
+        return bdc_equity_exact(ctx, e + 1, w, 0, (int)BDC_DECK_SIZE);
     k = ev->k;
     first = spec->game.n_cards - k; /* the seat's cards before this event's */
     last = e + 1 == ctx->n_events;
@@ -500,7 +498,7 @@ static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, double w, int begin, int
                 continue;
             }
             ctx->used[avail[i]] = 1;
-            status = bdc_equity_exact(ctx, e + 1, w, 0, (int)BDC_DECK);
+            status = bdc_equity_exact(ctx, e + 1, w, 0, (int)BDC_DECK_SIZE);
             ctx->used[avail[i]] = 0;
         }
         for (j = 0; j < k - 1; j++)

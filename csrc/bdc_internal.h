@@ -6,12 +6,7 @@
 
 #include "badeucey.h"
 
-#define BDC_DECK 52u /* card ids are 0 .. BDC_DECK - 1 */
-
-/* Classes of each ranking (bdc_core.c checks them against the tables). */
-#define BDC_N_BADUGI 1092u
-#define BDC_N_DEUCE_SEVEN 7462u
-#define BDC_N_ACE_FIVE 6175u
+/* The class counts, the deck size and the limits are badeucey.h's. */
 
 /* The ranks of a hand of game->n_cards cards in each half of a game:
  * halves[0] the Badugi rank, halves[1] the low rank (0 for a half the game

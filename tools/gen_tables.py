@@ -51,6 +51,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import itertools
+import re
 import sys
 import time
 from collections import Counter
@@ -61,14 +62,29 @@ from typing import Iterable, Sequence
 import numpy as np
 import numpy.typing as npt
 
+HEADER = Path(__file__).resolve().parent.parent / "csrc" / "badeucey.h"
+
+
+def header_defines(header: Path = HEADER) -> dict[str, int]:
+    """The integer ``#define``\ s between the header's cffi markers: the ranking
+    facts are declared there once, and read from there here."""
+    text = header.read_text(encoding="utf-8")
+    begin, end = "/* cffi-cdef-begin */", "/* cffi-cdef-end */"
+    cdef = text[text.index(begin) + len(begin) : text.index(end)]
+    return {name: int(value) for name, value in re.findall(r"^#define (BDC_\w+) (\d+)\b", cdef, re.MULTILINE)}
+
+
+FACTS = header_defines()
 N_RANKS = 13
 N_SUITS = 4
-N_CARDS = 52
+N_CARDS = FACTS["BDC_DECK_SIZE"]
 ACE = 12  # rank index of the ace; card id = 4 * rank + suit, rank 0 = deuce
 
-BADUGI_CLASSES = 1092  # 715 four-card + 286 three-card + 78 two-card + 13 one-card
-DEUCE_SEVEN_CLASSES = 7462
-ACE_FIVE_CLASSES = 6175
+# The class counts (the enumeration below checks that it finds exactly these).
+BADUGI_CLASSES = FACTS["BDC_BADUGI_CLASSES"]  # 715 four-card + 286 three-card + 78 two-card + 13 one-card
+BADUGI_FOUR_CARD_CLASSES = FACTS["BDC_BADUGI_FOUR_CARD_CLASSES"]
+DEUCE_SEVEN_CLASSES = FACTS["BDC_DEUCE_SEVEN_CLASSES"]
+ACE_FIVE_CLASSES = FACTS["BDC_ACE_FIVE_CLASSES"]
 
 # Additive per-rank keys: the smallest increasing integers (found by a greedy
 # search, the same idea as SKPokerEval's rank keys) for which every multiset of
@@ -418,6 +434,8 @@ class Tables:
             check(np.array_equal(ranks4, self.ranks4[name]), f"badugi4 {name}: a hand ranks differently through the tables")
             check(np.array_equal(ranks5, self.ranks5[name]), f"badugi5 {name}: a hand ranks differently through the tables")
             check(len(np.unique(ranks4)) == BADUGI_CLASSES, "badugi4 class count")
+            four_card = [key >> 16 == 0 for key in badugi_class_keys()]  # size 4 - (key >> 16)
+            check(four_card == [r < BADUGI_FOUR_CARD_CLASSES for r in range(BADUGI_CLASSES)], "four-card class count")
             check(np.all((ranks5 >= 1) & (ranks5 <= BADUGI_CLASSES - 4)), "badugi5 range")
 
         slot = self.low_slots(hands5)
@@ -637,9 +655,6 @@ def emit(tables: Tables) -> str:
         f"#define BDC_LOW_MASK {(1 << LOW_SHIFT) - 1}\n",
         f"#define BDC_LOW_ROWS {len(tables.offsets)}\n",
         f"#define BDC_LOW_SLOTS {len(tables.deuce_seven)}\n",
-        f"#define BDC_BADUGI_CLASSES {BADUGI_CLASSES}\n",
-        f"#define BDC_DEUCE_SEVEN_CLASSES {DEUCE_SEVEN_CLASSES}\n",
-        f"#define BDC_ACE_FIVE_CLASSES {ACE_FIVE_CLASSES}\n",
         "/* Hand-mask bit of each byte as a card id, in the aces-high / aces-low order\n"
         " * (1 << value id, value id = id, or (id + 4) % 52 with aces low); bit 63 for\n"
         " * a byte that is no card id. */\n",
