@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import operator
 import re
-from operator import itemgetter
 from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Union, cast
+
+from badeucey_fast._boundary import DECK_SIZE
 
 if TYPE_CHECKING:  # numpy is imported only when a batch needs it: it would triple import time
     import numpy as np
@@ -19,7 +21,6 @@ if TYPE_CHECKING:  # numpy is imported only when a batch needs it: it would trip
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 SUIT_SYMBOLS = "♣♦♥♠"
-DECK_SIZE = 52
 
 CardsLike = Union[str, Sequence[int], "np.ndarray[tuple[int], np.dtype[np.integer]]"]
 """A hand: card text such as ``"7s 5h 4d 3c 2s"``, or a sequence of card ids."""
@@ -143,7 +144,7 @@ def check_card(card: object) -> int:
     except TypeError:
         raise TypeError(f"card ids must be integers, got {card!r} ({type(card).__name__})") from None
     if not 0 <= value < DECK_SIZE:
-        raise ValueError(f"card id {value} is outside 0..51")
+        raise ValueError(f"card id {value} is outside 0..{DECK_SIZE - 1}")
     return value
 
 

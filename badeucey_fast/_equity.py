@@ -49,7 +49,6 @@ from badeucey_fast.draws import (
     unseen_deck,
 )
 from badeucey_fast.games import Game, get_game
-from badeucey_fast.showdown import half_label
 
 MAX_SEATS = 9
 _FIGURES = ("badugi_win", "badugi_tie", "low_win", "low_tie", "scoop", "share")
@@ -117,7 +116,7 @@ class Equity(EquityFigures):
         heads = ["seat", "hand"]
         columns = []
         for half in self.game.halves:
-            label = half_label(self.game, half)
+            label = self.game.label(half)
             columns += [(f"{label} win", f"{half}_win"), (f"{label} tie", f"{half}_tie")]
         if self.game.is_split:
             columns.append(("scoop", "scoop"))
