@@ -205,3 +205,38 @@ def hand_ids(cards: CardsLike, sizes: tuple[int, ...], what: str) -> tuple[int, 
         dup = next(c for i, c in enumerate(ids) if c in ids[:i])
         raise ValueError(f"{what}: duplicate card {_NAME_OF[dup]}")
     return ids
+
+
+def seat_hands(hands: object, size: int, game: str, what: str) -> list[tuple[int, ...] | None]:
+    """Each seat's cards as ids (None stays None: an unknown or folded seat), no card
+    held by two seats.
+
+    :param hands: one hand (card text or ids) or None per seat.
+    :param size: the game's hand size.
+    :param game: the game's name, for messages.
+    :param what: the caller's name, for messages.
+    :raises TypeError: if ``hands`` is not a sequence (text is not).
+    :raises ValueError: for a bad hand, or a card held by two seats.
+
+    >>> seat_hands(["7s 5h 4d 3c 2s", None], 5, "badeucey", "equity")
+    [(23, 14, 9, 4, 3), None]
+    >>> seat_hands(["7s 5h 4d 3c 2s", "7s 6h 4h 3d 2c"], 5, "badeucey", "equity")
+    Traceback (most recent call last):
+    ...
+    ValueError: seats 0 and 1 both hold 7s
+    """
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise TypeError(f"{what}: hands must be a sequence with one hand (or None) per seat")
+    seats: list[tuple[int, ...] | None] = []
+    holder: dict[int, int] = {}
+    for seat, cards in enumerate(hands):
+        if cards is None:
+            seats.append(None)
+            continue
+        ids = hand_ids(cards, (size,), f"seat {seat} ({game})")
+        for card in ids:
+            if card in holder:
+                raise ValueError(f"seats {holder[card]} and {seat} both hold {_NAME_OF[card]}")
+            holder[card] = seat
+        seats.append(ids)
+    return seats

@@ -20,6 +20,7 @@ import pytest
 
 import badeucey_fast as bf
 from badeucey_fast import _equity as equity_module
+from badeucey_fast import _runs, _targets
 from badeucey_fast import draws as draws_module
 from badeucey_fast.cli import ProgressBar
 from badeucey_fast.draws import Target, best_discards, draw_outcomes, parse_target
@@ -30,7 +31,7 @@ from .conftest import RunCli
 equity = bf.equity
 
 
-@pytest.mark.parametrize("module", [draws_module, equity_module])
+@pytest.mark.parametrize("module", [draws_module, equity_module, _targets])
 def test_doctests(module: object) -> None:
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
     assert tried > 0 and failures == 0
@@ -472,7 +473,7 @@ def test_more_cards_than_remain_unseen() -> None:
 # The C core runs with the GIL released
 # --------------------------------------------------------------------------- #
 def test_long_runs_release_the_gil(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(draws_module, "_CHUNK_SAMPLES", 10**9)  # the whole run in one C call
+    monkeypatch.setattr(_runs, "_CHUNK_SAMPLES", 10**9)  # the whole run in one C call
     ticks = 0
     stop = threading.Event()
 
