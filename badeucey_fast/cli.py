@@ -189,13 +189,13 @@ def _cmd_draw(args: argparse.Namespace) -> int:
             row.append(_percent(o.probability).strip())
         row += [f"{o.mean_rank[h]:.1f}" for h in game.halves]
         rows.append(row)
-    widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(len(heads))]
+    widths = [max(len(line[i]) for line in [heads, *rows]) for i in range(len(heads))]
     first = options[0].outcomes
     how = "exact" if first.exact else f"sampled, seed {first.seed}"
     target = f"; target {first.target.describe(game)}" if first.target is not None else ""
     print(f"{game.name}: best discards of {format_cards(first.hand)}, {first.draws} draw(s), {how}{target}")
-    for r in [heads, *rows]:
-        print("  ".join(c.ljust(w) if i < 3 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))))
+    for line in [heads, *rows]:
+        print("  ".join(c.ljust(w) if i < 3 else c.rjust(w) for i, (c, w) in enumerate(zip(line, widths))))
     print("(mean ranks: lower is better)")
     return 0
 
@@ -293,9 +293,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_run_options(p_eq)
     p_eq.set_defaults(run=_cmd_equity)
 
-    from badeucey_fast import bench  # numpy and the peers load only for the CLI
+    from badeucey_fast import (
+        _bench,  # the bench command's options only: its harness loads when it runs
+    )
 
-    bench.add_parser(sub)
+    _bench.add_parser(sub)
     return parser
 
 

@@ -670,7 +670,7 @@ def test_drawing_five_counts_every_hand_of_the_unseen_cards_like_the_batch(game:
     """Throwing all five enumerates every five-card hand of the unseen cards: its
     counts are the bincount of the batch ranks of those hands (1.5M hands
     through the enumerator's incremental ranking against the batch loop)."""
-    from badeucey_fast.bench import all_five_card_hands
+    from badeucey_fast._bench.hands import all_five_card_hands
 
     out = draw_outcomes(hand, hand, game=game, dead=dead or ())
     known = np.array(ids(hand) + (ids(dead) if dead else ()))

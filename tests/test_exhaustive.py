@@ -21,6 +21,7 @@ import numpy.typing as npt
 import pytest
 
 import badeucey_fast as bf
+from badeucey_fast._bench.peers import order_disagreement
 
 # The reference sits beside this file; make it importable whatever pytest's import mode.
 _TESTS_DIR = str(Path(__file__).resolve().parent)
@@ -437,12 +438,9 @@ def _naive_ace_five_key(hand: Sequence[int]) -> tuple[int, tuple[int, ...]]:
 
 def _assert_same_order(keys: Sequence[Any], ranks: Ranks) -> None:
     """Ranks order the hands exactly as ``keys`` do, ties included."""
-    order = sorted(range(len(keys)), key=lambda i: keys[i])
-    for a, b in itertools.pairwise(order):
-        if keys[a] == keys[b]:
-            assert ranks[a] == ranks[b], (keys[a], keys[b])
-        else:
-            assert ranks[a] < ranks[b], (keys[a], keys[b])
+    dense = {key: i for i, key in enumerate(sorted(set(keys)))}  # the keys as a dense lower-is-better score
+    found = order_disagreement(ranks, [dense[key] for key in keys])
+    assert found is None, (keys[found.first], keys[found.second], ranks[found.first], ranks[found.second])
 
 
 def _random_hands(k: int, n: int, seed: int) -> Hands:

@@ -84,6 +84,7 @@ from pokerkit import (
 )
 
 import badeucey_fast as bf
+from badeucey_fast._bench.peers import order_disagreement
 
 Hands = npt.NDArray[np.uint8]
 Keys = npt.NDArray[np.int64]
@@ -192,28 +193,18 @@ def assert_same_order(ours: npt.ArrayLike, theirs: Keys, hands: Hands, what: str
             f"{pk_text(hands[r])} (ours {ours[r]}, pokerkit index {theirs[r]})" for r in rows
         )
 
-    pairs = np.unique(theirs * 65536 + ours)  # sorted by pokerkit index, then our rank
-    pk_index, our_rank = pairs // 65536, pairs % 65536
-
-    split = np.flatnonzero(pk_index[1:] == pk_index[:-1])
-    if split.size:
-        k = pk_index[split[0]]
-        a, b = our_rank[split[0]], our_rank[split[0] + 1]
+    found = order_disagreement(ours, theirs)
+    if found is not None:
+        first, second = (example(np.arange(ours.size) == row, 1) for row in (found.first, found.second))
+        if found.tie:
+            pytest.fail(
+                f"{what}: {found.neighbours} pokerkit tie class(es) get several ranks from us, e.g. "
+                f"pokerkit index {theirs[found.first]}: {first} vs {second}"
+            )
+        relation = "ties it" if ours[found.first] == ours[found.second] else "beats it"
         pytest.fail(
-            f"{what}: {split.size} pokerkit tie class(es) get several ranks from us, e.g. "
-            f"pokerkit index {k}: {example((theirs == k) & (ours == a), 1)} vs "
-            f"{example((theirs == k) & (ours == b), 1)}"
-        )
-
-    wrong = np.flatnonzero(our_rank[1:] <= our_rank[:-1])
-    if wrong.size:
-        i = wrong[0]
-        stronger = (theirs == pk_index[i]) & (ours == our_rank[i])
-        weaker = (theirs == pk_index[i + 1]) & (ours == our_rank[i + 1])
-        relation = "ties it" if our_rank[i] == our_rank[i + 1] else "beats it"
-        pytest.fail(
-            f"{what}: {wrong.size} order disagreement(s) with pokerkit, e.g. pokerkit says "
-            f"{example(stronger, 1)} beats {example(weaker, 1)}, but ours {relation}"
+            f"{what}: {found.neighbours} order disagreement(s) with pokerkit, e.g. pokerkit says "
+            f"{first} beats {second}, but ours {relation}"
         )
 
     off = ours != theirs + 1
