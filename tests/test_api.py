@@ -15,6 +15,8 @@ from badeucey_fast import _boundary, _cards, _rankings, games
 from badeucey_fast._bench import hands as bench_hands
 from badeucey_fast._bench import peers as bench_peers
 
+from .support import BADEUCEY_NUMBER_ONE, BADEUCEY_SIXES, BADUGI_ACES_LOW_BEATS
+
 
 def test_version_and_exports() -> None:
     assert bf.__version__ != "0+unknown"
@@ -90,18 +92,7 @@ def test_format_rejects_out_of_range(bad: int) -> None:
 # --------------------------------------------------------------------------- #
 # Golden vectors (RULES.md worked examples)
 # --------------------------------------------------------------------------- #
-BADUGI_LOW_BEATS = [  # (better, worse), aces low
-    ("2s 4c 5d 6h", "As 2c 3d 7h"),
-    ("4s 5c 6d Kh", "2s 3s 4d 7h"),
-    ("As 5d 9d 9h", "Ac 2s 2h Jd"),
-    ("2s 3s 4d 7h", "4s 5s 6d Kh"),
-    ("5d 7c Kc Kh", "2s 3d Ks Kd"),
-    ("8s 6c 4d 2h", "9s 4c 3d 2h"),
-    ("6s 4c 3d 2h", "6s 5c 4d Ah"),
-]
-
-
-@pytest.mark.parametrize(("better", "worse"), BADUGI_LOW_BEATS)
+@pytest.mark.parametrize(("better", "worse"), BADUGI_ACES_LOW_BEATS)
 def test_badugi_worked_examples(better: str, worse: str) -> None:
     assert bf.badugi_rank(better) < bf.badugi_rank(worse)
 
@@ -125,11 +116,11 @@ def test_five_card_badugi_takes_the_best_subset_on_the_same_scale() -> None:
 
 
 def test_badeucey_worked_examples() -> None:
-    assert bf.badeucey("7s 5h 4d 3c 2s") == bf.Halves(badugi=1, low=1)
-    pair = bf.badeucey("6s 6h 4h 3d 2c")
+    assert bf.badeucey(BADEUCEY_NUMBER_ONE) == bf.Halves(badugi=1, low=1)
+    pair = bf.badeucey(BADEUCEY_SIXES)
     assert pair.badugi == 2  # only 5-4-3-2 badugis beat 6-4-3-2 (aces high)
     assert pair.low > 1000  # a pair of sixes is weak in 2-7
-    assert bf.compare("6s 6h 4h 3d 2c", "8c 7d 5s 4s 2h") == bf.SplitComparison(badugi=1, low=-1)
+    assert bf.compare(BADEUCEY_SIXES, "8c 7d 5s 4s 2h") == bf.SplitComparison(badugi=1, low=-1)
 
 
 def test_deuce_seven_landmarks() -> None:

@@ -23,6 +23,8 @@ import pytest
 import badeucey_fast as bf
 from badeucey_fast._bench.peers import order_disagreement
 
+from .support import BADEUCEY_NUMBER_ONE, BADEUCEY_SIXES, BADUGI_ACES_LOW_BEATS
+
 # The reference sits beside this file; make it importable whatever pytest's import mode.
 _TESTS_DIR = str(Path(__file__).resolve().parent)
 if _TESTS_DIR not in sys.path:
@@ -257,18 +259,6 @@ def test_reference_ace_five_classes(ref_ace_five: Ranks, hands5: Hands) -> None:
     assert first - 1 == 6_175
 
 
-# Worked examples of RULES.md "Badugi" (aces low): each pair's first hand beats the second.
-BADUGI_ACES_LOW_BEATS = [
-    ("2s 4c 5d 6h", "As 2c 3d 7h"),  # 6-high vs 7-high four-card
-    ("4s 5c 6d Kh", "2s 3s 4d 7h"),  # four cards vs three (2-4-7)
-    ("As 5d 9d 9h", "Ac 2s 2h Jd"),  # three-card A-5-9 vs A-2-J
-    ("2s 3s 4d 7h", "4s 5s 6d Kh"),  # three-card 2-4-7 vs 4-6-K
-    ("5d 7c Kc Kh", "2s 3d Ks Kd"),  # three-card vs two-card
-    ("8c 6d 4h 2s", "9c 4d 3h 2s"),  # 8-6-4-2 rainbow vs 9-4-3-2 rainbow
-    ("6c 4d 3h 2s", "6c 5d 4h As"),  # 6-4-3-2 vs 6-5-4-A
-]
-
-
 @pytest.mark.parametrize(("better", "worse"), BADUGI_ACES_LOW_BEATS)
 def test_reference_badugi_worked_examples(better: str, worse: str) -> None:
     """RULES.md Badugi worked examples, aces low: each hand beats the next."""
@@ -288,8 +278,8 @@ def test_reference_badugi_worked_examples(better: str, worse: str) -> None:
         ("Ac Ad Ah As", True, 1092),  # aces high: one-card ace is the worst
         ("Ac Ad Ah As", False, 1080),  # aces low: one-card ace is the best one-card
         ("Ac 2d 3h 4s 5c", False, 1),  # from five cards: the 5 is dropped
-        ("7s 5h 4d 3c 2s", True, 1),  # RULES.md Badeucey: drop 7s, 5h4d3c2s
-        ("6s 6h 4h 3d 2c", True, 2),  # RULES.md Badeucey: 6s-4h-3d-2c, only 5432 better
+        (BADEUCEY_NUMBER_ONE, True, 1),  # RULES.md Badeucey: drop 7s, 5h4d3c2s
+        (BADEUCEY_SIXES, True, 2),  # RULES.md Badeucey: 6s-4h-3d-2c, only 5432 better
         ("As 5s 4d 3h 2c", True, 1),  # aces high: drop the ace
         ("Kc Kd Kh Ks Ac", False, 1002 + 66),  # A-K: best K-high two-card, after C(12,2)
     ],
@@ -327,7 +317,7 @@ def test_reference_deuce_seven_rules() -> None:
     assert int(ref.deuce_seven_rank(wheel)[0]) > rank_of(ref.deuce_seven_rank, "Ks Qh Jd Tc 8s")
     wheel_flush = cards("As 2s 3s 4s 5s")
     assert int(ref.deuce_seven_category(wheel_flush)[0]) == ref.DEUCE_SEVEN_FLUSH
-    assert rank_of(ref.deuce_seven_rank, "6s 6h 4h 3d 2c") > 1_278  # Badeucey example: weak
+    assert rank_of(ref.deuce_seven_rank, BADEUCEY_SIXES) > 1_278  # Badeucey example: weak
 
 
 @pytest.mark.parametrize(

@@ -86,6 +86,8 @@ from pokerkit import (
 import badeucey_fast as bf
 from badeucey_fast._bench.peers import order_disagreement
 
+from .support import BADEUCEY_EXAMPLES, compact, worked_badugi_hands
+
 Hands = npt.NDArray[np.uint8]
 Keys = npt.NDArray[np.int64]
 
@@ -255,15 +257,14 @@ def as_hands(hands: Iterable[Sequence[int]]) -> Hands:
 
 # Hand-picked 4-card Badugi hands (RULES.md's worked examples and extremes).
 BADUGI_EDGE_4 = [
-    "Ac2d3h4s", "As2c3d4h", "2c3d4h5s", "5s4h3d2c", "Ac2d3h5s", "2s4c5d6h", "As2c3d7h",
-    "4s5c6dKh", "2s3s4d7h", "As5d9d9h", "Ac2s2hJd", "5d7cKcKh", "2s3dKsKd", "8s6c4d2h",
-    "9s4c3d2h", "6s4c3d2h", "6s5c4dAh", "KcQdJhTs", "AcKdQhJs", "KsQsJsTs", "KcKdKhKs",
+    "Ac2d3h4s", "As2c3d4h", "2c3d4h5s", "5s4h3d2c", "Ac2d3h5s", *worked_badugi_hands(),
+    "KcQdJhTs", "AcKdQhJs", "KsQsJsTs", "KcKdKhKs",
     "AcAdAhAs", "Ac2c3c4c", "2c3c4c5c", "AcKc2d2h", "As2s3d4d", "Ac2c3d3h", "Ac2d2c3h",
 ]
 
 # Hand-picked 5-card hands for Badugi (several subsets tie, one-suit hands, quads, ...).
 BADUGI_EDGE_5 = [
-    "7s5h4d3c2s", "6s6h4h3d2c", "Ac2d3h4s5c", "Ac2d3h4s4c", "As2c3d4h5s", "2c2d3h4s5s",
+    *map(compact, BADEUCEY_EXAMPLES), "Ac2d3h4s5c", "Ac2d3h4s4c", "As2c3d4h5s", "2c2d3h4s5s",
     "2s2h3d4c5c", "Ac2c3c4c5c", "2c3c4c5c6c", "9cTcJcQcKc", "TcJcQcKcAc", "KcKdKhKsQc",
     "AcAdAhAs2c", "AcAdAhAsKc", "2c2d2h2s3c", "AsAhAdAc2s", "As2s3s4s5h", "Ac2c3d4d5h",
     "Ac2d3c4d5h", "5s4h3d2cAs", "5s4h3d2cAh", "Kc5d4h3s2c", "2s4c5d6hAs", "Ac2d3h4sKc",
@@ -273,10 +274,10 @@ BADUGI_EDGE_5 = [
 
 # Hand-picked 5-card low hands (RULES.md's examples and extremes).
 LOW_EDGE_5 = [
-    "7s5h4d3c2s", "7c5c4c3c2c", "7s6h4d3c2s", "8s6h4d3c2s", "6s5h4d3c2s", "Ac2d3h4s5c",
+    *map(compact, BADEUCEY_EXAMPLES), "7c5c4c3c2c", "7s6h4d3c2s", "8s6h4d3c2s", "6s5h4d3c2s", "Ac2d3h4s5c",
     "As2s3s4s5s", "Ac2c3c4c6c", "2c3c4c5c7c", "3c4d5h6s7c", "TsJhQdKcAs", "AsKsQsJsTs",
     "9sTsJsQsKs", "2h3h4h5h6h", "KcKdKhKsQc", "AcAdAhAsKc", "2c2d2h2s3c", "AcAdAhAs2c",
-    "2c2d3h3s4c", "AcAd2h2s3c", "6s6h4h3d2c", "KsQhJdTc8s", "AsKhQdJc9s", "Kc5d4h3s2c",
+    "2c2d3h3s4c", "AcAd2h2s3c", "KsQhJdTc8s", "AsKhQdJc9s", "Kc5d4h3s2c",
     "Ac5d4h3s2c", "AcAd2h3s4c", "2c2d7h8s9c", "KhKsKcKdAc", "2s2c3s3cAh", "6c4d3h2sAc",
     "AcAdAh2c2d", "KcKdKhQcQd", "2c2d2hAcAd", "3c3d3h2c2d",
 ]
