@@ -31,6 +31,7 @@ from typing import Any
 from badeucey_fast._boundary import MAX_SEATS, MIN_SEATS
 from badeucey_fast._cards import CardsLike, format_cards, seat_hands
 from badeucey_fast._runs import (
+    EquityPlan,
     EquitySums,
     Progress,
     card_set,
@@ -200,7 +201,7 @@ def equity(
     n_samples = decide_samples(plan.outcomes, samples, max_exact)
     seed = resolve_seed(seed) if n_samples is not None else None
     sums = run_equity(plan, seed, n_samples, progress)
-    return _result(rules, known, thrown, dead_ids, draws, policy, n_samples, plan.outcomes, seed, sums)
+    return _result(plan, known, thrown, dead_ids, n_samples, seed, sums)
 
 
 def _discards(
@@ -228,17 +229,16 @@ def _discards(
 
 
 def _result(
-    rules: Game,
+    plan: EquityPlan,
     known: list[tuple[int, ...] | None],
     thrown: list[tuple[int, ...]],
     dead: tuple[int, ...],
-    draws: int,
-    policy: Target | None,
     n_samples: int | None,
-    outcomes: float,
     seed: int | None,
     run: EquitySums,
 ) -> Equity:
+    """The figures of a run, as plain data."""
+    rules = plan.game
     sums, weight = run
     values: dict[str, tuple[float, ...] | None] = {}
     errors: dict[str, tuple[float, ...] | None] = {}
@@ -261,10 +261,10 @@ def _result(
         hands=tuple(known),
         discards=tuple(thrown),
         dead=dead,
-        draws=draws,
-        target=policy,
+        draws=plan.draws,
+        target=plan.target,
         exact=n_samples is None,
-        outcomes=outcomes if n_samples is None else float(n_samples),
+        outcomes=plan.outcomes if n_samples is None else float(n_samples),
         seed=seed,
         stderr=EquityFigures(**errors),  # type: ignore[arg-type]
     )

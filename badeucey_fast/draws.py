@@ -266,16 +266,26 @@ def draw_outcomes(
     ...
     ValueError: discard Qs: not in the hand As 2c 3d Ks
     """
-    rules = get_game(game)
-    ids = hand_ids(hand, (rules.hand_size,), f"draw_outcomes ({rules.name})")
+    rules, ids, dead_ids, draws, seed, parsed = _checked("draw_outcomes", hand, dead, game, draws, seed, target)
     thrown = _check_discard(ids, discard)
-    dead_ids = check_dead([ids], dead)
-    draws = check_draws(draws, 1)
-    seed = check_seed(seed)
-    parsed = parse_target(target, rules)
-    if draws > 1 and parsed is None:
-        parsed = default_target(rules)
     return _draw(rules, ids, thrown, dead_ids, draws, parsed, samples, seed, max_exact, progress)
+
+
+def _checked(
+    what: str, hand: CardsLike, dead: CardsLike | None, game: str | Game, draws: object, seed: object, target: TargetLike
+) -> tuple[Game, tuple[int, ...], tuple[int, ...], int, int | None, Target | None]:
+    """The input both user-facing functions take, checked once: the game, the
+    hand, the dead cards, the draws, the seed and the target (parsed, and
+    defaulted when several draws are left)."""
+    rules = get_game(game)
+    ids = hand_ids(hand, (rules.hand_size,), f"{what} ({rules.name})")
+    dead_ids = check_dead([ids], dead)
+    n_draws = check_draws(draws, 1)
+    checked_seed = check_seed(seed)
+    parsed = parse_target(target, rules)
+    if n_draws > 1 and parsed is None:
+        parsed = default_target(rules)
+    return rules, ids, dead_ids, n_draws, checked_seed, parsed
 
 
 def _draw(
@@ -379,14 +389,7 @@ def best_discards(
     >>> format_cards(best[0].discard), round(best[0].probability, 4)
     ('Ks', 0.2083)
     """
-    rules = get_game(game)
-    ids = hand_ids(hand, (rules.hand_size,), f"best_discards ({rules.name})")
-    dead_ids = check_dead([ids], dead)
-    draws = check_draws(draws, 1)
-    seed = check_seed(seed)
-    parsed = parse_target(target, rules)
-    if draws > 1 and parsed is None:
-        parsed = default_target(rules)
+    rules, ids, dead_ids, draws, seed, parsed = _checked("best_discards", hand, dead, game, draws, seed, target)
     if objective is None:
         objective = "target" if parsed is not None else "expected"
     if objective not in ("target", "badugi", "low", "expected"):

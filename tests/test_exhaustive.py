@@ -221,16 +221,7 @@ def test_reference_deuce_seven_classes(ref_deuce_seven: Ranks, hands5: Hands) ->
         (ref.DEUCE_SEVEN_QUADS, 156),
         (ref.DEUCE_SEVEN_STRAIGHT_FLUSH, 9),
     ]
-    first = 1
-    for code, size in blocks:
-        in_block = ref_deuce_seven[category == code]
-        assert (in_block.min(), in_block.max(), np.unique(in_block).size) == (
-            first,
-            first + size - 1,
-            size,
-        )
-        first += size
-    assert first - 1 == 7_462
+    _assert_blocks(ref_deuce_seven, category, blocks, 7_462)
 
 
 @pytest.mark.slow
@@ -247,16 +238,22 @@ def test_reference_ace_five_classes(ref_ace_five: Ranks, hands5: Hands) -> None:
         (ref.ACE_FIVE_FULL_HOUSE, 156),
         (ref.ACE_FIVE_QUADS, 156),
     ]
+    _assert_blocks(ref_ace_five, category, blocks, 6_175)
+
+
+def _assert_blocks(ranks: Ranks, category: npt.NDArray[np.uint8], blocks: list[tuple[int, int]], classes: int) -> None:
+    """Each category holds the next ``size`` consecutive ranks, best category first,
+    and the blocks cover all ``classes`` ranks."""
     first = 1
     for code, size in blocks:
-        in_block = ref_ace_five[category == code]
+        in_block = ranks[category == code]
         assert (in_block.min(), in_block.max(), np.unique(in_block).size) == (
             first,
             first + size - 1,
             size,
         )
         first += size
-    assert first - 1 == 6_175
+    assert first - 1 == classes
 
 
 @pytest.mark.parametrize(("better", "worse"), BADUGI_ACES_LOW_BEATS)
