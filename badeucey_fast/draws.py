@@ -398,8 +398,7 @@ def best_discards(
         raise ValueError("objective 'target' needs a target")
     if objective in ("badugi", "low") and objective not in rules.halves:
         raise ValueError(f"game {rules.name!r} has no {objective} half")
-    if samples is not None or draws > 1:
-        seed = resolve_seed(seed)  # once: every sampled option shares it
+    seed = resolve_seed(seed)  # once: every sampled option shares it (an exact one reports none)
     options = []
     subsets = [s for n in range(len(ids) + 1) for s in itertools.combinations(ids, n)]
     for i, thrown in enumerate(subsets):
