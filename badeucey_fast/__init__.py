@@ -10,6 +10,7 @@ Halves(badugi=1, low=1)
 """
 
 from badeucey_fast._cards import CardsLike, card_name, format_cards, hand_mask, parse_cards
+from badeucey_fast._dispatch import implementation, implementations, use_implementation
 from badeucey_fast._rankings import (
     ACE_FIVE_CLASSES,
     BADUGI_CLASSES,
@@ -110,7 +111,10 @@ __all__ = [
     "get_game",
     "hand_mask",
     "hand_name",
+    "implementation",
+    "implementations",
     "parse_cards",
     "parse_target",
     "showdown",
+    "use_implementation",
 ]

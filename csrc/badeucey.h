@@ -126,14 +126,10 @@ int bdc_badacey_mask(uint64_t mask);
  * Writes one uint16 rank per hand to `out` (two per hand, Badugi first, for
  * BDC_BADEUCEY and BDC_BADACEY).  Returns BDC_OK, or an error code with the
  * index of the first bad hand in *bad_row (out is then only partly written).
- * n_cards is 4 or 5 for the Badugi rankings and 5 for the others. */
+ * n_cards is 4 or 5 for the Badugi rankings and 5 for the others.  Runs on
+ * the implementation in use (see bdc_implementation below). */
 int bdc_rank_batch(int ranking, const uint8_t *hands, size_t n, int n_cards,
                    uint16_t *out, size_t *bad_row);
-
-/* The same, always through the portable loops (bdc_rank_batch picks faster
- * ones for the processor it runs on): for tests that compare the two. */
-int bdc_rank_batch_portable(int ranking, const uint8_t *hands, size_t n, int n_cards,
-                            uint16_t *out, size_t *bad_row);
 
 /* The class behind a rank, for naming it.  Writes the class's card ranks
  * (0 = deuce .. 12 = ace) to out in the order a player names them: most
@@ -160,7 +156,36 @@ unsigned bdc_ace_five_flagged(int c0, int c1, int c2, int c3, int c4);
 unsigned bdc_badeucey_flagged(int c0, int c1, int c2, int c3, int c4);
 unsigned bdc_badacey_flagged(int c0, int c1, int c2, int c3, int c4);
 
-/* Does nothing: the floor of one call through the bindings, for benchmarks. */
+/* ---- Implementations -------------------------------------------------
+ *
+ * bdc_rank_batch and the draw and equity enumerators' innermost loop come in
+ * one implementation per instruction set, each a table of the same loops
+ * (built from the same macro bodies, so they rank every hand alike).  The
+ * core picks one on the first call that needs it: the fastest this
+ * processor runs well (AVX2, else BMI2 where pext is fast, which excludes
+ * AMD Zen 1 and 2, else portable), and keeps it. */
+enum bdc_implementation_id {
+    BDC_IMPL_PORTABLE = 0, /* C99 only: any processor */
+    BDC_IMPL_BMI2 = 1,     /* x86-64 with BMI2: pext and pdep */
+    BDC_IMPL_AVX2 = 2      /* x86-64 with AVX2 and BMI2: a vector pass over blocks of hands */
+};
+#define BDC_IMPLEMENTATIONS 3 /* ids are 0 .. BDC_IMPLEMENTATIONS - 1 */
+
+/* The id of the implementation in use (choosing it if none is yet). */
+int bdc_implementation(void);
+
+/* Its name ("portable", "bmi2", "avx2"), static; NULL for an unknown id. */
+const char *bdc_implementation_name(int id);
+
+/* 1 if this build has the implementation and this processor can run it, else 0. */
+int bdc_implementation_supported(int id);
+
+/* TEST HOOK: use this implementation from now on, for every caller (not
+ * safe while another thread ranks).  BDC_OK; BDC_E_ARGUMENT for an unknown
+ * id; BDC_E_UNSUPPORTED if this build or processor lacks it. */
+int bdc_use_implementation(int id);
+
+/* BENCHMARK HOOK: does nothing, the floor of one call through the bindings. */
 int bdc_noop5(int c0, int c1, int c2, int c3, int c4);
 
 /* ---- Draws and equity (bdc_draw.c) ----------------------------------

@@ -87,14 +87,14 @@ def as_counter(array: np.ndarray) -> Counter[int]:
 # --------------------------------------------------------------------------- #
 # RULES.md, "Facts to check against"
 # --------------------------------------------------------------------------- #
-def test_one_card_draw_to_a_three_card_badugi_has_10_outs_in_48() -> None:
+def test_one_card_draw_to_a_three_card_badugi_has_10_outs_in_48(implementation: str) -> None:
     out = draw_outcomes("As 2c 3d Ks", "Ks", game="badugi")
     assert out.exact and out.total == 48
     assert int(out.counts("badugi")[1:716].sum()) == 10
     assert round(out.four_card_badugi, 3) == 0.208
 
 
-def test_three_draws_make_the_badugi_51_percent_of_the_time() -> None:
+def test_three_draws_make_the_badugi_51_percent_of_the_time(implementation: str) -> None:
     out = draw_outcomes("As 2c 3d Ks", "Ks", game="badugi", draws=3, target="badugi")
     misses = Fraction(38, 48) * Fraction(37, 47) * Fraction(36, 46)
     assert out.exact and out.total == 48 * 47 * 46
@@ -102,7 +102,7 @@ def test_three_draws_make_the_badugi_51_percent_of_the_time() -> None:
     assert round(out.four_card_badugi, 3) == 0.512
 
 
-def test_the_same_facts_in_badeucey_five_card_hands() -> None:
+def test_the_same_facts_in_badeucey_five_card_hands(implementation: str) -> None:
     # 5h 4d 3c Qc, one card to come: a spade of a rank not held (2, 6..Q, K, A:
     # ten of them) makes a four-card badugi, and so does 3s (Q-5-4-3).
     out = draw_outcomes("5h 4d 3c Qc Kc", "Kc", game="badeucey")
@@ -127,7 +127,7 @@ def test_the_same_facts_in_badeucey_five_card_hands() -> None:
         ("badeucey", "7s 5h 4d 3c 2s", "", ""),
     ],
 )
-def test_one_draw_counts_match_brute_force(game: str, hand: str, discard: str, dead: str) -> None:
+def test_one_draw_counts_match_brute_force(implementation: str, game: str, hand: str, discard: str, dead: str) -> None:
     out = draw_outcomes(hand, discard, game=game, dead=dead or ())
     brute, total = brute_draw(game, hand, discard, dead=dead)
     assert out.exact and out.total == total
@@ -146,7 +146,7 @@ def test_one_draw_counts_match_brute_force(game: str, hand: str, discard: str, d
     ],
 )
 def test_several_draws_follow_the_policy_like_brute_force(
-    game: str, hand: str, discard: str, draws: int, target: str
+    implementation: str, game: str, hand: str, discard: str, draws: int, target: str
 ) -> None:
     parsed = parse_target(target, game)
     out = draw_outcomes(hand, discard, game=game, draws=draws, target=target)
@@ -270,7 +270,7 @@ def test_best_discards_lists_every_choice_best_first() -> None:
     assert four[0].probability == pytest.approx(10 / 48)
 
 
-def test_best_discards_agrees_with_draw_outcomes_and_objectives() -> None:
+def test_best_discards_agrees_with_draw_outcomes_and_objectives(implementation: str) -> None:
     options = best_discards("7s 5h 4d 3c 3s", objective="low")
     means = [o.mean_rank["low"] for o in options]
     assert means == sorted(means)
@@ -352,7 +352,7 @@ def brute_equity(
     ],
 )
 def test_exact_equity_matches_brute_force_showdowns(
-    game: str, hands: list[str | None], discards: list[str], dead: str, qualifiers: dict[str, int] | None
+    implementation: str, game: str, hands: list[str | None], discards: list[str], dead: str, qualifiers: dict[str, int] | None
 ) -> None:
     rules = GAMES[game]
     if qualifiers:
@@ -369,7 +369,7 @@ def test_exact_equity_matches_brute_force_showdowns(
     assert sum(result.share) == pytest.approx(1.0)
 
 
-def test_unknown_opponents_exact_and_sampled() -> None:
+def test_unknown_opponents_exact_and_sampled(implementation: str) -> None:
     exact = equity(["As 2c 3d 4h", None], game="badugi")
     assert exact.exact and exact.outcomes == math.comb(48, 4)
     brute: Counter[str] = Counter()
@@ -385,7 +385,7 @@ def test_unknown_opponents_exact_and_sampled() -> None:
         assert abs(getattr(sampled, name)[0] - getattr(exact, name)[0]) <= 4 * getattr(sampled.stderr, name)[0] + 1e-9
 
 
-def test_sampled_equity_with_draws_matches_exact() -> None:
+def test_sampled_equity_with_draws_matches_exact(implementation: str) -> None:
     hands = ["7s 5h 4d Jc Ks", "8s 7h 6d 4c Qh"]
     exact = equity(hands, discards=["Jc Ks", "Qh"], draws=1)
     sampled = equity(hands, discards=["Jc Ks", "Qh"], draws=1, samples=100_000, seed=5)
@@ -398,7 +398,7 @@ def test_sampled_equity_with_draws_matches_exact() -> None:
     assert again == sampled
 
 
-def test_three_draw_equity_uses_the_policy() -> None:
+def test_three_draw_equity_uses_the_policy(implementation: str) -> None:
     # a pat number one against a 3-card draw: the pat hand can only be tied in 2-7 never beaten
     e = equity(["7s 5h 4d 3c 2s", "8d 6c Kc Qh Jd"], discards=[None, "Kc Qh Jd"], draws=3, samples=20_000, seed=1)
     assert e.low_win[0] + e.low_tie[0] == pytest.approx(1.0)
@@ -666,7 +666,7 @@ def test_results_can_be_compared_and_hashed() -> None:
         ("deuce_seven", "7s 5h 4d 3c 2s", ""),
     ],
 )
-def test_drawing_five_counts_every_hand_of_the_unseen_cards_like_the_batch(game: str, hand: str, dead: str) -> None:
+def test_drawing_five_counts_every_hand_of_the_unseen_cards_like_the_batch(implementation: str, game: str, hand: str, dead: str) -> None:
     """Throwing all five enumerates every five-card hand of the unseen cards: its
     counts are the bincount of the batch ranks of those hands (1.5M hands
     through the enumerator's incremental ranking against the batch loop)."""

@@ -163,7 +163,7 @@ def measure(hands: int, repeat: int, log: Callable[[str], None] | None = None) -
     if hands < 1 or repeat < 1:
         raise ValueError(f"hands and repeat must be >= 1, got {hands} and {repeat}")
     say = log if log is not None else (lambda line: None)
-    from badeucey_fast import __version__
+    from badeucey_fast import __version__, implementation
 
     report = Report(
         {
@@ -172,6 +172,7 @@ def measure(hands: int, repeat: int, log: Callable[[str], None] | None = None) -
             "numpy": np.__version__,
             "machine": f"{platform.machine()} {platform.processor() or platform.system()}".strip(),
             "cpus": os.cpu_count(),
+            "implementation": implementation(),
             "repeat": repeat,
             "seed": SEED,
         }
@@ -294,6 +295,7 @@ def print_report(report: Report, out: Callable[[str], None] = print) -> None:
         f"badeucey-fast {header['badeucey_fast']} on Python {header['python']}, numpy {header['numpy']}, "
         f"{header['machine']}, {header['cpus']} CPUs; best of {header['repeat']} runs, seed {header['seed']}"
     )
+    out(f"C core implementation in use: {header['implementation']} (badeucey_fast.implementation())")
     out("")
     width = max(len(f.label) for f in report.figures)
     out(f"{'job':<{width}}  {'time a hand':>11}  {'hands a second':>14}  {'whole run':>11}")
