@@ -72,19 +72,18 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+import pokerkit
 import pytest
 from pokerkit import (
     BadugiHand,
     Card,
-    RankOrder,
     RegularLowHand,
     StandardBadugiHand,
     StandardLowHand,
-    Suit,
 )
 
 import badeucey_fast as bf
-from badeucey_fast._bench.peers import order_disagreement
+from badeucey_fast._bench.peers import PokerkitPeer, order_disagreement
 
 from .support import BADEUCEY_EXAMPLES, compact, worked_badugi_hands
 
@@ -95,15 +94,14 @@ SAMPLE_SEED = 20240531
 RANDOM_FIVE_CARD_HANDS = 50_000
 SINGLE_CALL_SUBSET = 2_000  # hands of each big set also sent through the single-hand API
 
-BADUGI_CLASSES = 1092
+BADUGI_CLASSES = 1092  # RULES.md's class counts, independent of the package's
 DEUCE_SEVEN_CLASSES = 7462
 ACE_FIVE_CLASSES = 6175
 
-# pokerkit's Card for each card id (rank 0 = deuce ... 12 = ace; suits c, d, h, s).
-_SUITS = (Suit.CLUB, Suit.DIAMOND, Suit.HEART, Suit.SPADE)
-PK_CARDS: tuple[Card, ...] = tuple(
-    Card(RankOrder.STANDARD[i // 4], _SUITS[i % 4]) for i in range(52)
-)
+# The adapter `badeucey bench` uses: pokerkit's Card for each card id (rank 0 = deuce ...
+# 12 = ace; suits c, d, h, s), and its hand classes.
+PEER = PokerkitPeer(pokerkit)
+PK_CARDS: tuple[Card, ...] = PEER.card_of
 PK_IDS: dict[Card, int] = {card: i for i, card in enumerate(PK_CARDS)}
 
 # The 24 relabellings of the suits.
@@ -125,18 +123,17 @@ def pk_text(ids: Iterable[int]) -> str:
 
 def pk_badugi_index(ids: Sequence[int], *, ace_high: bool) -> int:
     """pokerkit's strength index (0 = best) of the best badugi among the cards."""
-    hand_class = StandardBadugiHand if ace_high else BadugiHand
-    return hand_class.from_game([PK_CARDS[int(i)] for i in ids]).entry.index
+    return PEER.strength(PEER.badugi(tuple(PK_CARDS[int(i)] for i in ids), ace_high))
 
 
 def pk_deuce_seven_index(ids: Sequence[int]) -> int:
     """pokerkit's strength index (0 = best) of five cards as a 2-7 low hand."""
-    return StandardLowHand([PK_CARDS[int(i)] for i in ids]).entry.index
+    return PEER.strength(PEER.deuce_seven(tuple(PK_CARDS[int(i)] for i in ids)))
 
 
 def pk_ace_five_index(ids: Sequence[int]) -> int:
     """pokerkit's strength index (0 = best) of five cards as an A-5 low hand."""
-    return RegularLowHand([PK_CARDS[int(i)] for i in ids]).entry.index
+    return PEER.strength(PEER.ace_five(tuple(PK_CARDS[int(i)] for i in ids)))
 
 
 def suit_class_codes(hands: Hands) -> Keys:

@@ -62,6 +62,7 @@ class PokerkitPeer:
         self._badugi_high = pokerkit.StandardBadugiHand.from_game
         self._badugi_low = pokerkit.BadugiHand.from_game
         self._deuce_seven = pokerkit.StandardLowHand
+        self._ace_five = pokerkit.RegularLowHand
         self.parse_cards: Callable[[str], Any] = pokerkit.Card.parse
 
     def cards(self, hands: Sequence[Sequence[int]]) -> list[tuple[Any, ...]]:
@@ -79,6 +80,10 @@ class PokerkitPeer:
     def deuce_seven(self, cards: tuple[Any, ...]) -> Any:
         """Five cards as a deuce-to-seven low hand."""
         return self._deuce_seven(cards)
+
+    def ace_five(self, cards: tuple[Any, ...]) -> Any:
+        """Five cards as an ace-to-five low hand."""
+        return self._ace_five(cards)
 
     @staticmethod
     def strength(hand: Any) -> int:
