@@ -27,7 +27,7 @@ import pytest
 import badeucey_fast as bf
 from badeucey_fast._bench.hands import SINGLE_HANDS
 from badeucey_fast._bench.jobs import Inputs
-from badeucey_fast._bench.peers import PHEVALUATOR_RANKS, PokerkitPeer, same_order
+from badeucey_fast._bench.peers import PHEVALUATOR_RANKS, PokerkitPeer, load_phevaluator, same_order
 from badeucey_fast._core import lib
 
 from .conftest import run_job
@@ -74,8 +74,10 @@ def test_cffi_badeucey_unwrapped(benchmark: Any, single_hands: list[tuple[int, .
 def test_phevaluator_evaluate_cards(benchmark: Any, single_hands: list[tuple[int, ...]], figures: Any) -> None:
     """phevaluator's public evaluate_cards on the same five ids: one hold'em
     lookup from Python (its ranks are hold'em ranks: only checked to be valid)."""
-    phevaluator = pytest.importorskip("phevaluator")
-    evaluate = phevaluator.evaluate_cards
+    found = load_phevaluator()  # the adapter badeucey bench uses
+    if found is None:
+        pytest.skip("phevaluator is not installed")
+    evaluate = found[0]
     results = benchmark(lambda: list(starmap(evaluate, single_hands)))
     assert len(results) == SINGLE_HANDS
     assert all(isinstance(r, int) and 1 <= r <= PHEVALUATOR_RANKS for r in results)
