@@ -27,7 +27,12 @@ import pytest
 import badeucey_fast as bf
 from badeucey_fast._bench.hands import SINGLE_HANDS
 from badeucey_fast._bench.jobs import Inputs
-from badeucey_fast._bench.peers import PHEVALUATOR_RANKS, PokerkitPeer, load_phevaluator, same_order
+from badeucey_fast._bench.peers import (
+    PHEVALUATOR_RANKS,
+    PokerkitPeer,
+    load_phevaluator,
+    same_order,
+)
 from badeucey_fast._core import lib
 
 from .conftest import run_job
