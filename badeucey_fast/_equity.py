@@ -197,10 +197,10 @@ def equity(
         policy = parse_target(target, rules) or default_target(rules)
     elif target is not None:
         parse_target(target, rules)  # still reject a bad target
-    plan = plan_equity(rules, known, thrown, dead_ids, draws, policy)
+    plan, c = plan_equity(rules, known, thrown, dead_ids, draws, policy)
     n_samples = decide_samples(plan.outcomes, samples, max_exact)
     seed = resolve_seed(seed) if n_samples is not None else None
-    sums = run_equity(plan, seed, n_samples, progress)
+    sums = run_equity(plan, c, seed, n_samples, progress)
     return _result(plan, known, thrown, dead_ids, n_samples, seed, sums)
 
 

@@ -2,16 +2,17 @@
 
 A run is planned once (:func:`plan_draw`, :func:`plan_equity`): the inputs are
 checked, the C core counts the outcomes, and the result is an immutable plan
-of plain Python values.  Each run (:func:`run_draw`, :func:`run_equity`)
-builds its own C structures from a plan, so no C state is held between runs or
-shared by results, and a plan can be run again (e.g. to count another target
-over the same outcomes).  Seeds are resolved once, by :func:`resolve_seed`.
+of plain Python values, with the C structures of the run that follows at once
+(:class:`CSpec`, never changed, never kept).  A later run of a plan (e.g. to
+count another target over the same outcomes) builds its own C structures, so no
+C state is held between runs or by results.  Seeds are resolved once, by
+:func:`resolve_seed`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from badeucey_fast._boundary import (
@@ -36,6 +37,7 @@ DEFAULT_SAMPLES = 200_000
 """Default number of samples when a run is sampled."""
 _CHUNK_SAMPLES = 50_000  # samples per C call: progress granularity, not results
 _ANY_COUNT = tuple(range(DECK_SIZE + 1))
+_DECK = range(DECK_SIZE)
 _SEEDS = 2**64
 
 Progress = Callable[[float], None]
@@ -65,7 +67,7 @@ def check_dead(hands: Sequence[tuple[int, ...]], dead: CardsLike | None) -> tupl
 def unseen_deck(known: Sequence[int]) -> tuple[int, ...]:
     """The cards not in ``known``, in id order."""
     taken = set(known)
-    return tuple(c for c in range(DECK_SIZE) if c not in taken)
+    return tuple([c for c in _DECK if c not in taken])
 
 
 def check_draws(draws: object, lowest: int) -> int:
@@ -118,12 +120,16 @@ def decide_samples(outcomes: float, samples: int | None, max_exact: int) -> int 
 # ---- C structures, built fresh for each call ------------------------------------
 
 
-def _c_game(rules: Game) -> Any:
-    game = ffi.new("bdc_game *")
-    game.badugi = RANKINGS[rules.ranking("badugi")].code if rules.badugi is not None else lib.BDC_NO_HALF
-    game.low = RANKINGS[rules.ranking("low")].code if rules.low is not None else lib.BDC_NO_HALF
-    game.n_cards = rules.hand_size
-    return game
+@cache
+def _game_codes(rules: Game) -> tuple[int, int, int]:
+    """A game as the fields of the C core's ``bdc_game``: the ranking of each half, the hand size."""
+    badugi = RANKINGS[rules.ranking("badugi")].code if rules.badugi is not None else lib.BDC_NO_HALF
+    low = RANKINGS[rules.ranking("low")].code if rules.low is not None else lib.BDC_NO_HALF
+    return badugi, low, rules.hand_size
+
+
+def _set_game(c_game: Any, rules: Game) -> None:
+    c_game.badugi, c_game.low, c_game.n_cards = _game_codes(rules)
 
 
 def _set_limits(c_limits: Any, badugi: int | None, low: int | None) -> None:
@@ -140,7 +146,9 @@ def _c_rng(seed: int | None) -> Any:
 
 
 def _cards(cards: Sequence[int]) -> Any:
-    return ffi.new("uint8_t[]", list(cards) or [0])  # cffi cannot allocate an empty array
+    """Card ids as a C ``uint8_t`` array (from a bytes object: faster than ``ffi.new``
+    from a list; the cdata keeps the bytes alive)."""
+    return ffi.from_buffer("uint8_t[]", bytes(cards) or b"\0")  # C never reads an empty array
 
 
 def run_chunks(run: Callable[[int, int, int], None], positions: int, samples: int | None, progress: Progress | None) -> None:
@@ -165,9 +173,8 @@ def run_chunks(run: Callable[[int, int, int], None], positions: int, samples: in
 # ---- one hand's draws ---------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class DrawPlan:
-    """One hand's draws, checked and counted: plain data, run as often as needed."""
+class DrawPlan(NamedTuple):
+    """One hand's draws, checked and counted: plain data (immutable), run as often as needed."""
 
     game: Game
     kept: tuple[int, ...]
@@ -192,11 +199,20 @@ class DrawCounts(NamedTuple):
     total: int
 
 
-def _c_draw_spec(plan: DrawPlan, query: Target | None) -> tuple[Any, list[Any]]:
+class CSpec(NamedTuple):
+    """A plan's C structures, built once and never changed: transient (a plan
+    function makes them, a run uses them at once), never kept in a result."""
+
+    spec: Any
+    alive: list[Any]
+    """The arrays the spec points into (kept alive with it)."""
+
+
+def _c_draw_spec(plan: DrawPlan, query: Target | None) -> CSpec:
     """A fresh ``bdc_draw_spec`` for a plan, and the arrays it points into."""
     alive = [_cards(plan.kept), _cards(plan.deck)]
     spec = ffi.new("bdc_draw_spec *")
-    spec.game = _c_game(plan.game)[0]
+    _set_game(spec.game, plan.game)
     spec.kept, spec.n_kept = alive[0], len(plan.kept)
     spec.deck, spec.n_deck = alive[1], len(plan.deck)
     spec.draws = plan.draws
@@ -204,13 +220,20 @@ def _c_draw_spec(plan: DrawPlan, query: Target | None) -> tuple[Any, list[Any]]:
         _set_limits(spec.target, plan.target.badugi, plan.target.low)
     if query is not None:
         _set_limits(spec.query, query.badugi, query.low)
-    return spec, alive
+    return CSpec(spec, alive)
 
 
 def plan_draw(
-    rules: Game, hand: tuple[int, ...], discard: tuple[int, ...], dead: tuple[int, ...], draws: int, target: Target | None
-) -> DrawPlan:
-    """Plan a hand's draws (every input already checked)."""
+    rules: Game,
+    hand: tuple[int, ...],
+    discard: tuple[int, ...],
+    dead: tuple[int, ...],
+    draws: int,
+    target: Target | None,
+    query: Target | None,
+) -> tuple[DrawPlan, CSpec]:
+    """Plan a hand's draws (every input already checked), and the C structures of
+    its first run, which counts the hands meeting ``query``."""
     kept = tuple(c for c in hand if c not in discard)
     deck = unseen_deck(hand + dead)
     if len(discard) * draws > len(deck):
@@ -219,24 +242,33 @@ def plan_draw(
             f"only {len(deck)} remain"
         )
     plan = DrawPlan(rules, kept, deck, draws, target, 0.0, 0)
-    spec, _alive = _c_draw_spec(plan, None)
+    c = _c_draw_spec(plan, query)
     outcomes = ffi.new("double *")
     positions = ffi.new("int *")
-    raise_for_status(lib.bdc_draw_plan(spec, outcomes, positions), "draw")
-    return DrawPlan(rules, kept, deck, draws, target, outcomes[0], positions[0])
+    raise_for_status(lib.bdc_draw_plan(c.spec, outcomes, positions), "draw")
+    return plan._replace(outcomes=outcomes[0], positions=positions[0]), c
 
 
 def run_draw(
-    plan: DrawPlan, query: Target | None, seed: int | None, samples: int | None, progress: Progress | None
+    plan: DrawPlan,
+    query: Target | None,
+    seed: int | None,
+    samples: int | None,
+    progress: Progress | None,
+    c: CSpec | None = None,
 ) -> DrawCounts:
-    """One C run of a plan: exact (``samples`` None) or ``samples`` outcomes from ``seed``."""
+    """One C run of a plan: exact (``samples`` None) or ``samples`` outcomes from
+    ``seed``, counting the final hands meeting ``query``; ``c`` the structures
+    :func:`plan_draw` made for that query, or None to build them."""
     import numpy as np
 
     badugi = np.zeros(RANKINGS["badugi_low"].scale + 1, dtype=np.uint64)
     low = np.zeros(max(RANKINGS["deuce_seven"].scale, RANKINGS["ace_five"].scale) + 1, dtype=np.uint64)
     hits = ffi.new("uint64_t *")
     total = ffi.new("uint64_t *")
-    spec, _alive = _c_draw_spec(plan, query)
+    if c is None:
+        c = _c_draw_spec(plan, query)
+    spec = c.spec  # c keeps the arrays the spec points into alive until the run ends
     rng = _c_rng(seed if samples is not None else None)
     out_b = ffi.from_buffer("uint64_t[]", badugi)
     out_l = ffi.from_buffer("uint64_t[]", low)
@@ -251,9 +283,8 @@ def run_draw(
 # ---- several hands to a showdown ---------------------------------------------------
 
 
-@dataclass(frozen=True)
-class EquityPlan:
-    """Several seats' cards and draws, checked and counted: plain data."""
+class EquityPlan(NamedTuple):
+    """Several seats' cards and draws, checked and counted: plain data (immutable)."""
 
     game: Game
     rows: tuple[tuple[int, ...], ...]
@@ -268,6 +299,11 @@ class EquityPlan:
 
 
 _EQUITY_FIGURES = ("badugi_win", "badugi_tie", "low_win", "low_tie", "scoop", "share", "share_sq")
+"""The fields of ``bdc_equity_sums``, in their order (seven doubles: no padding)."""
+if tuple(name for name, _ in ffi.typeof("bdc_equity_sums").fields) != _EQUITY_FIGURES or ffi.sizeof(
+    "bdc_equity_sums"
+) != ffi.sizeof("double") * len(_EQUITY_FIGURES):  # pragma: no cover - a header change this module missed
+    raise ImportError("bdc_equity_sums is no longer seven doubles in this order: update badeucey_fast._runs")
 
 
 class EquitySums(NamedTuple):
@@ -277,7 +313,7 @@ class EquitySums(NamedTuple):
     weight: float
 
 
-def _c_equity_spec(plan: EquityPlan) -> tuple[Any, list[Any]]:
+def _c_equity_spec(plan: EquityPlan) -> CSpec:
     """A fresh ``bdc_equity_spec`` for a plan, and the arrays it points into."""
     n = plan.game.hand_size
     padded = [c for row in plan.rows for c in (*row, *[0] * (n - len(row)))]
@@ -288,7 +324,7 @@ def _c_equity_spec(plan: EquityPlan) -> tuple[Any, list[Any]]:
         _cards(plan.deck),
     ]
     spec = ffi.new("bdc_equity_spec *")
-    spec.game = _c_game(plan.game)[0]
+    _set_game(spec.game, plan.game)
     spec.n_seats = len(plan.rows)
     spec.cards, spec.n_held, spec.draws_policy = alive[0], alive[1], alive[2]
     spec.deck, spec.n_deck = alive[3], len(plan.deck)
@@ -296,7 +332,7 @@ def _c_equity_spec(plan: EquityPlan) -> tuple[Any, list[Any]]:
     if plan.target is not None:
         _set_limits(spec.target, plan.target.badugi, plan.target.low)
     _set_limits(spec.qualifier, plan.game.badugi_qualifier, plan.game.low_qualifier)
-    return spec, alive
+    return CSpec(spec, alive)
 
 
 def plan_equity(
@@ -306,8 +342,8 @@ def plan_equity(
     dead: tuple[int, ...],
     draws: int,
     target: Target | None,
-) -> EquityPlan:
-    """Plan an equity run (every input already checked)."""
+) -> tuple[EquityPlan, CSpec]:
+    """Plan an equity run (every input already checked), and its C structures."""
     n = rules.hand_size
     known = [c for hand in hands if hand is not None for c in hand]
     deck = unseen_deck([*known, *dead])
@@ -317,17 +353,20 @@ def plan_equity(
     rows = tuple(() if hand is None else tuple(c for c in hand if c not in throw) for hand, throw in zip(hands, discards))
     flags = tuple(hand is not None for hand in hands)
     plan = EquityPlan(rules, rows, flags, deck, draws, target, 0.0, 0)
-    spec, _alive = _c_equity_spec(plan)
+    c = _c_equity_spec(plan)
     outcomes = ffi.new("double *")
     positions = ffi.new("int *")
-    raise_for_status(lib.bdc_equity_plan(spec, outcomes, positions), "equity")
-    return EquityPlan(rules, rows, flags, deck, draws, target, outcomes[0], positions[0])
+    raise_for_status(lib.bdc_equity_plan(c.spec, outcomes, positions), "equity")
+    return plan._replace(outcomes=outcomes[0], positions=positions[0]), c
 
 
-def run_equity(plan: EquityPlan, seed: int | None, samples: int | None, progress: Progress | None) -> EquitySums:
-    """One C run of an equity plan: exact (``samples`` None) or ``samples`` outcomes from ``seed``."""
+def run_equity(
+    plan: EquityPlan, c: CSpec, seed: int | None, samples: int | None, progress: Progress | None
+) -> EquitySums:
+    """One C run of an equity plan over its C structures: exact (``samples`` None)
+    or ``samples`` outcomes from ``seed``."""
     seats = len(plan.rows)
-    spec, _alive = _c_equity_spec(plan)
+    spec = c.spec
     rng = _c_rng(seed if samples is not None else None)
     sums = ffi.new("bdc_equity_sums[]", seats)
     weight = ffi.new("double *")
@@ -336,4 +375,6 @@ def run_equity(plan: EquityPlan, seed: int | None, samples: int | None, progress
         raise_for_status(lib.bdc_equity_run(spec, begin, end, step, rng, sums, weight), "equity")
 
     run_chunks(run, plan.positions, samples, progress)
-    return EquitySums({name: tuple(getattr(sums[s], name) for s in range(seats)) for name in _EQUITY_FIGURES}, weight[0])
+    values = ffi.unpack(ffi.cast("double *", sums), len(_EQUITY_FIGURES) * seats)  # the structs' doubles, in order
+    step = len(_EQUITY_FIGURES)
+    return EquitySums({name: tuple(values[i::step]) for i, name in enumerate(_EQUITY_FIGURES)}, weight[0])

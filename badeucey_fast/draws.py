@@ -302,10 +302,10 @@ def _draw(
 ) -> DrawOutcomes:
     """draw_outcomes on checked input (the target parsed and defaulted); the target's
     probability is counted in the same run."""
-    plan = plan_draw(rules, ids, thrown, dead_ids, draws, target)
+    plan, c = plan_draw(rules, ids, thrown, dead_ids, draws, target, target)
     n_samples = decide_samples(plan.outcomes, samples, max_exact)
     seed = resolve_seed(seed) if n_samples is not None else None
-    badugi, low, hits, total = run_draw(plan, target, seed, n_samples, progress)
+    badugi, low, hits, total = run_draw(plan, target, seed, n_samples, progress, c)
     out = DrawOutcomes(
         game=rules,
         hand=ids,

@@ -705,3 +705,15 @@ def test_cli_output_piped_into_head_stops_quietly() -> None:
     stderr = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 141  # as if ended by SIGPIPE
     assert "Traceback" not in stderr and "BrokenPipe" not in stderr
+
+
+def test_a_later_two_half_query_reruns_the_plan_alone() -> None:
+    """A result keeps no C state: a both-halves probability asked afterwards re-runs its
+    plain-data plan (fresh C structures, after a garbage collection) and matches the
+    figure counted in the original run."""
+    import gc
+
+    later = draw_outcomes("7s 5h 4d 3c Ks", "Ks")
+    gc.collect()
+    counted = draw_outcomes("7s 5h 4d 3c Ks", "Ks", target="badugi+low:8")
+    assert later.probability("badugi+low:8") == counted.probability("badugi+low:8") > 0
