@@ -74,6 +74,56 @@ def test_badeucey_batch(benchmark: Any, batch_hands: Hands, figures: Any, inputs
         benchmark.extra_info["ms_per_batch"] = round(ns * BATCH_HANDS / 1e6, 2)
 
 
+@pytest.mark.benchmark(group=BATCH, min_rounds=MIN_ROUNDS)
+def test_badacey_batch(benchmark: Any, batch_hands: Hands, figures: Any) -> None:
+    """Both Badacey halves (Badugi aces low, then A-5): no slower a hand than Badeucey's."""
+    ranks = benchmark(bf.badacey_batch, batch_hands)
+    assert np.array_equal(ranks[:, 0], bf.badugi_rank_batch(batch_hands, ace_high=False))
+    assert np.array_equal(ranks[:, 1], bf.ace_five_rank_batch(batch_hands))
+    figures.per_hand("batch_badacey", benchmark, BATCH_HANDS)
+    figures.ratio(benchmark, "badacey/badeucey", "batch_badacey", "batch_badeucey")
+
+
+# --------------------------------------------------------------------------- #
+# Each batch ranking on each implementation of the C loops
+# --------------------------------------------------------------------------- #
+BY_IMPLEMENTATION = "batch of 1,000,000 random hands, each ranking on each implementation"
+RANKINGS: dict[str, Any] = {
+    "badugi_low4": lambda hands: bf.badugi_rank_batch(np.ascontiguousarray(hands[:, :4]), ace_high=False),
+    "badugi_low5": lambda hands: bf.badugi_rank_batch(hands, ace_high=False),
+    "badugi_high5": lambda hands: bf.badugi_rank_batch(hands, ace_high=True),
+    "deuce_seven": bf.deuce_seven_rank_batch,
+    "ace_five": bf.ace_five_rank_batch,
+    "badeucey": bf.badeucey_batch,
+    "badacey": bf.badacey_batch,
+}
+
+
+@pytest.mark.benchmark(group=BY_IMPLEMENTATION, min_rounds=MIN_ROUNDS)
+@pytest.mark.parametrize("ranking", list(RANKINGS))
+@pytest.mark.parametrize("implementation", ["portable", "bmi2", "avx2"])
+def test_batch_by_implementation(
+    benchmark: Any, batch_hands: Hands, figures: Any, implementation: str, ranking: str
+) -> None:
+    """Every implementation this machine runs ranks like the one in use; its time a hand."""
+    if implementation not in bf.implementations():
+        pytest.skip(f"implementation {implementation!r}: this processor lacks it (it runs {bf.implementations()})")
+    rank = RANKINGS[ranking]
+    hands = batch_hands if ranking != "badugi_low4" else np.ascontiguousarray(batch_hands[:, :4])
+    expected = rank(batch_hands)
+    before = bf.implementation()
+    bf.use_implementation(implementation)
+    try:
+        if ranking == "badugi_low4":
+            ranks = benchmark(bf.badugi_rank_batch, hands, ace_high=False)
+        else:
+            ranks = benchmark(rank, hands)
+    finally:
+        bf.use_implementation(before)
+    assert np.array_equal(ranks, expected)
+    figures.per_hand(f"batch_{ranking}_{implementation}", benchmark, BATCH_HANDS)
+
+
 # --------------------------------------------------------------------------- #
 # Every hand
 # --------------------------------------------------------------------------- #

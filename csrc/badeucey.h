@@ -61,7 +61,7 @@ extern "C" {
 #define BDC_DEUCE_SEVEN_CLASSES 7462
 #define BDC_ACE_FIVE_CLASSES 6175
 
-/* Cards, hands and the draw and equity settings bdc_draw.c accepts. */
+/* Cards, hands and the draw and equity settings bdc_draw.c and bdc_equity.c accept. */
 #define BDC_DECK_SIZE 52     /* card ids are 0 .. BDC_DECK_SIZE - 1 */
 #define BDC_MIN_HAND_CARDS 4 /* a Badugi-only hand: 4 or 5 cards */
 #define BDC_MAX_HAND_CARDS 5 /* every other hand: 5 cards */
@@ -188,7 +188,7 @@ int bdc_use_implementation(int id);
 /* BENCHMARK HOOK: does nothing, the floor of one call through the bindings. */
 int bdc_noop5(int c0, int c1, int c2, int c3, int c4);
 
-/* ---- Draws and equity (bdc_draw.c) ----------------------------------
+/* ---- Draws and equity (bdc_draw.c, bdc_equity.c) --------------------
  *
  * A game for these functions names the ranking of each half and the hand
  * size.  A hand "meets" a bdc_limits when each half with a nonzero limit has

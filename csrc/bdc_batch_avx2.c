@@ -54,12 +54,11 @@ typedef char bdc_rank_key_0_is_0[BDC_RANK_KEY_0 == 0 ? 1 : -1];
 
 /* The vector pass on four hands (the 20 bytes at `step`), one in each 64-bit
  * lane: their masks (in the aces-low order of BDC_CARD_BIT_LOW if aces_low,
- * else by id); their keys' rows in BDC_LOW_OFFSET (low 32 bits) and columns
- * (high 32); the shift of the 2-7 rank in their slot record (as BDC_SLOT_LOW,
+ * else by id); their rank-multiset keys (for bdc_key_slot); the shift of the 2-7 rank in their slot record (as BDC_SLOT_LOW,
  * one-suit column if the five cards are of one suit).  Returns all bits set
  * in the lanes of hands (ids 0..51, no card twice). */
 __attribute__((target("avx2,bmi2"), always_inline)) static inline __m256i
-bdc_avx2_four(const uint8_t *step, int aces_low, __m256i *mask, __m256i *slot_parts, __m256i *low_shift)
+bdc_avx2_four(const uint8_t *step, int aces_low, __m256i *mask, __m256i *keys, __m256i *low_shift)
 {
     const __m256i one = _mm256_set1_epi64x(1), last_card = _mm256_set1_epi8(BDC_DECK_SIZE - 1);
     const __m256i zero = _mm256_setzero_si256();
@@ -90,8 +89,7 @@ bdc_avx2_four(const uint8_t *step, int aces_low, __m256i *mask, __m256i *slot_pa
     suits = _mm256_and_si256(cards, _mm256_set1_epi64x(0x0303030303));
     one_suit = _mm256_cmpeq_epi64(suits, _mm256_shuffle_epi8(suits, BDC_FIRST_CARD_LANE));
     *mask = m;
-    *slot_parts = _mm256_or_si256(_mm256_srli_epi64(key, BDC_LOW_SHIFT),
-                                  _mm256_slli_epi64(_mm256_and_si256(key, _mm256_set1_epi64x(BDC_LOW_MASK)), 32));
+    *keys = key;
     *low_shift = _mm256_add_epi64(_mm256_set1_epi64x(BDC_SLOT_LOW_SHIFT),
                                   _mm256_and_si256(one_suit, _mm256_set1_epi64x(16)));
     /* every id a card (no byte above 51), no card twice (the bits add up to their OR) */
@@ -117,17 +115,17 @@ bdc_avx2_batch(int ranking, bdc_batch_fn scalar, const uint8_t *hands, size_t n,
         const uint8_t *block = hands + i * 5u;
         uint16_t *block_out = out + (size_t)width * i;
         uint64_t masks[BDC_AVX2_BLOCK], shifts[BDC_AVX2_BLOCK], records[BDC_AVX2_BLOCK];
-        uint32_t parts[2 * BDC_AVX2_BLOCK], selects[BDC_AVX2_BLOCK];
+        uint64_t keys[BDC_AVX2_BLOCK];
+        uint32_t selects[BDC_AVX2_BLOCK];
         __m256i ok = _mm256_set1_epi8(-1);
         int j;
         for (j = 0; j < BDC_AVX2_BLOCK; j += 4) {
-            __m256i mask, slot_parts, low_shift;
+            __m256i mask, key, low_shift;
             /* the Badugi order matters only for a Badugi half (any bijection checks duplicates) */
-            ok = _mm256_and_si256(ok, bdc_avx2_four(block + 5 * j, badugi_half && aces_low, &mask, &slot_parts,
-                                                    &low_shift));
+            ok = _mm256_and_si256(ok, bdc_avx2_four(block + 5 * j, badugi_half && aces_low, &mask, &key, &low_shift));
             if (badugi_half)
                 _mm256_storeu_si256((void *)(masks + j), mask);
-            _mm256_storeu_si256((void *)(parts + 2 * j), slot_parts);
+            _mm256_storeu_si256((void *)(keys + j), key);
             if (suited_low)
                 _mm256_storeu_si256((void *)(shifts + j), low_shift);
         }
@@ -143,7 +141,7 @@ bdc_avx2_batch(int ranking, bdc_batch_fn scalar, const uint8_t *hands, size_t n,
         if (!badugi_half) {
             /* the low rank straight from each hand's slot record */
             for (j = 0; j < BDC_AVX2_BLOCK; j++) {
-                uint64_t record = slots[BDC_LOW_OFFSET[parts[2 * j]] + parts[2 * j + 1]];
+                uint64_t record = slots[bdc_key_slot((uint32_t)keys[j])];
                 block_out[j] = (uint16_t)(suited_low ? (unsigned)(record >> shifts[j]) & BDC_LOW_BITS
                                                      : BDC_SLOT_LOW(record, 0));
             }
@@ -151,7 +149,7 @@ bdc_avx2_batch(int ranking, bdc_batch_fn scalar, const uint8_t *hands, size_t n,
         }
         /* each hand's slot record, and its BDC_SELECT5 index */
         for (j = 0; j < BDC_AVX2_BLOCK; j++) {
-            uint64_t record = slots[BDC_LOW_OFFSET[parts[2 * j]] + parts[2 * j + 1]];
+            uint64_t record = slots[bdc_key_slot((uint32_t)keys[j])];
             records[j] = record;
             selects[j] = BDC_SLOT_EQUAL(record) | BDC_SUITS5_BMI2(masks[j]);
         }

@@ -17,8 +17,10 @@
 
 /* The x86-64 implementations need target attributes and __builtin_cpu_is
  * names for Zen 1 and 2 (GCC 9, clang 11 and later).  They are compiled
- * whatever the build flags (no -march), and chosen at run time. */
-#if defined(__x86_64__) && ((defined(__clang__) && __clang_major__ >= 11) || \
+ * whatever the build flags (no -march), and chosen at run time.  Defining
+ * BDC_PORTABLE_ONLY builds the portable implementation alone, as on other
+ * architectures (for checking that build on x86-64). */
+#if !defined(BDC_PORTABLE_ONLY) && defined(__x86_64__) && ((defined(__clang__) && __clang_major__ >= 11) || \
                             (!defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 9))
 #define BDC_HAVE_X86 1
 #endif
