@@ -49,7 +49,7 @@ Progress = Callable[[float], None]
 
 def card_set(cards: CardsLike | None, what: str) -> tuple[int, ...]:
     """Any number of distinct cards (text or ids); None or "" for none."""
-    if cards is None or (isinstance(cards, str) and not cards.strip()):
+    if cards is None or (type(cards) in (tuple, list) and not cards) or (isinstance(cards, str) and not cards.strip()):
         return ()
     return hand_ids(cards, _ANY_COUNT, what)
 
