@@ -31,6 +31,7 @@ except ModuleNotFoundError as _error:
     raise ImportError(_message, name="badeucey_fast._core") from None
 
 from badeucey_fast._cards import CardsLike, card_name, format_cards, hand_mask, parse_cards
+from badeucey_fast._dispatch import implementation, implementations, use_implementation
 from badeucey_fast._rankings import (
     ACE_FIVE_CLASSES,
     BADUGI_CLASSES,
@@ -131,7 +132,10 @@ __all__ = [
     "get_game",
     "hand_mask",
     "hand_name",
+    "implementation",
+    "implementations",
     "parse_cards",
     "parse_target",
     "showdown",
+    "use_implementation",
 ]

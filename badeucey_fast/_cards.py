@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import operator
 import re
-from operator import itemgetter
 from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Union, cast
+
+from badeucey_fast._boundary import DECK_SIZE
 
 if TYPE_CHECKING:  # numpy is imported only when a batch needs it: it would triple import time
     import numpy as np
@@ -19,7 +21,6 @@ if TYPE_CHECKING:  # numpy is imported only when a batch needs it: it would trip
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 SUIT_SYMBOLS = "♣♦♥♠"
-DECK_SIZE = 52
 
 CardsLike = Union[str, Sequence[int], "np.ndarray[tuple[int], np.dtype[np.integer]]"]
 """A hand: card text such as ``"7s 5h 4d 3c 2s"``, or a sequence of card ids."""
@@ -143,7 +144,7 @@ def check_card(card: object) -> int:
     except TypeError:
         raise TypeError(f"card ids must be integers, got {card!r} ({type(card).__name__})") from None
     if not 0 <= value < DECK_SIZE:
-        raise ValueError(f"card id {value} is outside 0..51")
+        raise ValueError(f"card id {value} is outside 0..{DECK_SIZE - 1}")
     return value
 
 
@@ -204,3 +205,38 @@ def hand_ids(cards: CardsLike, sizes: tuple[int, ...], what: str) -> tuple[int, 
         dup = next(c for i, c in enumerate(ids) if c in ids[:i])
         raise ValueError(f"{what}: duplicate card {_NAME_OF[dup]}")
     return ids
+
+
+def seat_hands(hands: object, size: int, game: str, what: str) -> list[tuple[int, ...] | None]:
+    """Each seat's cards as ids (None stays None: an unknown or folded seat), no card
+    held by two seats.
+
+    :param hands: one hand (card text or ids) or None per seat.
+    :param size: the game's hand size.
+    :param game: the game's name, for messages.
+    :param what: the caller's name, for messages.
+    :raises TypeError: if ``hands`` is not a sequence (text is not).
+    :raises ValueError: for a bad hand, or a card held by two seats.
+
+    >>> seat_hands(["7s 5h 4d 3c 2s", None], 5, "badeucey", "equity")
+    [(23, 14, 9, 4, 3), None]
+    >>> seat_hands(["7s 5h 4d 3c 2s", "7s 6h 4h 3d 2c"], 5, "badeucey", "equity")
+    Traceback (most recent call last):
+    ...
+    ValueError: seats 0 and 1 both hold 7s
+    """
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise TypeError(f"{what}: hands must be a sequence with one hand (or None) per seat")
+    seats: list[tuple[int, ...] | None] = []
+    holder: dict[int, int] = {}
+    for seat, cards in enumerate(hands):
+        if cards is None:
+            seats.append(None)
+            continue
+        ids = hand_ids(cards, (size,), f"seat {seat} ({game})")
+        for card in ids:
+            if card in holder:
+                raise ValueError(f"seats {holder[card]} and {seat} both hold {_NAME_OF[card]}")
+            holder[card] = seat
+        seats.append(ids)
+    return seats

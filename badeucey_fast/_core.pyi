@@ -11,6 +11,23 @@ class _Lib:
     BDC_E_RANKING: int
     BDC_E_RANK: int
     BDC_E_ARGUMENT: int
+    BDC_E_UNSUPPORTED: int
+    BDC_BADUGI_CLASSES: int
+    BDC_BADUGI_FOUR_CARD_CLASSES: int
+    BDC_DEUCE_SEVEN_CLASSES: int
+    BDC_ACE_FIVE_CLASSES: int
+    BDC_DECK_SIZE: int
+    BDC_MIN_HAND_CARDS: int
+    BDC_MAX_HAND_CARDS: int
+    BDC_MIN_SEATS: int
+    BDC_MAX_SEATS: int
+    BDC_MAX_DRAWS: int
+    BDC_SPLIT_SHIFT: int
+    BDC_RANKINGS: int
+    BDC_IMPL_PORTABLE: int
+    BDC_IMPL_BMI2: int
+    BDC_IMPL_AVX2: int
+    BDC_IMPLEMENTATIONS: int
     BDC_BADUGI_LOW: int
     BDC_BADUGI_HIGH: int
     BDC_DEUCE_SEVEN: int
@@ -19,6 +36,7 @@ class _Lib:
     BDC_BADACEY: int
     BDC_NO_HALF: int
     BDC_FLAG_ID_0_OR_1: int
+    def bdc_status_text(self, status: int, /) -> Any: ...
     def bdc_badugi_low4(self, c0: int, c1: int, c2: int, c3: int, /) -> int: ...
     def bdc_badugi_high4(self, c0: int, c1: int, c2: int, c3: int, /) -> int: ...
     def bdc_badugi_low5(self, c0: int, c1: int, c2: int, c3: int, c4: int, /) -> int: ...
@@ -40,7 +58,10 @@ class _Lib:
     def bdc_noop5(self, c0: int, c1: int, c2: int, c3: int, c4: int, /) -> int: ...
     def bdc_class_ranks(self, ranking: int, rank: int, out: Any, flush: Any, /) -> int: ...
     def bdc_rank_batch(self, ranking: int, hands: Any, n: int, n_cards: int, out: Any, bad_row: Any, /) -> int: ...
-    def bdc_rank_batch_portable(self, ranking: int, hands: Any, n: int, n_cards: int, out: Any, bad_row: Any, /) -> int: ...
+    def bdc_implementation(self) -> int: ...
+    def bdc_implementation_name(self, id: int, /) -> Any: ...
+    def bdc_implementation_supported(self, id: int, /) -> int: ...
+    def bdc_use_implementation(self, id: int, /) -> int: ...
 
     def bdc_draw_plan(self, spec: Any, outcomes: Any, positions: Any, /) -> int: ...
     def bdc_draw_run(

@@ -28,30 +28,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from badeucey_fast._cards import CardsLike, format_cards, hand_ids
-from badeucey_fast._core import ffi, lib
-from badeucey_fast.draws import (
-    MAX_EXACT,
+from badeucey_fast._boundary import MAX_SEATS, MIN_SEATS
+from badeucey_fast._cards import CardsLike, format_cards, seat_hands
+from badeucey_fast._runs import (
+    EquityPlan,
+    EquitySums,
     Progress,
-    Target,
-    TargetLike,
-    c_game,
     card_set,
     check_dead,
     check_draws,
     check_seed,
-    check_status,
     decide_samples,
-    default_target,
-    make_rng,
-    parse_target,
-    run_chunks,
-    unseen_deck,
+    plan_equity,
+    resolve_seed,
+    run_equity,
 )
+from badeucey_fast._targets import Target, TargetLike, default_target, parse_target
+from badeucey_fast.draws import MAX_EXACT
 from badeucey_fast.games import Game, get_game
-from badeucey_fast.showdown import half_label
 
-MAX_SEATS = 9
 _FIGURES = ("badugi_win", "badugi_tie", "low_win", "low_tie", "scoop", "share")
 
 
@@ -117,7 +112,7 @@ class Equity(EquityFigures):
         heads = ["seat", "hand"]
         columns = []
         for half in self.game.halves:
-            label = half_label(self.game, half)
+            label = self.game.label(half)
             columns += [(f"{label} win", f"{half}_win"), (f"{label} tie", f"{half}_tie")]
         if self.game.is_split:
             columns.append(("scoop", "scoop"))
@@ -190,72 +185,23 @@ def equity(
     ValueError: seats 0 and 1 both hold 7s
     """
     rules = get_game(game)
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
-        raise TypeError("equity: hands must be a sequence with one hand (or None) per seat")
-    if not 2 <= len(hands) <= MAX_SEATS:
-        raise ValueError(f"equity needs 2..{MAX_SEATS} seats, got {len(hands)}")
+    known = seat_hands(hands, rules.hand_size, rules.name, "equity")
+    if not MIN_SEATS <= len(known) <= MAX_SEATS:
+        raise ValueError(f"equity needs {MIN_SEATS}..{MAX_SEATS} seats, got {len(known)}")
     draws = check_draws(draws, 0)
-    check_seed(seed)
-    n = rules.hand_size
-    known: list[tuple[int, ...] | None] = []
-    holder: dict[int, int] = {}
-    for seat, cards in enumerate(hands):
-        if cards is None:
-            known.append(None)
-            continue
-        ids = hand_ids(cards, (n,), f"seat {seat} ({rules.name})")
-        for card in ids:
-            if card in holder:
-                raise ValueError(f"seats {holder[card]} and {seat} both hold {format_cards([card])}")
-            holder[card] = seat
-        known.append(ids)
+    seed = check_seed(seed)
     thrown = _discards(known, discards, draws)
     dead_ids = check_dead([h for h in known if h is not None], dead)
-    drawing = any(thrown)
     policy = None
-    if draws > 1 and drawing:
+    if draws > 1 and any(thrown):
         policy = parse_target(target, rules) or default_target(rules)
     elif target is not None:
         parse_target(target, rules)  # still reject a bad target
-
-    deck = unseen_deck([*holder, *dead_ids])
-    needed = sum(n for h in known if h is None) + draws * sum(len(t) for t in thrown)
-    if needed > len(deck):
-        raise ValueError(f"the hands and draws need up to {needed} unseen cards; only {len(deck)} remain")
-    rows = []
-    for hand, throw in zip(known, thrown):
-        held = [] if hand is None else [c for c in hand if c not in throw]
-        rows.append(held + [0] * (n - len(held)))
-    keep_alive = [
-        ffi.new("uint8_t[]", [c for row in rows for c in row]),
-        ffi.new("int[]", [0 if h is None else n - len(t) for h, t in zip(known, thrown)]),
-        ffi.new("int[]", [0 if h is None else 1 for h in known]),
-        ffi.new("uint8_t[]", deck or [0]),
-    ]
-    spec = ffi.new("bdc_equity_spec *")
-    spec.game = c_game(rules)[0]
-    spec.n_seats = len(known)
-    spec.cards, spec.n_held, spec.draws_policy = keep_alive[0], keep_alive[1], keep_alive[2]
-    spec.deck, spec.n_deck = keep_alive[3], len(deck)
-    spec.draws = draws
-    if policy is not None:
-        spec.target = policy._c()[0]
-    spec.qualifier.badugi = rules.badugi_qualifier or 0
-    spec.qualifier.low = rules.low_qualifier or 0
-    outcomes = ffi.new("double *")
-    positions = ffi.new("int *")
-    check_status(lib.bdc_equity_plan(spec, outcomes, positions), "equity")
-
-    n_samples = decide_samples(outcomes[0], samples, max_exact)
-    seed, rng = make_rng(seed) if n_samples is not None else (None, ffi.new("uint64_t[4]"))
-    sums = ffi.new("bdc_equity_sums[]", len(known))
-    weight = ffi.new("double *")
-
-    def run(begin: int, end: int, step: int) -> None:
-        check_status(lib.bdc_equity_run(spec, begin, end, step, rng, sums, weight), "equity")
-
-    run_chunks(run, positions[0], n_samples, progress)
-    return _result(rules, known, thrown, dead_ids, draws, policy, n_samples, outcomes[0], seed, sums, weight[0])
+    plan, c = plan_equity(rules, known, thrown, dead_ids, draws, policy)
+    n_samples = decide_samples(plan.outcomes, samples, max_exact)
+    seed = resolve_seed(seed) if n_samples is not None else None
+    sums = run_equity(plan, c, seed, n_samples, progress)
+    return _result(plan, known, thrown, dead_ids, n_samples, seed, sums)
 
 
 def _discards(
@@ -283,31 +229,29 @@ def _discards(
 
 
 def _result(
-    rules: Game,
+    plan: EquityPlan,
     known: list[tuple[int, ...] | None],
     thrown: list[tuple[int, ...]],
     dead: tuple[int, ...],
-    draws: int,
-    policy: Target | None,
     n_samples: int | None,
-    outcomes: float,
     seed: int | None,
-    sums: Any,
-    weight: float,
+    run: EquitySums,
 ) -> Equity:
-    seats = range(len(known))
+    """The figures of a run, as plain data."""
+    rules = plan.game
+    sums, weight = run
     values: dict[str, tuple[float, ...] | None] = {}
     errors: dict[str, tuple[float, ...] | None] = {}
     for name in _FIGURES:
         if (name.startswith("badugi") and rules.badugi is None) or (name.startswith("low") and rules.low is None):
             values[name] = errors[name] = None
             continue
-        means = tuple(getattr(sums[s], name) / weight for s in seats)
+        means = tuple(total / weight for total in sums[name])
         values[name] = means
         if n_samples is None:
             errors[name] = (0.0,) * len(known)
         elif name == "share":  # a mean of a bounded variable: its sample variance
-            squares = [sums[s].share_sq / weight for s in seats]
+            squares = [total / weight for total in sums["share_sq"]]
             errors[name] = tuple(math.sqrt(max(q - m * m, 0.0) / weight) for q, m in zip(squares, means))
         else:  # a proportion
             errors[name] = tuple(math.sqrt(m * (1.0 - m) / weight) for m in means)
@@ -317,10 +261,10 @@ def _result(
         hands=tuple(known),
         discards=tuple(thrown),
         dead=dead,
-        draws=draws,
-        target=policy,
+        draws=plan.draws,
+        target=plan.target,
         exact=n_samples is None,
-        outcomes=outcomes if n_samples is None else float(n_samples),
+        outcomes=plan.outcomes if n_samples is None else float(n_samples),
         seed=seed,
         stderr=EquityFigures(**errors),  # type: ignore[arg-type]
     )

@@ -8,20 +8,28 @@ tie.  Scales: Badugi 1..1092 (4 or 5 cards, aces low or high), deuce-to-seven
 
 from __future__ import annotations
 
-import operator
+import types
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, NamedTuple, NoReturn, TypeVar
 
-from badeucey_fast._cards import CardsLike, check_card, hand_ids, hand_mask  # noqa: F401  (the mask doctests use hand_mask)
+from badeucey_fast._boundary import (
+    DECK_SIZE,
+    MAX_HAND_CARDS,
+    RANKINGS,
+    SPLIT_SHIFT,
+    check_int,
+    raise_for_status,
+)
+from badeucey_fast._cards import CardsLike, check_card, hand_ids, hand_mask  # noqa: F401  (hand_mask: the doctests)
 from badeucey_fast._core import ffi, lib
 
-BADUGI_CLASSES = 1092
-DEUCE_SEVEN_CLASSES = 7462
-ACE_FIVE_CLASSES = 6175
+BADUGI_CLASSES = RANKINGS["badugi_low"].scale
+DEUCE_SEVEN_CLASSES = RANKINGS["deuce_seven"].scale
+ACE_FIVE_CLASSES = RANKINGS["ace_five"].scale
 
-_FOUR_OR_FIVE = (4, 5)
-_FIVE = (5,)
-_SPLIT = 1 << 16  # the C core packs split-game results as (badugi << 16) | low
+_FOUR_OR_FIVE = RANKINGS["badugi_low"].sizes
+_FIVE = RANKINGS["deuce_seven"].sizes
+_SPLIT = 1 << SPLIT_SHIFT  # the C core packs split-game results as (badugi << 16) | low
 
 if TYPE_CHECKING:  # numpy is imported by the first batch call, not at import time
     import numpy as np
@@ -45,7 +53,8 @@ def _raise_for(status: int, ids: Sequence[object], what: str) -> NoReturn:
         check_card(card)  # raises TypeError / ValueError naming the card
     if status == lib.BDC_E_DUPLICATE or len(set(ids)) != len(ids):
         hand_ids(ids, (len(ids),), what)  # type: ignore[arg-type]  # raises naming the duplicate
-    raise ValueError(f"{what}: the C core rejected the hand (status {status})")
+    raise_for_status(status, what, "the hand")
+    raise ValueError(f"{what}: the C core could not take the hand")
 
 
 def _settle(result: int, ids: Sequence[object], what: str) -> int:
@@ -102,8 +111,6 @@ _c_badugi_low: dict[int, Callable[..., int]] = {4: lib.bdc_badugi_low4_flagged, 
 _c_badugi_high: dict[int, Callable[..., int]] = {4: lib.bdc_badugi_high4_flagged, 5: lib.bdc_badugi_high5_flagged}
 _c_deuce_seven = lib.bdc_deuce_seven_flagged
 _c_ace_five = lib.bdc_ace_five_flagged
-_c_badeucey = lib.bdc_badeucey_flagged
-_c_badacey = lib.bdc_badacey_flagged
 
 
 def badugi_rank(cards: CardsLike, *, ace_high: bool = False) -> int:
@@ -173,7 +180,53 @@ def ace_five_rank(cards: CardsLike) -> int:
     return _rank(_c_ace_five, cards, _FIVE, "ace_five_rank")
 
 
-def badeucey(cards: CardsLike) -> Halves:
+# One body for several public functions.  A closure would serve, but reading its
+# free variables costs about 7 ns a call here (4% of the mask call, measured against a
+# plain function); a copy of a template's code whose globals name the C entry point
+# runs at the plain function's speed.
+def _unbound(*ids: object) -> int:
+    raise TypeError("a template runs only as a function made from it")
+
+
+_C_FUNCTION: Callable[..., int] = _unbound
+"""In a template: the C entry point of the function made from it (bound by :func:`_made_from`)."""
+_NAME = "a template"
+"""In a template: the name of the function made from it, for messages."""
+_Function = TypeVar("_Function", bound=Callable[..., object])
+
+
+def _made_from(template: _Function, name: str, c_function: Callable[..., int], doc: str) -> _Function:
+    """The public function ``name``: ``template``'s code, with its globals ``_C_FUNCTION``
+    and ``_NAME`` bound to ``c_function`` and ``name`` (the template's globals are
+    copied when it is made: it reads only what is defined above it)."""
+    namespace = {**template.__globals__, "_C_FUNCTION": c_function, "_NAME": name}
+    code = template.__code__.replace(co_name=name, co_qualname=name)
+    made = types.FunctionType(code, namespace, name)
+    made.__qualname__, made.__doc__ = name, doc
+    made.__annotations__ = dict(template.__annotations__)
+    return made  # type: ignore[return-value]
+
+
+def _split_game(cards: CardsLike) -> Halves:
+    """Template of :func:`badeucey` and :func:`badacey`: both ranks of five cards."""
+    if type(cards) is tuple or type(cards) is list:  # the hot path, inlined: C checks the count and every id
+        try:
+            packed: int = _C_FUNCTION(*cards)
+        except (TypeError, OverflowError):
+            return _split_slowly(_C_FUNCTION, cards, _NAME)
+        if packed >= _FLAG:  # an error, or a hand with card id 0 or 1: is one a bool?
+            if packed < _ERROR and int is type(cards[0]) is type(cards[1]) is type(cards[2]) is type(cards[3]) is type(cards[4]):
+                packed -= _FLAG
+            else:
+                packed = _settle(packed, cards, _NAME)
+        return _new_tuple(Halves, divmod(packed, _SPLIT))
+    return _split_slowly(_C_FUNCTION, cards, _NAME)
+
+
+badeucey = _made_from(
+    _split_game,
+    "badeucey",
+    lib.bdc_badeucey_flagged,
     """Both Badeucey ranks of five cards: Badugi aces high, and deuce-to-seven.
 
     :param cards: 5 cards, as text or card ids.
@@ -191,22 +244,13 @@ def badeucey(cards: CardsLike) -> Halves:
     Traceback (most recent call last):
     ...
     TypeError: card ids must be integers, got True
-    """
-    if type(cards) is tuple or type(cards) is list:  # the hot path, inlined: C checks the count and every id
-        try:
-            packed: int = _c_badeucey(*cards)
-        except (TypeError, OverflowError):
-            return _split_slowly(_c_badeucey, cards, "badeucey")
-        if packed >= _FLAG:  # an error, or a hand with card id 0 or 1: is one a bool?
-            if packed < _ERROR and int is type(cards[0]) is type(cards[1]) is type(cards[2]) is type(cards[3]) is type(cards[4]):
-                packed -= _FLAG
-            else:
-                packed = _settle(packed, cards, "badeucey")
-        return _new_tuple(Halves, divmod(packed, _SPLIT))
-    return _split_slowly(_c_badeucey, cards, "badeucey")
+    """,
+)
 
-
-def badacey(cards: CardsLike) -> Halves:
+badacey = _made_from(
+    _split_game,
+    "badacey",
+    lib.bdc_badacey_flagged,
     """Both Badacey ranks of five cards: Badugi aces low, and ace-to-five.
 
     :param cards: 5 cards, as text or card ids.
@@ -220,43 +264,39 @@ def badacey(cards: CardsLike) -> Halves:
     Traceback (most recent call last):
     ...
     ValueError: unknown card text 'Ax' in '5c 4d 3h 2s Ax' (cards look like 7s, Th, 10h or A♠)
-    """
-    if type(cards) is tuple or type(cards) is list:  # the hot path, inlined: C checks the count and every id
-        try:
-            packed: int = _c_badacey(*cards)
-        except (TypeError, OverflowError):
-            return _split_slowly(_c_badacey, cards, "badacey")
-        if packed >= _FLAG:  # an error, or a hand with card id 0 or 1: is one a bool?
-            if packed < _ERROR and int is type(cards[0]) is type(cards[1]) is type(cards[2]) is type(cards[3]) is type(cards[4]):
-                packed -= _FLAG
-            else:
-                packed = _settle(packed, cards, "badacey")
-        return _new_tuple(Halves, divmod(packed, _SPLIT))
-    return _split_slowly(_c_badacey, cards, "badacey")
+    """,
+)
 
 
 # --------------------------------------------------------------------------- #
 # One hand as a card mask: the cheapest call
 # --------------------------------------------------------------------------- #
-_c_badeucey_mask = lib.bdc_badeucey_mask
-_c_badacey_mask = lib.bdc_badacey_mask
-_DECK_BITS = 52
-
-
 def _mask_error(mask: object, what: str) -> NoReturn:
     """The exception for a mask the C core rejected (or could not take)."""
-    if isinstance(mask, bool) or type(mask).__name__ in ("bool_", "bool"):
-        raise TypeError(f"{what}: a mask is an int, not {type(mask).__name__}")
     try:
-        value = operator.index(mask)  # type: ignore[arg-type]
+        value = check_int(mask, "a mask")
     except TypeError:
         raise TypeError(f"{what}: a mask is an int, not {type(mask).__name__}") from None
-    if value < 0 or value >> _DECK_BITS:
-        raise ValueError(f"{what}: a mask has bits 0..51 only (one per card id), got {value:#x}")
-    raise ValueError(f"{what}: the mask has {value.bit_count()} cards, not 5")
+    if value < 0 or value >> DECK_SIZE:
+        raise ValueError(f"{what}: a mask has bits 0..{DECK_SIZE - 1} only (one per card id), got {value:#x}")
+    raise ValueError(f"{what}: the mask has {value.bit_count()} cards, not {MAX_HAND_CARDS}")
 
 
-def badeucey_mask(mask: int) -> int:
+def _split_game_mask(mask: int) -> int:
+    """Template of :func:`badeucey_mask` and :func:`badacey_mask`: both ranks of a card mask."""
+    try:
+        packed: int = _C_FUNCTION(mask)
+    except (TypeError, OverflowError):
+        _mask_error(mask, _NAME)
+    if packed < 0:
+        _mask_error(mask, _NAME)
+    return packed
+
+
+badeucey_mask = _made_from(
+    _split_game_mask,
+    "badeucey_mask",
+    lib.bdc_badeucey_mask,
     """Both Badeucey ranks of five cards given as a card mask, packed in one int.
 
     The fastest way to rank one hand from Python: one integer crosses into C
@@ -276,17 +316,13 @@ def badeucey_mask(mask: int) -> int:
     Traceback (most recent call last):
     ...
     ValueError: badeucey_mask: the mask has 4 cards, not 5
-    """
-    try:
-        packed: int = _c_badeucey_mask(mask)
-    except (TypeError, OverflowError):
-        _mask_error(mask, "badeucey_mask")
-    if packed < 0:
-        _mask_error(mask, "badeucey_mask")
-    return packed
+    """,
+)
 
-
-def badacey_mask(mask: int) -> int:
+badacey_mask = _made_from(
+    _split_game_mask,
+    "badacey_mask",
+    lib.bdc_badacey_mask,
     """Both Badacey ranks of five cards given as a card mask, packed in one int.
 
     :param mask: bit ``id`` set for each of the five cards (:func:`hand_mask`).
@@ -302,25 +338,13 @@ def badacey_mask(mask: int) -> int:
     Traceback (most recent call last):
     ...
     ValueError: badacey_mask: a mask has bits 0..51 only (one per card id), got 0x10000000000000
-    """
-    try:
-        packed: int = _c_badacey_mask(mask)
-    except (TypeError, OverflowError):
-        _mask_error(mask, "badacey_mask")
-    if packed < 0:
-        _mask_error(mask, "badacey_mask")
-    return packed
+    """,
+)
 
 
 # --------------------------------------------------------------------------- #
 # Batches
 # --------------------------------------------------------------------------- #
-_STATUS_TEXT = {
-    lib.BDC_E_CARD: "a card id outside 0..51",
-    lib.BDC_E_DUPLICATE: "the same card twice",
-}
-
-
 def _batch(hands: object, ranking: int, sizes: tuple[int, ...], what: str, split: bool) -> RankArray:
     """Validate a batch once, then rank every row in one C loop (GIL released)."""
     import numpy as np
@@ -344,8 +368,7 @@ def _batch(hands: object, ranking: int, sizes: tuple[int, ...], what: str, split
     )
     if status != lib.BDC_OK:
         row = int(bad_row[0])
-        problem = _STATUS_TEXT.get(status, f"status {status}")
-        raise ValueError(f"{what}: hands[{row}] = {hands[row].tolist()} has {problem}")
+        raise_for_status(status, what, f"hands[{row}] = {hands[row].tolist()}")
     return out
 
 
@@ -368,7 +391,7 @@ def badugi_rank_batch(hands: npt.NDArray[np.uint8], *, ace_high: bool = False) -
     ...
     ValueError: badugi_rank_batch: hands[0] = [48, 1, 6, 6] has the same card twice
     """
-    ranking = lib.BDC_BADUGI_HIGH if ace_high else lib.BDC_BADUGI_LOW
+    ranking = RANKINGS["badugi_high" if ace_high else "badugi_low"].code
     return _batch(hands, ranking, _FOUR_OR_FIVE, "badugi_rank_batch", split=False)
 
 
@@ -377,7 +400,7 @@ def deuce_seven_rank_batch(hands: npt.NDArray[np.uint8]) -> RankArray:
 
     Errors as :func:`badugi_rank_batch`.
     """
-    return _batch(hands, lib.BDC_DEUCE_SEVEN, _FIVE, "deuce_seven_rank_batch", split=False)
+    return _batch(hands, RANKINGS["deuce_seven"].code, _FIVE, "deuce_seven_rank_batch", split=False)
 
 
 def ace_five_rank_batch(hands: npt.NDArray[np.uint8]) -> RankArray:
@@ -385,7 +408,7 @@ def ace_five_rank_batch(hands: npt.NDArray[np.uint8]) -> RankArray:
 
     Errors as :func:`badugi_rank_batch`.
     """
-    return _batch(hands, lib.BDC_ACE_FIVE, _FIVE, "ace_five_rank_batch", split=False)
+    return _batch(hands, RANKINGS["ace_five"].code, _FIVE, "ace_five_rank_batch", split=False)
 
 
 def badeucey_batch(hands: npt.NDArray[np.uint8]) -> RankArray:

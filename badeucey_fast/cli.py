@@ -11,37 +11,33 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from badeucey_fast import _rankings as r
+from badeucey_fast._boundary import DECK_SIZE, RANKINGS, Ranking
 from badeucey_fast._cards import format_cards, parse_cards
 from badeucey_fast.games import GAMES
-from badeucey_fast.names import Ranking, hand_name
-from badeucey_fast.showdown import half_label, showdown
+from badeucey_fast.names import hand_name
+from badeucey_fast.showdown import showdown
 
 EXIT_USAGE = 2  # argparse's code for a user mistake; ours too
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process ended by SIGPIPE (128 + 13)
 
 
-_EVAL_RANKINGS: list[tuple[Ranking, str, int]] = [
-    ("badugi_low", "Badugi, aces low", r.BADUGI_CLASSES),
-    ("badugi_high", "Badugi, aces high", r.BADUGI_CLASSES),
-    ("deuce_seven", "deuce-to-seven", r.DEUCE_SEVEN_CLASSES),
-    ("ace_five", "ace-to-five", r.ACE_FIVE_CLASSES),
-]
+_EVAL_SIZES = RANKINGS["badugi_low"].sizes  # eval takes any hand some ranking takes
 
 
 def _eval_rows(ids: tuple[int, ...]) -> list[tuple[Ranking, str, int, int]]:
     """(ranking, label, rank, classes) for every ranking that takes this many cards."""
     ranks = [r.badugi_rank(ids), r.badugi_rank(ids, ace_high=True)]
-    if len(ids) == 5:
+    if len(ids) in RANKINGS["deuce_seven"].sizes:
         ranks += [r.deuce_seven_rank(ids), r.ace_five_rank(ids)]
-    return [(key, label, rank, classes) for (key, label, classes), rank in zip(_EVAL_RANKINGS, ranks)]
+    return [(info.name, info.long, rank, info.scale) for info, rank in zip(RANKINGS.values(), ranks)]
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
     results = []
     for text in args.hands:
         ids = parse_cards(text)
-        if len(ids) not in (4, 5):
-            raise ValueError(f"a hand has 4 or 5 cards, got {len(ids)} in {text!r}")
+        if len(ids) not in _EVAL_SIZES:
+            raise ValueError(f"a hand has {' or '.join(map(str, _EVAL_SIZES))} cards, got {len(ids)} in {text!r}")
         results.append((ids, _eval_rows(ids)))
     if args.json:
         out = [
@@ -167,7 +163,7 @@ def _cmd_draw(args: argparse.Namespace) -> int:
             print(json.dumps(out.to_dict(), indent=2))
             return 0
         how = "exact" if out.exact else f"sampled: {out.total:,} samples, seed {out.seed}"
-        unseen = 52 - len(out.hand) - len(out.dead)
+        unseen = DECK_SIZE - len(out.hand) - len(out.dead)
         throw = f"throws {format_cards(out.discard)}" if out.discard else "stands pat"
         print(f"{out.game.name}: {format_cards(out.hand)} {throw}; {out.draws} draw(s) from {unseen} unseen cards")
         print(f"{out.total:,} equally likely outcomes ({how})")
@@ -177,7 +173,7 @@ def _cmd_draw(args: argparse.Namespace) -> int:
             error = "" if out.exact else f" ±{100 * out.stderr(p):.2f}"
             print(f"  {label:<28} {_percent(p)}{error}")
         for half in out.game.halves:
-            print(f"  mean {half_label(out.game, half)} rank{'':<17} {out.mean_rank(half):8.1f}")
+            print(f"  mean {out.game.label(half)} rank{'':<17} {out.mean_rank(half):8.1f}")
         return 0
     top = options[: args.top]
     if args.json:
@@ -185,7 +181,7 @@ def _cmd_draw(args: argparse.Namespace) -> int:
         return 0
     game = options[0].outcomes.game
     heads = ["#", "throw", "keep"] + (["P(target)"] if options[0].probability is not None else [])
-    heads += [f"mean {half_label(game, h)}" for h in game.halves]
+    heads += [f"mean {game.label(h)}" for h in game.halves]
     rows = []
     for i, o in enumerate(top, start=1):
         row = [str(i), format_cards(o.discard) or "(pat)", format_cards(o.keep) or "-"]
@@ -193,13 +189,13 @@ def _cmd_draw(args: argparse.Namespace) -> int:
             row.append(_percent(o.probability).strip())
         row += [f"{o.mean_rank[h]:.1f}" for h in game.halves]
         rows.append(row)
-    widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(len(heads))]
+    widths = [max(len(line[i]) for line in [heads, *rows]) for i in range(len(heads))]
     first = options[0].outcomes
     how = "exact" if first.exact else f"sampled, seed {first.seed}"
     target = f"; target {first.target.describe(game)}" if first.target is not None else ""
     print(f"{game.name}: best discards of {format_cards(first.hand)}, {first.draws} draw(s), {how}{target}")
-    for cells in [heads, *rows]:
-        print("  ".join(c.ljust(w) if i < 3 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))))
+    for line in [heads, *rows]:
+        print("  ".join(c.ljust(w) if i < 3 else c.rjust(w) for i, (c, w) in enumerate(zip(line, widths))))
     print("(mean ranks: lower is better)")
     return 0
 
@@ -297,9 +293,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_run_options(p_eq)
     p_eq.set_defaults(run=_cmd_equity)
 
-    from badeucey_fast import bench  # numpy and the peers load only for the CLI
+    from badeucey_fast import (
+        _bench,  # the bench command's options only: its harness loads when it runs
+    )
 
-    bench.add_parser(sub)
+    _bench.add_parser(sub)
     return parser
 
 

@@ -40,15 +40,32 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Literal, Union
+from typing import TYPE_CHECKING, Any, Literal
 
-from badeucey_fast._cards import RANK_CHARS, CardsLike, format_cards, hand_ids
-from badeucey_fast._core import ffi, lib
+from badeucey_fast._boundary import FOUR_CARD_BADUGIS, MAX_DRAWS
+from badeucey_fast._cards import CardsLike, format_cards, hand_ids
+from badeucey_fast._runs import (
+    DEFAULT_SAMPLES,
+    DrawPlan,
+    Progress,
+    card_set,
+    check_dead,
+    check_draws,
+    check_seed,
+    decide_samples,
+    plan_draw,
+    resolve_seed,
+    run_draw,
+)
+from badeucey_fast._targets import (
+    DEFAULT_TARGETS,
+    Target,
+    TargetLike,
+    default_target,
+    parse_target,
+)
 from badeucey_fast.games import Game, Half, get_game
-from badeucey_fast.names import class_ranks, hand_name
 
 if TYPE_CHECKING:  # numpy is imported on first use (import time)
     import numpy as np
@@ -56,294 +73,26 @@ if TYPE_CHECKING:  # numpy is imported on first use (import time)
 
     Counts = npt.NDArray[np.uint64]
 
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "DEFAULT_TARGETS",
+    "FOUR_CARD_BADUGIS",
+    "MAX_DRAWS",
+    "MAX_EXACT",
+    "DiscardOption",
+    "DrawOutcomes",
+    "Objective",
+    "Progress",
+    "Target",
+    "TargetLike",
+    "best_discards",
+    "default_target",
+    "draw_outcomes",
+    "parse_target",
+]
+
 MAX_EXACT = 5_000_000
 """Default limit on the outcomes enumerated exactly; above it, sample."""
-DEFAULT_SAMPLES = 200_000
-"""Default number of samples when a run is sampled."""
-DEFAULT_TARGETS: dict[Half, str] = {"badugi": "badugi", "low": "low:9"}
-"""The policy's target per half when none is given: any four-card badugi; a
-9-low or better.  A split game aims at both."""
-MAX_DRAWS = 3
-FOUR_CARD_BADUGIS = 715  # Badugi ranks 1..715 are the four-card badugis
-
-_CHUNK_SAMPLES = 50_000  # samples per C call: progress granularity, not results
-_BADUGI_C = {"low": lib.BDC_BADUGI_LOW, "high": lib.BDC_BADUGI_HIGH, None: lib.BDC_NO_HALF}
-_LOW_C = {"deuce_seven": lib.BDC_DEUCE_SEVEN, "ace_five": lib.BDC_ACE_FIVE, None: lib.BDC_NO_HALF}
-_HALF_ALIASES: dict[str, Half] = {"badugi": "badugi", "low": "low", "2-7": "low", "27": "low", "a-5": "low", "a5": "low"}
-_RANK_OF = {c: i for i, c in enumerate(RANK_CHARS)}
-_LOW_WORDS = {"deuce_seven": "deuce-to-seven", "ace_five": "ace-to-five"}
-_C_ERRORS = {
-    lib.BDC_E_CARD: "a card id outside 0..51",
-    lib.BDC_E_DUPLICATE: "the same card twice",
-    lib.BDC_E_COUNT: "a wrong number of cards",
-    lib.BDC_E_RANKING: "an unknown ranking",
-    lib.BDC_E_RANK: "a rank outside the ranking's scale",
-    lib.BDC_E_ARGUMENT: "a setting outside its range",
-}
-
-Progress = Callable[[float], None]
-"""Called with the fraction of a run done (0.0 .. 1.0) as it goes."""
-
-
-def check_status(status: int, what: str) -> None:
-    """Turn a C status code into a ValueError (the inputs were checked before,
-    so this guards against a disagreement between Python and C)."""
-    if status < 0:
-        raise ValueError(f"{what}: the C core rejected the input: {_C_ERRORS.get(status, f'status {status}')}")
-
-
-# ---- targets ---------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Target:
-    """The hands a player draws to: the worst rank that counts in each half
-    (lower ranks are better), or None for a half that does not matter."""
-
-    badugi: int | None = None
-    low: int | None = None
-
-    def met_by(self, ranks: Mapping[Half, int]) -> bool:
-        """Does a hand with these ranks (per half) meet the target?"""
-        return all(limit is None or ranks[half] <= limit for half, limit in self.limits().items())
-
-    def limits(self) -> dict[Half, int | None]:
-        """The target as ``{half: worst rank}``."""
-        return {"badugi": self.badugi, "low": self.low}
-
-    def describe(self, game: Game) -> str:
-        """The target in words, e.g. ``"any four-card badugi and 9-8-7-6-4 (9-8 low) or better"``."""
-        parts = [
-            "any four-card badugi" if half == "badugi" and limit == FOUR_CARD_BADUGIS
-            else f"{hand_name(limit, game.ranking(half))} or better"
-            for half, limit in self.limits().items()
-            if limit is not None
-        ]
-        return " and ".join(parts) if parts else "any hand"
-
-    def _c(self) -> Any:
-        limits = ffi.new("bdc_limits *")
-        limits.badugi = self.badugi or 0
-        limits.low = self.low or 0
-        return limits
-
-
-TargetLike = Union[str, int, Target, Mapping[str, Union[str, int]], None]
-"""A target: text (see the module docs), a :class:`Target`, a rank (single-half
-games), or a dict of per-half ranks or texts."""
-
-
-@lru_cache(maxsize=None)
-def _classes(ranking: str, scale: int) -> tuple[tuple[tuple[int, ...], bool], ...]:
-    """Every class of a ranking (``scale`` of them) as (card ranks in naming order,
-    one-suit flag), best first."""
-    return tuple(class_ranks(rank, ranking) for rank in range(1, scale + 1))  # type: ignore[arg-type]
-
-
-def _parse_ranks(text: str, where: str) -> tuple[int, ...]:
-    """Card ranks such as ``8``, ``86``, ``8-6``, ``T-9``, ``10`` or ``8-low``."""
-    core = text.strip().upper()
-    for suffix in ("-LOW", " LOW", "LOW", "-HIGH", " HIGH", "HIGH"):
-        if core.endswith(suffix):
-            core = core[: -len(suffix)]
-            break
-    core = core.replace("10", "T").replace("-", "").replace(" ", "")
-    if not core or any(c not in _RANK_OF for c in core):
-        raise ValueError(f"target {where!r}: {text!r} is not a list of card ranks (e.g. 8, 86, 8-6-4-3-2)")
-    return tuple(_RANK_OF[c] for c in core)
-
-
-def _half_limit(game: Game, half: Half, spec: str | int | None, where: str) -> int:
-    """The worst rank of a half that meets one part of a target."""
-    if half not in game.halves:
-        raise ValueError(f"target {where!r}: game {game.name!r} has no {half} half")
-    ranking = game.ranking(half)
-    scale = game.scale(half)
-    if isinstance(spec, bool):
-        raise TypeError(f"target {where!r}: a rank is an integer, got {spec!r}")
-    if isinstance(spec, int):
-        if not 1 <= spec <= scale:
-            raise ValueError(f"target {where!r}: rank {spec} is outside 1..{scale} of {ranking}")
-        return spec
-    if spec is None or spec.strip() == "":
-        if half == "badugi":
-            return FOUR_CARD_BADUGIS
-        raise ValueError(f"target {where!r}: say how low, e.g. 'low:8' (8-low or better)")
-    spec = spec.strip()
-    if spec.startswith("#"):
-        try:
-            rank = int(spec[1:])
-        except ValueError:
-            raise ValueError(f"target {where!r}: {spec!r} is not a rank number such as #120") from None
-        return _half_limit(game, half, rank, where)
-    prefix = _parse_ranks(spec, where)
-    size = 4 if half == "badugi" else 5
-    matches = [
-        rank
-        for rank, (ranks, flush) in enumerate(_classes(ranking, scale), start=1)
-        if len(ranks) == size
-        and ranks[: len(prefix)] == prefix
-        and not flush
-        and len(set(ranks)) == size
-        and not (ranking == "deuce_seven" and ranks[0] - ranks[4] == size - 1)  # a straight
-    ]
-    if len(prefix) > size or not matches:
-        kind = "four-card badugi" if half == "badugi" else f"unpaired {_LOW_WORDS[ranking]} hand"
-        raise ValueError(f"target {where!r} names no {kind}")
-    return max(matches)  # the worst hand with that start: it "or better"
-
-
-def parse_target(target: TargetLike, game: str | Game = "badeucey") -> Target | None:
-    """Read a target (see the module docs) for a game.
-
-    :raises ValueError: for text that names no hand, a half the game lacks, or
-        a rank outside the half's scale.
-
-    >>> parse_target("badugi+low:8", "badeucey")
-    Target(badugi=715, low=...)
-    >>> parse_target("low:5", "badeucey")
-    Traceback (most recent call last):
-    ...
-    ValueError: target 'low:5' names no unpaired deuce-to-seven hand
-    """
-    rules = get_game(game)
-    if target is None or isinstance(target, Target):
-        if isinstance(target, Target):
-            for half, limit in target.limits().items():
-                if limit is not None:
-                    _half_limit(rules, half, limit, repr(target))
-        return target
-    limits: dict[Half, int] = {}
-    if isinstance(target, bool):
-        raise TypeError(f"a target is text, a rank, a Target or a dict, not {target!r}")
-    if isinstance(target, int):
-        if rules.is_split:
-            raise ValueError(f"target {target}: a bare rank is ambiguous in {rules.name}; use a dict or 'low:#{target}'")
-        limits[rules.halves[0]] = _half_limit(rules, rules.halves[0], target, str(target))
-    elif isinstance(target, str):
-        parts = [p.strip() for p in target.replace(",", "+").split("+")]
-        if not any(parts):
-            raise ValueError("target: empty text")
-        for part in parts:
-            name, sep, text = part.partition(":")
-            named = _HALF_ALIASES.get(name.strip().lower())
-            if named is None:
-                if sep or rules.is_split:
-                    raise ValueError(f"target {target!r}: {part!r} names no half (badugi or low, e.g. 'low:8')")
-                named, text = rules.halves[0], part
-            if named in limits:
-                raise ValueError(f"target {target!r} names the {named} half twice")
-            limits[named] = _half_limit(rules, named, text, target)
-    elif isinstance(target, Mapping):
-        for key, spec in target.items():
-            found = _HALF_ALIASES.get(str(key).lower())
-            if found is None:
-                raise ValueError(f"target: unknown half {key!r} (badugi or low)")
-            limits[found] = _half_limit(rules, found, spec, f"{key}:{spec}")
-    else:
-        raise TypeError(f"a target is text, a rank, a Target or a dict, not {type(target).__name__}")
-    return Target(limits.get("badugi"), limits.get("low"))
-
-
-def default_target(game: str | Game) -> Target:
-    """The policy's target when none is given (:data:`DEFAULT_TARGETS`)."""
-    rules = get_game(game)
-    target = parse_target("+".join(DEFAULT_TARGETS[h] for h in rules.halves), rules)
-    assert target is not None
-    return target
-
-
-# ---- shared plumbing with equity -------------------------------------------
-
-
-def c_game(rules: Game) -> Any:
-    """The game as the C core's bdc_game."""
-    game = ffi.new("bdc_game *")
-    game.badugi = _BADUGI_C[rules.badugi]
-    game.low = _LOW_C[rules.low]
-    game.n_cards = rules.hand_size
-    return game
-
-
-def card_set(cards: CardsLike | None, what: str) -> tuple[int, ...]:
-    """Any number of distinct cards (text or ids); None or "" for none."""
-    if cards is None or (isinstance(cards, str) and not cards.strip()):
-        return ()
-    return hand_ids(cards, tuple(range(53)), what)
-
-
-def unseen_deck(known: Sequence[int]) -> list[int]:
-    """The cards not in ``known``, in id order."""
-    taken = set(known)
-    return [c for c in range(52) if c not in taken]
-
-
-def check_seed(seed: object) -> None:
-    """A seed is None or an integer in 0..2**64-1."""
-    if seed is None:
-        return
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an integer or None, not {type(seed).__name__}")
-    if not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
-
-
-def make_rng(seed: int | None) -> tuple[int, Any]:
-    """A seeded xoshiro256** state for the C core, and the seed used (a fresh
-    random one when ``seed`` is None, so every sampled result can be reproduced)."""
-    check_seed(seed)
-    if seed is None:
-        import secrets  # only when sampling: it is slow to import
-
-        seed = secrets.randbits(63)
-    rng = ffi.new("uint64_t[4]")
-    lib.bdc_rng_seed(seed, rng)
-    return seed, rng
-
-
-def check_draws(draws: object, lowest: int) -> int:
-    if isinstance(draws, bool) or not isinstance(draws, int):
-        raise TypeError(f"draws must be an integer, got {draws!r}")
-    if not lowest <= draws <= MAX_DRAWS:
-        raise ValueError(f"draws must be {lowest}..{MAX_DRAWS}, got {draws}")
-    return draws
-
-
-def check_count(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an integer, got {value!r}")
-    if value < 1:
-        raise ValueError(f"{name} must be at least 1, got {value}")
-    return value
-
-
-def run_chunks(
-    run: Callable[[int, int, int], None], positions: int, samples: int | None, progress: Progress | None
-) -> None:
-    """Drive a C run in chunks, reporting progress: exact runs chunk by the
-    position of the first card dealt, sampled runs by samples.  Chunking never
-    changes a result."""
-    if samples is None:
-        for p in range(positions):
-            run(p, p + 1, 0)
-            if progress is not None:
-                progress((p + 1) / positions)
-        return
-    done = 0
-    while done < samples:
-        step = min(_CHUNK_SAMPLES, samples - done)
-        run(0, 0, step)
-        done += step
-        if progress is not None:
-            progress(done / samples)
-
-
-def decide_samples(outcomes: float, samples: int | None, max_exact: int) -> int | None:
-    """None to enumerate exactly; else how many samples to draw."""
-    check_count(max_exact, "max_exact")
-    if samples is not None:
-        return check_count(samples, "samples")
-    return None if outcomes <= max_exact else DEFAULT_SAMPLES
 
 
 # ---- one hand's draws -------------------------------------------------------
@@ -374,7 +123,7 @@ class DrawOutcomes:
     low: Counts | None
     seed: int | None
     """The seed of a sampled result (None when exact)."""
-    _spec: Any = field(repr=False, compare=False)
+    _plan: DrawPlan = field(repr=False, compare=False)
     _query_cache: dict[Target, float] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -397,6 +146,8 @@ class DrawOutcomes:
         >>> round(out.probability("badugi"), 4)
         0.2083
         """
+        if isinstance(target, Target) and target in self._query_cache:  # counted in the run (checked then)
+            return self._query_cache[target]
         parsed = parse_target(target, self.game)
         if parsed is None or (parsed.badugi is None and parsed.low is None):
             return 1.0
@@ -406,7 +157,7 @@ class DrawOutcomes:
             assert limit is not None
             return float(self.counts(half)[: limit + 1].sum()) / self.total
         if parsed not in self._query_cache:  # both at once: count them in C
-            hits = _run_draw(self._spec, parsed, self.seed, self.total if not self.exact else None, None)[2]
+            hits = run_draw(self._plan, parsed, self.seed, self.total if not self.exact else None, None).hits
             self._query_cache[parsed] = hits / self.total
         return self._query_cache[parsed]
 
@@ -467,71 +218,11 @@ _LANDMARKS: dict[Half, list[tuple[str, str]]] = {
 }
 
 
-def _run_draw(
-    spec: Any, query: Target | None, seed: int | None, samples: int | None, progress: Progress | None
-) -> tuple[Counts, Counts, int, int]:
-    """One C run over a prepared spec: (badugi counts, low counts, hits, total)."""
-    import numpy as np
-
-    badugi = np.zeros(1093, dtype=np.uint64)
-    low = np.zeros(7463, dtype=np.uint64)
-    hits = ffi.new("uint64_t *")
-    total = ffi.new("uint64_t *")
-    c_spec = spec["c"]
-    if query is not None:
-        c_spec.query = query._c()[0]
-    else:
-        c_spec.query.badugi = c_spec.query.low = 0
-    rng = make_rng(seed)[1] if samples is not None else ffi.new("uint64_t[4]")
-    out_b = ffi.from_buffer("uint64_t[]", badugi)
-    out_l = ffi.from_buffer("uint64_t[]", low)
-
-    def run(begin: int, end: int, n_samples: int) -> None:
-        check_status(lib.bdc_draw_run(c_spec, begin, end, n_samples, rng, out_b, out_l, hits, total), "draw")
-
-    run_chunks(run, spec["positions"], samples, progress)
-    return badugi, low, int(hits[0]), int(total[0])
-
-
-def _prepare(
-    rules: Game, hand: tuple[int, ...], discard: tuple[int, ...], dead: tuple[int, ...], draws: int, target: Target | None
-) -> dict[str, Any]:
-    kept = [c for c in hand if c not in discard]
-    deck = unseen_deck(hand + dead)
-    if len(discard) * draws > len(deck):
-        raise ValueError(
-            f"drawing {len(discard)} card(s) {draws} time(s) needs {len(discard) * draws} unseen cards; "
-            f"only {len(deck)} remain"
-        )
-    keep_alive = [ffi.new("uint8_t[]", kept or [0]), ffi.new("uint8_t[]", deck or [0])]
-    spec = ffi.new("bdc_draw_spec *")
-    spec.game = c_game(rules)[0]
-    spec.kept, spec.n_kept = keep_alive[0], len(kept)
-    spec.deck, spec.n_deck = keep_alive[1], len(deck)
-    spec.draws = draws
-    if target is not None:
-        spec.target = target._c()[0]
-    outcomes = ffi.new("double *")
-    positions = ffi.new("int *")
-    check_status(lib.bdc_draw_plan(spec, outcomes, positions), "draw")
-    return {"c": spec, "keep_alive": keep_alive, "outcomes": outcomes[0], "positions": positions[0]}
-
-
 def _check_discard(hand: tuple[int, ...], discard: CardsLike | None) -> tuple[int, ...]:
     cards = card_set(discard, "discard")
     missing = [c for c in cards if c not in hand]
     if missing:
         raise ValueError(f"discard {format_cards(missing)}: not in the hand {format_cards(hand)}")
-    return tuple(cards)
-
-
-def check_dead(hands: Sequence[tuple[int, ...]], dead: CardsLike | None) -> tuple[int, ...]:
-    """Dead cards (text or ids), none of them in a hand."""
-    cards = card_set(dead, "dead")
-    held = {c for hand in hands for c in hand}
-    clash = [c for c in cards if c in held]
-    if clash:
-        raise ValueError(f"dead card(s) {format_cards(clash)} are also in a hand")
     return tuple(cards)
 
 
@@ -575,14 +266,26 @@ def draw_outcomes(
     ...
     ValueError: discard Qs: not in the hand As 2c 3d Ks
     """
-    rules = get_game(game)
-    ids = hand_ids(hand, (rules.hand_size,), f"draw_outcomes ({rules.name})")
+    rules, ids, dead_ids, draws, seed, parsed = _checked("draw_outcomes", hand, dead, game, draws, seed, target)
     thrown = _check_discard(ids, discard)
-    dead_ids = check_dead([ids], dead)
-    draws = check_draws(draws, 1)
-    check_seed(seed)
-    parsed = parse_target(target, rules)
     return _draw(rules, ids, thrown, dead_ids, draws, parsed, samples, seed, max_exact, progress)
+
+
+def _checked(
+    what: str, hand: CardsLike, dead: CardsLike | None, game: str | Game, draws: object, seed: object, target: TargetLike
+) -> tuple[Game, tuple[int, ...], tuple[int, ...], int, int | None, Target | None]:
+    """The input both user-facing functions take, checked once: the game, the
+    hand, the dead cards, the draws, the seed and the target (parsed, and
+    defaulted when several draws are left)."""
+    rules = get_game(game)
+    ids = hand_ids(hand, (rules.hand_size,), f"{what} ({rules.name})")
+    dead_ids = check_dead([ids], dead)
+    n_draws = check_draws(draws, 1)
+    checked_seed = check_seed(seed)
+    parsed = parse_target(target, rules)
+    if n_draws > 1 and parsed is None:
+        parsed = default_target(rules)
+    return rules, ids, dead_ids, n_draws, checked_seed, parsed
 
 
 def _draw(
@@ -597,13 +300,12 @@ def _draw(
     max_exact: int,
     progress: Progress | None,
 ) -> DrawOutcomes:
-    """draw_outcomes on checked input; the target's probability is counted in the same run."""
-    if draws > 1 and target is None:
-        target = default_target(rules)
-    spec = _prepare(rules, ids, thrown, dead_ids, draws, target)
-    n_samples = decide_samples(spec["outcomes"], samples, max_exact)
-    seed = make_rng(seed)[0] if n_samples is not None else None
-    badugi, low, hits, total = _run_draw(spec, target, seed, n_samples, progress)
+    """draw_outcomes on checked input (the target parsed and defaulted); the target's
+    probability is counted in the same run."""
+    plan, c = plan_draw(rules, ids, thrown, dead_ids, draws, target, target)
+    n_samples = decide_samples(plan.outcomes, samples, max_exact)
+    seed = resolve_seed(seed) if n_samples is not None else None
+    badugi, low, hits, total = run_draw(plan, target, seed, n_samples, progress, c)
     out = DrawOutcomes(
         game=rules,
         hand=ids,
@@ -616,7 +318,7 @@ def _draw(
         badugi=badugi if rules.badugi is not None else None,
         low=low if rules.low is not None else None,
         seed=seed,
-        _spec=spec,
+        _plan=plan,
     )
     if target is not None:
         out._query_cache[target] = hits / total
@@ -687,14 +389,7 @@ def best_discards(
     >>> format_cards(best[0].discard), round(best[0].probability, 4)
     ('Ks', 0.2083)
     """
-    rules = get_game(game)
-    ids = hand_ids(hand, (rules.hand_size,), f"best_discards ({rules.name})")
-    dead_ids = check_dead([ids], dead)
-    draws = check_draws(draws, 1)
-    check_seed(seed)
-    parsed = parse_target(target, rules)
-    if draws > 1 and parsed is None:
-        parsed = default_target(rules)
+    rules, ids, dead_ids, draws, seed, parsed = _checked("best_discards", hand, dead, game, draws, seed, target)
     if objective is None:
         objective = "target" if parsed is not None else "expected"
     if objective not in ("target", "badugi", "low", "expected"):
@@ -703,8 +398,7 @@ def best_discards(
         raise ValueError("objective 'target' needs a target")
     if objective in ("badugi", "low") and objective not in rules.halves:
         raise ValueError(f"game {rules.name!r} has no {objective} half")
-    if samples is not None or draws > 1:
-        seed = make_rng(seed)[0]
+    seed = resolve_seed(seed)  # once: every sampled option shares it (an exact one reports none)
     options = []
     subsets = [s for n in range(len(ids) + 1) for s in itertools.combinations(ids, n)]
     for i, thrown in enumerate(subsets):

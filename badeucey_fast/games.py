@@ -16,16 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
+from badeucey_fast._boundary import RANKINGS, Ranking, check_int
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
-from badeucey_fast._rankings import (
-    ACE_FIVE_CLASSES,
-    BADUGI_CLASSES,
-    DEUCE_SEVEN_CLASSES,
-    ace_five_rank,
-    badugi_rank,
-    deuce_seven_rank,
-)
-from badeucey_fast.names import Ranking
+from badeucey_fast._rankings import ace_five_rank, badugi_rank, deuce_seven_rank
 
 BadugiAces = Literal["low", "high"]
 LowRanking = Literal["deuce_seven", "ace_five"]
@@ -75,8 +68,13 @@ class Game:
             if half not in self.halves:
                 raise ValueError(f"game {self.name!r} has no {half} half to qualify")
             scale = self.scale(half)
-            if isinstance(qualifier, bool) or not isinstance(qualifier, int) or not 1 <= qualifier <= scale:
+            try:
+                rank = check_int(qualifier, f"{half}_qualifier")
+            except TypeError:
+                rank = 0  # not a rank: the error below names it
+            if not 1 <= rank <= scale:
                 raise ValueError(f"game {self.name!r}: {half}_qualifier must be a rank in 1..{scale}, got {qualifier!r}")
+            object.__setattr__(self, f"{half}_qualifier", rank)  # a numpy integer is kept as a plain int
 
     def ranking(self, half: Half) -> Ranking:
         """The ranking that judges a half: ``badugi_low``, ``badugi_high``, ``deuce_seven`` or ``ace_five``."""
@@ -87,8 +85,11 @@ class Game:
 
     def scale(self, half: Half) -> int:
         """The number of classes of a half's ranking (its worst rank)."""
-        return {"badugi_low": BADUGI_CLASSES, "badugi_high": BADUGI_CLASSES, "deuce_seven": DEUCE_SEVEN_CLASSES,
-                "ace_five": ACE_FIVE_CLASSES}[self.ranking(half)]
+        return RANKINGS[self.ranking(half)].scale
+
+    def label(self, half: Half) -> str:
+        """A half's label in tables: ``Badugi``, ``2-7`` or ``A-5``."""
+        return RANKINGS[self.ranking(half)].short
 
     def qualifier(self, half: Half) -> int | None:
         """The worst rank that may win a half, or None for no qualifier."""

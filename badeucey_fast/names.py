@@ -8,20 +8,17 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
+from badeucey_fast._boundary import (
+    MAX_HAND_CARDS,
+    Ranking,
+    check_int,
+    raise_for_status,
+    ranking_info,
+)
 from badeucey_fast._core import ffi, lib
-from badeucey_fast._rankings import ACE_FIVE_CLASSES, BADUGI_CLASSES, DEUCE_SEVEN_CLASSES
 
-Ranking = Literal["badugi_low", "badugi_high", "deuce_seven", "ace_five"]
-"""A single ranking: Badugi aces low or aces high, deuce-to-seven, ace-to-five."""
+__all__ = ["Ranking", "class_ranks", "hand_name"]
 
-_RANKINGS: dict[str, tuple[int, int]] = {
-    "badugi_low": (lib.BDC_BADUGI_LOW, BADUGI_CLASSES),
-    "badugi_high": (lib.BDC_BADUGI_HIGH, BADUGI_CLASSES),
-    "deuce_seven": (lib.BDC_DEUCE_SEVEN, DEUCE_SEVEN_CLASSES),
-    "ace_five": (lib.BDC_ACE_FIVE, ACE_FIVE_CLASSES),
-}
 _CHAR = "23456789TJQKA"
 _PLURAL = ("deuces", "treys", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens", "kings", "aces")
 _SIZE_WORD = {3: "three-card", 2: "two-card", 1: "one-card"}
@@ -35,19 +32,14 @@ def class_ranks(rank: int, ranking: Ranking) -> tuple[tuple[int, ...], bool]:
     :raises ValueError: for an unknown ranking or a rank outside its scale.
     :raises TypeError: if ``rank`` is not an integer.
     """
-    try:
-        code, classes = _RANKINGS[ranking]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown ranking {ranking!r} (known: {', '.join(_RANKINGS)})") from None
-    if isinstance(rank, bool) or not isinstance(rank, int):
-        raise TypeError(f"a rank is an integer, got {rank!r}")
-    if not 1 <= rank <= classes:
-        raise ValueError(f"rank {rank} is outside 1..{classes} of {ranking}")
-    out = ffi.new("uint8_t[5]")
+    info = ranking_info(ranking)
+    rank = check_int(rank, "a rank")
+    if not 1 <= rank <= info.scale:
+        raise ValueError(f"rank {rank} is outside 1..{info.scale} of {ranking}")
+    out = ffi.new("uint8_t[]", MAX_HAND_CARDS)
     flush = ffi.new("int *")
-    count = lib.bdc_class_ranks(code, rank, out, flush)
-    if count < 0:  # pragma: no cover - the checks above rule it out
-        raise ValueError(f"rank {rank} of {ranking}: status {count}")
+    count = lib.bdc_class_ranks(info.code, rank, out, flush)
+    raise_for_status(count, f"class_ranks({rank}, {ranking!r})")  # the checks above rule it out
     return tuple(out[0:count]), bool(flush[0])
 
 

@@ -1,13 +1,14 @@
 """Shared hands, the figures registry and the summary of the pytest-benchmark suite.
 
-Every benchmark ranks fixed-seed hands (``badeucey_fast.bench.SEED``), built by
-the same generators ``badeucey bench`` uses, so two runs, and the two tools,
-time the same work.
+Every benchmark ranks fixed-seed hands (``badeucey_fast._bench.hands.SEED``),
+built by the same generators ``badeucey bench`` uses, and the jobs both tools
+share are written once (``badeucey_fast._bench.jobs.JOBS``), so two runs, and
+the two tools, time the same work.
 
 Each test records its time per hand in the session's :class:`Figures`; a test
 that runs after its peers (tests run in file order) writes the ratios to them
 into ``benchmark.extra_info``, and the end of the session prints every figure
-against issue 4's targets.  With ``--benchmark-disable`` each benchmarked
+against the project's speed targets (README).  With ``--benchmark-disable`` each benchmarked
 function runs once, its results are still checked, and no figures are recorded.
 """
 
@@ -22,13 +23,15 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from badeucey_fast import bench
+from badeucey_fast._bench import DEFAULT_BATCH
+from badeucey_fast._bench.hands import SINGLE_HANDS as _SINGLE_HANDS
+from badeucey_fast._bench.jobs import JOBS, Inputs, Job
 
 Hands = npt.NDArray[np.uint8]
 
-BATCH_HANDS = bench.DEFAULT_BATCH
+BATCH_HANDS = DEFAULT_BATCH
 """Hands in the random batch, and in each thread's batch: 1,000,000."""
-SINGLE_HANDS = bench.SINGLE_HANDS
+SINGLE_HANDS = _SINGLE_HANDS
 """Hands in one round of a one-hand benchmark: time per call = round time / SINGLE_HANDS."""
 
 
@@ -37,7 +40,7 @@ SINGLE_HANDS = bench.SINGLE_HANDS
 # --------------------------------------------------------------------------- #
 @dataclass(frozen=True)
 class Target:
-    """One of issue 4's targets: ``figure`` compared with ``limit`` (``at_most`` or at least)."""
+    """One of the project's speed targets: ``figure`` compared with ``limit`` (``at_most`` or at least)."""
 
     figure: str
     label: str
@@ -61,7 +64,7 @@ TARGETS = (
     Target("ms.import", "import badeucey_fast, ms", 50, True, "ms"),
     Target("mb.tables_rss", "resident tables, MB", 16, True, "MB"),
     Target("ns.parse_cards_spaced", "parse one card string, ns", 1000, True, "ns"),
-    Target("ms.best_discards", "issue 5: best_discards, 32 options, ms", 50, True, "ms"),
+    Target("ms.best_discards", "best_discards, 32 options, ms", 50, True, "ms"),
 )
 
 DERIVED_RATIOS = (
@@ -116,7 +119,7 @@ def figures(pytestconfig: pytest.Config) -> Figures:
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
-    """Every recorded figure, and issue 4's targets: met or missed, by how much."""
+    """Every recorded figure, and the speed targets: met or missed, by how much."""
     recorded = config.stash.get(_FIGURES, None)
     if recorded is None or not recorded.values:
         return
@@ -127,7 +130,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     terminalreporter.section("badeucey-fast figures (this run)")
     for name, value in sorted(recorded.values.items()):
         write(f"  {name:<36} {value:12.3f}")
-    terminalreporter.section("issue 4 targets (this run; ratios compare figures of the same run)")
+    terminalreporter.section("speed targets (this run; ratios compare figures of the same run)")
     timed = not config.getoption("benchmark_disable", False)
     for target in TARGETS:
         measured = recorded.values.get(target.figure)
@@ -150,32 +153,47 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
 # Hands
 # --------------------------------------------------------------------------- #
 @pytest.fixture(scope="session")
-def single_hands() -> list[tuple[int, ...]]:
-    """The one-hand benchmarks' hands: SINGLE_HANDS random hands as tuples of ids."""
-    return bench.hand_tuples(bench.random_hands(SINGLE_HANDS, bench.SEED))
-
-
-@pytest.fixture(scope="session")
-def batch_hands() -> Hands:
-    """BATCH_HANDS random five-card hands, uint8 (N, 5)."""
-    return bench.random_hands(BATCH_HANDS, bench.SEED)
-
-
-@pytest.fixture(scope="session")
-def second_batch_hands() -> Hands:
-    """Another BATCH_HANDS random hands (another seed), the second thread's batch."""
-    return bench.random_hands(BATCH_HANDS, bench.SEED + 1)
-
-
-@pytest.fixture(scope="session")
-def all_hands() -> Hands:
-    """All 2,598,960 five-card hands, in itertools.combinations order."""
-    return bench.all_five_card_hands()
-
-
-@pytest.fixture(scope="session")
 def pool() -> Iterator[ThreadPoolExecutor]:
     """Two worker threads, started once, outside the timing."""
     with ThreadPoolExecutor(max_workers=2) as executor:
         list(executor.map(abs, range(4)))  # start both threads now
         yield executor
+
+
+@pytest.fixture(scope="session")
+def inputs(pool: ThreadPoolExecutor) -> Inputs:
+    """The fixed-seed hands of ``badeucey bench``'s jobs, made once for the session."""
+    return Inputs(BATCH_HANDS, pool)
+
+
+@pytest.fixture(scope="session")
+def single_hands(inputs: Inputs) -> list[tuple[int, ...]]:
+    """The one-hand benchmarks' hands: SINGLE_HANDS random hands as tuples of ids."""
+    return inputs.single
+
+
+@pytest.fixture(scope="session")
+def batch_hands(inputs: Inputs) -> Hands:
+    """BATCH_HANDS random five-card hands, uint8 (N, 5)."""
+    return inputs.batch
+
+
+@pytest.fixture(scope="session")
+def second_batch_hands(inputs: Inputs) -> Hands:
+    """Another BATCH_HANDS random hands (another seed), the second thread's batch."""
+    return inputs.second_batch
+
+
+@pytest.fixture(scope="session")
+def all_hands(inputs: Inputs) -> Hands:
+    """All 2,598,960 five-card hands, in itertools.combinations order."""
+    return inputs.every
+
+
+def run_job(benchmark: Any, key: str, inputs: Inputs) -> Any:
+    """Time one of ``badeucey bench``'s jobs and check its result as the command does."""
+    job: Job = JOBS[key]
+    result = benchmark(job.make(inputs))
+    if job.check is not None:
+        job.check(result)
+    return result

@@ -15,16 +15,17 @@ import numpy.typing as npt
 import pytest
 
 import badeucey_fast as bf
-from badeucey_fast import bench
+from badeucey_fast._bench.hands import FIVE_CARD_HANDS, SEED
+from badeucey_fast._bench.jobs import Inputs
+
+from .conftest import BATCH_HANDS, run_job
 
 Hands = npt.NDArray[np.uint8]
 Ranks = npt.NDArray[np.uint16]
 
-BATCH_HANDS = bench.DEFAULT_BATCH
 CHECKED_ROWS = 2_000
 MIN_ROUNDS = 15
 """At least this many rounds of each batch job: on a noisy machine the best of few is not the best."""
-FIVE_CARD_HANDS = bench.FIVE_CARD_HANDS
 BADUGI_FIVE_CARD_CLASSES = 1088  # from five cards the four worst one-card classes cannot occur (RULES.md)
 DEUCE_SEVEN_CLASSES = 7462
 DEUCE_SEVEN_BEST_HANDS = 4**5 - 4  # 7-5-4-3-2, any suits but not all one suit
@@ -36,7 +37,7 @@ THREADS = "two batches of 1,000,000: two threads against one"
 
 def assert_matches_single(hands: Hands, ranks: Ranks) -> None:
     """A fixed sample of rows: the batch's Badeucey pairs are bf.badeucey's."""
-    rows = np.random.default_rng(bench.SEED).choice(hands.shape[0], CHECKED_ROWS, replace=False)
+    rows = np.random.default_rng(SEED).choice(hands.shape[0], CHECKED_ROWS, replace=False)
     for row in rows.tolist():
         ids = tuple(hands[row].tolist())
         assert tuple(ranks[row].tolist()) == bf.badeucey(ids), f"row {row}: {bf.format_cards(ids)}"
@@ -62,9 +63,9 @@ def test_deuce_seven_batch(benchmark: Any, batch_hands: Hands, figures: Any) -> 
 
 
 @pytest.mark.benchmark(group=BATCH, min_rounds=MIN_ROUNDS)
-def test_badeucey_batch(benchmark: Any, batch_hands: Hands, figures: Any) -> None:
+def test_badeucey_batch(benchmark: Any, batch_hands: Hands, figures: Any, inputs: Inputs) -> None:
     """Both Badeucey halves of 1,000,000 random hands."""
-    ranks = benchmark(bf.badeucey_batch, batch_hands)
+    ranks = run_job(benchmark, "batch", inputs)
     assert ranks.shape == (BATCH_HANDS, 2) and ranks.dtype == np.uint16
     assert ranks.min() >= 1 and ranks[:, 0].max() <= bf.BADUGI_CLASSES and ranks[:, 1].max() <= DEUCE_SEVEN_CLASSES
     assert_matches_single(batch_hands, ranks)
@@ -73,13 +74,63 @@ def test_badeucey_batch(benchmark: Any, batch_hands: Hands, figures: Any) -> Non
         benchmark.extra_info["ms_per_batch"] = round(ns * BATCH_HANDS / 1e6, 2)
 
 
+@pytest.mark.benchmark(group=BATCH, min_rounds=MIN_ROUNDS)
+def test_badacey_batch(benchmark: Any, batch_hands: Hands, figures: Any) -> None:
+    """Both Badacey halves (Badugi aces low, then A-5): no slower a hand than Badeucey's."""
+    ranks = benchmark(bf.badacey_batch, batch_hands)
+    assert np.array_equal(ranks[:, 0], bf.badugi_rank_batch(batch_hands, ace_high=False))
+    assert np.array_equal(ranks[:, 1], bf.ace_five_rank_batch(batch_hands))
+    figures.per_hand("batch_badacey", benchmark, BATCH_HANDS)
+    figures.ratio(benchmark, "badacey/badeucey", "batch_badacey", "batch_badeucey")
+
+
+# --------------------------------------------------------------------------- #
+# Each batch ranking on each implementation of the C loops
+# --------------------------------------------------------------------------- #
+BY_IMPLEMENTATION = "batch of 1,000,000 random hands, each ranking on each implementation"
+RANKINGS: dict[str, Any] = {
+    "badugi_low4": lambda hands: bf.badugi_rank_batch(np.ascontiguousarray(hands[:, :4]), ace_high=False),
+    "badugi_low5": lambda hands: bf.badugi_rank_batch(hands, ace_high=False),
+    "badugi_high5": lambda hands: bf.badugi_rank_batch(hands, ace_high=True),
+    "deuce_seven": bf.deuce_seven_rank_batch,
+    "ace_five": bf.ace_five_rank_batch,
+    "badeucey": bf.badeucey_batch,
+    "badacey": bf.badacey_batch,
+}
+
+
+@pytest.mark.benchmark(group=BY_IMPLEMENTATION, min_rounds=MIN_ROUNDS)
+@pytest.mark.parametrize("ranking", list(RANKINGS))
+@pytest.mark.parametrize("implementation", ["portable", "bmi2", "avx2"])
+def test_batch_by_implementation(
+    benchmark: Any, batch_hands: Hands, figures: Any, implementation: str, ranking: str
+) -> None:
+    """Every implementation this machine runs ranks like the one in use; its time a hand."""
+    if implementation not in bf.implementations():
+        pytest.skip(f"implementation {implementation!r}: this processor lacks it (it runs {bf.implementations()})")
+    rank = RANKINGS[ranking]
+    hands = batch_hands if ranking != "badugi_low4" else np.ascontiguousarray(batch_hands[:, :4])
+    expected = rank(batch_hands)
+    before = bf.implementation()
+    bf.use_implementation(implementation)
+    try:
+        if ranking == "badugi_low4":
+            ranks = benchmark(bf.badugi_rank_batch, hands, ace_high=False)
+        else:
+            ranks = benchmark(rank, hands)
+    finally:
+        bf.use_implementation(before)
+    assert np.array_equal(ranks, expected)
+    figures.per_hand(f"batch_{ranking}_{implementation}", benchmark, BATCH_HANDS)
+
+
 # --------------------------------------------------------------------------- #
 # Every hand
 # --------------------------------------------------------------------------- #
 @pytest.mark.benchmark(group=ALL_HANDS, min_rounds=MIN_ROUNDS)
-def test_all_hands(benchmark: Any, all_hands: Hands, figures: Any) -> None:
+def test_all_hands(benchmark: Any, all_hands: Hands, figures: Any, inputs: Inputs) -> None:
     """Both Badeucey halves of all 2,598,960 hands, itertools.combinations order."""
-    ranks = benchmark(bf.badeucey_batch, all_hands)
+    ranks = run_job(benchmark, "all_hands", inputs)
     assert ranks.shape == (FIVE_CARD_HANDS, 2)
     badugi, low = ranks[:, 0], ranks[:, 1]
     assert np.array_equal(np.unique(badugi), np.arange(1, BADUGI_FIVE_CARD_CLASSES + 1))
@@ -97,9 +148,11 @@ def test_all_hands(benchmark: Any, all_hands: Hands, figures: Any) -> None:
 # Threads
 # --------------------------------------------------------------------------- #
 @pytest.mark.benchmark(group=THREADS, min_rounds=MIN_ROUNDS)
-def test_one_thread(benchmark: Any, batch_hands: Hands, second_batch_hands: Hands, figures: Any) -> None:
+def test_one_thread(
+    benchmark: Any, batch_hands: Hands, second_batch_hands: Hands, figures: Any, inputs: Inputs
+) -> None:
     """One thread ranks both batches, one after the other."""
-    first, second = benchmark(lambda: (bf.badeucey_batch(batch_hands), bf.badeucey_batch(second_batch_hands)))
+    first, second = run_job(benchmark, "one_thread", inputs)
     assert np.array_equal(first, bf.badeucey_batch(batch_hands))
     assert_matches_single(second_batch_hands, second)
     figures.per_hand("one_thread", benchmark, 2 * BATCH_HANDS)
@@ -107,10 +160,10 @@ def test_one_thread(benchmark: Any, batch_hands: Hands, second_batch_hands: Hand
 
 @pytest.mark.benchmark(group=THREADS, min_rounds=MIN_ROUNDS)
 def test_two_threads(
-    benchmark: Any, batch_hands: Hands, second_batch_hands: Hands, pool: Any, figures: Any
+    benchmark: Any, batch_hands: Hands, second_batch_hands: Hands, figures: Any, inputs: Inputs
 ) -> None:
     """Two threads rank one batch each, at once (the C loop releases the GIL)."""
-    first, second = benchmark(lambda: list(pool.map(bf.badeucey_batch, (batch_hands, second_batch_hands))))
+    first, second = run_job(benchmark, "two_threads", inputs)
     assert np.array_equal(first, bf.badeucey_batch(batch_hands))
     assert np.array_equal(second, bf.badeucey_batch(second_batch_hands))
     figures.per_hand("two_threads", benchmark, 2 * BATCH_HANDS)

@@ -1,4 +1,4 @@
-"""Draw odds and equity (issue 5): best discards of a five-card hand, and
+"""Draw odds and equity: best discards of a five-card hand, and
 two-player one-draw exact equity.
 
 Every run is exact (no sampling), so each has one right answer: the tests
@@ -12,13 +12,21 @@ from typing import Any
 import pytest
 
 import badeucey_fast as bf
+from badeucey_fast._bench.jobs import (
+    DRAW_HAND,
+    DRAW_TARGET,
+    EQUITY_DISCARDS,
+    EQUITY_HANDS,
+    Inputs,
+)
+
+from .conftest import run_job
 
 BEST_DISCARDS = "best discards: all 32 options of a five-card hand, exact"
 EQUITY = "equity: two players, one draw, exact"
 MIN_ROUNDS = 10
 
-HAND = "Ks Qh 9d 8c 2s"  # rough: every option draws, and throwing all five is an option
-TARGET = "badugi+low:9"
+HAND = DRAW_HAND  # rough: every option draws, and throwing all five is an option
 
 
 def record_ms(figures: Any, benchmark: Any, name: str) -> None:
@@ -29,9 +37,11 @@ def record_ms(figures: Any, benchmark: Any, name: str) -> None:
 
 
 @pytest.mark.benchmark(group=BEST_DISCARDS, min_rounds=MIN_ROUNDS)
-def test_best_discards_target(benchmark: Any, figures: Any) -> None:
-    """All 32 discards of a Badeucey hand ranked by the chance of a badugi and a 9-low at once."""
-    options = benchmark(bf.best_discards, HAND, target=TARGET)
+def test_best_discards_target(benchmark: Any, figures: Any, inputs: Inputs) -> None:
+    """All 32 discards of a Badeucey hand ranked by the chance of a badugi and a 9-low at once
+    (``badeucey bench``'s job)."""
+    assert DRAW_TARGET == "badugi+low:9"
+    options = run_job(benchmark, "best_discards", inputs)
     assert len(options) == 32 and all(o.outcomes.exact for o in options)
     # the 32 options enumerate every five-card hand that shares no card with
     # the thrown ones exactly once per option: their outcome counts add up so
@@ -57,9 +67,10 @@ def test_draw_outcomes_three_draws_badugi(benchmark: Any, figures: Any) -> None:
 
 
 @pytest.mark.benchmark(group=EQUITY, min_rounds=MIN_ROUNDS)
-def test_equity_two_players_one_draw(benchmark: Any, figures: Any) -> None:
-    """A two-card draw against a one-card draw: C(42, 2) x 40 = 34,440 outcomes."""
-    result = benchmark(bf.equity, ["7s 5h 4d Jc Ks", "8s 7h 6d 4c Qh"], discards=["Jc Ks", "Qh"], draws=1)
+def test_equity_two_players_one_draw(benchmark: Any, figures: Any, inputs: Inputs) -> None:
+    """A two-card draw against a one-card draw: C(42, 2) x 40 = 34,440 outcomes (``badeucey bench``'s job)."""
+    assert (EQUITY_HANDS, EQUITY_DISCARDS) == (("7s 5h 4d Jc Ks", "8s 7h 6d 4c Qh"), ("Jc Ks", "Qh"))
+    result = run_job(benchmark, "equity", inputs)
     assert result.exact and result.outcomes == 34_440
     assert sum(result.share) == pytest.approx(1.0)
     record_ms(figures, benchmark, "equity_two_players_one_draw")

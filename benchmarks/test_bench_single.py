@@ -25,12 +25,19 @@ import numpy as np
 import pytest
 
 import badeucey_fast as bf
-from badeucey_fast import bench
+from badeucey_fast._bench.hands import SINGLE_HANDS
+from badeucey_fast._bench.jobs import Inputs
+from badeucey_fast._bench.peers import (
+    PHEVALUATOR_RANKS,
+    PokerkitPeer,
+    load_phevaluator,
+    same_order,
+)
 from badeucey_fast._core import lib
 
-SINGLE_HANDS = bench.SINGLE_HANDS
-PHEVALUATOR_RANKS = bench.PHEVALUATOR_RANKS
-SPLIT_SHIFT = 16  # the C core packs split-game results as (badugi << 16) | low
+from .conftest import run_job
+
+SPLIT_SHIFT = lib.BDC_SPLIT_SHIFT  # the C core packs split-game results as (badugi << 16) | low
 
 BADEUCEY = "one hand: Badeucey, both halves"
 BADUGI = "one hand: Badugi, aces {}"
@@ -44,17 +51,16 @@ def as_array(hands: list[tuple[int, ...]]) -> Any:
 
 def assert_same_order(ours: list[int], theirs: list[int], what: str) -> None:
     """Sorting the hands by our rank and by pokerkit's strength agrees, ties included."""
-    assert bench.same_order(ours, theirs), f"{what}: pokerkit orders the benchmark hands differently"
+    assert same_order(ours, theirs), f"{what}: pokerkit orders the benchmark hands differently"
 
 
 # --------------------------------------------------------------------------- #
 # Badeucey: both halves of one hand
 # --------------------------------------------------------------------------- #
 @pytest.mark.benchmark(group=BADEUCEY)
-def test_cffi_floor(benchmark: Any, single_hands: list[tuple[int, ...]], figures: Any) -> None:
+def test_cffi_floor(benchmark: Any, inputs: Inputs, figures: Any) -> None:
     """The floor: a cffi call of a C function that does nothing, with the same five ints."""
-    noop5 = lib.bdc_noop5
-    results = benchmark(lambda: list(starmap(noop5, single_hands)))
+    results = run_job(benchmark, "cffi_floor", inputs)
     assert len(results) == SINGLE_HANDS and len(set(results)) == 1 and isinstance(results[0], int)
     figures.per_hand("floor", benchmark, SINGLE_HANDS)
 
@@ -73,8 +79,10 @@ def test_cffi_badeucey_unwrapped(benchmark: Any, single_hands: list[tuple[int, .
 def test_phevaluator_evaluate_cards(benchmark: Any, single_hands: list[tuple[int, ...]], figures: Any) -> None:
     """phevaluator's public evaluate_cards on the same five ids: one hold'em
     lookup from Python (its ranks are hold'em ranks: only checked to be valid)."""
-    phevaluator = pytest.importorskip("phevaluator")
-    evaluate = phevaluator.evaluate_cards
+    found = load_phevaluator()  # the adapter badeucey bench uses
+    if found is None:
+        pytest.skip("phevaluator is not installed")
+    evaluate = found[0]
     results = benchmark(lambda: list(starmap(evaluate, single_hands)))
     assert len(results) == SINGLE_HANDS
     assert all(isinstance(r, int) and 1 <= r <= PHEVALUATOR_RANKS for r in results)
@@ -97,7 +105,7 @@ def test_phevaluator_native(benchmark: Any, single_hands: list[tuple[int, ...]],
 @pytest.mark.benchmark(group=BADEUCEY)
 def test_pokerkit_badeucey(benchmark: Any, single_hands: list[tuple[int, ...]], figures: Any) -> None:
     """pokerkit doing the same job: StandardBadugiHand.from_game + StandardLowHand."""
-    peer = bench.PokerkitPeer(pytest.importorskip("pokerkit"))
+    peer = PokerkitPeer(pytest.importorskip("pokerkit"))
     cards = peer.cards(single_hands)
     results = benchmark(lambda: list(map(peer.badeucey, cards)))
     ours = [bf.badeucey(hand) for hand in single_hands]
@@ -118,9 +126,9 @@ def test_badeucey_list_ids(benchmark: Any, single_hands: list[tuple[int, ...]], 
 
 
 @pytest.mark.benchmark(group=BADEUCEY)
-def test_badeucey(benchmark: Any, single_hands: list[tuple[int, ...]], figures: Any) -> None:
+def test_badeucey(benchmark: Any, single_hands: list[tuple[int, ...]], figures: Any, inputs: Inputs) -> None:
     """bf.badeucey(ids): both halves of one pre-parsed hand (a tuple of ids)."""
-    results = benchmark(lambda: list(map(bf.badeucey, single_hands)))
+    results = run_job(benchmark, "one_hand", inputs)
     expected = bf.badeucey_batch(as_array(single_hands))
     assert [tuple(r) for r in results] == [tuple(row) for row in expected.tolist()]
     assert all(type(r) is bf.Halves for r in results)
@@ -133,11 +141,11 @@ def test_badeucey(benchmark: Any, single_hands: list[tuple[int, ...]], figures: 
 
 
 @pytest.mark.benchmark(group=BADEUCEY)
-def test_badeucey_mask(benchmark: Any, single_hands: list[tuple[int, ...]], figures: Any) -> None:
+def test_badeucey_mask(benchmark: Any, single_hands: list[tuple[int, ...]], figures: Any, inputs: Inputs) -> None:
     """bf.badeucey_mask(mask): both halves of one hand pre-parsed to a card mask
     (bf.hand_mask), packed in one int: the cheapest call from Python."""
-    masks = [bf.hand_mask(hand) for hand in single_hands]
-    results = benchmark(lambda: list(map(bf.badeucey_mask, masks)))
+    assert inputs.masks == [bf.hand_mask(hand) for hand in single_hands]
+    results = run_job(benchmark, "one_hand_mask", inputs)
     assert [divmod(r, 1 << SPLIT_SHIFT) for r in results] == [tuple(h) for h in map(bf.badeucey, single_hands)]
     figures.per_hand("badeucey_mask", benchmark, SINGLE_HANDS)
     figures.ratio(benchmark, "pokerkit/badeucey_mask", "pokerkit_badeucey", "badeucey_mask")
@@ -159,7 +167,7 @@ def badugi_group(ace_high: bool) -> str:
 def test_pokerkit_badugi(benchmark: Any, single_hands: list[tuple[int, ...]], figures: Any, ace_high: bool) -> None:
     """pokerkit's best badugi of five cards: BadugiHand / StandardBadugiHand.from_game."""
     benchmark.group = badugi_group(ace_high)
-    peer = bench.PokerkitPeer(pytest.importorskip("pokerkit"))
+    peer = PokerkitPeer(pytest.importorskip("pokerkit"))
     cards = peer.cards(single_hands)
     results = benchmark(lambda: [peer.badugi(hand, ace_high) for hand in cards])
     ours = [bf.badugi_rank(hand, ace_high=ace_high) for hand in single_hands]
@@ -183,7 +191,7 @@ def test_badugi_rank(benchmark: Any, single_hands: list[tuple[int, ...]], figure
 @pytest.mark.benchmark(group=DEUCE_SEVEN)
 def test_pokerkit_deuce_seven(benchmark: Any, single_hands: list[tuple[int, ...]], figures: Any) -> None:
     """pokerkit's StandardLowHand (deuce-to-seven) of five cards."""
-    peer = bench.PokerkitPeer(pytest.importorskip("pokerkit"))
+    peer = PokerkitPeer(pytest.importorskip("pokerkit"))
     cards = peer.cards(single_hands)
     results = benchmark(lambda: list(map(peer.deuce_seven, cards)))
     ours = [bf.deuce_seven_rank(hand) for hand in single_hands]
@@ -207,7 +215,7 @@ def test_deuce_seven_rank(benchmark: Any, single_hands: list[tuple[int, ...]], f
 @pytest.mark.benchmark(group=PARSE)
 def test_pokerkit_card_parse(benchmark: Any, single_hands: list[tuple[int, ...]], figures: Any) -> None:
     """pokerkit's Card.parse on the same card strings (pokerkit's format: no spaces)."""
-    peer = bench.PokerkitPeer(pytest.importorskip("pokerkit"))
+    peer = PokerkitPeer(pytest.importorskip("pokerkit"))
     texts = ["".join(repr(peer.card_of[card]) for card in hand) for hand in single_hands]
     parse = peer.parse_cards
     results = benchmark(lambda: [tuple(parse(text)) for text in texts])

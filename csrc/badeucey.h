@@ -24,11 +24,11 @@
  * RANKS
  *   Every function returns a DENSE rank: 1 is the best class, classes are
  *   consecutive, and two hands have the same rank exactly when they tie.
- *     Badugi (aces low or aces high, 4 or 5 cards)   1 .. 1092
+ *     Badugi (aces low or aces high, 4 or 5 cards)   1 .. BDC_BADUGI_CLASSES (1092)
  *       (1..715 four-card, 716..1001 three-card, 1002..1079 two-card,
  *        1080..1092 one-card badugis; from 5 cards the best subset counts)
- *     Deuce-to-seven (5 cards)                       1 .. 7462
- *     Ace-to-five (5 cards)                          1 .. 6175
+ *     Deuce-to-seven (5 cards)                       1 .. BDC_DEUCE_SEVEN_CLASSES (7462)
+ *     Ace-to-five (5 cards)                          1 .. BDC_ACE_FIVE_CLASSES (6175)
  *   A negative return value is one of the BDC_E_* codes below.
  *
  * The split-game functions bdc_badeucey and bdc_badacey return both halves
@@ -49,6 +49,27 @@ extern "C" {
 
 /* cffi-cdef-begin */
 
+/* ---- Ranking facts ---------------------------------------------------
+ * Declared once, here: tools/gen_tables.py reads these defines (and checks
+ * its enumeration against them), the C core includes them, and the Python
+ * bindings read them from the compiled module.  Plain decimal literals, so
+ * that cffi's cdef reads them as integer constants. */
+
+/* Classes of each ranking: its ranks are 1 .. these. */
+#define BDC_BADUGI_CLASSES 1092          /* either ace convention */
+#define BDC_BADUGI_FOUR_CARD_CLASSES 715 /* Badugi ranks 1 .. 715 are the four-card badugis */
+#define BDC_DEUCE_SEVEN_CLASSES 7462
+#define BDC_ACE_FIVE_CLASSES 6175
+
+/* Cards, hands and the draw and equity settings bdc_draw.c and bdc_equity.c accept. */
+#define BDC_DECK_SIZE 52     /* card ids are 0 .. BDC_DECK_SIZE - 1 */
+#define BDC_MIN_HAND_CARDS 4 /* a Badugi-only hand: 4 or 5 cards */
+#define BDC_MAX_HAND_CARDS 5 /* every other hand: 5 cards */
+#define BDC_MIN_SEATS 2      /* seats in an equity spec */
+#define BDC_MAX_SEATS 9
+#define BDC_MAX_DRAWS 3      /* draws in a draw spec (1 .. 3) or an equity spec (0 .. 3) */
+#define BDC_SPLIT_SHIFT 16   /* the split-game functions pack (badugi_rank << 16) | low_rank */
+
 /* Status codes: a rank is >= 1; an error is one of these. */
 enum bdc_status {
     BDC_OK = 0,
@@ -57,8 +78,14 @@ enum bdc_status {
     BDC_E_COUNT = -3,      /* a number of cards the ranking does not take */
     BDC_E_RANKING = -4,    /* an unknown enum bdc_ranking value */
     BDC_E_RANK = -5,       /* a rank outside the ranking's scale */
-    BDC_E_ARGUMENT = -6    /* a draw or equity setting outside its range */
+    BDC_E_ARGUMENT = -6,   /* a draw or equity setting outside its range */
+    BDC_E_UNSUPPORTED = -7 /* an implementation this build or processor lacks */
 };
+
+/* A short text for a status code ("a card id outside 0..51", ...): static,
+ * never NULL; "no error" for BDC_OK or a rank, "an unknown status code" for
+ * anything else. */
+const char *bdc_status_text(int status);
 
 /* What a batch call ranks.  Split games write two ranks per hand. */
 enum bdc_ranking {
@@ -70,6 +97,7 @@ enum bdc_ranking {
     BDC_BADACEY = 5,       /* Badugi aces low, then A-5 (5 cards; 2 ranks per hand) */
     BDC_NO_HALF = -1       /* in a bdc_game: the game has no such half */
 };
+#define BDC_RANKINGS 6 /* the rankings are 0 .. BDC_RANKINGS - 1 */
 
 /* Badugi rank of four cards, aces low / aces high. */
 int bdc_badugi_low4(int c0, int c1, int c2, int c3);
@@ -98,14 +126,10 @@ int bdc_badacey_mask(uint64_t mask);
  * Writes one uint16 rank per hand to `out` (two per hand, Badugi first, for
  * BDC_BADEUCEY and BDC_BADACEY).  Returns BDC_OK, or an error code with the
  * index of the first bad hand in *bad_row (out is then only partly written).
- * n_cards is 4 or 5 for the Badugi rankings and 5 for the others. */
+ * n_cards is 4 or 5 for the Badugi rankings and 5 for the others.  Runs on
+ * the implementation in use (see bdc_implementation below). */
 int bdc_rank_batch(int ranking, const uint8_t *hands, size_t n, int n_cards,
                    uint16_t *out, size_t *bad_row);
-
-/* The same, always through the portable loops (bdc_rank_batch picks faster
- * ones for the processor it runs on): for tests that compare the two. */
-int bdc_rank_batch_portable(int ranking, const uint8_t *hands, size_t n, int n_cards,
-                            uint16_t *out, size_t *bad_row);
 
 /* The class behind a rank, for naming it.  Writes the class's card ranks
  * (0 = deuce .. 12 = ace) to out in the order a player names them: most
@@ -132,10 +156,39 @@ unsigned bdc_ace_five_flagged(int c0, int c1, int c2, int c3, int c4);
 unsigned bdc_badeucey_flagged(int c0, int c1, int c2, int c3, int c4);
 unsigned bdc_badacey_flagged(int c0, int c1, int c2, int c3, int c4);
 
-/* Does nothing: the floor of one call through the bindings, for benchmarks. */
+/* ---- Implementations -------------------------------------------------
+ *
+ * bdc_rank_batch and the draw and equity enumerators' innermost loop come in
+ * one implementation per instruction set, each a table of the same loops
+ * (built from the same macro bodies, so they rank every hand alike).  The
+ * core picks one on the first call that needs it: the fastest this
+ * processor runs well (AVX2, else BMI2 where pext is fast, which excludes
+ * AMD Zen 1 and 2, else portable), and keeps it. */
+enum bdc_implementation_id {
+    BDC_IMPL_PORTABLE = 0, /* C99 only: any processor */
+    BDC_IMPL_BMI2 = 1,     /* x86-64 with BMI2: pext and pdep */
+    BDC_IMPL_AVX2 = 2      /* x86-64 with AVX2 and BMI2: a vector pass over blocks of hands */
+};
+#define BDC_IMPLEMENTATIONS 3 /* ids are 0 .. BDC_IMPLEMENTATIONS - 1 */
+
+/* The id of the implementation in use (choosing it if none is yet). */
+int bdc_implementation(void);
+
+/* Its name ("portable", "bmi2", "avx2"), static; NULL for an unknown id. */
+const char *bdc_implementation_name(int id);
+
+/* 1 if this build has the implementation and this processor can run it, else 0. */
+int bdc_implementation_supported(int id);
+
+/* TEST HOOK: use this implementation from now on, for every caller (not
+ * safe while another thread ranks).  BDC_OK; BDC_E_ARGUMENT for an unknown
+ * id; BDC_E_UNSUPPORTED if this build or processor lacks it. */
+int bdc_use_implementation(int id);
+
+/* BENCHMARK HOOK: does nothing, the floor of one call through the bindings. */
 int bdc_noop5(int c0, int c1, int c2, int c3, int c4);
 
-/* ---- Draws and equity (bdc_draw.c) ----------------------------------
+/* ---- Draws and equity (bdc_draw.c, bdc_equity.c) --------------------
  *
  * A game for these functions names the ranking of each half and the hand
  * size.  A hand "meets" a bdc_limits when each half with a nonzero limit has
@@ -173,7 +226,7 @@ typedef struct {
     int n_kept;
     const uint8_t *deck;  /* the n_deck unseen cards the draws come from */
     int n_deck;
-    int draws;            /* 1 .. 3 */
+    int draws;            /* 1 .. BDC_MAX_DRAWS */
     bdc_limits target;    /* the policy's stand-pat target (draws 2 and 3) */
     bdc_limits query;     /* final hands meeting it are counted in *hits */
 } bdc_draw_spec;
@@ -184,8 +237,9 @@ typedef struct {
  * *positions to the chunk positions (1 when nothing is drawn). */
 int bdc_draw_plan(const bdc_draw_spec *spec, double *outcomes, int *positions);
 
-/* Adds to the counts of the final hand's ranks (badugi_counts[rank], 1093
- * entries, and low_counts[rank], 7463; NULL for a half the game lacks), to
+/* Adds to the counts of the final hand's ranks (badugi_counts[rank],
+ * BDC_BADUGI_CLASSES + 1 entries, and low_counts[rank], the low ranking's
+ * classes + 1; NULL for a half the game lacks), to
  * *hits (final hands meeting spec->query) and *total (all outcomes).  Exact
  * counts are integers; a sampled run adds 1 per sample. */
 int bdc_draw_run(const bdc_draw_spec *spec, int first_begin, int first_end,
@@ -196,7 +250,7 @@ int bdc_draw_run(const bdc_draw_spec *spec, int first_begin, int first_end,
 /* Several hands to a showdown. */
 typedef struct {
     bdc_game game;
-    int n_seats;              /* 2 .. 9 */
+    int n_seats;              /* BDC_MIN_SEATS .. BDC_MAX_SEATS */
     const uint8_t *cards;     /* n_seats rows of game.n_cards ids; a row's first
                                  n_held[s] ids are the cards that seat holds */
     const int *n_held;        /* per seat */
@@ -205,7 +259,7 @@ typedef struct {
                                  (dealt at random once, before any draw) */
     const uint8_t *deck;      /* the n_deck unseen cards */
     int n_deck;
-    int draws;                /* 0 .. 3 */
+    int draws;                /* 0 .. BDC_MAX_DRAWS */
     bdc_limits target;        /* the policy's stand-pat target */
     bdc_limits qualifier;     /* worst rank that may win a half; 0: none */
 } bdc_equity_spec;

@@ -1,33 +1,86 @@
 /*
  * bdc_internal.h - what the core's translation units share; not public.
+ *
+ * The class counts, the deck size and the limits are badeucey.h's.
  */
 #ifndef BDC_INTERNAL_H
 #define BDC_INTERNAL_H
 
 #include "badeucey.h"
 
-#define BDC_DECK 52u /* card ids are 0 .. BDC_DECK - 1 */
+/* Symbols shared between the core's units but not exported from the module. */
+#if defined(__GNUC__) || defined(__clang__)
+#define BDC_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define BDC_HIDDEN
+#endif
 
-/* Classes of each ranking (bdc_core.c checks them against the tables). */
-#define BDC_N_BADUGI 1092u
-#define BDC_N_DEUCE_SEVEN 7462u
-#define BDC_N_ACE_FIVE 6175u
+/* The x86-64 implementations need target attributes and __builtin_cpu_is
+ * names for Zen 1 and 2 (GCC 9, clang 11 and later).  They are compiled
+ * whatever the build flags (no -march), and chosen at run time.  Defining
+ * BDC_PORTABLE_ONLY builds the portable implementation alone, as on other
+ * architectures (for checking that build on x86-64). */
+#if !defined(BDC_PORTABLE_ONLY) && defined(__x86_64__) && ((defined(__clang__) && __clang_major__ >= 11) || \
+                            (!defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 9))
+#define BDC_HAVE_X86 1
+#endif
+
+/* One batch loop: n hands of a fixed size and ranking, row after row, one or
+ * two uint16 ranks each; BDC_OK or the first bad hand's code and index. */
+typedef int (*bdc_batch_fn)(const uint8_t *hands, size_t n, uint16_t *out, size_t *bad_row);
+
+/* bdc_halves_extend (below) as an implementation computes it. */
+typedef void (*bdc_extend_fn)(const bdc_game *game, const unsigned *base, const unsigned *cards, int n,
+                              unsigned (*halves)[2]);
+
+/* An implementation: every loop the core has a faster way for, written once
+ * as the macro bodies of bdc_batch_impl.h and instantiated per instruction
+ * set.  bdc_dispatch.c picks one table on first use. */
+typedef struct {
+    int id; /* enum bdc_implementation_id */
+    const char *name;
+    bdc_batch_fn batch4[2];            /* 4-card Badugi, by ranking BDC_BADUGI_LOW / _HIGH */
+    bdc_batch_fn batch5[BDC_RANKINGS]; /* 5-card hands, by enum bdc_ranking */
+    bdc_extend_fn extend;
+} bdc_impl;
+
+BDC_HIDDEN extern const bdc_impl bdc_impl_portable;
+#ifdef BDC_HAVE_X86
+BDC_HIDDEN extern const bdc_impl bdc_impl_bmi2;
+BDC_HIDDEN extern const bdc_impl bdc_impl_avx2;
+/* the BMI2 loops the AVX2 table reuses, and its fallback for a block with a bad hand */
+BDC_HIDDEN int bdc_bmi2_badugi_low4(const uint8_t *hands, size_t n, uint16_t *out, size_t *bad_row);
+BDC_HIDDEN int bdc_bmi2_badugi_high4(const uint8_t *hands, size_t n, uint16_t *out, size_t *bad_row);
+BDC_HIDDEN int bdc_bmi2_badugi_low5(const uint8_t *hands, size_t n, uint16_t *out, size_t *bad_row);
+BDC_HIDDEN int bdc_bmi2_badugi_high5(const uint8_t *hands, size_t n, uint16_t *out, size_t *bad_row);
+BDC_HIDDEN int bdc_bmi2_badeucey(const uint8_t *hands, size_t n, uint16_t *out, size_t *bad_row);
+BDC_HIDDEN int bdc_bmi2_badacey(const uint8_t *hands, size_t n, uint16_t *out, size_t *bad_row);
+BDC_HIDDEN void bdc_bmi2_extend(const bdc_game *game, const unsigned *base, const unsigned *cards, int n,
+                                unsigned (*halves)[2]);
+#endif
+/* the lowball loops have no instruction-set variant but the AVX2 one */
+BDC_HIDDEN int bdc_portable_deuce_seven(const uint8_t *hands, size_t n, uint16_t *out, size_t *bad_row);
+BDC_HIDDEN int bdc_portable_ace_five(const uint8_t *hands, size_t n, uint16_t *out, size_t *bad_row);
+
+/* The implementation in use (bdc_dispatch.c): chosen on the first call. */
+BDC_HIDDEN const bdc_impl *bdc_impl_active(void);
 
 /* The ranks of a hand of game->n_cards cards in each half of a game:
  * halves[0] the Badugi rank, halves[1] the low rank (0 for a half the game
  * lacks).  The game must have been checked with bdc_game_ok.  Returns BDC_OK
  * or the hand's error code (bad id, duplicate). */
-int bdc_halves(const bdc_game *game, const unsigned *cards, unsigned halves[2]);
+BDC_HIDDEN int bdc_halves(const bdc_game *game, const unsigned *cards, unsigned halves[2]);
 
 /* The halves (as bdc_halves) of each hand base + cards[i], i < n: the last
  * card of the hand varies, the others are base[0 .. game->n_cards - 2].  For
- * the enumerations' innermost loop.  The cards must be distinct ids in
- * 0..51 (the caller checked them): this is not checked again. */
-void bdc_halves_extend(const bdc_game *game, const unsigned *base, const unsigned *cards, int n,
-                       unsigned (*halves)[2]);
+ * the enumerations' innermost loop; through the implementation in use.  The
+ * cards must be distinct ids in 0..51 (the caller checked them): this is not
+ * checked again. */
+BDC_HIDDEN void bdc_halves_extend(const bdc_game *game, const unsigned *base, const unsigned *cards, int n,
+                                  unsigned (*halves)[2]);
 
 /* Is the game one the core can rank (a known ranking per half, a hand size
  * the rankings take)? */
-int bdc_game_ok(const bdc_game *game);
+BDC_HIDDEN int bdc_game_ok(const bdc_game *game);
 
 #endif /* BDC_INTERNAL_H */

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -34,3 +34,31 @@ from hypothesis import HealthCheck, settings  # noqa: E402  (after the fixtures,
 
 settings.register_profile("any-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("any-machine")
+def _core_implementations() -> tuple[str, ...]:
+    """Every implementation the C core knows, whether or not this machine runs it."""
+    from badeucey_fast._core import ffi, lib
+
+    return tuple(
+        ffi.string(lib.bdc_implementation_name(i)).decode("ascii") for i in range(lib.BDC_IMPLEMENTATIONS)
+    )
+
+
+@pytest.fixture(params=_core_implementations())
+def implementation(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Run the test on each implementation of the C core's loops (batches, draw
+    and equity enumeration) that this machine supports, then go back to the one
+    in use; the others are skipped, saying which and why."""
+    import badeucey_fast as bf
+
+    name: str = request.param
+    if name not in bf.implementations():
+        pytest.skip(
+            f"implementation {name!r} skipped: this build or processor lacks it "
+            f"(this machine runs {', '.join(bf.implementations())})"
+        )
+    before = bf.implementation()
+    bf.use_implementation(name)
+    try:
+        yield name
+    finally:
+        bf.use_implementation(before)

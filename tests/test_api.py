@@ -11,7 +11,11 @@ import numpy as np
 import pytest
 
 import badeucey_fast as bf
-from badeucey_fast import _cards, _rankings, games
+from badeucey_fast import _boundary, _cards, _dispatch, _rankings, games
+from badeucey_fast._bench import hands as bench_hands
+from badeucey_fast._bench import peers as bench_peers
+
+from .support import BADEUCEY_NUMBER_ONE, BADEUCEY_SIXES, BADUGI_ACES_LOW_BEATS
 
 
 def test_version_and_exports() -> None:
@@ -20,7 +24,7 @@ def test_version_and_exports() -> None:
         assert hasattr(bf, name), name
 
 
-@pytest.mark.parametrize("module", [bf, _cards, _rankings, games])
+@pytest.mark.parametrize("module", [bf, _boundary, _cards, _dispatch, _rankings, games, bench_hands, bench_peers])
 def test_doctests(module: object) -> None:
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
     assert tried > 0 and failures == 0
@@ -88,18 +92,7 @@ def test_format_rejects_out_of_range(bad: int) -> None:
 # --------------------------------------------------------------------------- #
 # Golden vectors (RULES.md worked examples)
 # --------------------------------------------------------------------------- #
-BADUGI_LOW_BEATS = [  # (better, worse), aces low
-    ("2s 4c 5d 6h", "As 2c 3d 7h"),
-    ("4s 5c 6d Kh", "2s 3s 4d 7h"),
-    ("As 5d 9d 9h", "Ac 2s 2h Jd"),
-    ("2s 3s 4d 7h", "4s 5s 6d Kh"),
-    ("5d 7c Kc Kh", "2s 3d Ks Kd"),
-    ("8s 6c 4d 2h", "9s 4c 3d 2h"),
-    ("6s 4c 3d 2h", "6s 5c 4d Ah"),
-]
-
-
-@pytest.mark.parametrize(("better", "worse"), BADUGI_LOW_BEATS)
+@pytest.mark.parametrize(("better", "worse"), BADUGI_ACES_LOW_BEATS)
 def test_badugi_worked_examples(better: str, worse: str) -> None:
     assert bf.badugi_rank(better) < bf.badugi_rank(worse)
 
@@ -123,11 +116,11 @@ def test_five_card_badugi_takes_the_best_subset_on_the_same_scale() -> None:
 
 
 def test_badeucey_worked_examples() -> None:
-    assert bf.badeucey("7s 5h 4d 3c 2s") == bf.Halves(badugi=1, low=1)
-    pair = bf.badeucey("6s 6h 4h 3d 2c")
+    assert bf.badeucey(BADEUCEY_NUMBER_ONE) == bf.Halves(badugi=1, low=1)
+    pair = bf.badeucey(BADEUCEY_SIXES)
     assert pair.badugi == 2  # only 5-4-3-2 badugis beat 6-4-3-2 (aces high)
     assert pair.low > 1000  # a pair of sixes is weak in 2-7
-    assert bf.compare("6s 6h 4h 3d 2c", "8c 7d 5s 4s 2h") == bf.SplitComparison(badugi=1, low=-1)
+    assert bf.compare(BADEUCEY_SIXES, "8c 7d 5s 4s 2h") == bf.SplitComparison(badugi=1, low=-1)
 
 
 def test_deuce_seven_landmarks() -> None:
@@ -229,7 +222,7 @@ def _hands(n: int, k: int, seed: int = 7) -> np.ndarray:
 
 
 @pytest.mark.parametrize(("func", "sizes"), BATCHES)
-def test_batch_shapes_and_empty(func: object, sizes: tuple[int, ...]) -> None:
+def test_batch_shapes_and_empty(implementation: str, func: object, sizes: tuple[int, ...]) -> None:
     for k in sizes:
         out = func(_hands(10, k))  # type: ignore[operator]
         assert out.dtype == np.uint16 and out.shape[0] == 10
@@ -237,7 +230,7 @@ def test_batch_shapes_and_empty(func: object, sizes: tuple[int, ...]) -> None:
         assert empty.shape[0] == 0 and empty.dtype == np.uint16
 
 
-def test_split_batch_columns_match_single() -> None:
+def test_split_batch_columns_match_single(implementation: str) -> None:
     hands = _hands(200, 5)
     out = bf.badeucey_batch(hands)
     assert out.shape == (200, 2)
@@ -253,7 +246,7 @@ def test_batch_accepts_read_only_arrays() -> None:
 
 
 @pytest.mark.parametrize(("func", "sizes"), BATCHES)
-def test_bad_batches(func: object, sizes: tuple[int, ...]) -> None:
+def test_bad_batches(implementation: str, func: object, sizes: tuple[int, ...]) -> None:
     k = sizes[-1]
     good = _hands(4, k)
     cases: list[tuple[object, type[Exception], str]] = [
@@ -284,13 +277,15 @@ def test_bad_batches(func: object, sizes: tuple[int, ...]) -> None:
             func(hands)  # type: ignore[operator]
 
 
-def test_random_garbage_never_crashes() -> None:
-    """Every byte pattern either ranks in range or raises ValueError naming a row."""
+@pytest.mark.parametrize("rows", [3, 130], ids=["short", "vector_blocks"])
+def test_random_garbage_never_crashes(implementation: str, rows: int) -> None:
+    """Every byte pattern either ranks in range or raises ValueError naming a row
+    (short batches, and batches long enough for the vector loops' blocks)."""
     rng = np.random.default_rng(1)
     for k, func, top in ((4, bf.badugi_rank_batch, 1092), (5, bf.badeucey_batch, 7462)):
         for _ in range(200):
-            hands = rng.integers(0, 256, size=(3, k), dtype=np.uint8)
-            hands[rng.random((3, k)) < 0.8] %= 52
+            hands = rng.integers(0, 256, size=(rows, k), dtype=np.uint8)
+            hands[rng.random((rows, k)) < (0.8 if rows < 10 else 0.9995)] %= 52
             try:
                 out = func(hands)
             except ValueError as exc:
@@ -421,3 +416,43 @@ def test_hand_mask_errors() -> None:
         bf.hand_mask([52])
     with pytest.raises(TypeError, match="card ids must be integers"):
         bf.hand_mask([True])
+
+
+# --------------------------------------------------------------------------- #
+# Implementations of the C core's loops
+# --------------------------------------------------------------------------- #
+def test_implementation_in_use_is_supported_and_switchable(implementation: str) -> None:
+    assert bf.implementation() == implementation
+    assert implementation in bf.implementations()
+    assert bf.implementations()[0] == "portable"
+    bf.use_implementation("portable")
+    assert bf.implementation() == "portable"
+    bf.use_implementation(implementation)
+    assert bf.implementation() == implementation
+
+
+def test_use_implementation_rejects_unknown_and_unsupported_names() -> None:
+    before = bf.implementation()
+    with pytest.raises(ValueError, match="unknown implementation 'sse9'; the core has: portable, bmi2, avx2"):
+        bf.use_implementation("sse9")
+    with pytest.raises(ValueError, match="unknown implementation 'AVX2'"):
+        bf.use_implementation("AVX2")
+    with pytest.raises(TypeError, match="must be a str, not int"):
+        bf.use_implementation(2)  # type: ignore[arg-type]
+    for name in set(_dispatch._NAMES) - set(bf.implementations()):
+        with pytest.raises(ValueError, match=f"implementation '{name}': an implementation this build or processor lacks"):
+            bf.use_implementation(name)
+    assert bf.implementation() == before
+
+
+def test_c_implementation_entry_points() -> None:
+    from badeucey_fast._core import ffi, lib
+
+    assert lib.bdc_implementation_name(lib.BDC_IMPLEMENTATIONS) == ffi.NULL
+    assert lib.bdc_implementation_name(-1) == ffi.NULL
+    assert lib.bdc_implementation_supported(lib.BDC_IMPL_PORTABLE) == 1
+    assert lib.bdc_implementation_supported(-1) == lib.bdc_implementation_supported(lib.BDC_IMPLEMENTATIONS) == 0
+    assert lib.bdc_use_implementation(-1) == lib.bdc_use_implementation(lib.BDC_IMPLEMENTATIONS) == lib.BDC_E_ARGUMENT
+    assert ffi.string(lib.bdc_status_text(lib.BDC_E_UNSUPPORTED)) == b"an implementation this build or processor lacks"
+    assert ffi.string(lib.bdc_status_text(lib.BDC_OK)) == b"no error"
+    assert ffi.string(lib.bdc_status_text(-1000)) == b"an unknown status code"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 from .conftest import RunCli
 
@@ -24,3 +26,16 @@ def test_bench_command_reports_every_job(run_cli: RunCli) -> None:
 def test_bench_command_rejects_bad_sizes(run_cli: RunCli) -> None:
     done = run_cli("bench", "--hands", "0")
     assert done.returncode == 2 and "must be at least 1" in done.stderr
+
+
+def test_other_commands_load_neither_numpy_nor_the_bench_harness() -> None:
+    """``badeucey eval`` and ``showdown`` start fast: the bench command's options are
+    registered, but its harness (and numpy with it) loads only when it runs."""
+    code = (
+        "import sys; from badeucey_fast.cli import main; "
+        "main(['eval', '7s5h4d3c2s']); main(['showdown', '7s5h4d3c2s', '8s7h6d4c2h']); "
+        "print(sorted(m for m in ('numpy', 'badeucey_fast._bench.report', 'badeucey_fast._bench.jobs') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"

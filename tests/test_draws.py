@@ -22,6 +22,7 @@ import pytest
 
 import badeucey_fast as bf
 from badeucey_fast import _equity as equity_module
+from badeucey_fast import _runs, _targets
 from badeucey_fast import draws as draws_module
 from badeucey_fast.cli import ProgressBar
 from badeucey_fast.draws import Target, best_discards, draw_outcomes, parse_target
@@ -32,7 +33,7 @@ from .conftest import RunCli
 equity = bf.equity
 
 
-@pytest.mark.parametrize("module", [draws_module, equity_module])
+@pytest.mark.parametrize("module", [draws_module, equity_module, _targets])
 def test_doctests(module: object) -> None:
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
     assert tried > 0 and failures == 0
@@ -88,14 +89,14 @@ def as_counter(array: np.ndarray) -> Counter[int]:
 # --------------------------------------------------------------------------- #
 # RULES.md, "Facts to check against"
 # --------------------------------------------------------------------------- #
-def test_one_card_draw_to_a_three_card_badugi_has_10_outs_in_48() -> None:
+def test_one_card_draw_to_a_three_card_badugi_has_10_outs_in_48(implementation: str) -> None:
     out = draw_outcomes("As 2c 3d Ks", "Ks", game="badugi")
     assert out.exact and out.total == 48
     assert int(out.counts("badugi")[1:716].sum()) == 10
     assert round(out.four_card_badugi, 3) == 0.208
 
 
-def test_three_draws_make_the_badugi_51_percent_of_the_time() -> None:
+def test_three_draws_make_the_badugi_51_percent_of_the_time(implementation: str) -> None:
     out = draw_outcomes("As 2c 3d Ks", "Ks", game="badugi", draws=3, target="badugi")
     misses = Fraction(38, 48) * Fraction(37, 47) * Fraction(36, 46)
     assert out.exact and out.total == 48 * 47 * 46
@@ -103,7 +104,7 @@ def test_three_draws_make_the_badugi_51_percent_of_the_time() -> None:
     assert round(out.four_card_badugi, 3) == 0.512
 
 
-def test_the_same_facts_in_badeucey_five_card_hands() -> None:
+def test_the_same_facts_in_badeucey_five_card_hands(implementation: str) -> None:
     # 5h 4d 3c Qc, one card to come: a spade of a rank not held (2, 6..Q, K, A:
     # ten of them) makes a four-card badugi, and so does 3s (Q-5-4-3).
     out = draw_outcomes("5h 4d 3c Qc Kc", "Kc", game="badeucey")
@@ -128,7 +129,7 @@ def test_the_same_facts_in_badeucey_five_card_hands() -> None:
         ("badeucey", "7s 5h 4d 3c 2s", "", ""),
     ],
 )
-def test_one_draw_counts_match_brute_force(game: str, hand: str, discard: str, dead: str) -> None:
+def test_one_draw_counts_match_brute_force(implementation: str, game: str, hand: str, discard: str, dead: str) -> None:
     out = draw_outcomes(hand, discard, game=game, dead=dead or ())
     brute, total = brute_draw(game, hand, discard, dead=dead)
     assert out.exact and out.total == total
@@ -147,7 +148,7 @@ def test_one_draw_counts_match_brute_force(game: str, hand: str, discard: str, d
     ],
 )
 def test_several_draws_follow_the_policy_like_brute_force(
-    game: str, hand: str, discard: str, draws: int, target: str
+    implementation: str, game: str, hand: str, discard: str, draws: int, target: str
 ) -> None:
     parsed = parse_target(target, game)
     out = draw_outcomes(hand, discard, game=game, draws=draws, target=target)
@@ -271,7 +272,7 @@ def test_best_discards_lists_every_choice_best_first() -> None:
     assert four[0].probability == pytest.approx(10 / 48)
 
 
-def test_best_discards_agrees_with_draw_outcomes_and_objectives() -> None:
+def test_best_discards_agrees_with_draw_outcomes_and_objectives(implementation: str) -> None:
     options = best_discards("7s 5h 4d 3c 3s", objective="low")
     means = [o.mean_rank["low"] for o in options]
     assert means == sorted(means)
@@ -353,7 +354,7 @@ def brute_equity(
     ],
 )
 def test_exact_equity_matches_brute_force_showdowns(
-    game: str, hands: list[str | None], discards: list[str], dead: str, qualifiers: dict[str, int] | None
+    implementation: str, game: str, hands: list[str | None], discards: list[str], dead: str, qualifiers: dict[str, int] | None
 ) -> None:
     rules = GAMES[game]
     if qualifiers:
@@ -370,7 +371,7 @@ def test_exact_equity_matches_brute_force_showdowns(
     assert sum(result.share) == pytest.approx(1.0)
 
 
-def test_unknown_opponents_exact_and_sampled() -> None:
+def test_unknown_opponents_exact_and_sampled(implementation: str) -> None:
     exact = equity(["As 2c 3d 4h", None], game="badugi")
     assert exact.exact and exact.outcomes == math.comb(48, 4)
     brute: Counter[str] = Counter()
@@ -386,7 +387,7 @@ def test_unknown_opponents_exact_and_sampled() -> None:
         assert abs(getattr(sampled, name)[0] - getattr(exact, name)[0]) <= 4 * getattr(sampled.stderr, name)[0] + 1e-9
 
 
-def test_sampled_equity_with_draws_matches_exact() -> None:
+def test_sampled_equity_with_draws_matches_exact(implementation: str) -> None:
     hands = ["7s 5h 4d Jc Ks", "8s 7h 6d 4c Qh"]
     exact = equity(hands, discards=["Jc Ks", "Qh"], draws=1)
     sampled = equity(hands, discards=["Jc Ks", "Qh"], draws=1, samples=100_000, seed=5)
@@ -399,7 +400,7 @@ def test_sampled_equity_with_draws_matches_exact() -> None:
     assert again == sampled
 
 
-def test_three_draw_equity_uses_the_policy() -> None:
+def test_three_draw_equity_uses_the_policy(implementation: str) -> None:
     # a pat number one against a 3-card draw: the pat hand can only be tied in 2-7 never beaten
     e = equity(["7s 5h 4d 3c 2s", "8d 6c Kc Qh Jd"], discards=[None, "Kc Qh Jd"], draws=3, samples=20_000, seed=1)
     assert e.low_win[0] + e.low_tie[0] == pytest.approx(1.0)
@@ -482,9 +483,9 @@ def test_long_runs_release_the_gil(monkeypatch: pytest.MonkeyPatch) -> None:
     own rate alone, measured in the same run.  Were the GIL held through the
     call, the thread could not run at all between the call's start and end.
     """
-    monkeypatch.setattr(draws_module, "_CHUNK_SAMPLES", 10**12)  # each run is one C call
+    monkeypatch.setattr(_runs, "_CHUNK_SAMPLES", 10**12)  # each run is one C call
     calls: list[tuple[float, int]] = []  # (seconds, spinner ticks) of each C call
-    original_run_chunks = equity_module.run_chunks
+    original_run_chunks = _runs.run_chunks
 
     def timed_run_chunks(run: Any, *args: Any) -> None:
         def timed_run(*run_args: Any) -> None:
@@ -494,7 +495,7 @@ def test_long_runs_release_the_gil(monkeypatch: pytest.MonkeyPatch) -> None:
 
         original_run_chunks(timed_run, *args)
 
-    monkeypatch.setattr(equity_module, "run_chunks", timed_run_chunks)
+    monkeypatch.setattr(_runs, "run_chunks", timed_run_chunks)
     ticks = 0
     stop = threading.Event()
 
@@ -692,11 +693,11 @@ def test_results_can_be_compared_and_hashed() -> None:
         ("deuce_seven", "7s 5h 4d 3c 2s", ""),
     ],
 )
-def test_drawing_five_counts_every_hand_of_the_unseen_cards_like_the_batch(game: str, hand: str, dead: str) -> None:
+def test_drawing_five_counts_every_hand_of_the_unseen_cards_like_the_batch(implementation: str, game: str, hand: str, dead: str) -> None:
     """Throwing all five enumerates every five-card hand of the unseen cards: its
     counts are the bincount of the batch ranks of those hands (1.5M hands
     through the enumerator's incremental ranking against the batch loop)."""
-    from badeucey_fast.bench import all_five_card_hands
+    from badeucey_fast._bench.hands import all_five_card_hands
 
     out = draw_outcomes(hand, hand, game=game, dead=dead or ())
     known = np.array(ids(hand) + (ids(dead) if dead else ()))
@@ -731,3 +732,15 @@ def test_cli_output_piped_into_head_stops_quietly() -> None:
     stderr = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 141  # as if ended by SIGPIPE
     assert "Traceback" not in stderr and "BrokenPipe" not in stderr
+
+
+def test_a_later_two_half_query_reruns_the_plan_alone() -> None:
+    """A result keeps no C state: a both-halves probability asked afterwards re-runs its
+    plain-data plan (fresh C structures, after a garbage collection) and matches the
+    figure counted in the original run."""
+    import gc
+
+    later = draw_outcomes("7s 5h 4d 3c Ks", "Ks")
+    gc.collect()
+    counted = draw_outcomes("7s 5h 4d 3c Ks", "Ks", target="badugi+low:8")
+    assert later.probability("badugi+low:8") == counted.probability("badugi+low:8") > 0

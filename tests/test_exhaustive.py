@@ -21,6 +21,9 @@ import numpy.typing as npt
 import pytest
 
 import badeucey_fast as bf
+from badeucey_fast._bench.peers import order_disagreement
+
+from .support import BADEUCEY_NUMBER_ONE, BADEUCEY_SIXES, BADUGI_ACES_LOW_BEATS
 
 # The reference sits beside this file; make it importable whatever pytest's import mode.
 _TESTS_DIR = str(Path(__file__).resolve().parent)
@@ -218,16 +221,7 @@ def test_reference_deuce_seven_classes(ref_deuce_seven: Ranks, hands5: Hands) ->
         (ref.DEUCE_SEVEN_QUADS, 156),
         (ref.DEUCE_SEVEN_STRAIGHT_FLUSH, 9),
     ]
-    first = 1
-    for code, size in blocks:
-        in_block = ref_deuce_seven[category == code]
-        assert (in_block.min(), in_block.max(), np.unique(in_block).size) == (
-            first,
-            first + size - 1,
-            size,
-        )
-        first += size
-    assert first - 1 == 7_462
+    _assert_blocks(ref_deuce_seven, category, blocks, 7_462)
 
 
 @pytest.mark.slow
@@ -244,28 +238,22 @@ def test_reference_ace_five_classes(ref_ace_five: Ranks, hands5: Hands) -> None:
         (ref.ACE_FIVE_FULL_HOUSE, 156),
         (ref.ACE_FIVE_QUADS, 156),
     ]
+    _assert_blocks(ref_ace_five, category, blocks, 6_175)
+
+
+def _assert_blocks(ranks: Ranks, category: npt.NDArray[np.uint8], blocks: list[tuple[int, int]], classes: int) -> None:
+    """Each category holds the next ``size`` consecutive ranks, best category first,
+    and the blocks cover all ``classes`` ranks."""
     first = 1
     for code, size in blocks:
-        in_block = ref_ace_five[category == code]
+        in_block = ranks[category == code]
         assert (in_block.min(), in_block.max(), np.unique(in_block).size) == (
             first,
             first + size - 1,
             size,
         )
         first += size
-    assert first - 1 == 6_175
-
-
-# Worked examples of RULES.md "Badugi" (aces low): each pair's first hand beats the second.
-BADUGI_ACES_LOW_BEATS = [
-    ("2s 4c 5d 6h", "As 2c 3d 7h"),  # 6-high vs 7-high four-card
-    ("4s 5c 6d Kh", "2s 3s 4d 7h"),  # four cards vs three (2-4-7)
-    ("As 5d 9d 9h", "Ac 2s 2h Jd"),  # three-card A-5-9 vs A-2-J
-    ("2s 3s 4d 7h", "4s 5s 6d Kh"),  # three-card 2-4-7 vs 4-6-K
-    ("5d 7c Kc Kh", "2s 3d Ks Kd"),  # three-card vs two-card
-    ("8c 6d 4h 2s", "9c 4d 3h 2s"),  # 8-6-4-2 rainbow vs 9-4-3-2 rainbow
-    ("6c 4d 3h 2s", "6c 5d 4h As"),  # 6-4-3-2 vs 6-5-4-A
-]
+    assert first - 1 == classes
 
 
 @pytest.mark.parametrize(("better", "worse"), BADUGI_ACES_LOW_BEATS)
@@ -287,8 +275,8 @@ def test_reference_badugi_worked_examples(better: str, worse: str) -> None:
         ("Ac Ad Ah As", True, 1092),  # aces high: one-card ace is the worst
         ("Ac Ad Ah As", False, 1080),  # aces low: one-card ace is the best one-card
         ("Ac 2d 3h 4s 5c", False, 1),  # from five cards: the 5 is dropped
-        ("7s 5h 4d 3c 2s", True, 1),  # RULES.md Badeucey: drop 7s, 5h4d3c2s
-        ("6s 6h 4h 3d 2c", True, 2),  # RULES.md Badeucey: 6s-4h-3d-2c, only 5432 better
+        (BADEUCEY_NUMBER_ONE, True, 1),  # RULES.md Badeucey: drop 7s, 5h4d3c2s
+        (BADEUCEY_SIXES, True, 2),  # RULES.md Badeucey: 6s-4h-3d-2c, only 5432 better
         ("As 5s 4d 3h 2c", True, 1),  # aces high: drop the ace
         ("Kc Kd Kh Ks Ac", False, 1002 + 66),  # A-K: best K-high two-card, after C(12,2)
     ],
@@ -326,7 +314,7 @@ def test_reference_deuce_seven_rules() -> None:
     assert int(ref.deuce_seven_rank(wheel)[0]) > rank_of(ref.deuce_seven_rank, "Ks Qh Jd Tc 8s")
     wheel_flush = cards("As 2s 3s 4s 5s")
     assert int(ref.deuce_seven_category(wheel_flush)[0]) == ref.DEUCE_SEVEN_FLUSH
-    assert rank_of(ref.deuce_seven_rank, "6s 6h 4h 3d 2c") > 1_278  # Badeucey example: weak
+    assert rank_of(ref.deuce_seven_rank, BADEUCEY_SIXES) > 1_278  # Badeucey example: weak
 
 
 @pytest.mark.parametrize(
@@ -437,12 +425,9 @@ def _naive_ace_five_key(hand: Sequence[int]) -> tuple[int, tuple[int, ...]]:
 
 def _assert_same_order(keys: Sequence[Any], ranks: Ranks) -> None:
     """Ranks order the hands exactly as ``keys`` do, ties included."""
-    order = sorted(range(len(keys)), key=lambda i: keys[i])
-    for a, b in itertools.pairwise(order):
-        if keys[a] == keys[b]:
-            assert ranks[a] == ranks[b], (keys[a], keys[b])
-        else:
-            assert ranks[a] < ranks[b], (keys[a], keys[b])
+    dense = {key: i for i, key in enumerate(sorted(set(keys)))}  # the keys as a dense lower-is-better score
+    found = order_disagreement(ranks, [dense[key] for key in keys])
+    assert found is None, (keys[found.first], keys[found.second], ranks[found.first], ranks[found.second])
 
 
 def _random_hands(k: int, n: int, seed: int) -> Hands:
@@ -500,6 +485,7 @@ def _check(result: npt.NDArray[Any], expected: npt.NDArray[Any]) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("ace_high", [False, True], ids=["aces_low", "aces_high"])
 def test_package_badugi_four_cards(
+    implementation: str,
     ace_high: bool, hands4: Hands, ref_badugi4_low: Ranks, ref_badugi4_high: Ranks
 ) -> None:
     expected = ref_badugi4_high if ace_high else ref_badugi4_low
@@ -509,6 +495,7 @@ def test_package_badugi_four_cards(
 @pytest.mark.slow
 @pytest.mark.parametrize("ace_high", [False, True], ids=["aces_low", "aces_high"])
 def test_package_badugi_five_cards(
+    implementation: str,
     ace_high: bool, hands5: Hands, ref_badugi5_low: Ranks, ref_badugi5_high: Ranks
 ) -> None:
     expected = ref_badugi5_high if ace_high else ref_badugi5_low
@@ -516,28 +503,28 @@ def test_package_badugi_five_cards(
 
 
 @pytest.mark.slow
-def test_package_badugi_default_is_aces_low(hands4: Hands, ref_badugi4_low: Ranks) -> None:
+def test_package_badugi_default_is_aces_low(implementation: str, hands4: Hands, ref_badugi4_low: Ranks) -> None:
     _check(bf.badugi_rank_batch(hands4), ref_badugi4_low)
 
 
 @pytest.mark.slow
-def test_package_deuce_seven(hands5: Hands, ref_deuce_seven: Ranks) -> None:
+def test_package_deuce_seven(implementation: str, hands5: Hands, ref_deuce_seven: Ranks) -> None:
     _check(bf.deuce_seven_rank_batch(hands5), ref_deuce_seven)
 
 
 @pytest.mark.slow
-def test_package_ace_five(hands5: Hands, ref_ace_five: Ranks) -> None:
+def test_package_ace_five(implementation: str, hands5: Hands, ref_ace_five: Ranks) -> None:
     _check(bf.ace_five_rank_batch(hands5), ref_ace_five)
 
 
 @pytest.mark.slow
-def test_package_badeucey(hands5: Hands, ref_badugi5_high: Ranks, ref_deuce_seven: Ranks) -> None:
+def test_package_badeucey(implementation: str, hands5: Hands, ref_badugi5_high: Ranks, ref_deuce_seven: Ranks) -> None:
     """Badeucey: column 0 Badugi aces high, column 1 deuce-to-seven."""
     _check(bf.badeucey_batch(hands5), np.column_stack([ref_badugi5_high, ref_deuce_seven]))
 
 
 @pytest.mark.slow
-def test_package_badacey(hands5: Hands, ref_badugi5_low: Ranks, ref_ace_five: Ranks) -> None:
+def test_package_badacey(implementation: str, hands5: Hands, ref_badugi5_low: Ranks, ref_ace_five: Ranks) -> None:
     """Badacey: column 0 Badugi aces low, column 1 ace-to-five."""
     _check(bf.badacey_batch(hands5), np.column_stack([ref_badugi5_low, ref_ace_five]))
 
@@ -545,6 +532,7 @@ def test_package_badacey(hands5: Hands, ref_badugi5_low: Ranks, ref_ace_five: Ra
 @pytest.mark.slow
 @pytest.mark.parametrize("ace_high", [False, True], ids=["aces_low", "aces_high"])
 def test_package_shuffled_badugi(
+    implementation: str,
     ace_high: bool,
     shuffled4: Hands,
     shuffled5: Hands,
@@ -566,6 +554,7 @@ def test_package_shuffled_badugi(
 
 @pytest.mark.slow
 def test_package_shuffled_lowball(
+    implementation: str,
     shuffled5: Hands,
     ref_deuce_seven: Ranks,
     ref_ace_five: Ranks,
@@ -579,107 +568,87 @@ def test_package_shuffled_lowball(
     _check(bf.badacey_batch(shuffled5), np.column_stack([ref_badugi5_low, ref_ace_five]))
 
 
-def _portable_batch(hands: Hands, ranking: int, split: bool) -> Ranks:
-    """A batch through the C core's portable loops (``bdc_rank_batch`` may pick
-    faster ones for this processor, e.g. with BMI2 ``pext``)."""
+FIVE_CARD_RANKINGS = ("BDC_BADUGI_LOW", "BDC_BADUGI_HIGH", "BDC_DEUCE_SEVEN", "BDC_ACE_FIVE", "BDC_BADEUCEY", "BDC_BADACEY")
+"""Every ranking of the C batch entry point that takes five cards (the split games write two ranks a hand)."""
+
+
+def _c_batch(hands: Hands, ranking: int) -> tuple[int, int, Ranks]:
+    """(status, bad row, output) of one ``bdc_rank_batch`` call, on the implementation in use."""
     from badeucey_fast._core import ffi, lib
 
-    out = np.empty((len(hands), 2) if split else (len(hands),), dtype=np.uint16)
+    split = ranking in (lib.BDC_BADEUCEY, lib.BDC_BADACEY)
+    out = np.zeros((len(hands), 2) if split else (len(hands),), dtype=np.uint16)
     bad_row = ffi.new("size_t *")
-    status = lib.bdc_rank_batch_portable(
+    status = lib.bdc_rank_batch(
         ranking, ffi.from_buffer("uint8_t[]", hands), len(hands), hands.shape[1], ffi.from_buffer("uint16_t[]", out), bad_row
-    )
-    assert status == lib.BDC_OK
-    return out
-
-
-@pytest.mark.slow
-def test_package_portable_loops(
-    hands4: Hands,
-    shuffled4: Hands,
-    ref_badugi4_low: Ranks,
-    ref_badugi4_high: Ranks,
-    hands5: Hands,
-    shuffled5: Hands,
-    ref_deuce_seven: Ranks,
-    ref_ace_five: Ranks,
-    ref_badugi5_low: Ranks,
-    ref_badugi5_high: Ranks,
-) -> None:
-    """The portable batch loops agree with the reference too, whichever loops this machine runs."""
-    from badeucey_fast._core import lib
-
-    for hands in (hands4, shuffled4):
-        _check(_portable_batch(hands, lib.BDC_BADUGI_LOW, False), ref_badugi4_low)
-        _check(_portable_batch(hands, lib.BDC_BADUGI_HIGH, False), ref_badugi4_high)
-    for hands in (hands5, shuffled5):
-        _check(_portable_batch(hands, lib.BDC_BADUGI_LOW, False), ref_badugi5_low)
-        _check(_portable_batch(hands, lib.BDC_BADUGI_HIGH, False), ref_badugi5_high)
-        _check(_portable_batch(hands, lib.BDC_BADEUCEY, True), np.column_stack([ref_badugi5_high, ref_deuce_seven]))
-        _check(_portable_batch(hands, lib.BDC_BADACEY, True), np.column_stack([ref_badugi5_low, ref_ace_five]))
-
-
-def test_portable_loops_report_bad_rows() -> None:
-    from badeucey_fast._core import ffi, lib
-
-    hands5 = np.array([[0, 1, 2, 3, 4], [0, 1, 2, 3, 3], [0, 1, 2, 3, 99]], dtype=np.uint8)
-    hands4 = np.array([[0, 1, 2, 4], [0, 1, 3, 3], [0, 1, 2, 99]], dtype=np.uint8)
-    cases = [(hands5, ranking) for ranking in (lib.BDC_BADUGI_LOW, lib.BDC_BADUGI_HIGH, lib.BDC_BADEUCEY, lib.BDC_BADACEY)]
-    cases += [(hands4, ranking) for ranking in (lib.BDC_BADUGI_LOW, lib.BDC_BADUGI_HIGH)]
-    for hands, ranking in cases:
-        for function in (lib.bdc_rank_batch, lib.bdc_rank_batch_portable):
-            for rows, status, row in ((hands[:2], lib.BDC_E_DUPLICATE, 1), (hands[::2], lib.BDC_E_CARD, 1)):
-                rows = np.ascontiguousarray(rows)
-                out = np.zeros(len(rows) * 2, dtype=np.uint16)
-                bad_row = ffi.new("size_t *")
-                got = function(
-                    ranking,
-                    ffi.from_buffer("uint8_t[]", rows),
-                    len(rows),
-                    rows.shape[1],
-                    ffi.from_buffer("uint16_t[]", out),
-                    bad_row,
-                )
-                assert (got, bad_row[0]) == (status, row)
-
-
-def _c_batch(function: Any, hands: Hands, ranking: int) -> tuple[int, int, Ranks]:
-    """(status, bad row, output) of one C batch call on a 5-card split game."""
-    from badeucey_fast._core import ffi
-
-    out = np.zeros((len(hands), 2), dtype=np.uint16)
-    bad_row = ffi.new("size_t *")
-    status = function(
-        ranking, ffi.from_buffer("uint8_t[]", hands), len(hands), 5, ffi.from_buffer("uint16_t[]", out), bad_row
     )
     return status, bad_row[0], out
 
 
+def _on(name: str, hands: Hands, ranking: int) -> tuple[int, int, Ranks]:
+    """:func:`_c_batch` on implementation ``name``, then back to the one in use."""
+    before = bf.implementation()
+    bf.use_implementation(name)
+    try:
+        return _c_batch(hands, ranking)
+    finally:
+        bf.use_implementation(before)
+
+
 @pytest.mark.slow
-def test_badeucey_batch_equals_portable_loop(hands5: Hands, shuffled5: Hands) -> None:
-    """The Badeucey batch (vector loop on AVX2 processors, in blocks of 64 hands,
+@pytest.mark.parametrize("ranking", FIVE_CARD_RANKINGS)
+def test_batches_equal_portable_loop(implementation: str, ranking: str, hands5: Hands, shuffled5: Hands) -> None:
+    """Each 5-card batch (vector loops on AVX2 processors, in blocks of 64 hands,
     the rest by the scalar one) equals the portable loop on every hand, in both
     card orders and for batch lengths that leave every possible tail."""
     from badeucey_fast._core import lib
 
+    code = getattr(lib, ranking)
     for hands in (hands5, shuffled5):
-        status, _, fast = _c_batch(lib.bdc_rank_batch, hands, lib.BDC_BADEUCEY)
-        portable_status, _, portable = _c_batch(lib.bdc_rank_batch_portable, hands, lib.BDC_BADEUCEY)
+        status, _, fast = _c_batch(hands, code)
+        portable_status, _, portable = _on("portable", hands, code)
         assert status == portable_status == lib.BDC_OK
         _check(fast, portable)
     for length in range(0, 3 * 64 + 1):
         rows = np.ascontiguousarray(shuffled5[1000 : 1000 + length])
-        status, _, fast = _c_batch(lib.bdc_rank_batch, rows, lib.BDC_BADEUCEY)
+        status, _, fast = _c_batch(rows, code)
         assert status == lib.BDC_OK
-        assert np.array_equal(fast, _c_batch(lib.bdc_rank_batch_portable, rows, lib.BDC_BADEUCEY)[2]), length
+        assert np.array_equal(fast, _on("portable", rows, code)[2]), length
 
 
-def test_badeucey_batch_reports_bad_rows_as_portable_loop() -> None:
+def test_batches_report_bad_rows(implementation: str) -> None:
+    """A short batch with a duplicate or a bad id: its status and row, for every
+    ranking and hand size, on every implementation."""
+    from badeucey_fast._core import ffi, lib
+
+    hands5 = np.array([[0, 1, 2, 3, 4], [0, 1, 2, 3, 3], [0, 1, 2, 3, 99]], dtype=np.uint8)
+    hands4 = np.array([[0, 1, 2, 4], [0, 1, 3, 3], [0, 1, 2, 99]], dtype=np.uint8)
+    cases = [(hands5, getattr(lib, ranking)) for ranking in FIVE_CARD_RANKINGS]
+    cases += [(hands4, ranking) for ranking in (lib.BDC_BADUGI_LOW, lib.BDC_BADUGI_HIGH)]
+    for hands, ranking in cases:
+        for rows, status, row in ((hands[:2], lib.BDC_E_DUPLICATE, 1), (hands[::2], lib.BDC_E_CARD, 1)):
+            rows = np.ascontiguousarray(rows)
+            out = np.zeros(len(rows) * 2, dtype=np.uint16)
+            bad_row = ffi.new("size_t *")
+            got = lib.bdc_rank_batch(
+                ranking,
+                ffi.from_buffer("uint8_t[]", rows),
+                len(rows),
+                rows.shape[1],
+                ffi.from_buffer("uint16_t[]", out),
+                bad_row,
+            )
+            assert (got, bad_row[0]) == (status, row)
+
+
+@pytest.mark.parametrize("ranking", FIVE_CARD_RANKINGS)
+def test_batches_report_bad_rows_as_portable_loop(implementation: str, ranking: str) -> None:
     """Bad rows anywhere in a long batch (in a vector block, at its edges, in the
     scalar tail): the first bad row and its status as the portable loop reports
     them, and every row before it ranked."""
     from badeucey_fast._core import lib
 
+    code = getattr(lib, ranking)
     rng = np.random.default_rng(SAMPLE_SEED)
     n = 5 * 64 + 37
     good = np.argsort(rng.random((n, 52)), axis=1)[:, :5].astype(np.uint8)
@@ -693,11 +662,12 @@ def test_badeucey_batch_reports_bad_rows_as_portable_loop() -> None:
     cases.append(([(75, 3, 200), (70, 1, -1)], lib.BDC_E_DUPLICATE, 70))
     cases.append(([(5, 1, 52), (5, 2, 52)], lib.BDC_E_CARD, 5))  # the same bad id twice
     cases.append(([(6, k, 51) for k in range(5)], lib.BDC_E_DUPLICATE, 6))  # one card five times
+    expected = _on("portable", good, code)[2]
     for changes, status, first in cases:
         hands = good.copy()
         for row, column, card in changes:
             hands[row, column] = hands[row, 0] if card < 0 else card
-        for function in (lib.bdc_rank_batch, lib.bdc_rank_batch_portable):
-            got, bad_row, out = _c_batch(function, hands, lib.BDC_BADEUCEY)
-            assert (got, bad_row) == (status, first), changes
-            assert np.array_equal(out[:first], bf.badeucey_batch(good[:first])), changes
+        for name in (implementation, "portable"):
+            got, bad_row, out = _on(name, hands, code)
+            assert (got, bad_row) == (status, first), (name, changes)
+            assert np.array_equal(out[:first], expected[:first]), (name, changes)

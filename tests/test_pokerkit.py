@@ -72,18 +72,20 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+import pokerkit
 import pytest
 from pokerkit import (
     BadugiHand,
     Card,
-    RankOrder,
     RegularLowHand,
     StandardBadugiHand,
     StandardLowHand,
-    Suit,
 )
 
 import badeucey_fast as bf
+from badeucey_fast._bench.peers import PokerkitPeer, order_disagreement
+
+from .support import BADEUCEY_EXAMPLES, compact, worked_badugi_hands
 
 Hands = npt.NDArray[np.uint8]
 Keys = npt.NDArray[np.int64]
@@ -92,15 +94,14 @@ SAMPLE_SEED = 20240531
 RANDOM_FIVE_CARD_HANDS = 50_000
 SINGLE_CALL_SUBSET = 2_000  # hands of each big set also sent through the single-hand API
 
-BADUGI_CLASSES = 1092
+BADUGI_CLASSES = 1092  # RULES.md's class counts, independent of the package's
 DEUCE_SEVEN_CLASSES = 7462
 ACE_FIVE_CLASSES = 6175
 
-# pokerkit's Card for each card id (rank 0 = deuce ... 12 = ace; suits c, d, h, s).
-_SUITS = (Suit.CLUB, Suit.DIAMOND, Suit.HEART, Suit.SPADE)
-PK_CARDS: tuple[Card, ...] = tuple(
-    Card(RankOrder.STANDARD[i // 4], _SUITS[i % 4]) for i in range(52)
-)
+# The adapter `badeucey bench` uses: pokerkit's Card for each card id (rank 0 = deuce ...
+# 12 = ace; suits c, d, h, s), and its hand classes.
+PEER = PokerkitPeer(pokerkit)
+PK_CARDS: tuple[Card, ...] = PEER.card_of
 PK_IDS: dict[Card, int] = {card: i for i, card in enumerate(PK_CARDS)}
 
 # The 24 relabellings of the suits.
@@ -122,18 +123,17 @@ def pk_text(ids: Iterable[int]) -> str:
 
 def pk_badugi_index(ids: Sequence[int], *, ace_high: bool) -> int:
     """pokerkit's strength index (0 = best) of the best badugi among the cards."""
-    hand_class = StandardBadugiHand if ace_high else BadugiHand
-    return hand_class.from_game([PK_CARDS[int(i)] for i in ids]).entry.index
+    return PEER.strength(PEER.badugi(tuple(PK_CARDS[int(i)] for i in ids), ace_high))
 
 
 def pk_deuce_seven_index(ids: Sequence[int]) -> int:
     """pokerkit's strength index (0 = best) of five cards as a 2-7 low hand."""
-    return StandardLowHand([PK_CARDS[int(i)] for i in ids]).entry.index
+    return PEER.strength(PEER.deuce_seven(tuple(PK_CARDS[int(i)] for i in ids)))
 
 
 def pk_ace_five_index(ids: Sequence[int]) -> int:
     """pokerkit's strength index (0 = best) of five cards as an A-5 low hand."""
-    return RegularLowHand([PK_CARDS[int(i)] for i in ids]).entry.index
+    return PEER.strength(PEER.ace_five(tuple(PK_CARDS[int(i)] for i in ids)))
 
 
 def suit_class_codes(hands: Hands) -> Keys:
@@ -192,28 +192,18 @@ def assert_same_order(ours: npt.ArrayLike, theirs: Keys, hands: Hands, what: str
             f"{pk_text(hands[r])} (ours {ours[r]}, pokerkit index {theirs[r]})" for r in rows
         )
 
-    pairs = np.unique(theirs * 65536 + ours)  # sorted by pokerkit index, then our rank
-    pk_index, our_rank = pairs // 65536, pairs % 65536
-
-    split = np.flatnonzero(pk_index[1:] == pk_index[:-1])
-    if split.size:
-        k = pk_index[split[0]]
-        a, b = our_rank[split[0]], our_rank[split[0] + 1]
+    found = order_disagreement(ours, theirs)
+    if found is not None:
+        first, second = (example(np.arange(ours.size) == row, 1) for row in (found.first, found.second))
+        if found.tie:
+            pytest.fail(
+                f"{what}: {found.neighbours} pokerkit tie class(es) get several ranks from us, e.g. "
+                f"pokerkit index {theirs[found.first]}: {first} vs {second}"
+            )
+        relation = "ties it" if ours[found.first] == ours[found.second] else "beats it"
         pytest.fail(
-            f"{what}: {split.size} pokerkit tie class(es) get several ranks from us, e.g. "
-            f"pokerkit index {k}: {example((theirs == k) & (ours == a), 1)} vs "
-            f"{example((theirs == k) & (ours == b), 1)}"
-        )
-
-    wrong = np.flatnonzero(our_rank[1:] <= our_rank[:-1])
-    if wrong.size:
-        i = wrong[0]
-        stronger = (theirs == pk_index[i]) & (ours == our_rank[i])
-        weaker = (theirs == pk_index[i + 1]) & (ours == our_rank[i + 1])
-        relation = "ties it" if our_rank[i] == our_rank[i + 1] else "beats it"
-        pytest.fail(
-            f"{what}: {wrong.size} order disagreement(s) with pokerkit, e.g. pokerkit says "
-            f"{example(stronger, 1)} beats {example(weaker, 1)}, but ours {relation}"
+            f"{what}: {found.neighbours} order disagreement(s) with pokerkit, e.g. pokerkit says "
+            f"{first} beats {second}, but ours {relation}"
         )
 
     off = ours != theirs + 1
@@ -264,15 +254,14 @@ def as_hands(hands: Iterable[Sequence[int]]) -> Hands:
 
 # Hand-picked 4-card Badugi hands (RULES.md's worked examples and extremes).
 BADUGI_EDGE_4 = [
-    "Ac2d3h4s", "As2c3d4h", "2c3d4h5s", "5s4h3d2c", "Ac2d3h5s", "2s4c5d6h", "As2c3d7h",
-    "4s5c6dKh", "2s3s4d7h", "As5d9d9h", "Ac2s2hJd", "5d7cKcKh", "2s3dKsKd", "8s6c4d2h",
-    "9s4c3d2h", "6s4c3d2h", "6s5c4dAh", "KcQdJhTs", "AcKdQhJs", "KsQsJsTs", "KcKdKhKs",
+    "Ac2d3h4s", "As2c3d4h", "2c3d4h5s", "5s4h3d2c", "Ac2d3h5s", *worked_badugi_hands(),
+    "KcQdJhTs", "AcKdQhJs", "KsQsJsTs", "KcKdKhKs",
     "AcAdAhAs", "Ac2c3c4c", "2c3c4c5c", "AcKc2d2h", "As2s3d4d", "Ac2c3d3h", "Ac2d2c3h",
 ]
 
 # Hand-picked 5-card hands for Badugi (several subsets tie, one-suit hands, quads, ...).
 BADUGI_EDGE_5 = [
-    "7s5h4d3c2s", "6s6h4h3d2c", "Ac2d3h4s5c", "Ac2d3h4s4c", "As2c3d4h5s", "2c2d3h4s5s",
+    *map(compact, BADEUCEY_EXAMPLES), "Ac2d3h4s5c", "Ac2d3h4s4c", "As2c3d4h5s", "2c2d3h4s5s",
     "2s2h3d4c5c", "Ac2c3c4c5c", "2c3c4c5c6c", "9cTcJcQcKc", "TcJcQcKcAc", "KcKdKhKsQc",
     "AcAdAhAs2c", "AcAdAhAsKc", "2c2d2h2s3c", "AsAhAdAc2s", "As2s3s4s5h", "Ac2c3d4d5h",
     "Ac2d3c4d5h", "5s4h3d2cAs", "5s4h3d2cAh", "Kc5d4h3s2c", "2s4c5d6hAs", "Ac2d3h4sKc",
@@ -282,10 +271,10 @@ BADUGI_EDGE_5 = [
 
 # Hand-picked 5-card low hands (RULES.md's examples and extremes).
 LOW_EDGE_5 = [
-    "7s5h4d3c2s", "7c5c4c3c2c", "7s6h4d3c2s", "8s6h4d3c2s", "6s5h4d3c2s", "Ac2d3h4s5c",
+    *map(compact, BADEUCEY_EXAMPLES), "7c5c4c3c2c", "7s6h4d3c2s", "8s6h4d3c2s", "6s5h4d3c2s", "Ac2d3h4s5c",
     "As2s3s4s5s", "Ac2c3c4c6c", "2c3c4c5c7c", "3c4d5h6s7c", "TsJhQdKcAs", "AsKsQsJsTs",
     "9sTsJsQsKs", "2h3h4h5h6h", "KcKdKhKsQc", "AcAdAhAsKc", "2c2d2h2s3c", "AcAdAhAs2c",
-    "2c2d3h3s4c", "AcAd2h2s3c", "6s6h4h3d2c", "KsQhJdTc8s", "AsKhQdJc9s", "Kc5d4h3s2c",
+    "2c2d3h3s4c", "AcAd2h2s3c", "KsQhJdTc8s", "AsKhQdJc9s", "Kc5d4h3s2c",
     "Ac5d4h3s2c", "AcAd2h3s4c", "2c2d7h8s9c", "KhKsKcKdAc", "2s2c3s3cAh", "6c4d3h2sAc",
     "AcAdAh2c2d", "KcKdKhQcQd", "2c2d2hAcAd", "3c3d3h2c2d",
 ]

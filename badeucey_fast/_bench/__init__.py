@@ -1,0 +1,86 @@
+"""``badeucey bench``: how fast this package ranks hands on your machine.
+
+The command times, on the same fixed-seed hands every run:
+
+- one Badeucey hand from Python: pre-parsed card ids (:func:`badeucey`, which
+  returns a :class:`Halves`), and pre-built card masks (:func:`badeucey_mask`,
+  one int in and one packed int out), against a cffi call of a C function that
+  does nothing with the five ids (the floor any cffi wrapper pays);
+- :func:`parse_cards` on one card string;
+- :func:`badeucey_batch` on ``--hands`` random hands, and on all 2,598,960
+  five-card hands in one batch;
+- two threads each ranking a batch at once, against one thread ranking both
+  batches in turn (the batch loop runs in C with the GIL released);
+- the peers that are installed, on the same hands: pokerkit doing the same job
+  (``StandardBadugiHand.from_game`` and ``StandardLowHand``) and phevaluator's
+  ``evaluate_cards`` (a hold'em evaluator: the reference for one table lookup
+  from Python).  A peer that is not installed is skipped with a line saying so.
+
+Every figure is the best of ``--repeat`` timed runs (``time.perf_counter``,
+garbage collector off), after one untimed warm-up run.  One-hand figures time a
+loop over :data:`SINGLE_HANDS` hands and divide by their number, so they include
+the cost of the loop itself (a few ns a hand, the same for every contestant).
+
+The command is this package (argparse only: the CLI imports it for every
+command, so it imports neither numpy nor the harness); the harness is
+:mod:`~badeucey_fast._bench.report`, over the jobs of
+:mod:`~badeucey_fast._bench.jobs`, the hands of :mod:`~badeucey_fast._bench.hands`
+and the peers of :mod:`~badeucey_fast._bench.peers`.  The pytest-benchmark suite
+in ``benchmarks/`` times the same jobs on the same hands.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+DEFAULT_BATCH = 1_000_000
+"""Hands in the random batch, and in each thread's batch."""
+DEFAULT_REPEAT = 5
+
+
+def _positive(text: str) -> int:
+    """An argparse type: an integer >= 1."""
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _run(args: argparse.Namespace) -> int:
+    from badeucey_fast._bench.report import (
+        run,  # numpy and the peers load only for bench
+    )
+
+    return run(args)
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """Register the ``bench`` subcommand on an argparse subparsers object.
+
+    The subcommand's ``run`` default imports the harness and runs it: the CLI calls ``args.run(args)``.
+
+    :param subparsers: what ``ArgumentParser.add_subparsers()`` returned.
+    :return: the ``bench`` parser.
+    """
+    parser = subparsers.add_parser(
+        "bench",
+        help="time the evaluator on this machine",
+        description=(
+            "Time one hand from Python, parsing, batches, all 2,598,960 hands and two threads, "
+            "against the peers that are installed (pokerkit, phevaluator), on fixed-seed hands."
+        ),
+    )
+    parser.add_argument(
+        "--hands", type=_positive, default=DEFAULT_BATCH, metavar="N",
+        help=f"hands in the random batch and in each thread's batch (default {DEFAULT_BATCH:,})",
+    )
+    parser.add_argument(
+        "--repeat", type=_positive, default=DEFAULT_REPEAT, metavar="R",
+        help=f"timed runs per job, the best counts (default {DEFAULT_REPEAT})",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(run=_run)
+    return parser

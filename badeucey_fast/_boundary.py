@@ -1,0 +1,137 @@
+"""The Python side of the C boundary: every ranking fact, read from the C core once.
+
+The public header ``csrc/badeucey.h`` declares the class counts, the limits and
+the status codes; this module reads them from the compiled ``lib`` and is the
+one place the rest of the package takes them from.  It also holds the one
+helper that turns a C status code into an exception and the one check of an
+integer argument.  Adding a ranking touches the header, the generator and
+:data:`RANKINGS`.
+
+>>> RANKINGS["deuce_seven"].scale
+7462
+>>> check_int(True, "draws")
+Traceback (most recent call last):
+...
+TypeError: draws must be an integer, got True
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Literal, NamedTuple
+
+from badeucey_fast._core import ffi, lib
+
+Ranking = Literal["badugi_low", "badugi_high", "deuce_seven", "ace_five"]
+"""A single ranking: Badugi aces low or aces high, deuce-to-seven, ace-to-five."""
+
+DECK_SIZE: int = lib.BDC_DECK_SIZE
+"""Cards in the deck: card ids are 0 .. DECK_SIZE - 1."""
+MIN_HAND_CARDS: int = lib.BDC_MIN_HAND_CARDS
+MAX_HAND_CARDS: int = lib.BDC_MAX_HAND_CARDS
+MIN_SEATS: int = lib.BDC_MIN_SEATS
+MAX_SEATS: int = lib.BDC_MAX_SEATS
+MAX_DRAWS: int = lib.BDC_MAX_DRAWS
+SPLIT_SHIFT: int = lib.BDC_SPLIT_SHIFT
+"""The split-game functions pack ``(badugi_rank << SPLIT_SHIFT) | low_rank``."""
+FOUR_CARD_BADUGIS: int = lib.BDC_BADUGI_FOUR_CARD_CLASSES
+"""Badugi ranks 1 .. FOUR_CARD_BADUGIS are the four-card badugis."""
+
+
+class RankingInfo(NamedTuple):
+    """What the package knows about one ranking."""
+
+    name: Ranking
+    """The ranking's name in the API, e.g. ``"badugi_high"``."""
+    code: int
+    """Its ``enum bdc_ranking`` value in the C core."""
+    scale: int
+    """Its number of classes: ranks are 1 .. scale."""
+    short: str
+    """The label of its half in tables: ``Badugi``, ``2-7`` or ``A-5``."""
+    long: str
+    """Its name in words, e.g. ``Badugi, aces high`` or ``deuce-to-seven``."""
+    sizes: tuple[int, ...]
+    """The numbers of cards it ranks."""
+
+
+_BADUGI_SIZES = tuple(range(MIN_HAND_CARDS, MAX_HAND_CARDS + 1))
+_FIVE = (MAX_HAND_CARDS,)
+
+RANKINGS: dict[Ranking, RankingInfo] = {
+    info.name: info
+    for info in (
+        RankingInfo("badugi_low", lib.BDC_BADUGI_LOW, lib.BDC_BADUGI_CLASSES, "Badugi", "Badugi, aces low", _BADUGI_SIZES),
+        RankingInfo("badugi_high", lib.BDC_BADUGI_HIGH, lib.BDC_BADUGI_CLASSES, "Badugi", "Badugi, aces high", _BADUGI_SIZES),
+        RankingInfo("deuce_seven", lib.BDC_DEUCE_SEVEN, lib.BDC_DEUCE_SEVEN_CLASSES, "2-7", "deuce-to-seven", _FIVE),
+        RankingInfo("ace_five", lib.BDC_ACE_FIVE, lib.BDC_ACE_FIVE_CLASSES, "A-5", "ace-to-five", _FIVE),
+    )
+}
+"""Every single ranking, by name, in the order the CLI lists them."""
+
+
+def ranking_info(ranking: object) -> RankingInfo:
+    """The :data:`RANKINGS` entry of a ranking name.
+
+    :raises ValueError: for a name that is not a ranking.
+
+    >>> ranking_info("ace_five").long
+    'ace-to-five'
+    >>> ranking_info("holdem")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown ranking 'holdem' (known: badugi_low, badugi_high, deuce_seven, ace_five)
+    """
+    try:
+        return RANKINGS[ranking]  # type: ignore[index]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown ranking {ranking!r} (known: {', '.join(RANKINGS)})") from None
+
+
+def status_text(status: int) -> str:
+    """What a C status code means, in the header's words (``bdc_status_text``).
+
+    >>> status_text(lib.BDC_E_DUPLICATE)
+    'the same card twice'
+    """
+    text: bytes = ffi.string(lib.bdc_status_text(status))
+    return text.decode()
+
+
+def raise_for_status(status: int, what: str, subject: str = "the input") -> None:
+    """Raise a ValueError for a negative C status code: ``"<what>: <subject> has <problem>"``.
+
+    :param status: what a C function returned; >= 0 (success) does nothing.
+    :param what: the caller's name, for the message.
+    :param subject: what the C core rejected, e.g. ``"hands[3] = [1, 1, 2, 3, 4]"``.
+
+    >>> raise_for_status(lib.BDC_OK, "draw")
+    >>> raise_for_status(lib.BDC_E_ARGUMENT, "draw")
+    Traceback (most recent call last):
+    ...
+    ValueError: draw: the input has a setting outside its range
+    """
+    if status < 0:
+        raise ValueError(f"{what}: {subject} has {status_text(status)}")
+
+
+def check_int(value: object, name: str) -> int:
+    """An integer argument as a plain int: any integral type but ``bool`` (numpy
+    integers included, through :func:`operator.index`).
+
+    :raises TypeError: for a bool (Python's or numpy's) or a non-integer.
+
+    >>> import numpy as np
+    >>> check_int(np.int16(3), "draws")
+    3
+    >>> check_int(2.0, "samples")
+    Traceback (most recent call last):
+    ...
+    TypeError: samples must be an integer, got 2.0
+    """
+    if isinstance(value, bool) or type(value).__name__ in ("bool_", "bool"):  # numpy's bool too
+        raise TypeError(f"{name} must be an integer, got {value!r}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{name} must be an integer, got {value!r}") from None

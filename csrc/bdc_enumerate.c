@@ -1,0 +1,113 @@
+/*
+ * bdc_enumerate.c - the steps the draw and equity enumerators share
+ * (bdc_enumerate.h), and the seeding of their random stream (badeucey.h).
+ */
+#include "bdc_enumerate.h"
+
+void bdc_rng_seed(uint64_t seed, uint64_t rng[4])
+{
+    int i;
+    for (i = 0; i < 4; i++) {
+        uint64_t z = (seed += 0x9e3779b97f4a7c15u);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+        rng[i] = z ^ (z >> 31);
+    }
+}
+
+uint64_t bdc_choose(int n, int k)
+{
+    uint64_t r = 1;
+    int i;
+    if (k < 0 || k > n)
+        return 0;
+    for (i = 0; i < k; i++)
+        r = r * (uint64_t)(n - i) / (uint64_t)(i + 1);
+    return r;
+}
+
+int bdc_see(const uint8_t *cards, int n, uint64_t *seen)
+{
+    int i;
+    for (i = 0; i < n; i++) {
+        unsigned c = cards[i];
+        if (c >= BDC_DECK_SIZE)
+            return BDC_E_CARD;
+        if (*seen >> c & 1u)
+            return BDC_E_DUPLICATE;
+        *seen |= (uint64_t)1 << c;
+    }
+    return BDC_OK;
+}
+
+int bdc_limits_ok(const bdc_game *game, const bdc_limits *limits)
+{
+    unsigned low_classes = game->low == BDC_ACE_FIVE ? BDC_ACE_FIVE_CLASSES : BDC_DEUCE_SEVEN_CLASSES;
+    if (limits->badugi > BDC_BADUGI_CLASSES || (limits->badugi && game->badugi == BDC_NO_HALF))
+        return 0;
+    return !(limits->low > low_classes || (limits->low && game->low == BDC_NO_HALF));
+}
+
+/* Steps idx[0..k-1] (strictly increasing, idx[j] <= m - k + j, idx[0] < end0)
+ * to the next combination in lexicographic order; 0 when there is none. */
+static int bdc_next_combination(int *idx, int k, int m, int end0)
+{
+    int j = k - 1, i;
+    while (j >= 0 && idx[j] >= (j ? m - k + j : end0 - 1))
+        j--;
+    if (j < 0)
+        return 0;
+    idx[j]++;
+    for (i = j + 1; i < k; i++)
+        idx[i] = idx[i - 1] + 1;
+    return 1;
+}
+
+/* The cards of the deck not dealt yet (cards[]) and their deck positions
+ * (avail[]); returns how many. */
+static int bdc_unseen(const unsigned *deck, const unsigned char *used, int n_deck, unsigned cards[], int avail[])
+{
+    int i, m = 0;
+    for (i = 0; i < n_deck; i++)
+        if (!used[i]) {
+            cards[m] = deck[i];
+            avail[m++] = i;
+        }
+    return m;
+}
+
+int bdc_each_block(const bdc_game *game, const unsigned *deck, unsigned char *used, int n_deck,
+                   const unsigned *held, int n_held, int k, int begin, int end, bdc_block_fn visit, void *frame)
+{
+    int avail[BDC_DECK_SIZE], idx[BDC_MAX_CARDS];
+    unsigned cards[BDC_DECK_SIZE], base[BDC_MAX_CARDS], halves[BDC_DECK_SIZE][2];
+    bdc_block block;
+    int m, j, status = BDC_OK, more;
+    m = bdc_unseen(deck, used, n_deck, cards, avail);
+    if (end > m - k + 1)
+        end = m - k + 1;
+    if (begin >= end)
+        return BDC_OK;
+    for (j = 0; j < n_held; j++)
+        base[j] = held[j];
+    block.halves = halves;
+    block.avail = avail;
+    block.unseen = m;
+    /* idx[0 .. k-2]: the set's other cards, the first at begin .. end-1 */
+    for (j = 0; j < k - 1; j++)
+        idx[j] = begin + j;
+    do {
+        block.lo = k == 1 ? begin : idx[k - 2] + 1;
+        block.hi = k == 1 ? end : m;
+        for (j = 0; j < k - 1; j++) {
+            base[n_held + j] = cards[idx[j]];
+            used[avail[idx[j]]] = 1;
+        }
+        bdc_halves_extend(game, base, cards + block.lo, block.hi - block.lo, halves);
+        status = visit(frame, &block);
+        for (j = 0; j < k - 1; j++)
+            used[avail[idx[j]]] = 0;
+        more = k > 1 && bdc_next_combination(idx, k - 1, m - 1, end);
+    } while (status == BDC_OK && more);
+    return status;
+}

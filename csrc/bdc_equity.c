@@ -1,0 +1,269 @@
+/*
+ * bdc_equity.c - several hands to a showdown: exact enumeration or seeded
+ * sampling of the unknown cards and the draws.
+ *
+ * badeucey.h documents the spec, the policy and the sums.  Everything is
+ * checked before the first card is dealt (ids, duplicates between all known
+ * cards and the unseen deck, hand sizes, that the deck holds enough cards for
+ * every draw, and ranks of limits).  The deals are events (an unknown hand's
+ * cards, or one seat's draw), enumerated through bdc_enumerate.h's skeleton.
+ */
+#include "bdc_enumerate.h"
+
+#define BDC_MAX_EVENTS (BDC_MAX_SEATS * (BDC_MAX_DRAWS + 1))
+
+/* ---- several hands to a showdown -------------------------------------- */
+
+typedef struct {
+    int seat, round, k; /* round 0: an unknown hand's cards; 1..3: a draw */
+} bdc_event;
+
+typedef struct {
+    const bdc_equity_spec *spec;
+    int n_events;
+    bdc_event events[BDC_MAX_EVENTS];
+    unsigned hands[BDC_MAX_SEATS][BDC_MAX_CARDS];
+    unsigned halves[BDC_MAX_SEATS][2];
+    unsigned deck[BDC_DECK_SIZE];
+    unsigned char used[BDC_DECK_SIZE];
+    bdc_equity_sums *sums;
+    double weight;
+} bdc_equity_ctx;
+
+/* Checks a spec and lists its events: unknown cards first, then each draw
+ * seat by seat. */
+static int bdc_equity_check(const bdc_equity_spec *spec, bdc_equity_ctx *ctx)
+{
+    uint64_t seen = 0;
+    int s, r, status, needed = 0, n = spec->game.n_cards;
+    if (!bdc_game_ok(&spec->game))
+        return BDC_E_RANKING;
+    if (spec->n_seats < BDC_MIN_SEATS || spec->n_seats > BDC_MAX_SEATS || spec->draws < 0 || spec->draws > BDC_MAX_DRAWS ||
+        spec->n_deck < 0 || spec->n_deck > (int)BDC_DECK_SIZE)
+        return BDC_E_ARGUMENT;
+    for (s = 0; s < spec->n_seats; s++) {
+        int held = spec->n_held[s];
+        if (held < 0 || held > n || (held < n && spec->draws_policy[s] && spec->draws == 0))
+            return BDC_E_ARGUMENT;
+        if ((status = bdc_see(spec->cards + s * n, held, &seen)) != BDC_OK)
+            return status;
+    }
+    if ((status = bdc_see(spec->deck, spec->n_deck, &seen)) != BDC_OK)
+        return status;
+    if (!bdc_limits_ok(&spec->game, &spec->target) || !bdc_limits_ok(&spec->game, &spec->qualifier))
+        return BDC_E_RANK;
+    ctx->n_events = 0;
+    for (r = 0; r <= spec->draws; r++) {
+        for (s = 0; s < spec->n_seats; s++) {
+            int k = n - spec->n_held[s];
+            if (k == 0 || (r == 0) != (spec->draws_policy[s] == 0))
+                continue;
+            ctx->events[ctx->n_events].seat = s;
+            ctx->events[ctx->n_events].round = r;
+            ctx->events[ctx->n_events].k = k;
+            ctx->n_events++;
+            needed += k;
+        }
+    }
+    if (needed > spec->n_deck)
+        return BDC_E_ARGUMENT; /* not enough unseen cards if every draw is taken */
+    return BDC_OK;
+}
+
+int bdc_equity_plan(const bdc_equity_spec *spec, double *outcomes, int *positions)
+{
+    bdc_equity_ctx ctx;
+    int status = bdc_equity_check(spec, &ctx), e, m = spec->n_deck;
+    if (status)
+        return status;
+    *outcomes = 1.0;
+    for (e = 0; e < ctx.n_events; e++) {
+        *outcomes *= (double)bdc_choose(m, ctx.events[e].k);
+        m -= ctx.events[e].k;
+    }
+    *positions = ctx.n_events ? spec->n_deck - ctx.events[0].k + 1 : 1;
+    return BDC_OK;
+}
+
+/* Settles one outcome of weight w into the sums. */
+static void bdc_equity_leaf(bdc_equity_ctx *ctx, double w)
+{
+    const bdc_equity_spec *spec = ctx->spec;
+    unsigned limit[2], best[2];
+    int has[2], n_best[2], h, s, live;
+    double value[2];
+    has[0] = spec->game.badugi != BDC_NO_HALF;
+    has[1] = spec->game.low != BDC_NO_HALF;
+    limit[0] = spec->qualifier.badugi;
+    limit[1] = spec->qualifier.low;
+    for (;;) {
+        live = 0;
+        for (h = 0; h < 2; h++) {
+            best[h] = ~0u;
+            n_best[h] = 0;
+            if (!has[h])
+                continue;
+            for (s = 0; s < spec->n_seats; s++) {
+                unsigned rank = ctx->halves[s][h];
+                if (limit[h] && rank > limit[h])
+                    continue;
+                if (rank < best[h]) {
+                    best[h] = rank;
+                    n_best[h] = 1;
+                } else if (rank == best[h]) {
+                    n_best[h]++;
+                }
+            }
+            live += n_best[h] > 0;
+        }
+        if (live || (!limit[0] && !limit[1]))
+            break;
+        limit[0] = limit[1] = 0; /* no half qualifies: settle as if there were no qualifiers */
+    }
+    /* a half with no qualifying hand goes to the other half's winners */
+    for (h = 0; h < 2; h++)
+        value[h] = n_best[h] ? 1.0 / live / n_best[h] : 0.0;
+    for (s = 0; s < spec->n_seats; s++) {
+        bdc_equity_sums *sum = &ctx->sums[s];
+        double share = 0.0;
+        for (h = 0; h < 2; h++) {
+            if (!n_best[h] || ctx->halves[s][h] != best[h])
+                continue;
+            share += value[h];
+            if (n_best[h] == 1)
+                *(h ? &sum->low_win : &sum->badugi_win) += w;
+            else
+                *(h ? &sum->low_tie : &sum->badugi_tie) += w;
+        }
+        if (share == 1.0)
+            sum->scoop += w;
+        sum->share += w * share;
+        sum->share_sq += w * share * share;
+    }
+    ctx->weight += w;
+}
+
+static inline int bdc_equity_stands(const bdc_equity_ctx *ctx, const bdc_event *ev)
+{
+    return ev->round >= 2 && bdc_meets(&ctx->spec->target, ctx->halves[ev->seat]);
+}
+
+static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, double w, int begin, int end);
+
+/* A block of event e's card sets (bdc_each_block): each hand's halves go to
+ * the seat, then the showdown is settled (the last event) or the next event
+ * deals (this set's last card marked used while it does). */
+typedef struct {
+    bdc_equity_ctx *ctx;
+    int e;
+    double w; /* the weight of the outcomes so far */
+} bdc_equity_frame;
+
+static int bdc_equity_block(void *frame, const bdc_block *block)
+{
+    bdc_equity_ctx *ctx = ((bdc_equity_frame *)frame)->ctx;
+    const int e = ((bdc_equity_frame *)frame)->e;
+    const bdc_event *ev = &ctx->events[e];
+    const int last = e + 1 == ctx->n_events;
+    const double w = ((bdc_equity_frame *)frame)->w / (double)bdc_choose(block->unseen, ev->k);
+    unsigned *halves = ctx->halves[ev->seat];
+    int i, status = BDC_OK;
+    for (i = block->lo; i < block->hi && status == BDC_OK; i++) {
+        halves[0] = block->halves[i - block->lo][0];
+        halves[1] = block->halves[i - block->lo][1];
+        if (last) {
+            bdc_equity_leaf(ctx, w);
+            continue;
+        }
+        ctx->used[block->avail[i]] = 1;
+        status = bdc_equity_exact(ctx, e + 1, w, 0, (int)BDC_DECK_SIZE);
+        ctx->used[block->avail[i]] = 0;
+    }
+    return status;
+}
+
+/* Every way event e and the events after it can fall; the first card of
+ * event e at an unseen position in begin .. end-1. */
+static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, double w, int begin, int end)
+{
+    const bdc_equity_spec *spec = ctx->spec;
+    const bdc_event *ev;
+    bdc_equity_frame frame;
+    unsigned saved_halves[2], *halves;
+    int status;
+    if (e == ctx->n_events) {
+        bdc_equity_leaf(ctx, w);
+        return BDC_OK;
+    }
+    ev = &ctx->events[e];
+    if (bdc_equity_stands(ctx, ev))
+        return bdc_equity_exact(ctx, e + 1, w, 0, (int)BDC_DECK_SIZE);
+    halves = ctx->halves[ev->seat];
+    saved_halves[0] = halves[0];
+    saved_halves[1] = halves[1];
+    frame.ctx = ctx;
+    frame.e = e;
+    frame.w = w;
+    /* the seat's cards before this event's, then the event's k */
+    status = bdc_each_block(&spec->game, ctx->deck, ctx->used, spec->n_deck, ctx->hands[ev->seat],
+                            spec->game.n_cards - ev->k, ev->k, begin, end, bdc_equity_block, &frame);
+    halves[0] = saved_halves[0];
+    halves[1] = saved_halves[1];
+    return status;
+}
+
+static int bdc_equity_sample(bdc_equity_ctx *ctx, uint64_t samples, uint64_t rng[4])
+{
+    const bdc_equity_spec *spec = ctx->spec;
+    unsigned m = (unsigned)spec->n_deck;
+    uint64_t s;
+    int e, status;
+    for (s = 0; s < samples; s++) {
+        unsigned pos = 0; /* deck[0 .. pos-1] are dealt in this sample */
+        for (e = 0; e < ctx->n_events; e++) {
+            const bdc_event *ev = &ctx->events[e];
+            unsigned *hand = ctx->hands[ev->seat];
+            if (bdc_equity_stands(ctx, ev))
+                continue;
+            bdc_deal(rng, ctx->deck, m, &pos, ev->k, hand + spec->game.n_cards - ev->k);
+            if ((status = bdc_halves(&spec->game, hand, ctx->halves[ev->seat])) != BDC_OK)
+                return status;
+        }
+        bdc_equity_leaf(ctx, 1.0);
+    }
+    return BDC_OK;
+}
+
+int bdc_equity_run(const bdc_equity_spec *spec, int first_begin, int first_end,
+                   uint64_t samples, uint64_t rng[4],
+                   bdc_equity_sums *sums, double *weight)
+{
+    bdc_equity_ctx ctx;
+    int status = bdc_equity_check(spec, &ctx), s, i, n = spec->game.n_cards;
+    if (status)
+        return status;
+    ctx.spec = spec;
+    ctx.sums = sums;
+    ctx.weight = 0.0;
+    for (i = 0; i < spec->n_deck; i++) {
+        ctx.deck[i] = spec->deck[i];
+        ctx.used[i] = 0;
+    }
+    for (s = 0; s < spec->n_seats; s++) {
+        for (i = 0; i < n; i++)
+            ctx.hands[s][i] = spec->cards[s * n + i];
+        ctx.halves[s][0] = ctx.halves[s][1] = 0;
+        /* a full hand is ranked now; the others when their cards are dealt */
+        if (spec->n_held[s] == n && (status = bdc_halves(&spec->game, ctx.hands[s], ctx.halves[s])) != BDC_OK)
+            return status;
+    }
+    if (samples)
+        status = bdc_equity_sample(&ctx, samples, rng);
+    else if (ctx.n_events == 0) {
+        if (first_begin <= 0 && first_end > 0)
+            bdc_equity_leaf(&ctx, 1.0);
+    } else
+        status = bdc_equity_exact(&ctx, 0, 1.0, first_begin < 0 ? 0 : first_begin, first_end);
+    *weight += ctx.weight;
+    return status;
+}
