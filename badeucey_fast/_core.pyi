@@ -27,6 +27,7 @@ class _Lib:
     BDC_IMPL_PORTABLE: int
     BDC_IMPL_BMI2: int
     BDC_IMPL_AVX2: int
+    BDC_IMPL_AVX512: int
     BDC_IMPLEMENTATIONS: int
     BDC_BADUGI_LOW: int
     BDC_BADUGI_HIGH: int

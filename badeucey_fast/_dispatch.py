@@ -2,7 +2,7 @@
 and equity enumerators' innermost loop.
 
 The core has one implementation per instruction set (``"portable"``, and on
-x86-64 ``"bmi2"`` and ``"avx2"``), each built from the same loop bodies, so
+x86-64 ``"bmi2"``, ``"avx2"`` and ``"avx512"``), each built from the same loop bodies, so
 all rank every hand alike.  On first use it picks the fastest this processor
 runs well and keeps it; :func:`use_implementation` switches, for tests and
 benchmarks that compare them.
@@ -15,7 +15,7 @@ True
 >>> bf.use_implementation("sse9")
 Traceback (most recent call last):
     ...
-ValueError: unknown implementation 'sse9'; the core has: portable, bmi2, avx2
+ValueError: unknown implementation 'sse9'; the core has: portable, bmi2, avx2, avx512
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def use_implementation(name: str) -> None:
     """Run the core's loops on ``name`` from now on, in every thread (switch
     while no other thread is ranking).
 
-    :param name: ``"portable"``, ``"bmi2"`` or ``"avx2"``.
+    :param name: ``"portable"``, ``"bmi2"``, ``"avx2"`` or ``"avx512"``.
     :raises TypeError: if ``name`` is not a string.
     :raises ValueError: for an unknown name, or one this build or processor lacks.
     """

@@ -101,7 +101,7 @@ RANKINGS: dict[str, Any] = {
 
 @pytest.mark.benchmark(group=BY_IMPLEMENTATION, min_rounds=MIN_ROUNDS)
 @pytest.mark.parametrize("ranking", list(RANKINGS))
-@pytest.mark.parametrize("implementation", ["portable", "bmi2", "avx2"])
+@pytest.mark.parametrize("implementation", ["portable", "bmi2", "avx2", "avx512"])
 def test_batch_by_implementation(
     benchmark: Any, batch_hands: Hands, figures: Any, implementation: str, ranking: str
 ) -> None:

@@ -162,19 +162,20 @@ unsigned bdc_badacey_flagged(int c0, int c1, int c2, int c3, int c4);
  * one implementation per instruction set, each a table of the same loops
  * (built from the same macro bodies, so they rank every hand alike).  The
  * core picks one on the first call that needs it: the fastest this
- * processor runs well (AVX2, else BMI2 where pext is fast, which excludes
- * AMD Zen 1 and 2, else portable), and keeps it. */
+ * processor runs well (AVX-512, else AVX2, else BMI2, where pext is fast:
+ * not AMD Zen 1 and 2; else portable), and keeps it. */
 enum bdc_implementation_id {
     BDC_IMPL_PORTABLE = 0, /* C99 only: any processor */
     BDC_IMPL_BMI2 = 1,     /* x86-64 with BMI2: pext and pdep */
-    BDC_IMPL_AVX2 = 2      /* x86-64 with AVX2 and BMI2: a vector pass over blocks of hands */
+    BDC_IMPL_AVX2 = 2,     /* x86-64 with AVX2 and BMI2: a vector pass over blocks of hands */
+    BDC_IMPL_AVX512 = 3    /* x86-64 with AVX-512 F, BW, VBMI and BMI2: the same, eight hands a step */
 };
-#define BDC_IMPLEMENTATIONS 3 /* ids are 0 .. BDC_IMPLEMENTATIONS - 1 */
+#define BDC_IMPLEMENTATIONS 4 /* ids are 0 .. BDC_IMPLEMENTATIONS - 1 */
 
 /* The id of the implementation in use (choosing it if none is yet). */
 int bdc_implementation(void);
 
-/* Its name ("portable", "bmi2", "avx2"), static; NULL for an unknown id. */
+/* Its name ("portable", "bmi2", "avx2", "avx512"), static; NULL for an unknown id. */
 const char *bdc_implementation_name(int id);
 
 /* 1 if this build has the implementation and this processor can run it, else 0. */

@@ -82,6 +82,18 @@
                         BDC_BATCH_LOOP5(BADUGI5, BDC_CARD_BIT_LOW, BDC_SLOT5_LOW,                                \
                                         bdc_store_pair(out + 2 * i, badugi, BDC_SLOT_LOW(record, 0))))
 
+/* The per-card loop of BDC_DEFINE_EXTEND: the slot of the hand with card i
+ * last, then BADUGI_HALF (which may rank the Badugi half into halves[i][0]
+ * with `select`), then the low half. */
+#define BDC_EXTEND_LOOP(BADUGI_HALF)                                                                         \
+    for (i = 0; i < n; i++) {                                                                                \
+        bdc_card c = BDC_BYTE(cards[i]);                                                                     \
+        uint32_t slot = bdc_key_slot(base_key + BDC_CARD_KEY[c]);                                            \
+        unsigned select;                                                                                     \
+        BADUGI_HALF;                                                                                         \
+        halves[i][1] = bdc_game_low(game, slot, base_suit_spread == 0 && ((c ^ b[0]) & BDC_SUIT_BITS) == 0); \
+    }
+
 /* bdc_halves_extend (bdc_internal.h) as NAME: what the four fixed cards
  * contribute (mask bits, rank keys, whether they are of one suit) once, then
  * per last card one key addition, one slot record and the Badugi half by
@@ -111,12 +123,10 @@
         base_mask = bit[b[0]] | bit[b[1]] | bit[b[2]] | bit[b[3]];                                           \
         base_key = BDC_CARD_KEY[b[0]] + BDC_CARD_KEY[b[1]] + BDC_CARD_KEY[b[2]] + BDC_CARD_KEY[b[3]];        \
         base_suit_spread = (unsigned)((b[0] ^ b[1]) | (b[0] ^ b[2]) | (b[0] ^ b[3])) & BDC_SUIT_BITS; /* 0: one suit */ \
-        for (i = 0; i < n; i++) {                                                                            \
-            bdc_card c = BDC_BYTE(cards[i]);                                                                 \
-            uint32_t slot = bdc_key_slot(base_key + BDC_CARD_KEY[c]);                                        \
-            unsigned select;                                                                                 \
-            halves[i][0] = has_badugi ? BADUGI5(base_mask | bit[c], slots[slot], select) : 0;                \
-            halves[i][1] = bdc_game_low(game, slot, base_suit_spread == 0 && ((c ^ b[0]) & BDC_SUIT_BITS) == 0); \
+        if (has_badugi) { /* the loop twice, so that neither tests the game per card */                     \
+            BDC_EXTEND_LOOP(halves[i][0] = BADUGI5(base_mask | bit[c], slots[slot], select))                 \
+        } else {                                                                                             \
+            BDC_EXTEND_LOOP(halves[i][0] = 0; (void)select)                                                   \
         }                                                                                                    \
     }
 

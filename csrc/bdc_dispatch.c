@@ -20,6 +20,7 @@ static const bdc_impl *const bdc_impls[BDC_IMPLEMENTATIONS] = {
     [BDC_IMPL_PORTABLE] = &bdc_impl_portable,
     [BDC_IMPL_BMI2] = BDC_IMPL_OF(&bdc_impl_bmi2),
     [BDC_IMPL_AVX2] = BDC_IMPL_OF(&bdc_impl_avx2),
+    [BDC_IMPL_AVX512] = BDC_IMPL_OF(&bdc_impl_avx512),
 };
 
 /* The implementation in use; NULL until the first call chooses. */
@@ -45,11 +46,14 @@ int bdc_implementation_supported(int id)
         return __builtin_cpu_supports("bmi2") != 0;
     if (id == BDC_IMPL_AVX2)
         return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("avx2");
+    if (id == BDC_IMPL_AVX512)
+        return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("avx512f") &&
+               __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi");
 #endif
     return 1;
 }
 
-/* The fastest implementation this processor runs well: AVX2 or BMI2 only
+/* The fastest implementation this processor runs well: AVX-512, AVX2 or BMI2 only
  * with a fast pext and pdep (AMD's Zen 1 and Zen 2 microcode them, tens of
  * cycles each, which makes the portable loops faster there). */
 static const bdc_impl *bdc_choose(void)
@@ -57,6 +61,10 @@ static const bdc_impl *bdc_choose(void)
 #ifdef BDC_HAVE_X86
     __builtin_cpu_init();
     if (!__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2")) {
+        /* AVX-512 with VBMI: Ice Lake and later, Zen 4 (not the Skylake-SP parts that slow
+         * their clock for 512-bit work); measured 4-15% faster a hand than AVX2 there */
+        if (bdc_implementation_supported(BDC_IMPL_AVX512))
+            return bdc_impls[BDC_IMPL_AVX512];
         if (bdc_implementation_supported(BDC_IMPL_AVX2))
             return bdc_impls[BDC_IMPL_AVX2];
         if (bdc_implementation_supported(BDC_IMPL_BMI2))
@@ -84,7 +92,8 @@ int bdc_implementation(void)
 const char *bdc_implementation_name(int id)
 {
     static const char *const names[BDC_IMPLEMENTATIONS] = {
-        [BDC_IMPL_PORTABLE] = "portable", [BDC_IMPL_BMI2] = "bmi2", [BDC_IMPL_AVX2] = "avx2"};
+        [BDC_IMPL_PORTABLE] = "portable", [BDC_IMPL_BMI2] = "bmi2", [BDC_IMPL_AVX2] = "avx2",
+        [BDC_IMPL_AVX512] = "avx512"};
     return id >= 0 && id < BDC_IMPLEMENTATIONS ? names[id] : 0;
 }
 

@@ -48,6 +48,7 @@ BDC_HIDDEN extern const bdc_impl bdc_impl_portable;
 #ifdef BDC_HAVE_X86
 BDC_HIDDEN extern const bdc_impl bdc_impl_bmi2;
 BDC_HIDDEN extern const bdc_impl bdc_impl_avx2;
+BDC_HIDDEN extern const bdc_impl bdc_impl_avx512;
 /* the BMI2 loops the AVX2 table reuses, and its fallback for a block with a bad hand */
 BDC_HIDDEN int bdc_bmi2_badugi_low4(const uint8_t *hands, size_t n, uint16_t *out, size_t *bad_row);
 BDC_HIDDEN int bdc_bmi2_badugi_high4(const uint8_t *hands, size_t n, uint16_t *out, size_t *bad_row);
