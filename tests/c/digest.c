@@ -33,18 +33,28 @@ static void hash_rank(unsigned rank)
     }
 }
 
-/* The batch implementations the build has.  The one place that chooses an
- * implementation: 0 = what bdc_rank_batch picks for this processor, 1 = the
- * portable loops. */
-#define N_IMPLEMENTATIONS 2
-static const char *const implementation_names[N_IMPLEMENTATIONS] = {"dispatched", "portable"};
+/* The batch implementations: every one the core knows (BDC_IMPLEMENTATIONS), of
+ * which this build and processor run those bdc_implementation_supported() names.
+ * The one place that chooses an implementation.  Only the portable loops' ranks
+ * (id BDC_IMPL_PORTABLE, supported everywhere) go into the digest; every other
+ * implementation is compared with the single-hand functions, so the digest is the
+ * same whatever the processor runs. */
+#define N_IMPLEMENTATIONS BDC_IMPLEMENTATIONS
+static int supported[N_IMPLEMENTATIONS];
+
+static const char *implementation_name(int implementation)
+{
+    const char *name = bdc_implementation_name(implementation);
+    return name ? name : "?";
+}
 
 static int rank_batch_with(int implementation, int ranking, const uint8_t *hands, size_t n, int n_cards,
                            uint16_t *out, size_t *bad_row)
 {
-    if (implementation == 0)
-        return bdc_rank_batch(ranking, hands, n, n_cards, out, bad_row);
-    return bdc_rank_batch_portable(ranking, hands, n, n_cards, out, bad_row);
+    int status = bdc_use_implementation(implementation);
+    if (status != BDC_OK)
+        return status;
+    return bdc_rank_batch(ranking, hands, n, n_cards, out, bad_row);
 }
 
 /* Batch rankings of one hand size, with their single-hand functions. */
@@ -105,11 +115,13 @@ static int run_block(size_t n, int n_cards)
     const struct batch_ranking *rankings = n_cards == 4 ? rankings4 : rankings5;
     size_t n_rankings = n_cards == 4 ? N_RANKINGS4 : N_RANKINGS5;
     for (int impl = 0; impl < N_IMPLEMENTATIONS; impl++) {
+        if (!supported[impl])
+            continue;
         for (size_t r = 0; r < n_rankings; r++) {
             size_t bad_row = 0;
             int status = rank_batch_with(impl, rankings[r].ranking, hands, n, n_cards, batch_out[impl][r], &bad_row);
             if (status != BDC_OK) {
-                fprintf(stderr, "digest: %s batch, %s: status %d at row %zu\n", implementation_names[impl],
+                fprintf(stderr, "digest: %s batch, %s: status %d at row %zu\n", implementation_name(impl),
                         rankings[r].name, status, bad_row);
                 return 1;
             }
@@ -126,14 +138,17 @@ static int run_block(size_t n, int n_cards)
             hash_rank(single[i]);
         }
         for (int impl = 0; impl < N_IMPLEMENTATIONS; impl++) {
+            if (!supported[impl])
+                continue;
             int k = 0;
             for (size_t r = 0; r < n_rankings; r++) {
                 for (int half = 0; half < rankings[r].halves; half++, k++) {
                     unsigned rank = batch_out[impl][r][h * (size_t)rankings[r].halves + (size_t)half];
                     if (rank != single[k] && mismatches++ < 10)
                         fprintf(stderr, "digest: %s batch, %s (half %d) gives %u, the single-hand function %u\n",
-                                implementation_names[impl], rankings[r].name, half, rank, single[k]);
-                    hash_rank(rank);
+                                implementation_name(impl), rankings[r].name, half, rank, single[k]);
+                    if (impl == BDC_IMPL_PORTABLE)
+                        hash_rank(rank);
                 }
             }
         }
@@ -173,6 +188,12 @@ static int run_all(int n_cards, unsigned long *count)
 int main(void)
 {
     unsigned long hands4 = 0, hands5 = 0;
+    for (int impl = 0; impl < N_IMPLEMENTATIONS; impl++)
+        supported[impl] = bdc_implementation_supported(impl) == 1;
+    if (!supported[BDC_IMPL_PORTABLE]) {
+        fprintf(stderr, "digest: the portable implementation is missing\n");
+        return 1;
+    }
     if (run_all(4, &hands4) || run_all(5, &hands5))
         return 1;
     if (hands4 != 270725UL || hands5 != 2598960UL) {
@@ -183,7 +204,10 @@ int main(void)
         fprintf(stderr, "digest: %lu ranks differ between paths\n", mismatches);
         return 1;
     }
-    printf("%lu 4-card and %lu 5-card hands, %d batch implementations: digest %016llx\n", hands4, hands5,
-           N_IMPLEMENTATIONS, (unsigned long long)digest);
+    printf("%lu 4-card and %lu 5-card hands, batch implementations", hands4, hands5);
+    for (int impl = 0; impl < N_IMPLEMENTATIONS; impl++)
+        if (supported[impl])
+            printf(" %s", implementation_name(impl));
+    printf(": digest %016llx\n", (unsigned long long)digest);
     return 0;
 }
