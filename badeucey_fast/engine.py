@@ -27,11 +27,18 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import KW_ONLY, dataclass
-from typing import Any, Union, cast
+from typing import Any, cast
 
 from badeucey_fast._cards import _NAME_OF, check_card, hand_ids, parse_cards
 from badeucey_fast.games import Game, get_game
-from badeucey_fast.showdown import HalfSettlement, Ranks, ShowdownResult, rank_hands, settle, settlement_result
+from badeucey_fast.showdown import (
+    HalfSettlement,
+    Ranks,
+    ShowdownResult,
+    rank_hands,
+    settle,
+    settlement_result,
+)
 
 STRUCTURES = ("fixed", "pot", "no")
 """Betting structures: fixed limit, pot limit, no limit."""
@@ -41,7 +48,7 @@ _PHASES = ("bet", "draw", "over")
 
 def _whole(value: object, name: str, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, got {value!r}")
+        raise ValueError(f"{name} must be a whole number, got {value!r}")  # noqa: TRY004 - the API promises ValueError
     if value < low:
         raise ValueError(f"{name} must be at least {low}, got {value}")
     return value
@@ -76,14 +83,14 @@ class TableRules:
     ValueError: cap must be at least 1, got 0
     """
 
-    game: Union[Game, str] = "badeucey"
+    game: Game | str = "badeucey"
     _: KW_ONLY
     small_blind: int = 1
     big_blind: int = 2
-    small_bet: Union[int, None] = None
-    big_bet: Union[int, None] = None
+    small_bet: int | None = None
+    big_bet: int | None = None
     cap: int = 4
-    heads_up_cap: Union[int, None] = None
+    heads_up_cap: int | None = None
     structure: str = "fixed"
     burn: bool = False
 
@@ -102,7 +109,7 @@ class TableRules:
         if self.structure not in STRUCTURES:
             raise ValueError(f"structure must be one of {', '.join(map(repr, STRUCTURES))}, got {self.structure!r}")
         if not isinstance(self.burn, bool):
-            raise ValueError(f"burn must be True or False, got {self.burn!r}")
+            raise ValueError(f"burn must be True or False, got {self.burn!r}")  # noqa: TRY004 - the API promises ValueError
 
     @property
     def max_seats(self) -> int:
@@ -172,11 +179,46 @@ class Hand:
     """
 
     __slots__ = (
-        "rules", "_game", "_n", "button", "_start", "_stacks", "_bets", "_committed", "_folded", "_all_in",
-        "_hole", "_stub", "_ordered", "_muck", "_rng", "_forced", "_burns", "_phase", "_round", "_to_act",
-        "_pending", "_can_raise", "_level", "_nbets", "_cap", "_unit", "_last_raise", "_log", "_draws",
-        "_payoffs", "_result", "_settled", "_ranks", "_pots", "_order", "_structure", "_size",
-        "_live", "_sb_seat", "_bb_seat",
+        "_all_in",
+        "_bb_seat",
+        "_bets",
+        "_burns",
+        "_can_raise",
+        "_cap",
+        "_committed",
+        "_draws",
+        "_folded",
+        "_forced",
+        "_game",
+        "_hole",
+        "_last_raise",
+        "_level",
+        "_live",
+        "_log",
+        "_muck",
+        "_n",
+        "_nbets",
+        "_order",
+        "_ordered",
+        "_payoffs",
+        "_pending",
+        "_phase",
+        "_pots",
+        "_ranks",
+        "_result",
+        "_rng",
+        "_round",
+        "_sb_seat",
+        "_settled",
+        "_size",
+        "_stacks",
+        "_start",
+        "_structure",
+        "_stub",
+        "_to_act",
+        "_unit",
+        "button",
+        "rules",
     )
 
     def __init__(
@@ -193,7 +235,7 @@ class Hand:
             raise TypeError(f"rules must be a TableRules, not {type(rules).__name__}")
         game = cast(Game, rules.game)
         if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
-            raise ValueError("stacks must be a sequence of chip counts, one per seat")
+            raise ValueError("stacks must be a sequence of chip counts, one per seat")  # noqa: TRY004 - the API promises ValueError
         n = len(stacks)
         if not 2 <= n <= rules.max_seats:
             raise ValueError(f"{game.name} seats 2..{rules.max_seats} players, got {n} stacks")
@@ -259,17 +301,17 @@ class Hand:
             hands = self._forced[0]
             if len(hands) != n:
                 raise ValueError(f"the history deals {len(hands)} hands, not {n}")
-            stub = set(self._stub)
+            unseen = set(self._stub)
             for i, cards in enumerate(hands):
                 seat = order[i]
                 if len(cards) != self._size:
                     raise ValueError(f"the history deals seat {seat} {len(cards)} cards, not {self._size}")
                 for c in cards:
-                    if c not in stub:
+                    if c not in unseen:
                         raise ValueError(f"the history deals {_NAME_OF[c]} twice")
-                    stub.discard(c)
+                    unseen.discard(c)
                 hole[seat] = list(cards)
-            self._stub = [c for c in self._stub if c in stub]
+            self._stub = [c for c in self._stub if c in unseen]
         elif self._ordered:
             stub = self._stub
             for _ in range(self._size):
@@ -703,7 +745,7 @@ class Hand:
                 raise ValueError(f"bet_raise needs an amount in {self._structure} limit: to {low}..{high}")
             to = low
         if isinstance(to, bool) or not isinstance(to, int):
-            raise ValueError(f"a bet or raise is to a whole number of chips, got {to!r}")
+            raise ValueError(f"a bet or raise is to a whole number of chips, got {to!r}")  # noqa: TRY004 - the API promises ValueError
         if not low <= to <= high:
             allowed = f"to {low}" if low == high else f"to {low}..{high}"
             raise ValueError(f"seat {seat} may bet or raise only {allowed}, not to {to}")
@@ -784,7 +826,7 @@ class Hand:
         :raises ValueError: for text that is not an action, or an illegal one.
         """
         if not isinstance(text, str):
-            raise ValueError(f"an action is text such as 'cc' or 'sd 7s', not {type(text).__name__}")
+            raise ValueError(f"an action is text such as 'cc' or 'sd 7s', not {type(text).__name__}")  # noqa: TRY004 - the API promises ValueError
         words = text.split("#", 1)[0].split()
         if words and words[0][:1] == "p" and words[0][1:].isdigit():
             label = words.pop(0)

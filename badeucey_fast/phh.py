@@ -167,7 +167,7 @@ def loads(text: str) -> Hand:
     from badeucey_fast.engine import STRUCTURES, Hand, TableRules
 
     if not isinstance(text, str):
-        raise ValueError(f"PHH is text, not {type(text).__name__}")
+        raise ValueError(f"PHH is text, not {type(text).__name__}")  # noqa: TRY004 - the API promises ValueError
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -181,7 +181,7 @@ def loads(text: str) -> Hand:
     structure = _LETTER_STRUCTURES[variant[0]]
     stacks = data["starting_stacks"]
     if not isinstance(stacks, list):
-        raise ValueError("starting_stacks must be a list")
+        raise ValueError("starting_stacks must be a list")  # noqa: TRY004 - the API promises ValueError
     n = len(stacks)
     if any(data.get("antes", [0] * n)):
         raise ValueError("antes are not played by this engine")
@@ -244,10 +244,10 @@ def loads(text: str) -> Hand:
             if initial[p] is None:
                 initial[p] = cards
             else:
-                key = (discards[p], order[p])
-                if discards[p] == 0 or key in draws:
+                slot = (discards[p], order[p])
+                if discards[p] == 0 or slot in draws:
                     raise ValueError(f"{where}: cards dealt to {words[2]} without a discard")
-                draws[key] = cards
+                draws[slot] = cards
             continue
         p = player(words[0], where)
         if len(words) >= 2 and words[1] == "sm":

@@ -6,7 +6,16 @@ import dataclasses
 
 import pytest
 
-from badeucey_fast import GAMES, Hand, HandView, TableRules, Uncontested, format_cards, parse_cards, showdown
+from badeucey_fast import (
+    GAMES,
+    Hand,
+    HandView,
+    TableRules,
+    Uncontested,
+    format_cards,
+    parse_cards,
+    showdown,
+)
 from badeucey_fast.engine import STRUCTURES
 
 ALICE, BOB, CAROL, TED = range(4)
