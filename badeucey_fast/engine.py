@@ -153,7 +153,8 @@ class HandView:
 
 # Log entries (plain tuples, rendered to PHH text on demand):
 #   (_DEAL, seat, cards)            initial deal of one seat's hand
-#   (_FOLD, seat) / (_CALL, seat)   fold / check or call
+#   (_FOLD, seat)                   fold
+#   (_CALL, seat, paid)             check (paid 0) or call
 #   (_RAISE, seat, to)              bet or raise to ``to``
 #   (_DRAW, seat, thrown, dealt, d) one seat's draw in draw d
 #   (_SHOW, seat, cards)            a hand shown at the showdown
@@ -721,10 +722,13 @@ class Hand:
         seat = self._betting_seat("check or call")
         owed = self._level - self._bets[seat]
         if owed > 0:
+            owed = min(owed, self._stacks[seat])
             self._post(seat, owed)
+        else:
+            owed = 0
         self._pending[seat] = False
         self._can_raise[seat] = False
-        self._log.append((_CALL, seat))
+        self._log.append((_CALL, seat, owed))
         self._after_bet_action(seat)
 
     def bet_raise(self, to: int | None = None) -> None:
@@ -929,3 +933,121 @@ class Hand:
 
         return loads(text)
 
+
+
+# --------------------------------------------------------------------------- #
+# Scripted hands and a readable log (the command line's ``badeucey deal``)
+# --------------------------------------------------------------------------- #
+def play_script(
+    rules: TableRules,
+    stacks: Sequence[int],
+    script: Iterable[str] = (),
+    *,
+    button: int = 0,
+    seed: int | None = None,
+    deck: str | Sequence[int] | None = None,
+) -> Hand:
+    """Play a hand in which every seat checks or calls and stands pat, except
+    where ``script`` says otherwise.
+
+    :param script: PHH actions in the order they happen, each with its player's
+        label (``"p3 f"``, ``"p1 cbr 4"``, ``"p2 sd 7s Kd"``) or without one (then
+        it is the next action of whoever is to act).  Each is taken when its
+        player is next to act in a betting round (``sd``: in a draw); everyone
+        else checks, calls or stands pat meanwhile.
+    :raises ValueError: for an illegal scripted action, or one never reached.
+
+    >>> hand = play_script(TableRules("badugi"), [50, 50, 50], ["p3 cbr 4", "p1 f"], seed=1)
+    >>> hand.history[3:7]
+    ('p3 cbr 4', 'p1 f', 'p2 cc', 'p2 sd')
+    """
+    hand = Hand(rules, stacks, button=button, seed=seed, deck=deck)
+    todo = [line.strip() for line in script if line.strip()]
+    step = 0
+    while hand.to_act is not None:
+        if step < len(todo):
+            line = todo[step]
+            words = line.split()
+            labelled = words[0][:1] == "p" and words[0][1:].isdigit()
+            drawing = (words[1:2] if labelled else words[:1]) == ["sd"]
+            if (not labelled or words[0] == hand._label(hand.to_act)) and drawing == (hand.phase == "draw"):
+                try:
+                    hand.act(line)
+                except ValueError as exc:
+                    raise ValueError(f"script action {step + 1} {line!r}: {exc}") from None
+                step += 1
+                continue
+        if hand.phase == "draw":
+            hand.discard()
+        else:
+            hand.check_call()
+    if step < len(todo):
+        raise ValueError(f"script action {step + 1} {todo[step]!r} was never reached: the hand is over")
+    return hand
+
+
+_HALF_WORDS = {"fixed": "fixed limit", "pot": "pot limit", "no": "no limit"}
+
+
+def describe(hand: Hand) -> str:
+    """The hand as a readable log, one event a line.
+
+    >>> print(describe(play_script(TableRules("badugi"), [20, 20], seed=3)).splitlines()[0])
+    badugi, fixed limit 2/4, blinds 1/2, 2 seats, button seat 0
+    """
+    rules = hand.rules
+    n = hand.n_seats
+    limits = f"{rules.small_bet}/{rules.big_bet}" if rules.structure == "fixed" else ""
+    lines = [f"{hand.game.name}, {_HALF_WORDS[rules.structure]}{' ' + limits if limits else ''}, "
+             f"blinds {rules.small_blind}/{rules.big_blind}, {n} seats, button seat {hand.button}"]
+    lines.append("stacks: " + ", ".join(f"seat {s} {c}" for s, c in enumerate(hand.starting_stacks)))
+    sb, bb = hand._sb_seat, hand._bb_seat
+    if rules.small_blind:
+        lines.append(f"seat {sb} posts the small blind, {min(rules.small_blind, hand.starting_stacks[sb])}")
+    lines.append(f"seat {bb} posts the big blind, {min(rules.big_blind, hand.starting_stacks[bb])}")
+    level = 0
+    stage: tuple[str, int] | None = None
+    for entry in hand._log:
+        kind, seat = entry[0], entry[1]
+        if kind == _DEAL:
+            lines.append(f"seat {seat} is dealt {_spaced(entry[2])}")
+            continue
+        if kind == _DRAW:
+            if stage != ("draw", entry[4]):
+                stage = ("draw", entry[4])
+                lines.append(f"-- draw {entry[4]} --")
+            thrown, dealt = entry[2], entry[3]
+            lines.append(f"seat {seat} throws {_spaced(thrown)}, is dealt {_spaced(dealt)}" if thrown
+                         else f"seat {seat} stands pat")
+            continue
+        if kind == _SHOW:
+            if stage != ("show", 0):
+                stage = ("show", 0)
+                lines.append("-- showdown --")
+            continue
+        if stage is None or stage[0] == "draw":
+            betting = 0 if stage is None else stage[1]
+            stage = ("bet", betting)
+            lines.append(f"-- betting round {betting + 1} --")
+            level = rules.big_blind if betting == 0 else 0
+        if kind == _FOLD:
+            lines.append(f"seat {seat} folds")
+        elif kind == _CALL:
+            lines.append(f"seat {seat} calls {entry[2]}" if entry[2] else f"seat {seat} checks")
+        else:
+            lines.append(f"seat {seat} raises to {entry[2]}" if level else f"seat {seat} bets {entry[2]}")
+            level = max(level, entry[2])
+    result = hand.result
+    if isinstance(result, Uncontested):
+        lines.append(f"seat {result.seat} takes {result.amount} uncontested")
+    elif result is not None:
+        lines.extend(str(result).splitlines())
+    if hand.payoffs is not None:
+        lines.append("payoffs: " + ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(hand.payoffs)))
+    else:
+        lines.append(f"(hand not over: seat {hand.to_act} to act)")
+    return "\n".join(lines)
+
+
+def _spaced(cards: Iterable[int]) -> str:
+    return " ".join(_NAME_OF[c] for c in cards)

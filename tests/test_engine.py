@@ -506,3 +506,39 @@ def test_pot_and_no_limit_amounts() -> None:
     assert no.legal_actions() == ("f", "cc", "cbr 4", "cbr 100")
     no.bet_raise(10)
     assert no.legal_actions() == ("f", "cc", "cbr 18", "cbr 100")
+
+
+def test_doctests() -> None:
+    import doctest
+
+    from badeucey_fast import engine, phh
+
+    for module in (engine, phh):
+        failures, tried = doctest.testmod(module)
+        assert tried and not failures
+
+
+def test_play_script_and_describe() -> None:
+    from badeucey_fast.engine import describe, play_script
+
+    hand = play_script(TableRules("badugi"), [100] * 4, ["p3 f", "p4 cbr 4", "p1 sd", "p2 cbr 2"], seed=5)
+    assert hand.history[4:6] == ("p3 f", "p4 cbr 4")
+    log = describe(hand)
+    assert "seat 3 folds" in log and "seat 0 raises to 4" in log and "seat 2 bets 2" in log
+    assert log.splitlines()[-1].startswith("payoffs: ")
+    with pytest.raises(ValueError, match="never reached"):
+        play_script(TableRules(), [10, 10], ["p2 f", "p1 cc"], seed=1)
+    with pytest.raises(ValueError, match="script action 1"):
+        play_script(TableRules(), [10, 10], ["p2 cbr 5"], seed=1)
+
+
+def test_cli_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    from badeucey_fast.cli import main
+
+    assert main(["deal", "--game", "badugi", "--seats", "4", "--seed", "5", "--script", "p3 f, p4 cbr 4"]) == 0
+    out = capsys.readouterr().out
+    assert "seat 3 folds" in out and "payoffs:" in out
+    assert main(["deal", "--game", "deuce_seven", "--seats", "3", "--seed", "2", "--phh"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith('variant = "F2L3D"') and Hand.from_phh(text).phase == "over"
+    assert main(["deal", "--seats", "12"]) != 0
