@@ -998,8 +998,9 @@ def describe(hand: Hand) -> str:
     rules = hand.rules
     n = hand.n_seats
     limits = f"{rules.small_bet}/{rules.big_bet}" if rules.structure == "fixed" else ""
-    lines = [f"{hand.game.name}, {_HALF_WORDS[rules.structure]}{' ' + limits if limits else ''}, "
-             f"blinds {rules.small_blind}/{rules.big_blind}, {n} seats, button seat {hand.button}"]
+    title = (f"{hand.game.name}, {_HALF_WORDS[rules.structure]}{' ' + limits if limits else ''}, "
+             f"blinds {rules.small_blind}/{rules.big_blind}, {n} seats, button seat {hand.button}")
+    lines = [title]
     lines.append("stacks: " + ", ".join(f"seat {s} {c}" for s, c in enumerate(hand.starting_stacks)))
     sb, bb = hand._sb_seat, hand._bb_seat
     if rules.small_blind:
