@@ -200,7 +200,6 @@ class Hand:
         "_n",
         "_nbets",
         "_order",
-        "_ordered",
         "_payoffs",
         "_pending",
         "_phase",
@@ -283,12 +282,12 @@ class Hand:
         if deck is not None:
             if _forced is not None:
                 raise ValueError("deck and forced deals exclude each other")
-            ids = hand_ids(deck, (52,), "deck")
-            self._stub = list(reversed(ids))
-            self._ordered = True
-        else:
+            self._stub = list(reversed(hand_ids(deck, (52,), "deck")))
+        elif _forced is not None:
             self._stub = list(range(52))
-            self._ordered = False
+        else:
+            rnd = rng.random
+            self._stub = sorted(range(52), key=lambda _: rnd())  # a uniform shuffle, dealt from the end
         self._deal_hands()
         self._post_blinds()
         self._start_round(0)
@@ -297,7 +296,8 @@ class Hand:
     # Dealing
     # ------------------------------------------------------------------ #
     def _deal_hands(self) -> None:
-        n, order, hole = self._n, self._order, self._hole
+        """Deal every hand one card at a time, clockwise from left of the button."""
+        n, order, hole, size = self._n, self._order, self._hole, self._size
         if self._forced is not None:
             hands = self._forced[0]
             if len(hands) != n:
@@ -305,77 +305,61 @@ class Hand:
             unseen = set(self._stub)
             for i, cards in enumerate(hands):
                 seat = order[i]
-                if len(cards) != self._size:
-                    raise ValueError(f"the history deals seat {seat} {len(cards)} cards, not {self._size}")
+                if len(cards) != size:
+                    raise ValueError(f"the history deals seat {seat} {len(cards)} cards, not {size}")
                 for c in cards:
                     if c not in unseen:
                         raise ValueError(f"the history deals {_NAME_OF[c]} twice")
                     unseen.discard(c)
                 hole[seat] = list(cards)
             self._stub = [c for c in self._stub if c in unseen]
-        elif self._ordered:
-            stub = self._stub
-            for _ in range(self._size):
-                for seat in order:
-                    hole[seat].append(stub.pop())
         else:
             stub = self._stub
-            rnd = self._rng.random
-            for _ in range(self._size):
-                for seat in order:
-                    j = int(rnd() * len(stub))
-                    hole[seat].append(stub[j])
-                    stub[j] = stub[-1]
-                    stub.pop()
+            dealt = n * size
+            top = stub[-dealt:]  # the next card is the last: seat order[i] gets top[-1 - i], top[-1 - i - n], ...
+            del stub[-dealt:]
+            for i, seat in enumerate(order):
+                hole[seat] = top[dealt - 1 - i::-n]
+        log = self._log
         for seat in order:
-            self._log.append((_DEAL, seat, tuple(hole[seat])))
+            log.append((_DEAL, seat, tuple(hole[seat])))
 
     def _take(self, count: int, thrown: Sequence[int], seat: int) -> list[int]:
-        """Deal ``count`` cards from the stub, reforming it when it runs out
-        (every card out of play except ``thrown``, which the drawer just threw)."""
+        """Deal ``count`` cards from the stub; when it runs out, deal what is
+        left, then reform it from every card out of play (``thrown``, which the
+        drawer has just thrown, is not yet among them)."""
         stub = self._stub
-        out: list[int] = []
-        if self._forced is not None:
-            wanted = self._forced[1].get((len(self._draws), seat), ())
-            if len(wanted) != count:
-                raise ValueError(
-                    f"seat {seat} threw {count} cards in draw {len(self._draws)} but the history deals {len(wanted)}")
-            for c in wanted:
-                if c not in stub:
-                    if stub:
-                        raise ValueError(f"the history deals {_NAME_OF[c]}, which is not in the stub")
-                    self._reform()
-                    stub = self._stub
-                    if c not in stub:
-                        raise ValueError(f"the history deals {_NAME_OF[c]}, which is not out of play")
-                stub.remove(c)
-                out.append(c)
-            return out
-        if self._ordered:
-            while count:
-                if not stub:
-                    self._reform()
-                    return out + self._take(count, thrown, seat)
-                out.append(stub.pop())
-                count -= 1
-            return out
-        rnd = self._rng.random
-        while count:
-            if not stub:
+        if self._forced is None:
+            if len(stub) >= count:
+                out = stub[-count:]
+                del stub[-count:]
+                out.reverse()
+                return out
+            out = stub[::-1]
+            self._reform()
+            return out + self._take(count - len(out), thrown, seat)
+        out = []
+        wanted = self._forced[1].get((len(self._draws), seat), ())
+        if len(wanted) != count:
+            raise ValueError(
+                f"seat {seat} threw {count} cards in draw {len(self._draws)} but the history deals {len(wanted)}")
+        for c in wanted:
+            if c not in stub:
+                if stub:
+                    raise ValueError(f"the history deals {_NAME_OF[c]}, which is not in the stub")
                 self._reform()
                 stub = self._stub
-            j = int(rnd() * len(stub))
-            out.append(stub[j])
-            stub[j] = stub[-1]
-            stub.pop()
-            count -= 1
+                if c not in stub:
+                    raise ValueError(f"the history deals {_NAME_OF[c]}, which is not out of play")
+            stub.remove(c)
+            out.append(c)
         return out
 
     def _reform(self) -> None:
-        """The stub ran out: every card out of play so far becomes the new stub."""
-        self._stub = self._muck
+        """The stub ran out: every card out of play so far, shuffled, becomes the new stub."""
+        rnd = self._rng.random
+        self._stub = sorted(self._muck, key=lambda _: rnd())
         self._muck = []
-        self._ordered = False  # the reformed stub is dealt in random order
 
     def _burn(self) -> None:
         if self._forced is not None:
@@ -800,7 +784,11 @@ class Hand:
         if isinstance(cards, str):
             thrown = parse_cards(cards) if cards.strip() else ()
         else:
-            thrown = tuple(check_card(c) for c in cards) if cards else ()
+            thrown = tuple(cards)
+            for c in thrown:
+                if type(c) is not int or not 0 <= c < 52:
+                    thrown = tuple(check_card(x) for x in thrown)  # raises, naming the bad id
+                    break
             if len(set(thrown)) != len(thrown):
                 raise ValueError(f"seat {seat} cannot throw the same card twice")
         for c in thrown:
