@@ -147,7 +147,7 @@ def dumps(hand: Hand) -> str:
     ]
     burns = hand._burns
     if burns:
-        fields.append(("_badeucey_burns", "".join(_NAME_OF[c] for c in burns)))
+        fields.append(("_badeucey_burns", [_NAME_OF[c] for c in burns]))  # a card may burn twice (reshuffled)
     return "".join(f"{key} = {_toml(value)}\n" for key, value in fields)
 
 
@@ -257,8 +257,10 @@ def loads(text: str) -> Hand:
         plays.append((number, line))
     if any(h is None for h in initial):
         raise ValueError("the history does not deal every player a hand")
-    burn_text = data.get("_badeucey_burns", "")
-    burns = list(_cards(burn_text, "_badeucey_burns")) if burn_text else []
+    burn_texts = data.get("_badeucey_burns", [])
+    if not isinstance(burn_texts, list) or not all(isinstance(b, str) for b in burn_texts):
+        raise ValueError("_badeucey_burns must be a list of cards")
+    burns = [c for b in burn_texts for c in _cards(b, "_badeucey_burns")]
     hand = Hand(rules, seat_stacks, button=button,
                 _forced=([h for h in initial if h is not None], draws, burns))
     for number, line in plays:
