@@ -180,6 +180,7 @@ class Hand:
     """
 
     __slots__ = (
+        "_active",
         "_all_in",
         "_bb_seat",
         "_bets",
@@ -274,6 +275,7 @@ class Hand:
         self._pots: list[tuple[int, tuple[int, ...]]] = []
         self._order = tuple((button + 1 + i) % n for i in range(n))
         self._live = n
+        self._active = n  # players neither folded nor all in
         self._to_act: int | None = None
         self._pending = [False] * n
         self._can_raise = [False] * n
@@ -385,8 +387,9 @@ class Hand:
         self._stacks[seat] -= amount
         self._bets[seat] += amount
         self._committed[seat] += amount
-        if not self._stacks[seat]:
+        if not self._stacks[seat] and not self._all_in[seat]:
             self._all_in[seat] = True
+            self._active -= 1
 
     def _post_blinds(self) -> None:
         n, b = self._n, self.button
@@ -452,7 +455,9 @@ class Hand:
                 committed[seat] -= back
                 self._bets[seat] -= back
                 self._stacks[seat] += back
-                self._all_in[seat] = False
+                if self._all_in[seat]:
+                    self._all_in[seat] = False
+                    self._active += not self._folded[seat]
 
     def _end_round(self) -> bool:
         """Close the betting round; True if the hand goes on to another round
@@ -469,8 +474,8 @@ class Hand:
             self._win_uncontested()
             return
         nxt = self._next_pending((seat + 1) % self._n)
-        if nxt is not None:
-            self._to_act = nxt
+        if nxt is not None and (self._active > 1 or self._bets[nxt] < self._level):
+            self._to_act = nxt  # (a lone player who can still act, owing nothing, has nobody to bet against)
             return
         if self._end_round():
             self._start_round(self._round + 1)
@@ -696,6 +701,7 @@ class Hand:
         self._folded[seat] = True
         self._pending[seat] = False
         self._live -= 1
+        self._active -= 1
         self._muck.extend(self._hole[seat])
         self._hole[seat] = []
         self._log.append((_FOLD, seat))
