@@ -24,6 +24,7 @@ through ``phase`` ``"bet"`` (betting round ``round`` 0..3) and ``"draw"``
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import KW_ONLY, dataclass
@@ -159,6 +160,8 @@ class HandView:
 #   (_DRAW, seat, thrown, dealt, d) one seat's draw in draw d
 #   (_SHOW, seat, cards)            a hand shown at the showdown
 _DEAL, _FOLD, _CALL, _RAISE, _DRAW, _SHOW = range(6)
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+"""Seats in the order of play from left of the button, by (seats, button)."""
 
 
 def _text(cards: Iterable[int]) -> str:
@@ -200,11 +203,13 @@ class Hand:
         "_muck",
         "_n",
         "_nbets",
+        "_ordered",
         "_order",
         "_payoffs",
         "_pending",
         "_phase",
         "_pots",
+        "_queue",
         "_ranks",
         "_result",
         "_rng",
@@ -234,13 +239,17 @@ class Hand:
     ) -> None:
         if not isinstance(rules, TableRules):
             raise TypeError(f"rules must be a TableRules, not {type(rules).__name__}")
-        game = cast(Game, rules.game)
-        if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
+        game: Game = rules.game  # type: ignore[assignment]  # TableRules stores the Game
+        if type(stacks) is not list and type(stacks) is not tuple and (
+                isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)):
             raise ValueError("stacks must be a sequence of chip counts, one per seat")  # noqa: TRY004 - the API promises ValueError
         n = len(stacks)
-        if not 2 <= n <= rules.max_seats:
+        if not 2 <= n <= (10 if game.hand_size == 4 else 8):
             raise ValueError(f"{game.name} seats 2..{rules.max_seats} players, got {n} stacks")
-        start = tuple(_whole(s, f"stack of seat {i}", 1) for i, s in enumerate(stacks))
+        start = tuple(stacks)
+        for s in start:
+            if type(s) is not int or s < 1:
+                start = tuple(_whole(s, f"stack of seat {i}", 1) for i, s in enumerate(stacks))
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
             raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
         if isinstance(seed, random.Random):
@@ -273,23 +282,25 @@ class Hand:
         self._settled: tuple[list[int], list[list[HalfSettlement]]] | None = None
         self._ranks: list[Ranks | None] | None = None
         self._pots: list[tuple[int, tuple[int, ...]]] = []
-        self._order = tuple((button + 1 + i) % n for i in range(n))
+        order = _ORDERS.get((n, button))
+        if order is None:
+            order = _ORDERS[n, button] = tuple((button + 1 + i) % n for i in range(n))
+        self._order = order
         self._live = n
         self._active = n  # players neither folded nor all in
         self._to_act: int | None = None
-        self._pending = [False] * n
-        self._can_raise = [False] * n
         self._level = self._nbets = self._last_raise = self._unit = 0
         self._cap: int | None = None
+        # The stub: with a deck, the cards in order (the next one last); otherwise
+        # the unseen cards in no order, each card dealt picked uniformly among them
+        # (the same as dealing from the top of a shuffled stub, without shuffling).
+        self._ordered = deck is not None
         if deck is not None:
             if _forced is not None:
                 raise ValueError("deck and forced deals exclude each other")
             self._stub = list(reversed(hand_ids(deck, (52,), "deck")))
-        elif _forced is not None:
-            self._stub = list(range(52))
         else:
-            rnd = rng.random
-            self._stub = sorted(range(52), key=lambda _: rnd())  # a uniform shuffle, dealt from the end
+            self._stub = list(range(52))
         self._deal_hands()
         self._post_blinds()
         self._start_round(0)
@@ -315,13 +326,24 @@ class Hand:
                     unseen.discard(c)
                 hole[seat] = list(cards)
             self._stub = [c for c in self._stub if c in unseen]
-        else:
+        elif self._ordered:
             stub = self._stub
             dealt = n * size
             top = stub[-dealt:]  # the next card is the last: seat order[i] gets top[-1 - i], top[-1 - i - n], ...
             del stub[-dealt:]
             for i, seat in enumerate(order):
                 hole[seat] = top[dealt - 1 - i::-n]
+        else:
+            stub = self._stub
+            rnd = self._rng.random
+            left = 52
+            for _ in range(size):
+                for seat in order:
+                    j = int(rnd() * left)
+                    left -= 1
+                    hole[seat].append(stub[j])
+                    stub[j] = stub[left]
+            del stub[left:]
         log = self._log
         for seat in order:
             log.append((_DEAL, seat, tuple(hole[seat])))
@@ -332,14 +354,25 @@ class Hand:
         drawer has just thrown, is not yet among them)."""
         stub = self._stub
         if self._forced is None:
-            if len(stub) >= count:
+            left = len(stub)
+            if left < count:  # deal what is left, then reform the stub
+                out = stub[::-1]
+                self._reform()
+                return out + self._take(count - left, thrown, seat)
+            if self._ordered:
                 out = stub[-count:]
                 del stub[-count:]
                 out.reverse()
                 return out
-            out = stub[::-1]
-            self._reform()
-            return out + self._take(count - len(out), thrown, seat)
+            rnd = self._rng.random
+            out = []
+            for _ in range(count):
+                j = int(rnd() * left)
+                left -= 1
+                out.append(stub[j])
+                stub[j] = stub[left]
+            del stub[left:]
+            return out
         out = []
         wanted = self._forced[1].get((len(self._draws), seat), ())
         if len(wanted) != count:
@@ -358,10 +391,10 @@ class Hand:
         return out
 
     def _reform(self) -> None:
-        """The stub ran out: every card out of play so far, shuffled, becomes the new stub."""
-        rnd = self._rng.random
-        self._stub = sorted(self._muck, key=lambda _: rnd())
+        """The stub ran out: every card out of play so far becomes the new stub."""
+        self._stub = self._muck
         self._muck = []
+        self._ordered = False  # dealt at random from now on
 
     def _burn(self) -> None:
         if self._forced is not None:
@@ -415,14 +448,20 @@ class Hand:
                 self._level = rules.big_blind
                 self._nbets = 1
             self._last_raise = rules.big_blind
-            self._unit = cast(int, rules.small_bet if r < 2 else rules.big_bet)
+            self._unit = rules.small_bet if r < 2 else rules.big_bet  # type: ignore[assignment]  # set by TableRules
             if self._structure == "fixed":
                 self._cap = rules.heads_up_cap if self._live == 2 else rules.cap
             else:
                 self._cap = None
+            if self._active == n:  # nobody folded or all in: the common case
+                pending = [True] * n
+                self._pending = pending
+                self._can_raise = [True] * n
+                self._to_act = (self._bb_seat + 1) % n if r == 0 else (self.button + 1) % n
+                return
             pending = [not (folded[s] or all_in[s]) for s in range(n)]
             self._pending = pending
-            self._can_raise = list(pending)
+            self._can_raise = pending[:]
             active = [s for s in range(n) if pending[s]]
             if len(active) == 1 and self._bets[active[0]] >= self._level:
                 pending[active[0]] = False  # nobody left to bet against
@@ -444,20 +483,18 @@ class Hand:
         return None
 
     def _return_uncalled(self) -> None:
+        """Give back the part of the biggest stake that nobody matched."""
         committed = self._committed
-        top = max(committed)
-        seats = [s for s in range(self._n) if committed[s] == top]
-        if len(seats) == 1:
-            seat = seats[0]
-            second = max(c for s, c in enumerate(committed) if s != seat)
+        top, second = sorted(committed)[-2:][::-1]
+        if top != second:
+            seat = committed.index(top)
             back = top - second
-            if back:
-                committed[seat] -= back
-                self._bets[seat] -= back
-                self._stacks[seat] += back
-                if self._all_in[seat]:
-                    self._all_in[seat] = False
-                    self._active += not self._folded[seat]
+            committed[seat] = second
+            self._bets[seat] -= back
+            self._stacks[seat] += back
+            if self._all_in[seat]:
+                self._all_in[seat] = False
+                self._active += not self._folded[seat]
 
     def _end_round(self) -> bool:
         """Close the betting round; True if the hand goes on to another round
@@ -491,16 +528,11 @@ class Hand:
         self._draws.append([None] * self._n)
         if self.rules.burn:
             self._burn()
-        self._to_act = self._next_in_hand((self.button + 1) % self._n)
+        folded = self._folded
+        self._queue = [s for s in self._order if not folded[s]]  # who draws, in order, the next last
+        self._queue.reverse()
+        self._to_act = self._queue.pop()
         return False
-
-    def _next_in_hand(self, start: int) -> int | None:
-        n, folded = self._n, self._folded
-        for i in range(n):
-            seat = (start + i) % n
-            if not folded[seat]:
-                return seat
-        return None  # pragma: no cover - a hand always has a player in it
 
     # ------------------------------------------------------------------ #
     # The end
@@ -508,32 +540,36 @@ class Hand:
     def _win_uncontested(self) -> None:
         self._return_uncalled()
         winner = self._folded.index(False)
-        amount = sum(self._committed)
-        self._stacks[winner] += amount
-        self._result = Uncontested(winner, amount)
+        self._stacks[winner] += sum(self._committed)
         self._finish()
 
     def _showdown(self) -> None:
         committed, folded, n = self._committed, self._folded, self._n
-        levels = sorted({committed[s] for s in range(n) if not folded[s]})
-        pots: list[tuple[int, tuple[int, ...]]] = []
-        prev = 0
-        for level in levels:
-            amount = sum(min(c, level) - min(c, prev) for c in committed)
-            eligible = tuple(s for s in range(n) if not folded[s] and committed[s] >= level)
-            if amount:
-                pots.append((amount, eligible))
-            prev = level
-        rest = sum(c - min(c, prev) for c in committed)  # chips of folded seats above every live stake
-        if rest:
-            amount, eligible = pots[-1]
-            pots[-1] = (amount + rest, eligible)
-        hands: list[Sequence[int] | None] = [None if folded[s] else self._hole[s] for s in range(n)]
-        self._log.extend((_SHOW, s, tuple(self._hole[s])) for s in self._order if not folded[s])
+        live = [s for s in range(n) if not folded[s]]
+        levels = sorted({committed[s] for s in live})
+        pots: list[tuple[int, tuple[int, ...]]]
+        if len(levels) == 1:  # nobody all in for less: one pot (folded chips are never above a live stake)
+            pots = [(sum(committed), tuple(live))]
+        else:
+            pots = []
+            prev = 0
+            for level in levels:
+                amount = sum([min(c, level) - min(c, prev) for c in committed])
+                if amount:
+                    pots.append((amount, tuple([s for s in live if committed[s] >= level])))
+                prev = level
+            rest = sum([c - min(c, prev) for c in committed])  # chips of folded seats above every live stake
+            if rest:  # pragma: no cover - uncalled chips are returned first, so this cannot happen
+                amount, eligible = pots[-1]
+                pots[-1] = (amount + rest, eligible)
+        hole = self._hole
+        hands: list[Sequence[int] | None] = [None if folded[s] else hole[s] for s in range(n)]
+        self._log.extend([(_SHOW, s, tuple(hole[s])) for s in self._order if not folded[s]])
         ranks = rank_hands(self._game, hands)
         settled = settle(self._game, ranks, pots, self._order)
+        stacks = self._stacks
         for seat, won in enumerate(settled[0]):
-            self._stacks[seat] += won
+            stacks[seat] += won
         self._ranks, self._pots, self._settled = ranks, pots, settled
         self._finish()
 
@@ -542,7 +578,7 @@ class Hand:
         self._to_act = None
         self._bets = [0] * self._n
         self._pending = [False] * self._n
-        self._payoffs = tuple(s - s0 for s, s0 in zip(self._stacks, self._start))
+        self._payoffs = tuple(map(operator.sub, self._stacks, self._start))
 
     # ------------------------------------------------------------------ #
     # Public state
@@ -624,10 +660,13 @@ class Hand:
     def result(self) -> ShowdownResult | Uncontested | None:
         """The settlement once the hand is over: a :class:`ShowdownResult`, or
         :class:`Uncontested` when everyone else folded; None before."""
-        if self._result is None and self._settled is not None:
-            hands = [None if self._folded[s] else tuple(self._hole[s]) for s in range(self._n)]
-            assert self._ranks is not None
-            self._result = settlement_result(self._game, hands, self._ranks, self._pots, self._settled)
+        if self._result is None and self._phase == "over":
+            if self._settled is None:
+                self._result = Uncontested(self._folded.index(False), sum(self._committed))
+            else:
+                hands = [None if self._folded[s] else tuple(self._hole[s]) for s in range(self._n)]
+                assert self._ranks is not None
+                self._result = settlement_result(self._game, hands, self._ranks, self._pots, self._settled)
         return self._result
 
     @property
@@ -787,7 +826,9 @@ class Hand:
         if self._phase != "draw":
             raise ValueError(f"cannot discard: seat {seat} is to bet (f, cc or cbr), not to draw")
         hole = self._hole[seat]
-        if isinstance(cards, str):
+        if not cards and (type(cards) is tuple or type(cards) is list):
+            thrown: tuple[int, ...] = ()
+        elif isinstance(cards, str):
             thrown = parse_cards(cards) if cards.strip() else ()
         else:
             thrown = tuple(cards)
@@ -810,9 +851,8 @@ class Hand:
             dealt = []
         self._draws[-1][seat] = len(thrown)
         self._log.append((_DRAW, seat, thrown, tuple(dealt), self._round))
-        nxt = self._next_in_hand((seat + 1) % self._n)
-        if nxt is not None and self._draws[-1][nxt] is None:
-            self._to_act = nxt
+        if self._queue:
+            self._to_act = self._queue.pop()
         else:
             self._start_round(self._round)
 

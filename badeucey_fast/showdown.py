@@ -231,8 +231,10 @@ def _seat(seat: object, where: str, n_seats: int, live: list[int]) -> int:
 
 def _split(amount: int, winners: tuple[int, ...]) -> tuple[int, ...]:
     """Share chips among tied winners; odd chips one each in seat order."""
+    if len(winners) == 1:
+        return (amount,)
     base, odd = divmod(amount, len(winners))
-    return tuple(base + (1 if i < odd else 0) for i in range(len(winners)))
+    return tuple([base + (1 if i < odd else 0) for i in range(len(winners))])
 
 
 def showdown(
