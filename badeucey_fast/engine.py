@@ -203,8 +203,8 @@ class Hand:
         "_muck",
         "_n",
         "_nbets",
-        "_ordered",
         "_order",
+        "_ordered",
         "_payoffs",
         "_pending",
         "_phase",
@@ -242,7 +242,7 @@ class Hand:
         game: Game = rules.game  # type: ignore[assignment]  # TableRules stores the Game
         if type(stacks) is not list and type(stacks) is not tuple and (
                 isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)):
-            raise ValueError("stacks must be a sequence of chip counts, one per seat")  # noqa: TRY004 - the API promises ValueError
+            raise ValueError("stacks must be a sequence of chip counts, one per seat")
         n = len(stacks)
         if not 2 <= n <= (10 if game.hand_size == 4 else 8):
             raise ValueError(f"{game.name} seats 2..{rules.max_seats} players, got {n} stacks")
@@ -794,7 +794,7 @@ class Hand:
                 raise ValueError(f"bet_raise needs an amount in {self._structure} limit: to {low}..{high}")
             to = low
         if type(to) is not int and (isinstance(to, bool) or not isinstance(to, int)):
-            raise ValueError(f"a bet or raise is to a whole number of chips, got {to!r}")  # noqa: TRY004 - the API promises ValueError
+            raise ValueError(f"a bet or raise is to a whole number of chips, got {to!r}")
         if not low <= to <= high:
             allowed = f"to {low}" if low == high else f"to {low}..{high}"
             raise ValueError(f"seat {seat} may bet or raise only {allowed}, not to {to}")
