@@ -61,6 +61,7 @@ from badeucey_fast.showdown import HalfResult, Pot, PotResult, SeatHand, Showdow
 if TYPE_CHECKING:
     from badeucey_fast.draws import DiscardOption, DrawOutcomes, Target, best_discards, draw_outcomes, parse_target
     from badeucey_fast._equity import Equity, equity
+    from badeucey_fast.engine import Hand, HandView, TableRules, Uncontested
 
 # Draw odds and equity load on first use: import time is part of the package's promise.
 _LAZY = {
@@ -69,6 +70,7 @@ _LAZY = {
         "badeucey_fast.draws",
     ),
     **dict.fromkeys(("Equity", "equity"), "badeucey_fast._equity"),
+    **dict.fromkeys(("Hand", "HandView", "TableRules", "Uncontested"), "badeucey_fast.engine"),
 }
 
 
@@ -103,12 +105,16 @@ __all__ = [
     "Game",
     "HalfResult",
     "Halves",
+    "Hand",
+    "HandView",
     "Pot",
     "PotResult",
     "SeatHand",
     "ShowdownResult",
     "SplitComparison",
+    "TableRules",
     "Target",
+    "Uncontested",
     "__version__",
     "ace_five_rank",
     "ace_five_rank_batch",

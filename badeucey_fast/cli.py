@@ -230,6 +230,16 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_deal(args: argparse.Namespace) -> int:
+    from badeucey_fast.engine import TableRules, describe, play_script
+
+    rules = TableRules(args.game, structure=args.structure, burn=args.burn)
+    script = [a for line in args.script for a in line.replace(";", ",").replace("\n", ",").split(",")]
+    hand = play_script(rules, [args.stack] * args.seats, script, button=args.button, seed=args.seed)
+    print(hand.to_phh() if args.phh else describe(hand), end="" if args.phh else "\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="badeucey",
@@ -292,6 +302,24 @@ def build_parser() -> argparse.ArgumentParser:
     p_eq.add_argument("--draws", type=int, default=0, help="draws left, 0..3 (default: 0)")
     _add_run_options(p_eq)
     p_eq.set_defaults(run=_cmd_equity)
+
+    p_deal = sub.add_parser(
+        "deal",
+        help="play one hand of triple draw",
+        description="Play one hand: every seat checks or calls and stands pat, except where --script says "
+        "otherwise. Players in scripts are PHH labels: p1 is left of the button, the button is last.",
+    )
+    p_deal.add_argument("--game", default="badeucey", help="badeucey, badacey, badugi, deuce_seven or ace_five")
+    p_deal.add_argument("--seats", type=int, default=2, help="players at the table (default: 2)")
+    p_deal.add_argument("--seed", type=int, default=None, help="makes the deal reproducible")
+    p_deal.add_argument("--stack", type=int, default=100, help="every seat's starting stack (default: 100)")
+    p_deal.add_argument("--button", type=int, default=0, help="the button's seat (default: 0)")
+    p_deal.add_argument("--structure", default="fixed", choices=["fixed", "pot", "no"])
+    p_deal.add_argument("--burn", action="store_true", help="burn a card before each draw")
+    p_deal.add_argument("--script", action="append", default=[], metavar="ACTIONS",
+                        help="PHH actions, comma-separated, e.g. 'p3 cbr 4, p1 f, p2 sd 7s Kd' (repeatable)")
+    p_deal.add_argument("--phh", action="store_true", help="print the PHH hand history instead of the log")
+    p_deal.set_defaults(run=_cmd_deal)
 
     from badeucey_fast import (
         _bench,  # the bench command's options only: its harness loads when it runs

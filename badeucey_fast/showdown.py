@@ -22,13 +22,22 @@ whole pot.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Union
 
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
+from badeucey_fast._rankings import (
+    _FLAG,
+    _c_ace_five,
+    _c_badacey,
+    _c_badeucey,
+    _c_badugi_high,
+    _c_badugi_low,
+    _c_deuce_seven,
+)
 from badeucey_fast.games import Game, Half, get_game
-from badeucey_fast.names import hand_name
+from badeucey_fast.names import Ranking, hand_name
 
 _LOW_LABEL = {"deuce_seven": "2-7", "ace_five": "A-5"}
 
@@ -222,8 +231,10 @@ def _seat(seat: object, where: str, n_seats: int, live: list[int]) -> int:
 
 def _split(amount: int, winners: tuple[int, ...]) -> tuple[int, ...]:
     """Share chips among tied winners; odd chips one each in seat order."""
+    if len(winners) == 1:
+        return (amount,)
     base, odd = divmod(amount, len(winners))
-    return tuple(base + (1 if i < odd else 0) for i in range(len(winners)))
+    return tuple([base + (1 if i < odd else 0) for i in range(len(winners))])
 
 
 def showdown(
@@ -257,78 +268,215 @@ def showdown(
     rules = get_game(game)
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise TypeError("showdown: hands must be a sequence with one hand (or None) per seat")
-    seats: list[SeatHand | None] = []
+    checked: list[tuple[int, ...] | None] = []
     holder: dict[int, int] = {}
+    size = (rules.hand_size,)
     for seat, cards in enumerate(hands):
         if cards is None:
-            seats.append(None)
+            checked.append(None)
             continue
-        ids = hand_ids(cards, (rules.hand_size,), f"seat {seat} ({rules.name})")
+        if (type(cards) is tuple or type(cards) is list) and len(cards) == size[0] and all(
+                type(c) is int and 0 <= c < 52 for c in cards):
+            ids = tuple(cards)  # plain ids: only duplicates are left to find, below
+            if len(set(ids)) != len(ids):
+                ids = hand_ids(cards, size, f"seat {seat} ({rules.name})")  # raises, naming the duplicate
+        else:
+            ids = hand_ids(cards, size, f"seat {seat} ({rules.name})")
         for card in ids:
             if card in holder:
                 raise ValueError(f"seats {holder[card]} and {seat} both hold {format_cards([card])}")
             holder[card] = seat
-        ranks = dict(zip(rules.halves, rules.ranks(ids)))
-        names = {half: hand_name(rank, rules.ranking(half)) for half, rank in ranks.items()}
-        seats.append(SeatHand(seat, ids, ranks, names))
-    live = [h.seat for h in seats if h is not None]
+        checked.append(ids)
+    live = [seat for seat, ids in enumerate(checked) if ids is not None]
     if not live:
         raise ValueError("showdown: no live hands")
-
-    chips = [0] * len(seats)
-    results = []
-    for amount, eligible in _pots(pot, live, len(seats)):
-        halves = _settle(rules, amount, [h for h in seats if h is not None and h.seat in eligible])
-        for result in halves:
-            for seat, share in zip(result.winners, result.shares):
-                chips[seat] += share
-        winner_sets = {r.winners for r in halves if r.winners}
-        (only,) = winner_sets if len(winner_sets) == 1 else ((),)
-        scoop = only[0] if rules.is_split and len(only) == 1 else None
-        results.append(PotResult(amount, eligible, tuple(halves), scoop))
-    return ShowdownResult(rules, chips, tuple(seats), tuple(results))
+    pots = _pots(pot, live, len(checked))
+    ranks = rank_hands(rules, checked)
+    order = range(len(checked))
+    return settlement_result(rules, checked, ranks, pots, settle(rules, ranks, pots, order))
 
 
-_OTHER_HALF: dict[Half, Half] = {"badugi": "low", "low": "badugi"}
+# --------------------------------------------------------------------------- #
+# The one settlement: on checked card ids, shared by showdown() and the engine
+# --------------------------------------------------------------------------- #
+Ranks = tuple[int, ...]
+"""A hand's rank in each half of its game, in the order of ``Game.halves``."""
+
+HalfSettlement = tuple[int, tuple[int, ...], tuple[int, ...], int | None]
+"""How one half of one pot went: (chips, winners, shares, winning rank or None)."""
 
 
-def _settle(rules: Game, amount: int, contenders: list[SeatHand]) -> list[HalfResult]:
-    """Settle one pot among its contenders, half by half."""
-    best: dict[Half, tuple[int, tuple[int, ...]] | None] = {}
-    for half in rules.halves:
-        limit = rules.qualifier(half)
-        ranks = [h.ranks[half] for h in contenders if limit is None or h.ranks[half] <= limit]
-        if ranks:
-            top = min(ranks)
-            best[half] = (top, tuple(h.seat for h in contenders if h.ranks[half] == top))
-        else:
-            best[half] = None
-    if all(b is None for b in best.values()):  # nobody qualifies anywhere: as if no qualifiers
-        for half in rules.halves:
-            top = min(h.ranks[half] for h in contenders)
-            best[half] = (top, tuple(h.seat for h in contenders if h.ranks[half] == top))
+def _ranker(rules: Game) -> Callable[[Sequence[int]], Ranks]:
+    """A function ranking checked card ids in every half of ``rules`` with as
+    few C calls as the core allows (one for Badeucey and Badacey)."""
+    found = _RANKERS.get(rules)
+    if found is not None:
+        return found
+    flag = _FLAG
 
-    # chips per half: split evenly, odd chip to the game's odd-chip half;
-    # a half with no qualifying hand passes its chips to the other half
-    if rules.is_split:
-        amounts: dict[Half, int] = {
-            rules.odd_chip: amount - amount // 2,
-            _OTHER_HALF[rules.odd_chip]: amount // 2,
-        }
-        for half in rules.halves:
-            if best[half] is None:
-                amounts[_OTHER_HALF[half]] += amounts[half]
-                amounts[half] = 0
+    def packed(c_function: Callable[..., int]) -> Callable[[Sequence[int]], Ranks]:
+        def rank(ids: Sequence[int]) -> Ranks:
+            value = c_function(*ids)
+            if value >= flag:
+                value -= flag
+            return (value >> 16, value & 0xFFFF)
+
+        return rank
+
+    def single(table: dict[int, Callable[..., int]]) -> Callable[[Sequence[int]], int]:
+        def rank(ids: Sequence[int]) -> int:
+            value = table[len(ids)](*ids)
+            return value - flag if value >= flag else value
+
+        return rank
+
+    key = (rules.badugi, rules.low)
+    result: Callable[[Sequence[int]], Ranks]
+    if key == ("high", "deuce_seven"):
+        result = packed(_c_badeucey)
+    elif key == ("low", "ace_five"):
+        result = packed(_c_badacey)
     else:
-        amounts = {rules.halves[0]: amount}
+        parts: list[Callable[[Sequence[int]], int]] = []
+        if rules.badugi is not None:
+            parts.append(single(_c_badugi_high if rules.badugi == "high" else _c_badugi_low))
+        if rules.low is not None:
+            parts.append(single({5: _c_deuce_seven if rules.low == "deuce_seven" else _c_ace_five}))
+        if len(parts) == 1:
+            (one,) = parts
+            result = lambda ids: (one(ids),)
+        else:
+            first, second = parts
+            result = lambda ids: (first(ids), second(ids))
+    _RANKERS[rules] = result
+    return result
 
-    out = []
-    for half in rules.halves:
-        found = best[half]
-        if found is None:
-            out.append(HalfResult(half, 0, (), (), None, "no qualifying hand"))
+
+_RANKERS: dict[Game, Callable[[Sequence[int]], Ranks]] = {}
+
+
+def rank_hands(rules: Game, hands: Sequence[Sequence[int] | None]) -> list[Ranks | None]:
+    """Each hand's ranks (None for a folded seat), one ranking pass per hand.
+
+    :param hands: card ids already checked (right count, valid, distinct).
+    """
+    rank = _ranker(rules)
+    return [None if ids is None else rank(ids) for ids in hands]
+
+
+def settle(
+    rules: Game,
+    ranks: Sequence[Ranks | None],
+    pots: Sequence[tuple[int, tuple[int, ...]]],
+    order: Sequence[int],
+) -> tuple[list[int], list[list[HalfSettlement]]]:
+    """The settlement rules (module docstring), chip for chip.
+
+    :param ranks: each seat's ranks from :func:`rank_hands` (None: folded).
+    :param pots: (amount, eligible live seats) pairs, main pot first.
+    :param order: every seat, in the order odd chips are handed out (the first
+        seat left of the button first); winners are listed in this order.
+    :return: chips won by each seat, and for each pot, for each half of the
+        game, (chips, winners, shares, winning rank or None).
+    """
+    halves, _, qualifiers, split, odd_first = _info(rules)
+    chips = [0] * len(ranks)
+    out: list[list[HalfSettlement]] = []
+    for amount, eligible in pots:
+        contenders = [seat for seat in order if seat in eligible]
+        best: list[tuple[int, tuple[int, ...]] | None] = []
+        for h, limit in enumerate(qualifiers):
+            column = [ranks[seat][h] for seat in contenders]  # type: ignore[index]
+            if limit is not None:
+                column = [r for r in column if r <= limit]
+            if column:
+                top = min(column)
+                best.append((top, tuple([s for s in contenders if ranks[s][h] == top])))  # type: ignore[index]
+            else:
+                best.append(None)
+        if best.count(None) == len(best):  # nobody qualifies anywhere: as if no qualifiers
+            best = []
+            for h in range(len(halves)):
+                top = min([ranks[s][h] for s in contenders])  # type: ignore[index]
+                best.append((top, tuple([s for s in contenders if ranks[s][h] == top])))  # type: ignore[index]
+        if split:
+            big, small = amount - amount // 2, amount // 2
+            amounts = [big, small] if odd_first else [small, big]
+            if best[0] is None:
+                amounts = [0, amount]
+            elif best[1] is None:
+                amounts = [amount, 0]
+        else:
+            amounts = [amount]
+        pot_out: list[HalfSettlement] = []
+        for h, found in enumerate(best):
+            if found is None:
+                pot_out.append((0, (), (), None))
+                continue
+            rank, winners = found
+            shares = _split(amounts[h], winners)
+            for seat, share in zip(winners, shares):
+                chips[seat] += share
+            pot_out.append((amounts[h], winners, shares, rank))
+        out.append(pot_out)
+    return chips, out
+
+
+_GameInfo = tuple[tuple[Half, ...], tuple[Ranking, ...], tuple[int | None, ...], bool, bool]
+_INFO: dict[Game, _GameInfo] = {}
+
+
+def _info(rules: Game) -> _GameInfo:
+    """A game's halves, their rankings and qualifiers, whether it splits, and
+    whether the odd chip goes to the first half (computed once per game)."""
+    found = _INFO.get(rules)
+    if found is None:
+        halves = rules.halves
+        split = len(halves) == 2
+        found = _INFO[rules] = (halves, tuple(rules.ranking(h) for h in halves),
+                                tuple(rules.qualifier(h) for h in halves), split,
+                                split and rules.odd_chip == halves[0])
+    return found
+
+
+def _name(rank: int, ranking: Ranking) -> str:
+    key = (ranking, rank)
+    name = _NAMES.get(key)
+    if name is None:
+        name = _NAMES[key] = hand_name(rank, ranking)
+    return name
+
+
+_NAMES: dict[tuple[str, int], str] = {}
+
+
+def settlement_result(
+    rules: Game,
+    hands: Sequence[tuple[int, ...] | None],
+    ranks: Sequence[Ranks | None],
+    pots: Sequence[tuple[int, tuple[int, ...]]],
+    settled: tuple[list[int], list[list[HalfSettlement]]],
+) -> ShowdownResult:
+    """The :class:`ShowdownResult` of a :func:`settle` call (names and all)."""
+    halves, rankings, _, split, _ = _info(rules)
+    seats: list[SeatHand | None] = []
+    for seat, (ids, r) in enumerate(zip(hands, ranks)):
+        if ids is None or r is None:
+            seats.append(None)
             continue
-        rank, winners = found
-        name = hand_name(rank, rules.ranking(half))
-        out.append(HalfResult(half, amounts[half], winners, _split(amounts[half], winners), rank, name))
-    return out
+        seats.append(SeatHand(seat, tuple(ids), dict(zip(halves, r)),
+                              {h: _name(x, k) for h, x, k in zip(halves, r, rankings)}))
+    chips, per_pot = settled
+    results = []
+    for (amount, eligible), pot_halves in zip(pots, per_pot):
+        built = []
+        for half, ranking, (paid, winners, shares, rank) in zip(halves, rankings, pot_halves):
+            if rank is None:
+                built.append(HalfResult(half, 0, (), (), None, "no qualifying hand"))
+            else:
+                built.append(HalfResult(half, paid, winners, shares, rank, _name(rank, ranking)))
+        winner_sets = {r.winners for r in built if r.winners}
+        (only,) = winner_sets if len(winner_sets) == 1 else ((),)
+        scoop = only[0] if split and len(only) == 1 else None
+        results.append(PotResult(amount, tuple(eligible), tuple(built), scoop))
+    return ShowdownResult(rules, list(chips), tuple(seats), tuple(results))

@@ -65,6 +65,8 @@ TARGETS = (
     Target("mb.tables_rss", "resident tables, MB", 16, True, "MB"),
     Target("ns.parse_cards_spaced", "parse one card string, ns", 1000, True, "ns"),
     Target("ms.best_discards", "best_discards, 32 options, ms", 50, True, "ms"),
+    Target("ratio.pokerkit/engine_2", "random hands heads-up, pokerkit / ours", 20, False, "x"),
+    Target("ratio.pokerkit/engine_6", "random hands six-handed, pokerkit / ours", 20, False, "x"),
 )
 
 DERIVED_RATIOS = (

@@ -202,6 +202,7 @@ def measure(hands: int, repeat: int, log: Callable[[str], None] | None = None) -
                 _measure_pokerkit(report, inputs.single, repeat, say)
             if "all_hands" in group:
                 inputs.drop("every")
+    _measure_engine(report, repeat, say)
     one = {f.key: f for f in report.figures}
     ratios = report.ratios
     ratios["one_hand_vs_cffi_floor"] = one["one_hand"].seconds / one["cffi_floor"].seconds
@@ -212,6 +213,20 @@ def measure(hands: int, repeat: int, log: Callable[[str], None] | None = None) -
     ratios["batch_vs_one_hand"] = one["one_hand"].ns_per_hand / one["batch"].ns_per_hand
     ratios["two_threads_vs_one"] = one["one_thread"].seconds / one["two_threads"].seconds
     return report
+
+
+def _measure_engine(report: Report, repeat: int, say: Callable[[str], None]) -> None:
+    """The engine's random play, heads-up and six-handed, and pokerkit's fixed-limit 2-7
+    triple draw with the same policy, timed round-robin; pokerkit's time a hand over ours."""
+    from badeucey_fast.playout import engine_jobs, engine_ratios
+
+    say("engine: random hands heads-up and six-handed, ours and pokerkit's with the same policy")
+    jobs = engine_jobs(pokerkit=load_pokerkit() is not None)
+    per_hand: dict[str, float] = {}
+    for job, spent in zip(jobs, best_times([job.run for job in jobs], repeat)):
+        report.add(job.key, job.label, spent, job.hands)
+        per_hand[job.key] = spent / job.hands
+    report.ratios.update(engine_ratios(per_hand))
 
 
 def _phevaluator(report: Report, inputs: Inputs) -> tuple[Callable[[], object], str] | None:
@@ -283,6 +298,8 @@ _RATIO_LINES = (
     ("one_hand_mask_vs_cffi_floor", "ours / cffi floor, one hand as a mask:", "{:.2f}x"),
     ("batch_vs_one_hand", "one hand at a time / batch, per hand:", "{:.0f}x"),
     ("two_threads_vs_one", "two threads / one thread, hands a second:", "{:.2f}x"),
+    ("pokerkit_vs_engine_2", "pokerkit / ours, random hands heads-up:", "{:.1f}x"),
+    ("pokerkit_vs_engine_6", "pokerkit / ours, random hands six-handed:", "{:.1f}x"),
 )
 
 

@@ -1,0 +1,1103 @@
+"""Whole hands of triple draw: deal, four betting rounds, three draws, settle.
+
+The rules are RULES.md's "How a hand is played (triple draw)"; every game of
+:data:`~badeucey_fast.games.GAMES` (and any house :class:`~badeucey_fast.games.Game`)
+plays the same way, and the pot is settled by the very code behind
+:func:`~badeucey_fast.showdown`.
+
+Seats are numbered clockwise from 0 and ``button`` is a seat.  A hand moves
+through ``phase`` ``"bet"`` (betting round ``round`` 0..3) and ``"draw"``
+(draw ``round`` 1..3, the draw before betting round ``round``) to ``"over"``.
+
+>>> hand = Hand(TableRules("badugi"), [100, 100], seed=7)
+>>> hand.to_act, hand.legal_actions()     # heads-up: the button posts the small blind and acts first
+(0, ('f', 'cc', 'cbr 4'))
+>>> hand.check_call(); hand.check_call()  # the button calls, the big blind checks
+>>> hand.phase, hand.round, hand.to_act, hand.pot
+('draw', 1, 1, 4)
+>>> for _ in range(3):
+...     hand.discard(); hand.discard()    # both stand pat
+...     hand.check_call(); hand.check_call()
+>>> hand.phase, sum(hand.payoffs)
+('over', 0)
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import KW_ONLY, dataclass
+from typing import Any, cast
+
+from badeucey_fast._cards import _NAME_OF, check_card, hand_ids, parse_cards
+from badeucey_fast.games import Game, get_game
+from badeucey_fast.showdown import (
+    HalfSettlement,
+    Ranks,
+    ShowdownResult,
+    rank_hands,
+    settle,
+    settlement_result,
+)
+
+STRUCTURES = ("fixed", "pot", "no")
+"""Betting structures: fixed limit, pot limit, no limit."""
+
+_PHASES = ("bet", "draw", "over")
+
+
+def _whole(value: object, name: str, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number, got {value!r}")  # noqa: TRY004 - the API promises ValueError
+    if value < low:
+        raise ValueError(f"{name} must be at least {low}, got {value}")
+    return value
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """How a table plays: the game, the blinds, the bets and the cap.
+
+    :param game: a game name or a :class:`~badeucey_fast.games.Game` (a house
+        variant with qualifiers or another ``odd_chip`` plays as it says);
+        stored as the :class:`Game`.
+    :param small_blind: posted by the first seat left of the button (heads-up:
+        the button).
+    :param big_blind: posted by the next seat; it is live.
+    :param small_bet: the fixed-limit bet of rounds 0 and 1 (default: the big blind).
+    :param big_bet: the fixed-limit bet of rounds 2 and 3 (default: twice the small bet).
+    :param cap: the bets a fixed-limit round allows, a bet and its raises (in
+        round 0 the big blind is the bet); 4 is a bet and three raises.
+    :param heads_up_cap: the cap when only two players are in the hand as the
+        round begins (None: no cap, as RULES.md says).
+    :param structure: ``"fixed"``, ``"pot"`` or ``"no"``; pot and no limit have
+        no cap.
+    :param burn: burn one card at the start of every draw.
+    :raises ValueError: naming a bad setting.
+
+    >>> TableRules("badugi").big_bet
+    4
+    >>> TableRules(cap=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: cap must be at least 1, got 0
+    """
+
+    game: Game | str = "badeucey"
+    _: KW_ONLY
+    small_blind: int = 1
+    big_blind: int = 2
+    small_bet: int | None = None
+    big_bet: int | None = None
+    cap: int = 4
+    heads_up_cap: int | None = None
+    structure: str = "fixed"
+    burn: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "game", get_game(self.game))
+        _whole(self.small_blind, "small_blind", 0)
+        _whole(self.big_blind, "big_blind", 1)
+        if self.small_blind > self.big_blind:
+            raise ValueError(f"small_blind ({self.small_blind}) must not exceed big_blind ({self.big_blind})")
+        small = self.big_blind if self.small_bet is None else _whole(self.small_bet, "small_bet", 1)
+        object.__setattr__(self, "small_bet", small)
+        object.__setattr__(self, "big_bet", 2 * small if self.big_bet is None else _whole(self.big_bet, "big_bet", 1))
+        _whole(self.cap, "cap", 1)
+        if self.heads_up_cap is not None:
+            _whole(self.heads_up_cap, "heads_up_cap", 1)
+        if self.structure not in STRUCTURES:
+            raise ValueError(f"structure must be one of {', '.join(map(repr, STRUCTURES))}, got {self.structure!r}")
+        if not isinstance(self.burn, bool):
+            raise ValueError(f"burn must be True or False, got {self.burn!r}")  # noqa: TRY004 - the API promises ValueError
+
+    @property
+    def max_seats(self) -> int:
+        """The most seats the game allows: 10 for Badugi (4 cards), 8 for five-card games."""
+        return 10 if cast(Game, self.game).hand_size == 4 else 8
+
+
+@dataclass(frozen=True)
+class Uncontested:
+    """A hand won without a showdown: everyone else folded."""
+
+    seat: int
+    amount: int
+    """The chips the winner took from the middle (own chips included)."""
+
+
+@dataclass(frozen=True)
+class HandView:
+    """What one seat may know of a hand: its own cards and everything public."""
+
+    seat: int
+    n_seats: int
+    button: int
+    to_act: int | None
+    phase: str
+    round: int
+    pot: int
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    folded: tuple[bool, ...]
+    all_in: tuple[bool, ...]
+    cards: tuple[int, ...]
+    """This seat's cards."""
+    draws: tuple[tuple[int | None, ...], ...]
+    """For each draw so far, how many cards each seat drew (None: not in that draw)."""
+    history: tuple[str, ...]
+    """The history in PHH notation, other seats' cards shown as ``??``."""
+    legal_actions: tuple[str, ...]
+    """This seat's legal actions if it is to act, else empty."""
+
+
+# Log entries (plain tuples, rendered to PHH text on demand):
+#   (_DEAL, seat, cards)            initial deal of one seat's hand
+#   (_FOLD, seat)                   fold
+#   (_CALL, seat, paid)             check (paid 0) or call
+#   (_RAISE, seat, to)              bet or raise to ``to``
+#   (_DRAW, seat, thrown, dealt, d) one seat's draw in draw d
+#   (_SHOW, seat, cards)            a hand shown at the showdown
+_DEAL, _FOLD, _CALL, _RAISE, _DRAW, _SHOW = range(6)
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+"""Seats in the order of play from left of the button, by (seats, button)."""
+
+
+def _text(cards: Iterable[int]) -> str:
+    return "".join([_NAME_OF[c] for c in cards])
+
+
+class Hand:
+    """One hand of triple draw at a table (see the module docstring).
+
+    :param rules: the table's :class:`TableRules`.
+    :param stacks: each seat's chips at the start, clockwise from seat 0
+        (2..8 seats, 2..10 for Badugi; every stack at least 1).
+    :param button: the button's seat.
+    :param seed: an int (or a :class:`random.Random`) that makes the deal and
+        every reshuffle of the stub reproducible.
+    :param deck: the order of the 52 cards (text or ids), dealt from the front,
+        instead of a shuffle; a reshuffle of the stub still uses ``seed``.
+    :raises ValueError: for bad stacks, a bad button or a bad deck.
+    """
+
+    __slots__ = (
+        "_active",
+        "_all_in",
+        "_bb_seat",
+        "_bets",
+        "_burns",
+        "_can_raise",
+        "_cap",
+        "_committed",
+        "_draws",
+        "_folded",
+        "_forced",
+        "_game",
+        "_hole",
+        "_last_raise",
+        "_level",
+        "_live",
+        "_log",
+        "_muck",
+        "_n",
+        "_nbets",
+        "_order",
+        "_ordered",
+        "_payoffs",
+        "_pending",
+        "_phase",
+        "_pots",
+        "_queue",
+        "_ranks",
+        "_result",
+        "_rng",
+        "_round",
+        "_sb_seat",
+        "_settled",
+        "_size",
+        "_stacks",
+        "_start",
+        "_structure",
+        "_stub",
+        "_to_act",
+        "_unit",
+        "button",
+        "rules",
+    )
+
+    def __init__(
+        self,
+        rules: TableRules,
+        stacks: Sequence[int],
+        *,
+        button: int = 0,
+        seed: int | random.Random | None = None,
+        deck: str | Sequence[int] | None = None,
+        _forced: tuple[list[tuple[int, ...]], dict[tuple[int, int], tuple[int, ...]], list[int]] | None = None,
+    ) -> None:
+        if not isinstance(rules, TableRules):
+            raise TypeError(f"rules must be a TableRules, not {type(rules).__name__}")
+        game: Game = rules.game  # type: ignore[assignment]  # TableRules stores the Game
+        if type(stacks) is not list and type(stacks) is not tuple and (
+                isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)):
+            raise ValueError("stacks must be a sequence of chip counts, one per seat")
+        n = len(stacks)
+        if not 2 <= n <= (10 if game.hand_size == 4 else 8):
+            raise ValueError(f"{game.name} seats 2..{rules.max_seats} players, got {n} stacks")
+        start = tuple(stacks)
+        for s in start:
+            if type(s) is not int or s < 1:
+                start = tuple(_whole(s, f"stack of seat {i}", 1) for i, s in enumerate(stacks))
+        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
+            raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
+        if isinstance(seed, random.Random):
+            rng = seed
+        elif seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+            rng = random.Random(seed)
+        else:
+            raise ValueError(f"seed must be an int, a random.Random or None, got {seed!r}")
+        self.rules = rules
+        self._game = game
+        self._size = game.hand_size
+        self._structure = rules.structure
+        self._n = n
+        self.button = button
+        self._start = start
+        self._stacks = list(start)
+        self._bets = [0] * n
+        self._committed = [0] * n
+        self._folded = [False] * n
+        self._all_in = [False] * n
+        self._hole: list[list[int]] = [[] for _ in range(n)]
+        self._muck: list[int] = []
+        self._rng = rng
+        self._forced = _forced
+        self._burns: list[int] = []
+        self._log: list[tuple[Any, ...]] = []
+        self._draws: list[list[int | None]] = []
+        self._payoffs: tuple[int, ...] | None = None
+        self._result: ShowdownResult | Uncontested | None = None
+        self._settled: tuple[list[int], list[list[HalfSettlement]]] | None = None
+        self._ranks: list[Ranks | None] | None = None
+        self._pots: list[tuple[int, tuple[int, ...]]] = []
+        order = _ORDERS.get((n, button))
+        if order is None:
+            order = _ORDERS[n, button] = tuple((button + 1 + i) % n for i in range(n))
+        self._order = order
+        self._live = n
+        self._active = n  # players neither folded nor all in
+        self._to_act: int | None = None
+        self._level = self._nbets = self._last_raise = self._unit = 0
+        self._cap: int | None = None
+        # The stub: with a deck, the cards in order (the next one last); otherwise
+        # the unseen cards in no order, each card dealt picked uniformly among them
+        # (the same as dealing from the top of a shuffled stub, without shuffling).
+        self._ordered = deck is not None
+        if deck is not None:
+            if _forced is not None:
+                raise ValueError("deck and forced deals exclude each other")
+            self._stub = list(reversed(hand_ids(deck, (52,), "deck")))
+        else:
+            self._stub = list(range(52))
+        self._deal_hands()
+        self._post_blinds()
+        self._start_round(0)
+
+    # ------------------------------------------------------------------ #
+    # Dealing
+    # ------------------------------------------------------------------ #
+    def _deal_hands(self) -> None:
+        """Deal every hand one card at a time, clockwise from left of the button."""
+        n, order, hole, size = self._n, self._order, self._hole, self._size
+        if self._forced is not None:
+            hands = self._forced[0]
+            if len(hands) != n:
+                raise ValueError(f"the history deals {len(hands)} hands, not {n}")
+            unseen = set(self._stub)
+            for i, cards in enumerate(hands):
+                seat = order[i]
+                if len(cards) != size:
+                    raise ValueError(f"the history deals seat {seat} {len(cards)} cards, not {size}")
+                for c in cards:
+                    if c not in unseen:
+                        raise ValueError(f"the history deals {_NAME_OF[c]} twice")
+                    unseen.discard(c)
+                hole[seat] = list(cards)
+            self._stub = [c for c in self._stub if c in unseen]
+        elif self._ordered:
+            stub = self._stub
+            dealt = n * size
+            top = stub[-dealt:]  # the next card is the last: seat order[i] gets top[-1 - i], top[-1 - i - n], ...
+            del stub[-dealt:]
+            for i, seat in enumerate(order):
+                hole[seat] = top[dealt - 1 - i::-n]
+        else:
+            stub = self._stub
+            rnd = self._rng.random
+            left = 52
+            for _ in range(size):
+                for seat in order:
+                    j = int(rnd() * left)
+                    left -= 1
+                    hole[seat].append(stub[j])
+                    stub[j] = stub[left]
+            del stub[left:]
+        log = self._log
+        for seat in order:
+            log.append((_DEAL, seat, tuple(hole[seat])))
+
+    def _take(self, count: int, thrown: Sequence[int], seat: int) -> list[int]:
+        """Deal ``count`` cards from the stub; when it runs out, deal what is
+        left, then reform it from every card out of play (``thrown``, which the
+        drawer has just thrown, is not yet among them)."""
+        stub = self._stub
+        if self._forced is None:
+            left = len(stub)
+            if left < count:  # deal what is left, then reform the stub
+                out = stub[::-1]
+                self._reform()
+                return out + self._take(count - left, thrown, seat)
+            if self._ordered:
+                out = stub[-count:]
+                del stub[-count:]
+                out.reverse()
+                return out
+            rnd = self._rng.random
+            out = []
+            for _ in range(count):
+                j = int(rnd() * left)
+                left -= 1
+                out.append(stub[j])
+                stub[j] = stub[left]
+            del stub[left:]
+            return out
+        out = []
+        wanted = self._forced[1].get((len(self._draws), seat), ())
+        if len(wanted) != count:
+            raise ValueError(
+                f"seat {seat} threw {count} cards in draw {len(self._draws)} but the history deals {len(wanted)}")
+        for c in wanted:
+            if c not in stub:
+                if stub:
+                    raise ValueError(f"the history deals {_NAME_OF[c]}, which is not in the stub")
+                self._reform()
+                stub = self._stub
+                if c not in stub:
+                    raise ValueError(f"the history deals {_NAME_OF[c]}, which is not out of play")
+            stub.remove(c)
+            out.append(c)
+        return out
+
+    def _reform(self) -> None:
+        """The stub ran out: every card out of play so far becomes the new stub."""
+        self._stub = self._muck
+        self._muck = []
+        self._ordered = False  # dealt at random from now on
+
+    def _burn(self) -> None:
+        if self._forced is not None:
+            burns = self._forced[2]
+            if len(self._burns) >= len(burns):
+                raise ValueError("the history burns fewer cards than the table's rules do")
+            c = burns[len(self._burns)]
+            if c not in self._stub:
+                if self._stub:
+                    raise ValueError(f"the history burns {_NAME_OF[c]}, which is not in the stub")
+                self._reform()
+            self._stub.remove(c)
+        else:
+            c = self._take(1, (), -1)[0]
+        self._burns.append(c)
+        self._muck.append(c)
+
+    # ------------------------------------------------------------------ #
+    # Betting
+    # ------------------------------------------------------------------ #
+    def _post(self, seat: int, amount: int) -> None:
+        amount = min(amount, self._stacks[seat])
+        self._stacks[seat] -= amount
+        self._bets[seat] += amount
+        self._committed[seat] += amount
+        if not self._stacks[seat] and not self._all_in[seat]:
+            self._all_in[seat] = True
+            self._active -= 1
+
+    def _post_blinds(self) -> None:
+        n, b = self._n, self.button
+        sb, bb = (b, (b + 1) % n) if n == 2 else ((b + 1) % n, (b + 2) % n)
+        self._sb_seat, self._bb_seat = sb, bb
+        if self.rules.small_blind:
+            self._post(sb, self.rules.small_blind)
+        self._post(bb, self.rules.big_blind)
+
+    def _start_round(self, r: int) -> None:
+        """Begin betting round ``r`` (or skip it when nobody can bet)."""
+        while True:
+            self._phase = "bet"
+            self._round = r
+            n = self._n
+            folded, all_in = self._folded, self._all_in
+            rules = self.rules
+            if r:
+                self._bets = [0] * n
+                self._level = 0
+                self._nbets = 0
+            else:
+                self._level = rules.big_blind
+                self._nbets = 1
+            self._last_raise = rules.big_blind
+            self._unit = rules.small_bet if r < 2 else rules.big_bet  # type: ignore[assignment]  # set by TableRules
+            if self._structure == "fixed":
+                self._cap = rules.heads_up_cap if self._live == 2 else rules.cap
+            else:
+                self._cap = None
+            if self._active == n:  # nobody folded or all in: the common case
+                pending = [True] * n
+                self._pending = pending
+                self._can_raise = [True] * n
+                self._to_act = (self._bb_seat + 1) % n if r == 0 else (self.button + 1) % n
+                return
+            pending = [not (folded[s] or all_in[s]) for s in range(n)]
+            self._pending = pending
+            self._can_raise = pending[:]
+            active = [s for s in range(n) if pending[s]]
+            if len(active) == 1 and self._bets[active[0]] >= self._level:
+                pending[active[0]] = False  # nobody left to bet against
+                active = []
+            if active:
+                first = (self._bb_seat + 1) % n if r == 0 else (self.button + 1) % n
+                self._to_act = self._next_pending(first)
+                return
+            if not self._end_round():
+                return
+            r += 1
+
+    def _next_pending(self, start: int) -> int | None:
+        n, pending = self._n, self._pending
+        for i in range(n):
+            seat = (start + i) % n
+            if pending[seat]:
+                return seat
+        return None
+
+    def _return_uncalled(self) -> None:
+        """Give back the part of the biggest stake that nobody matched."""
+        committed = self._committed
+        top, second = sorted(committed)[-2:][::-1]
+        if top != second:
+            seat = committed.index(top)
+            back = top - second
+            committed[seat] = second
+            self._bets[seat] -= back
+            self._stacks[seat] += back
+            if self._all_in[seat]:
+                self._all_in[seat] = False
+                self._active += not self._folded[seat]
+
+    def _end_round(self) -> bool:
+        """Close the betting round; True if the hand goes on to another round
+        right away (a draw is handled by :meth:`_start_draw`)."""
+        self._return_uncalled()
+        if self._round == 3:
+            self._showdown()
+            return False
+        return self._start_draw(self._round + 1)
+
+    def _after_bet_action(self, seat: int) -> None:
+        """Move the turn on after a betting action by ``seat``."""
+        if self._live == 1:
+            self._win_uncontested()
+            return
+        n, pending = self._n, self._pending
+        for i in range(1, n + 1):
+            nxt = (seat + i) % n
+            if pending[nxt]:
+                if self._active > 1 or self._bets[nxt] < self._level:
+                    self._to_act = nxt  # (a lone player who can still act, owing nothing, has nobody to bet against)
+                    return
+                break
+        if self._end_round():
+            self._start_round(self._round + 1)
+
+    # ------------------------------------------------------------------ #
+    # Draws
+    # ------------------------------------------------------------------ #
+    def _start_draw(self, d: int) -> bool:
+        """Begin draw ``d`` (1..3); True if it needs nobody (never: every
+        player still in draws, all-in or not)."""
+        self._phase = "draw"
+        self._round = d
+        self._draws.append([None] * self._n)
+        if self.rules.burn:
+            self._burn()
+        folded = self._folded
+        self._queue = [s for s in self._order if not folded[s]]  # who draws, in order, the next last
+        self._queue.reverse()
+        self._to_act = self._queue.pop()
+        return False
+
+    # ------------------------------------------------------------------ #
+    # The end
+    # ------------------------------------------------------------------ #
+    def _win_uncontested(self) -> None:
+        self._return_uncalled()
+        winner = self._folded.index(False)
+        self._stacks[winner] += sum(self._committed)
+        self._finish()
+
+    def _showdown(self) -> None:
+        committed, folded, n = self._committed, self._folded, self._n
+        live = [s for s in range(n) if not folded[s]]
+        levels = sorted({committed[s] for s in live})
+        pots: list[tuple[int, tuple[int, ...]]]
+        if len(levels) == 1:  # nobody all in for less: one pot (folded chips are never above a live stake)
+            pots = [(sum(committed), tuple(live))]
+        else:
+            pots = []
+            prev = 0
+            for level in levels:
+                amount = sum([min(c, level) - min(c, prev) for c in committed])
+                if amount:
+                    pots.append((amount, tuple([s for s in live if committed[s] >= level])))
+                prev = level
+            rest = sum([c - min(c, prev) for c in committed])  # chips of folded seats above every live stake
+            if rest:  # pragma: no cover - uncalled chips are returned first, so this cannot happen
+                amount, eligible = pots[-1]
+                pots[-1] = (amount + rest, eligible)
+        hole = self._hole
+        hands: list[Sequence[int] | None] = [None if folded[s] else hole[s] for s in range(n)]
+        self._log.extend([(_SHOW, s, tuple(hole[s])) for s in self._order if not folded[s]])
+        ranks = rank_hands(self._game, hands)
+        settled = settle(self._game, ranks, pots, self._order)
+        stacks = self._stacks
+        for seat, won in enumerate(settled[0]):
+            stacks[seat] += won
+        self._ranks, self._pots, self._settled = ranks, pots, settled
+        self._finish()
+
+    def _finish(self) -> None:
+        self._phase = "over"
+        self._to_act = None
+        self._bets = [0] * self._n
+        self._pending = [False] * self._n
+        self._payoffs = tuple(map(operator.sub, self._stacks, self._start))
+
+    # ------------------------------------------------------------------ #
+    # Public state
+    # ------------------------------------------------------------------ #
+    @property
+    def n_seats(self) -> int:
+        """The number of seats."""
+        return self._n
+
+    @property
+    def game(self) -> Game:
+        """The game played."""
+        return self._game
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is (to bet or to draw), or None when the hand is over."""
+        return self._to_act
+
+    @property
+    def phase(self) -> str:
+        """``"bet"``, ``"draw"`` or ``"over"``."""
+        return self._phase
+
+    @property
+    def round(self) -> int:
+        """The betting round (0..3) or the draw (1..3, before betting round of the same number)."""
+        return self._round
+
+    @property
+    def pot(self) -> int:
+        """Chips in the middle, this round's bets included (0 once the hand is settled)."""
+        return 0 if self._phase == "over" else sum(self._committed)
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Each seat's chips behind (not yet bet)."""
+        return tuple(self._stacks)
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        """Each seat's chips when the hand began."""
+        return self._start
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Each seat's bet in this betting round."""
+        return tuple(self._bets)
+
+    @property
+    def committed(self) -> tuple[int, ...]:
+        """Each seat's chips in the middle over the whole hand."""
+        return tuple(self._committed)
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        return tuple(self._folded)
+
+    @property
+    def all_in(self) -> tuple[bool, ...]:
+        return tuple(self._all_in)
+
+    def cards(self, seat: int) -> tuple[int, ...]:
+        """That seat's card ids now (a folded seat's hand is out of play: empty)."""
+        self._seat(seat)
+        return tuple(self._hole[seat])
+
+    def _seat(self, seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise ValueError(f"no seat {seat!r} (seats 0..{self._n - 1})")
+        return seat
+
+    @property
+    def draws(self) -> tuple[tuple[int | None, ...], ...]:
+        """For each draw so far, how many cards each seat drew (None: not drawn)."""
+        return tuple(tuple(d) for d in self._draws)
+
+    @property
+    def result(self) -> ShowdownResult | Uncontested | None:
+        """The settlement once the hand is over: a :class:`ShowdownResult`, or
+        :class:`Uncontested` when everyone else folded; None before."""
+        if self._result is None and self._phase == "over":
+            if self._settled is None:
+                self._result = Uncontested(self._folded.index(False), sum(self._committed))
+            else:
+                hands = [None if self._folded[s] else tuple(self._hole[s]) for s in range(self._n)]
+                assert self._ranks is not None
+                self._result = settlement_result(self._game, hands, self._ranks, self._pots, self._settled)
+        return self._result
+
+    @property
+    def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """After a showdown, the pots settled: (amount, eligible seats), main pot first."""
+        return tuple(self._pots)
+
+    @property
+    def payoffs(self) -> tuple[int, ...] | None:
+        """Net chips per seat once the hand is over (final minus starting stack); None before."""
+        return self._payoffs
+
+    # ------------------------------------------------------------------ #
+    # Actions
+    # ------------------------------------------------------------------ #
+    def _raise_bounds(self, seat: int) -> tuple[int, int] | None:
+        """The smallest and largest bet-or-raise-to amounts, or None if the seat may not raise."""
+        stack, bet, level = self._stacks[seat], self._bets[seat], self._level
+        if stack <= level - bet or not self._can_raise[seat]:
+            return None
+        cap = self._cap
+        if cap is not None and self._nbets >= cap:
+            return None
+        stacks, bets, folded = self._stacks, self._bets, self._folded
+        for t in range(self._n):
+            if t != seat and not folded[t] and stacks[t] + bets[t] > level:
+                break
+        else:
+            return None  # everyone else has folded or is all in
+        most = bet + stack
+        if self._structure == "fixed":
+            to = min(level + self._unit, most)
+            return to, to
+        low = min(level + self._last_raise, most)
+        if self._structure == "pot":
+            return low, min(level + sum(self._committed) + level - bet, most)
+        return low, most
+
+    def legal_actions(self) -> tuple[str, ...]:
+        """The actions the seat to act may take, in PHH words: ``"f"`` (only
+        when there is a bet to call), ``"cc"``, ``"cbr N"`` (fixed limit: the one
+        amount; pot and no limit: the smallest and the largest, any amount
+        between is legal), or ``"sd"`` in a draw (discard any 0..5 of one's
+        cards, 0..4 in Badugi).  Empty when the hand is over."""
+        seat = self._to_act
+        if seat is None:
+            return ()
+        if self._phase == "draw":
+            return ("sd",)
+        out = ["f", "cc"] if self._level > self._bets[seat] else ["cc"]
+        bounds = self._raise_bounds(seat)
+        if bounds is not None:
+            out.append(f"cbr {bounds[0]}")
+            if bounds[1] != bounds[0]:
+                out.append(f"cbr {bounds[1]}")
+        return tuple(out)
+
+    def _betting_seat(self, what: str) -> int:
+        seat = self._to_act
+        if seat is None:
+            raise ValueError(f"cannot {what}: the hand is over")
+        if self._phase != "bet":
+            raise ValueError(f"cannot {what}: seat {seat} is to draw (discard cards or stand pat)")
+        return seat
+
+    def fold(self) -> None:
+        """The seat to act folds (only when facing a bet)."""
+        seat = self._to_act
+        if seat is None or self._phase != "bet":
+            seat = self._betting_seat("fold")
+        if self._bets[seat] >= self._level:
+            raise ValueError(f"seat {seat} has nothing to call, so may not fold: check (cc) instead")
+        self._folded[seat] = True
+        self._pending[seat] = False
+        self._live -= 1
+        self._active -= 1
+        self._muck.extend(self._hole[seat])
+        self._hole[seat] = []
+        self._log.append((_FOLD, seat))
+        self._after_bet_action(seat)
+
+    def check_call(self) -> None:
+        """The seat to act checks, or calls the bet (all in if short)."""
+        seat = self._to_act
+        if seat is None or self._phase != "bet":
+            seat = self._betting_seat("check or call")
+        owed = self._level - self._bets[seat]
+        if owed > 0:
+            stack = self._stacks[seat]
+            if owed >= stack:
+                owed = stack
+                self._all_in[seat] = True
+                self._active -= 1
+            self._stacks[seat] = stack - owed
+            self._bets[seat] += owed
+            self._committed[seat] += owed
+        else:
+            owed = 0
+        self._pending[seat] = False
+        self._can_raise[seat] = False
+        self._log.append((_CALL, seat, owed))
+        self._after_bet_action(seat)
+
+    def bet_raise(self, to: int | None = None) -> None:
+        """The seat to act bets or raises to ``to`` chips this round.
+
+        :param to: the seat's total bet this round after the raise; in fixed limit
+            it may be left out (it can only be one amount); required in pot and
+            no limit, between the two amounts :meth:`legal_actions` gives.
+        :raises ValueError: if the seat may not raise, or not to that amount.
+        """
+        seat = self._to_act
+        if seat is None or self._phase != "bet":
+            seat = self._betting_seat("bet or raise")
+        bounds = self._raise_bounds(seat)
+        if bounds is None:
+            raise ValueError(f"seat {seat} may not bet or raise now ({self._why_no_raise(seat)})")
+        low, high = bounds
+        if to is None:
+            if low != high:
+                raise ValueError(f"bet_raise needs an amount in {self._structure} limit: to {low}..{high}")
+            to = low
+        if type(to) is not int and (isinstance(to, bool) or not isinstance(to, int)):
+            raise ValueError(f"a bet or raise is to a whole number of chips, got {to!r}")
+        if not low <= to <= high:
+            allowed = f"to {low}" if low == high else f"to {low}..{high}"
+            raise ValueError(f"seat {seat} may bet or raise only {allowed}, not to {to}")
+        size = to - self._level
+        self._post(seat, to - self._bets[seat])
+        if self._structure == "fixed":
+            full = 2 * size >= self._unit
+        else:
+            full = size >= self._last_raise
+            if full:
+                self._last_raise = size
+        self._level = to
+        pending, can_raise, folded, all_in = self._pending, self._can_raise, self._folded, self._all_in
+        for t in range(self._n):
+            if t != seat and not (folded[t] or all_in[t]):
+                pending[t] = True
+                if full:
+                    can_raise[t] = True
+        if full:
+            self._nbets += 1
+        pending[seat] = False
+        can_raise[seat] = False
+        self._log.append((_RAISE, seat, to))
+        self._after_bet_action(seat)
+
+    def _why_no_raise(self, seat: int) -> str:
+        if self._stacks[seat] <= self._level - self._bets[seat]:
+            return "it cannot cover more than a call"
+        if not self._can_raise[seat]:
+            return "a short all-in raise did not reopen the betting for a player who has acted"
+        if self._cap is not None and self._nbets >= self._cap:
+            return f"the round is capped at {self._cap} bets"
+        return "everyone else has folded or is all in"
+
+    def discard(self, cards: str | Iterable[int] = ()) -> None:
+        """The seat to draw throws ``cards`` (text or ids of cards it holds;
+        none is standing pat) and is dealt as many at once.
+
+        :raises ValueError: out of turn, or for cards the seat does not hold.
+        """
+        seat = self._to_act
+        if seat is None:
+            raise ValueError("cannot discard: the hand is over")
+        if self._phase != "draw":
+            raise ValueError(f"cannot discard: seat {seat} is to bet (f, cc or cbr), not to draw")
+        hole = self._hole[seat]
+        if not cards and (type(cards) is tuple or type(cards) is list):
+            thrown: tuple[int, ...] = ()
+        elif isinstance(cards, str):
+            thrown = parse_cards(cards) if cards.strip() else ()
+        else:
+            thrown = tuple(cards)
+            for c in thrown:
+                if type(c) is not int or not 0 <= c < 52:
+                    thrown = tuple(check_card(x) for x in thrown)  # raises, naming the bad id
+                    break
+            if len(set(thrown)) != len(thrown):
+                raise ValueError(f"seat {seat} cannot throw the same card twice")
+        for c in thrown:
+            if c not in hole:
+                raise ValueError(f"seat {seat} does not hold {_NAME_OF[c]}")
+        if thrown:
+            kept = [c for c in hole if c not in thrown]
+            dealt = self._take(len(thrown), thrown, seat)
+            kept.extend(dealt)
+            self._hole[seat] = kept
+            self._muck.extend(thrown)
+        else:
+            dealt = []
+        self._draws[-1][seat] = len(thrown)
+        self._log.append((_DRAW, seat, thrown, tuple(dealt), self._round))
+        if self._queue:
+            self._to_act = self._queue.pop()
+        else:
+            self._start_round(self._round)
+
+    def act(self, text: str) -> None:
+        """Take an action written in PHH words: ``"f"``, ``"cc"``, ``"cbr 8"``,
+        ``"sd"`` or ``"sd 7s Kd"``, optionally after the acting player's PHH
+        label (``"p3 cc"``: players p1, p2, ... from left of the button).
+
+        :raises ValueError: for text that is not an action, or an illegal one.
+        """
+        if not isinstance(text, str):
+            raise ValueError(f"an action is text such as 'cc' or 'sd 7s', not {type(text).__name__}")  # noqa: TRY004 - the API promises ValueError
+        words = text.split("#", 1)[0].split()
+        if words and words[0][:1] == "p" and words[0][1:].isdigit():
+            label = words.pop(0)
+            if self._to_act is None:
+                raise ValueError(f"cannot {text!r}: the hand is over")
+            if label != self._label(self._to_act):
+                raise ValueError(f"{label} is not to act: {self._label(self._to_act)} (seat {self._to_act}) is")
+        if not words:
+            raise ValueError(f"no action in {text!r}")
+        word, rest = words[0], words[1:]
+        if word == "f" and not rest:
+            self.fold()
+        elif word == "cc" and not rest:
+            self.check_call()
+        elif word == "cbr" and len(rest) <= 1:
+            if rest and not rest[0].isdigit():
+                raise ValueError(f"cbr takes a whole number of chips, got {rest[0]!r}")
+            self.bet_raise(int(rest[0]) if rest else None)
+        elif word == "sd":
+            self.discard(" ".join(rest))
+        else:
+            raise ValueError(f"unknown action {text!r} (actions: f, cc, cbr N, sd [cards])")
+
+    def _label(self, seat: int) -> str:
+        return f"p{(seat - self.button - 1) % self._n + 1}"
+
+    # ------------------------------------------------------------------ #
+    # History
+    # ------------------------------------------------------------------ #
+    def _render(self, entry: tuple[Any, ...], hide: int | None = None) -> list[str]:
+        kind, seat = entry[0], entry[1]
+        p = self._label(seat)
+        if kind == _CALL:
+            return [f"{p} cc"]
+        if kind == _FOLD:
+            return [f"{p} f"]
+        if kind == _RAISE:
+            return [f"{p} cbr {entry[2]}"]
+        if kind == _SHOW:
+            return [f"{p} sm {_text(entry[2])}"]
+        secret = hide is not None and seat != hide
+        if kind == _DEAL:
+            return [f"d dh {p} {'??' * len(entry[2]) if secret else _text(entry[2])}"]
+        thrown, dealt = entry[2], entry[3]
+        out = [f"{p} sd {'??' * len(thrown) if secret else _text(thrown)}" if thrown else f"{p} sd"]
+        if dealt:
+            out.append(f"d dh {p} {'??' * len(dealt) if secret else _text(dealt)}")
+        return out
+
+    @property
+    def history(self) -> tuple[str, ...]:
+        """The hand so far in PHH notation, in the order it was played: each
+        deal (``d dh p1 7s5h4d3c2s``) and action (``p2 cbr 4``, ``p1 sd 7s``
+        followed by that player's new cards).  Players are labelled ``p1``.. from
+        the first seat left of the button; the button is last."""
+        out: list[str] = []
+        for entry in self._log:
+            out.extend(self._render(entry))
+        return tuple(out)
+
+    def view(self, seat: int) -> HandView:
+        """What ``seat`` may know now, as an immutable :class:`HandView`."""
+        self._seat(seat)
+        history: list[str] = []
+        for entry in self._log:
+            history.extend(self._render(entry, hide=seat))
+        return HandView(
+            seat=seat, n_seats=self._n, button=self.button, to_act=self._to_act, phase=self._phase,
+            round=self._round, pot=self.pot, stacks=self.stacks, bets=self.bets, folded=self.folded,
+            all_in=self.all_in, cards=tuple(self._hole[seat]), draws=self.draws, history=tuple(history),
+            legal_actions=self.legal_actions() if seat == self._to_act else (),
+        )
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.rules, self._start, self.button, self._log, self._stacks, self._committed, self._folded,
+                self._hole, self._phase, self._round, self._to_act, self._burns)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"Hand({self._game.name}, {self._n} seats, button {self.button}, {self._phase} {self._round}, "
+                f"to act {self._to_act}, pot {self.pot})")
+
+    def to_phh(self) -> str:
+        """The hand history as PHH (TOML) text; see :mod:`badeucey_fast.phh`."""
+        from badeucey_fast.phh import dumps
+
+        return dumps(self)
+
+    @classmethod
+    def from_phh(cls, text: str) -> Hand:
+        """Rebuild a hand from PHH text written by :meth:`to_phh` (or any PHH of
+        a game and structure this engine plays, with every card known)."""
+        from badeucey_fast.phh import loads
+
+        return loads(text)
+
+
+
+# --------------------------------------------------------------------------- #
+# Scripted hands and a readable log (the command line's ``badeucey deal``)
+# --------------------------------------------------------------------------- #
+def play_script(
+    rules: TableRules,
+    stacks: Sequence[int],
+    script: Iterable[str] = (),
+    *,
+    button: int = 0,
+    seed: int | None = None,
+    deck: str | Sequence[int] | None = None,
+) -> Hand:
+    """Play a hand in which every seat checks or calls and stands pat, except
+    where ``script`` says otherwise.
+
+    :param script: PHH actions in the order they happen, each with its player's
+        label (``"p3 f"``, ``"p1 cbr 4"``, ``"p2 sd 7s Kd"``) or without one (then
+        it is the next action of whoever is to act).  Each is taken when its
+        player is next to act in a betting round (``sd``: in a draw); everyone
+        else checks, calls or stands pat meanwhile.
+    :raises ValueError: for an illegal scripted action, or one never reached.
+
+    >>> hand = play_script(TableRules("badugi"), [50, 50, 50], ["p3 cbr 4", "p1 f"], seed=1)
+    >>> hand.history[3:7]
+    ('p3 cbr 4', 'p1 f', 'p2 cc', 'p2 sd')
+    """
+    hand = Hand(rules, stacks, button=button, seed=seed, deck=deck)
+    todo = [line.strip() for line in script if line.strip()]
+    step = 0
+    while hand.to_act is not None:
+        if step < len(todo):
+            line = todo[step]
+            words = line.split()
+            labelled = words[0][:1] == "p" and words[0][1:].isdigit()
+            drawing = (words[1:2] if labelled else words[:1]) == ["sd"]
+            if (not labelled or words[0] == hand._label(hand.to_act)) and drawing == (hand.phase == "draw"):
+                try:
+                    hand.act(line)
+                except ValueError as exc:
+                    raise ValueError(f"script action {step + 1} {line!r}: {exc}") from None
+                step += 1
+                continue
+        if hand.phase == "draw":
+            hand.discard()
+        else:
+            hand.check_call()
+    if step < len(todo):
+        raise ValueError(f"script action {step + 1} {todo[step]!r} was never reached: the hand is over")
+    return hand
+
+
+_HALF_WORDS = {"fixed": "fixed limit", "pot": "pot limit", "no": "no limit"}
+
+
+def describe(hand: Hand) -> str:
+    """The hand as a readable log, one event a line.
+
+    >>> print(describe(play_script(TableRules("badugi"), [20, 20], seed=3)).splitlines()[0])
+    badugi, fixed limit 2/4, blinds 1/2, 2 seats, button seat 0
+    """
+    rules = hand.rules
+    n = hand.n_seats
+    limits = f"{rules.small_bet}/{rules.big_bet}" if rules.structure == "fixed" else ""
+    title = (f"{hand.game.name}, {_HALF_WORDS[rules.structure]}{' ' + limits if limits else ''}, "
+             f"blinds {rules.small_blind}/{rules.big_blind}, {n} seats, button seat {hand.button}")
+    lines = [title]
+    lines.append("stacks: " + ", ".join(f"seat {s} {c}" for s, c in enumerate(hand.starting_stacks)))
+    sb, bb = hand._sb_seat, hand._bb_seat
+    if rules.small_blind:
+        lines.append(f"seat {sb} posts the small blind, {min(rules.small_blind, hand.starting_stacks[sb])}")
+    lines.append(f"seat {bb} posts the big blind, {min(rules.big_blind, hand.starting_stacks[bb])}")
+    level = 0
+    stage: tuple[str, int] | None = None
+    for entry in hand._log:
+        kind, seat = entry[0], entry[1]
+        if kind == _DEAL:
+            lines.append(f"seat {seat} is dealt {_spaced(entry[2])}")
+            continue
+        if kind == _DRAW:
+            if stage != ("draw", entry[4]):
+                stage = ("draw", entry[4])
+                lines.append(f"-- draw {entry[4]} --")
+            thrown, dealt = entry[2], entry[3]
+            lines.append(f"seat {seat} throws {_spaced(thrown)}, is dealt {_spaced(dealt)}" if thrown
+                         else f"seat {seat} stands pat")
+            continue
+        if kind == _SHOW:
+            if stage != ("show", 0):
+                stage = ("show", 0)
+                lines.append("-- showdown --")
+            continue
+        if stage is None or stage[0] == "draw":
+            betting = 0 if stage is None else stage[1]
+            stage = ("bet", betting)
+            lines.append(f"-- betting round {betting + 1} --")
+            level = rules.big_blind if betting == 0 else 0
+        if kind == _FOLD:
+            lines.append(f"seat {seat} folds")
+        elif kind == _CALL:
+            lines.append(f"seat {seat} calls {entry[2]}" if entry[2] else f"seat {seat} checks")
+        else:
+            lines.append(f"seat {seat} raises to {entry[2]}" if level else f"seat {seat} bets {entry[2]}")
+            level = max(level, entry[2])
+    result = hand.result
+    if isinstance(result, Uncontested):
+        lines.append(f"seat {result.seat} takes {result.amount} uncontested")
+    elif result is not None:
+        lines.extend(str(result).splitlines())
+    if hand.payoffs is not None:
+        lines.append("payoffs: " + ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(hand.payoffs)))
+    else:
+        lines.append(f"(hand not over: seat {hand.to_act} to act)")
+    return "\n".join(lines)
+
+
+def _spaced(cards: Iterable[int]) -> str:
+    return " ".join(_NAME_OF[c] for c in cards)

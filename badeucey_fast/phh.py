@@ -1,0 +1,280 @@
+"""Hand histories in PHH (the Poker Hand History format, TOML) for :class:`~badeucey_fast.engine.Hand`.
+
+Players are labelled ``p1``, ``p2``, ... from the first seat left of the button;
+the button is the last player (PHH's convention, which pokerkit follows).
+``blinds_or_straddles`` lists the small and the big blind first (heads-up too:
+pokerkit reads the pair reversed there, the button posting the small blind).
+
+Game codes.  Fixed-limit Badugi is ``FB`` and fixed-limit deuce-to-seven triple
+draw ``F2L3D``, the PHH standard's codes, which pokerkit's ``HandHistory.loads``
+reads.  The PHH standard has no code for the other games and structures; this
+project's own **provisional** codes are a structure letter (``F`` fixed, ``P``
+pot, ``N`` no limit) followed by:
+
+============  ===============================
+``B``         Badugi (``PB``, ``NB``)
+``2L3D``      deuce-to-seven triple draw (``P2L3D``, ``N2L3D``)
+``A5L3D``     ace-to-five triple draw
+``BDC3D``     Badeucey triple draw
+``BAC3D``     Badacey triple draw
+============  ===============================
+
+The rules that PHH has no field for go in user-defined fields (``_``-prefixed,
+which PHH readers keep and ignore): ``_badeucey_button`` (the button's seat),
+``_badeucey_rules`` (cap, heads-up cap, structure, burn, blinds),
+``_badeucey_game`` (the game's rule variant: ace convention of the Badugi
+half, low ranking, odd-chip half, qualifiers) and ``_badeucey_burns`` (burnt
+cards, when the table burns).
+
+Within a draw, pokerkit takes every player's discard before any replacement
+card is dealt, so :func:`dumps` writes a draw's discards first and then the
+deals, in seat order (the cards each player is dealt are the ones the engine
+dealt, one player at a time).  :func:`loads` reads either order.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from typing import TYPE_CHECKING, Any
+
+from badeucey_fast._cards import _NAME_OF, parse_cards
+from badeucey_fast.games import GAMES, Game
+
+if TYPE_CHECKING:
+    from badeucey_fast.engine import Hand
+
+_DRAW = 4  # the engine's log kind of a draw
+
+_GAME_CODES = {"badugi": "B", "deuce_seven": "2L3D", "ace_five": "A5L3D", "badeucey": "BDC3D", "badacey": "BAC3D"}
+_CODE_GAMES = {code: name for name, code in _GAME_CODES.items()}
+_STRUCTURE_LETTERS = {"fixed": "F", "pot": "P", "no": "N"}
+_LETTER_STRUCTURES = {v: k for k, v in _STRUCTURE_LETTERS.items()}
+STANDARD_CODES = ("FB", "F2L3D")
+"""The codes of the PHH standard that this engine writes (pokerkit reads them)."""
+
+
+def variant_code(game: Game, structure: str) -> str:
+    """The PHH variant code of a game and betting structure.
+
+    >>> variant_code(GAMES["badugi"], "fixed"), variant_code(GAMES["badeucey"], "pot")
+    ('FB', 'PBDC3D')
+    """
+    base = _base_game(game)
+    return _STRUCTURE_LETTERS[structure] + _GAME_CODES[base]
+
+
+def _base_game(game: Game) -> str:
+    if game.name in GAMES and GAMES[game.name] == game:
+        return game.name
+    for name, g in GAMES.items():  # a house variant: the built-in game it varies
+        if (g.hand_size, g.badugi is None, g.low) == (game.hand_size, game.badugi is None, game.low):
+            return name
+    return "badeucey" if game.low == "deuce_seven" else "badacey"
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items() if v is not None) + " }"
+    raise TypeError(f"cannot write {type(value).__name__} as TOML")  # pragma: no cover
+
+
+def pokerkit_actions(hand: Hand) -> list[str]:
+    """The hand's actions in the order PHH and pokerkit take: in each draw,
+    every discard first, then every deal."""
+    out: list[str] = []
+    deals: list[str] = []
+    draw = 0
+    for entry in hand._log:
+        lines = hand._render(entry)
+        if entry[0] == _DRAW:
+            if entry[4] != draw:
+                out.extend(deals)
+                deals = []
+                draw = entry[4]
+            out.append(lines[0])
+            deals.extend(lines[1:])
+        else:
+            out.extend(deals)
+            deals = []
+            out.extend(lines)
+    out.extend(deals)
+    return out
+
+
+def dumps(hand: Hand) -> str:
+    """The PHH (TOML) text of a hand, finished or not."""
+    rules = hand.rules
+    game = hand.game
+    n = hand.n_seats
+    order = [(hand.button + 1 + i) % n for i in range(n)]
+    blinds = [rules.small_blind, rules.big_blind] + [0] * (n - 2)
+    fields: list[tuple[str, Any]] = [
+        ("variant", variant_code(game, rules.structure)),
+        ("antes", [0] * n),
+        ("blinds_or_straddles", blinds),
+    ]
+    if rules.structure == "fixed":
+        fields += [("small_bet", rules.small_bet), ("big_bet", rules.big_bet)]
+    else:
+        fields += [("min_bet", rules.big_blind)]
+    fields += [
+        ("starting_stacks", [hand.starting_stacks[s] for s in order]),
+        ("actions", pokerkit_actions(hand)),
+    ]
+    if hand.phase == "over":
+        fields.append(("finishing_stacks", [hand.stacks[s] for s in order]))
+    fields += [
+        ("_badeucey_button", hand.button),
+        ("_badeucey_rules", {
+            "structure": rules.structure, "small_blind": rules.small_blind, "big_blind": rules.big_blind,
+            "small_bet": rules.small_bet, "big_bet": rules.big_bet, "cap": rules.cap,
+            "heads_up_cap": rules.heads_up_cap, "burn": rules.burn,
+        }),
+        ("_badeucey_game", {
+            "name": game.name, "hand_size": game.hand_size, "badugi": game.badugi, "low": game.low,
+            "odd_chip": game.odd_chip, "badugi_qualifier": game.badugi_qualifier,
+            "low_qualifier": game.low_qualifier,
+        }),
+    ]
+    burns = hand._burns
+    if burns:
+        fields.append(("_badeucey_burns", [_NAME_OF[c] for c in burns]))  # a card may burn twice (reshuffled)
+    return "".join(f"{key} = {_toml(value)}\n" for key, value in fields)
+
+
+def _cards(text: str, where: str) -> tuple[int, ...]:
+    if "?" in text:
+        raise ValueError(f"{where}: unknown cards ({text!r}); a hand can be rebuilt only with every card known")
+    return parse_cards(text)
+
+
+def loads(text: str) -> Hand:
+    """Rebuild a :class:`~badeucey_fast.engine.Hand` from PHH text.
+
+    :raises ValueError: for text that is not PHH of a game this engine plays,
+        unknown cards, an illegal action, or finishing stacks other than the
+        replay's.
+    """
+    from badeucey_fast.engine import STRUCTURES, Hand, TableRules
+
+    if not isinstance(text, str):
+        raise ValueError(f"PHH is text, not {type(text).__name__}")  # noqa: TRY004 - the API promises ValueError
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"not PHH (TOML): {exc}") from None
+    for key in ("variant", "starting_stacks", "actions"):
+        if key not in data:
+            raise ValueError(f"PHH without the {key!r} field")
+    variant = data["variant"]
+    if not isinstance(variant, str) or variant[:1] not in _LETTER_STRUCTURES or variant[1:] not in _CODE_GAMES:
+        raise ValueError(f"unknown PHH variant {variant!r} (this engine plays {', '.join(_known_codes())})")
+    structure = _LETTER_STRUCTURES[variant[0]]
+    stacks = data["starting_stacks"]
+    if not isinstance(stacks, list):
+        raise ValueError("starting_stacks must be a list")  # noqa: TRY004 - the API promises ValueError
+    n = len(stacks)
+    if any(data.get("antes", [0] * n)):
+        raise ValueError("antes are not played by this engine")
+    game_field = data.get("_badeucey_game")
+    game: Game
+    if isinstance(game_field, dict):
+        try:
+            game = Game(**{"badugi": None, "low": None, **game_field})
+        except TypeError as exc:
+            raise ValueError(f"bad _badeucey_game field: {exc}") from None
+    else:
+        game = GAMES[_CODE_GAMES[variant[1:]]]
+    rules_field = data.get("_badeucey_rules")
+    if isinstance(rules_field, dict):
+        if rules_field.get("structure", structure) not in STRUCTURES:
+            raise ValueError(f"bad structure in _badeucey_rules: {rules_field.get('structure')!r}")
+        try:
+            rules = TableRules(game, **rules_field)
+        except TypeError as exc:
+            raise ValueError(f"bad _badeucey_rules field: {exc}") from None
+    else:
+        blinds = data.get("blinds_or_straddles") or [0] * n
+        if len(blinds) != n or any(blinds[2:]):
+            raise ValueError("blinds_or_straddles must be a small and a big blind, then zeros")
+        extra: dict[str, Any] = {}
+        if structure == "fixed":
+            extra = {"small_bet": data.get("small_bet"), "big_bet": data.get("big_bet"), "heads_up_cap": 4}
+        rules = TableRules(game, small_blind=blinds[0], big_blind=blinds[1], structure=structure, **extra)
+    button = data.get("_badeucey_button", n - 1)
+    if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < max(n, 1):
+        raise ValueError(f"bad _badeucey_button {button!r}")
+    order = [(button + 1 + i) % n for i in range(n)]
+    seat_stacks = [0] * n
+    for i, seat in enumerate(order):
+        seat_stacks[seat] = stacks[i]
+
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise ValueError("actions must be a list of strings")
+    initial: list[tuple[int, ...] | None] = [None] * n
+    draws: dict[tuple[int, int], tuple[int, ...]] = {}
+    discards = [0] * n
+    plays: list[tuple[int, str]] = []
+
+    def player(label: str, where: str) -> int:
+        if label[:1] != "p" or not label[1:].isdigit() or not 1 <= int(label[1:]) <= n:
+            raise ValueError(f"{where}: no player {label!r} (p1..p{n})")
+        return int(label[1:]) - 1
+
+    for number, line in enumerate(actions, 1):
+        where = f"action {number} {line!r}"
+        words = line.split("#", 1)[0].split()
+        if not words:
+            continue
+        if words[0] == "d":
+            if len(words) != 4 or words[1] != "dh":
+                raise ValueError(f"{where}: a draw game deals only hole cards ('d dh pN cards')")
+            p = player(words[2], where)
+            cards = _cards(words[3], where)
+            if initial[p] is None:
+                initial[p] = cards
+            else:
+                slot = (discards[p], order[p])
+                if discards[p] == 0 or slot in draws:
+                    raise ValueError(f"{where}: cards dealt to {words[2]} without a discard")
+                draws[slot] = cards
+            continue
+        p = player(words[0], where)
+        if len(words) >= 2 and words[1] == "sm":
+            continue  # showing: the engine shows every hand left at the end
+        if len(words) >= 2 and words[1] == "sd":
+            discards[p] += 1
+        plays.append((number, line))
+    if any(h is None for h in initial):
+        raise ValueError("the history does not deal every player a hand")
+    burn_texts = data.get("_badeucey_burns", [])
+    if not isinstance(burn_texts, list) or not all(isinstance(b, str) for b in burn_texts):
+        raise ValueError("_badeucey_burns must be a list of cards")
+    burns = [c for b in burn_texts for c in _cards(b, "_badeucey_burns")]
+    hand = Hand(rules, seat_stacks, button=button,
+                _forced=([h for h in initial if h is not None], draws, burns))
+    for number, line in plays:
+        try:
+            hand.act(line)
+        except ValueError as exc:
+            raise ValueError(f"action {number} {line!r}: {exc}") from None
+    finishing = data.get("finishing_stacks")
+    if finishing is not None and hand.phase == "over":
+        replayed = [hand.stacks[s] for s in order]
+        if list(finishing) != replayed:
+            raise ValueError(f"finishing_stacks {finishing} differ from the replay's {replayed}")
+    return hand
+
+
+def _known_codes() -> list[str]:
+    return [s + g for s in _LETTER_STRUCTURES for g in _CODE_GAMES]

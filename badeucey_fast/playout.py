@@ -1,0 +1,147 @@
+"""Random legal play: the engine's benchmark job, and pokerkit's with the same policy.
+
+The policy, for both engines: at a betting decision, one of the kinds of action
+open to the player (fold when facing a bet, check or call, bet or raise) chosen
+uniformly, a bet or raise at a uniform amount in its range; in a draw, 0..3 of
+the player's cards chosen uniformly (a count, then which cards).  Every hand
+keeps its full history (ours: :attr:`Hand.history`; pokerkit's: its operations).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from badeucey_fast.engine import Hand, TableRules
+
+MAX_DISCARD = 3
+"""The most cards the random policy throws in one draw."""
+
+
+def play_randomly(hand: Hand, rng: random.Random) -> Hand:
+    """Finish ``hand`` with random legal actions (the policy above)."""
+    rnd = rng.random
+    sample = rng.sample
+    while True:
+        seat = hand._to_act
+        if seat is None:
+            return hand
+        if hand._phase == "draw":
+            cards = hand._hole[seat]
+            k = int(rnd() * (MAX_DISCARD + 1))
+            hand.discard(sample(cards, k) if k else ())
+            continue
+        facing = hand._level > hand._bets[seat]
+        bounds = hand._raise_bounds(seat)
+        kinds = 1 + facing + (bounds is not None)
+        pick = int(rnd() * kinds)
+        if facing:
+            if pick == 0:
+                hand.fold()
+                continue
+            pick -= 1
+        if pick == 0:
+            hand.check_call()
+        else:
+            assert bounds is not None
+            low, high = bounds
+            hand.bet_raise(low if low == high else low + int(rnd() * (high - low + 1)))
+
+
+def random_hands(count: int, seats: int = 2, *, game: str = "deuce_seven", seed: int = 0,
+                 stack: int = 200, rules: TableRules | None = None) -> list[tuple[int, ...]]:
+    """Play ``count`` random hands; returns each hand's payoffs.
+
+    >>> payoffs = random_hands(3, 6, seed=1)
+    >>> len(payoffs), all(sum(p) == 0 for p in payoffs)
+    (3, True)
+    """
+    rng = random.Random(seed)
+    table = rules if rules is not None else TableRules(game, heads_up_cap=4)
+    stacks = [stack] * seats
+    out = []
+    for i in range(count):
+        hand = play_randomly(Hand(table, stacks, button=i % seats, seed=rng), rng)
+        out.append(hand._payoffs or ())
+    return out
+
+
+def pokerkit_random_hands(count: int, seats: int = 2, *, seed: int = 0, stack: int = 200) -> list[tuple[int, ...]]:
+    """The same random policy on pokerkit's fixed-limit deuce-to-seven triple
+    draw (blinds 1/2, bets 2/4), full history kept; returns each hand's payoffs.
+
+    :raises ImportError: without pokerkit (``pip install pokerkit``).
+    """
+    from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw
+
+    automations = (
+        Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING, Automation.HOLE_DEALING, Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        Automation.HAND_KILLING, Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING,
+    )
+    rng = random.Random(seed)
+    rnd = rng.random
+    out = []
+    create: Callable[..., Any] = FixedLimitDeuceToSevenLowballTripleDraw.create_state
+    for _ in range(count):
+        state = create(automations, True, 0, (1, 2), 2, 4, stack, seats)
+        while state.status:
+            if state.can_stand_pat_or_discard():
+                cards = state.hole_cards[state.stand_patter_or_discarder_index]
+                k = int(rnd() * (MAX_DISCARD + 1))
+                state.stand_pat_or_discard(rng.sample(cards, k) if k else ())
+                continue
+            if state.actor_index is None:  # pragma: no cover - automations leave nothing else
+                break
+            options = []
+            if state.can_fold():
+                options.append(state.fold)
+            options.append(state.check_or_call)
+            if state.can_complete_bet_or_raise_to():
+                options.append(state.complete_bet_or_raise_to)
+            options[int(rnd() * len(options))]()
+        out.append(tuple(state.payoffs))
+    return out
+
+
+class EngineJob(NamedTuple):
+    """One timed job of random play, for ``badeucey bench`` (and any job list)."""
+
+    key: str
+    label: str
+    hands: int
+    run: Callable[[], object]
+
+
+def engine_jobs(*, pokerkit: bool = True, hands: int = 1000, pokerkit_hands: int = 100) -> list[EngineJob]:
+    """Random play heads-up and six-handed: ours, and pokerkit's with the same
+    policy when ``pokerkit`` (time them round-robin, then compare per hand:
+    :func:`engine_ratios`).
+
+    >>> [job.key for job in engine_jobs(pokerkit=False)]
+    ['engine_2', 'engine_6']
+    """
+    jobs = []
+    for seats in (2, 6):
+        jobs.append(EngineJob(f"engine_{seats}", f"engine: random hands, {seats} seats, full history", hands,
+                              lambda s=seats: random_hands(hands, s, seed=SEED)))  # type: ignore[misc]
+        if pokerkit:
+            jobs.append(EngineJob(f"engine_pokerkit_{seats}", f"pokerkit F2L3D: random hands, {seats} seats",
+                                  pokerkit_hands,
+                                  lambda s=seats: pokerkit_random_hands(pokerkit_hands, s, seed=SEED)))  # type: ignore[misc]
+    return jobs
+
+
+def engine_ratios(seconds_per_hand: dict[str, float]) -> dict[str, float]:
+    """pokerkit's time a hand over ours, per table size, for the jobs timed."""
+    out = {}
+    for seats in (2, 6):
+        ours, theirs = seconds_per_hand.get(f"engine_{seats}"), seconds_per_hand.get(f"engine_pokerkit_{seats}")
+        if ours and theirs:
+            out[f"pokerkit_vs_engine_{seats}"] = theirs / ours
+    return out
+
+
+SEED = 13
+"""The seed of the benchmark's random play."""
