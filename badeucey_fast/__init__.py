@@ -39,6 +39,8 @@ from badeucey_fast.showdown import HalfResult, Pot, PotResult, SeatHand, Showdow
 if TYPE_CHECKING:
     from badeucey_fast.draws import DiscardOption, DrawOutcomes, Target, best_discards, draw_outcomes, parse_target
     from badeucey_fast._equity import Equity, equity
+    from badeucey_fast.convert import from_treys, to_pokerkit, to_treys
+    from badeucey_fast.deck import Deck, random_hands
 
 # Draw odds and equity load on first use: import time is part of the package's promise.
 _LAZY = {
@@ -47,6 +49,8 @@ _LAZY = {
         "badeucey_fast.draws",
     ),
     **dict.fromkeys(("Equity", "equity"), "badeucey_fast._equity"),
+    **dict.fromkeys(("from_treys", "to_pokerkit", "to_treys"), "badeucey_fast.convert"),
+    **dict.fromkeys(("Deck", "random_hands"), "badeucey_fast.deck"),
 }
 
 
@@ -75,6 +79,7 @@ __all__ = [
     "DEUCE_SEVEN_CLASSES",
     "GAMES",
     "CardsLike",
+    "Deck",
     "DiscardOption",
     "DrawOutcomes",
     "Equity",
@@ -107,10 +112,14 @@ __all__ = [
     "draw_outcomes",
     "equity",
     "format_cards",
+    "from_treys",
     "get_game",
     "hand_mask",
     "hand_name",
     "parse_cards",
     "parse_target",
+    "random_hands",
     "showdown",
+    "to_pokerkit",
+    "to_treys",
 ]

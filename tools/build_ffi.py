@@ -29,7 +29,7 @@ ffibuilder.cdef(read_cdef(CSRC / "badeucey.h"))
 ffibuilder.set_source(
     "badeucey_fast._core",
     '#include "badeucey.h"',
-    sources=[str((CSRC / name).relative_to(ROOT)) for name in ("bdc_core.c", "bdc_draw.c")],
+    sources=[str((CSRC / name).relative_to(ROOT)) for name in ("bdc_core.c", "bdc_draw.c", "bdc_random.c")],
     include_dirs=[str(CSRC.relative_to(ROOT)), str(GENERATED.relative_to(ROOT))],
     extra_compile_args=["-O3"],
 )
