@@ -62,6 +62,7 @@ TARGETS = (
     Target("mb.tables_rss", "resident tables, MB", 16, True, "MB"),
     Target("ns.parse_cards_spaced", "parse one card string, ns", 1000, True, "ns"),
     Target("ms.best_discards", "issue 5: best_discards, 32 options, ms", 50, True, "ms"),
+    Target("ns.random_hands", "issue 11: random_hands, ns a hand (50M/s)", 20, True, "ns"),
 )
 
 DERIVED_RATIOS = (
