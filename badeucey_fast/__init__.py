@@ -62,6 +62,8 @@ if TYPE_CHECKING:
     from badeucey_fast.draws import DiscardOption, DrawOutcomes, Target, best_discards, draw_outcomes, parse_target
     from badeucey_fast._equity import Equity, equity
     from badeucey_fast.engine import Hand, HandView, TableRules, Uncontested
+    from badeucey_fast.convert import from_treys, to_pokerkit, to_treys
+    from badeucey_fast.deck import Deck, random_hands
 
 # Draw odds and equity load on first use: import time is part of the package's promise.
 _LAZY = {
@@ -71,6 +73,8 @@ _LAZY = {
     ),
     **dict.fromkeys(("Equity", "equity"), "badeucey_fast._equity"),
     **dict.fromkeys(("Hand", "HandView", "TableRules", "Uncontested"), "badeucey_fast.engine"),
+    **dict.fromkeys(("from_treys", "to_pokerkit", "to_treys"), "badeucey_fast.convert"),
+    **dict.fromkeys(("Deck", "random_hands"), "badeucey_fast.deck"),
 }
 
 
@@ -99,6 +103,7 @@ __all__ = [
     "DEUCE_SEVEN_CLASSES",
     "GAMES",
     "CardsLike",
+    "Deck",
     "DiscardOption",
     "DrawOutcomes",
     "Equity",
@@ -135,6 +140,7 @@ __all__ = [
     "draw_outcomes",
     "equity",
     "format_cards",
+    "from_treys",
     "get_game",
     "hand_mask",
     "hand_name",
@@ -142,6 +148,9 @@ __all__ = [
     "implementations",
     "parse_cards",
     "parse_target",
+    "random_hands",
     "showdown",
     "use_implementation",
+    "to_pokerkit",
+    "to_treys",
 ]

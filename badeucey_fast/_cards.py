@@ -11,7 +11,7 @@ import operator
 import re
 from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING, Union, cast
+from typing import TYPE_CHECKING, Protocol, Union, cast
 
 from badeucey_fast._boundary import DECK_SIZE
 
@@ -22,8 +22,26 @@ RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 SUIT_SYMBOLS = "♣♦♥♠"
 
-CardsLike = Union[str, Sequence[int], "np.ndarray[tuple[int], np.dtype[np.integer]]"]
-"""A hand: card text such as ``"7s 5h 4d 3c 2s"``, or a sequence of card ids."""
+class CardObject(Protocol):
+    """A card object of another library, read by its text: pokerkit's ``Card``
+    (``rank`` and ``suit`` are text) or eval7's (``str(card)`` is its text)."""
+
+    @property
+    def rank(self) -> object: ...
+
+    @property
+    def suit(self) -> object: ...
+
+
+CardsLike = Union[
+    str,
+    Sequence[int],
+    Sequence[str],
+    Iterable[CardObject],
+    "np.ndarray[tuple[int], np.dtype[np.integer]]",
+]
+"""A hand: card text such as ``"7s 5h 4d 3c 2s"``, a sequence of card ids, a
+sequence of card texts (``["7s", "5h"]``), or pokerkit or eval7 ``Card`` objects."""
 
 
 def _card_tokens() -> dict[str, int]:
@@ -175,10 +193,35 @@ def hand_mask(cards: CardsLike) -> int:
     return mask
 
 
+def _card_id(card: object) -> int:
+    """One card of a sequence as an id: an id, one card's text (``"7s"``), or a
+    card object with ``rank`` and ``suit`` (pokerkit's ``Card``, whose rank and
+    suit are text, or eval7's, whose ``str()`` is the card's text)."""
+    if isinstance(card, str):
+        found = _CARD_OF.get(card.strip())
+        if found is None:
+            ids = parse_cards(card)  # raises naming text that is not a card
+            if len(ids) != 1:
+                raise ValueError(f"each card of a sequence is one card, got {card!r}")
+            found = ids[0]
+        return found
+    rank, suit = getattr(card, "rank", None), getattr(card, "suit", None)
+    if rank is None or suit is None or isinstance(card, int):
+        return check_card(card)  # an id, or a TypeError naming what the card is
+    rank, suit = getattr(rank, "value", rank), getattr(suit, "value", suit)
+    text = rank + suit if isinstance(rank, str) and isinstance(suit, str) else str(card)
+    found = _CARD_OF.get(text)
+    if found is None:  # pokerkit's unknown card "??", for one
+        raise ValueError(f"{card!r} is not a known card (its text is {text!r})")
+    return found
+
+
 def hand_ids(cards: CardsLike, sizes: tuple[int, ...], what: str) -> tuple[int, ...]:
     """Normalise a hand to a tuple of valid, distinct card ids.
 
-    :param cards: card text or a sequence of card ids.
+    :param cards: card text, or a sequence (or iterable) whose items are card
+        ids, one card's text each (``["7s", "5h"]``) or card objects with
+        ``rank`` and ``suit`` (pokerkit's and eval7's ``Card``).
     :param sizes: the numbers of cards the caller takes.
     :param what: the caller's name, for messages.
     :raises TypeError: for a non-text, non-sequence hand or a non-integer id.
@@ -195,7 +238,7 @@ def hand_ids(cards: CardsLike, sizes: tuple[int, ...], what: str) -> tuple[int, 
             raise TypeError(f"{what}: card ids must be integers, got dtype {cards.dtype}")
         ids = tuple(check_card(c) for c in cards.tolist())
     elif isinstance(cards, (Sequence, Iterable)) and not isinstance(cards, (bytes, bytearray)):
-        ids = tuple(check_card(c) for c in cards)
+        ids = tuple(c if type(c) is int and 0 <= c < DECK_SIZE else _card_id(c) for c in cards)
     else:
         raise TypeError(f"{what}: a hand is card text or a sequence of card ids, not {type(cards).__name__}")
     if len(ids) not in sizes:

@@ -83,8 +83,9 @@ def _rank(c_function: Callable[..., int], cards: CardsLike, sizes: tuple[int, ..
     ids = _ids(cards, sizes, what)
     try:
         result: int = c_function(*ids)
-    except (TypeError, OverflowError):
-        _raise_for(0, ids, what)
+    except (TypeError, OverflowError):  # not all ints (card text, card objects) or bad ids
+        ids = hand_ids(cards, sizes, what)  # normalises, or raises naming the bad card
+        result = c_function(*ids)
     if result >= _FLAG:
         result = _settle(result, ids, what)
     return result
@@ -137,8 +138,9 @@ def badugi_rank(cards: CardsLike, *, ace_high: bool = False) -> int:
     ids = _ids(cards, _FOUR_OR_FIVE, "badugi_rank")
     try:
         rank: int = (_c_badugi_high if ace_high else _c_badugi_low)[len(ids)](*ids)
-    except (TypeError, OverflowError):
-        _raise_for(0, ids, "badugi_rank")
+    except (TypeError, OverflowError):  # not all ints (card text, card objects) or bad ids
+        ids = hand_ids(cards, _FOUR_OR_FIVE, "badugi_rank")  # normalises, or raises naming the bad card
+        rank = (_c_badugi_high if ace_high else _c_badugi_low)[len(ids)](*ids)
     if rank >= _FLAG:
         rank = _settle(rank, ids, "badugi_rank")
     return rank

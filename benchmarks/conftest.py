@@ -67,6 +67,7 @@ TARGETS = (
     Target("ms.best_discards", "best_discards, 32 options, ms", 50, True, "ms"),
     Target("ratio.pokerkit/engine_2", "random hands heads-up, pokerkit / ours", 20, False, "x"),
     Target("ratio.pokerkit/engine_6", "random hands six-handed, pokerkit / ours", 20, False, "x"),
+    Target("ns.random_hands", "random_hands, ns a hand (50M/s)", 20, True, "ns"),
 )
 
 DERIVED_RATIOS = (

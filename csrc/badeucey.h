@@ -287,6 +287,20 @@ int bdc_equity_run(const bdc_equity_spec *spec, int first_begin, int first_end,
 /* Seeds a xoshiro256** state from one 64-bit seed (by splitmix64). */
 void bdc_rng_seed(uint64_t seed, uint64_t rng[4]);
 
+/* ---- random hands (bdc_random.c) ------------------------------------- */
+
+/* Fills hands, n_hands rows of n_cards ids one row after another, with hands
+ * of distinct cards drawn uniformly from the n_deck distinct ids of deck (the
+ * caller leaves dead cards out), every row independent of the others.  The
+ * random numbers are the splitmix64 stream of seed (through bdc_rng_seed), so
+ * a seed and the deck's order fix the output.  Returns BDC_OK, BDC_E_CARD or
+ * BDC_E_DUPLICATE for a bad deck, BDC_E_COUNT for n_cards outside
+ * 1 .. n_deck, BDC_E_ARGUMENT for n_deck outside 1 .. 52 or a NULL pointer. */
+int bdc_random_hands(uint64_t seed, const uint8_t *deck, int n_deck, int n_cards,
+                     uint8_t *hands, size_t n_hands);
+
+/* ---- end of random hands ------------------------------------------------ */
+
 /* cffi-cdef-end */
 
 #ifdef __cplusplus

@@ -165,7 +165,7 @@ SINGLE_FIVE = [bf.deuce_seven_rank, bf.ace_five_rank, bf.badeucey, bf.badacey]
         ((0, 1, 2, 3, 3), ValueError, "duplicate card 2s"),
         ([0, 1, 2, 3, 3], ValueError, "duplicate card 2s"),
         ((0, 1, 2, 3, 4.0), TypeError, "card ids must be integers"),
-        ((0, 1, 2, 3, "4"), TypeError, "card ids must be integers"),
+        ((0, 1, 2, 3, "4"), ValueError, "unknown card text '4'"),  # a str item is one card's text
         ((0, 1, 2, 3, None), TypeError, "card ids must be integers"),
         ((True, 2, 3, 4, 5), TypeError, "card ids must be integers, got True"),
         ((0, 2, 3, 4, False), TypeError, "card ids must be integers, got False"),
