@@ -112,6 +112,8 @@ _c_badugi_low: dict[int, Callable[..., int]] = {4: lib.bdc_badugi_low4_flagged, 
 _c_badugi_high: dict[int, Callable[..., int]] = {4: lib.bdc_badugi_high4_flagged, 5: lib.bdc_badugi_high5_flagged}
 _c_deuce_seven = lib.bdc_deuce_seven_flagged
 _c_ace_five = lib.bdc_ace_five_flagged
+_c_badeucey = lib.bdc_badeucey_flagged  # both halves in one call (also the showdown's)
+_c_badacey = lib.bdc_badacey_flagged
 
 
 def badugi_rank(cards: CardsLike, *, ace_high: bool = False) -> int:
@@ -228,7 +230,7 @@ def _split_game(cards: CardsLike) -> Halves:
 badeucey = _made_from(
     _split_game,
     "badeucey",
-    lib.bdc_badeucey_flagged,
+    _c_badeucey,
     """Both Badeucey ranks of five cards: Badugi aces high, and deuce-to-seven.
 
     :param cards: 5 cards, as text or card ids.
@@ -252,7 +254,7 @@ badeucey = _made_from(
 badacey = _made_from(
     _split_game,
     "badacey",
-    lib.bdc_badacey_flagged,
+    _c_badacey,
     """Both Badacey ranks of five cards: Badugi aces low, and ace-to-five.
 
     :param cards: 5 cards, as text or card ids.
