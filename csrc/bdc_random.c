@@ -52,23 +52,23 @@ static inline uint32_t bdc_next_word(bdc_word_stream *s)
 int bdc_random_hands(uint64_t seed, const uint8_t *deck, int n_deck, int n_cards,
                      uint8_t *hands, size_t n_hands)
 {
-    uint8_t live[BDC_DECK];
-    int group_end[BDC_DECK];          /* group g covers picks group_end[g-1] .. group_end[g] - 1 */
-    uint64_t group_product[BDC_DECK]; /* P of group g */
-    uint32_t group_reject[BDC_DECK];  /* 2^32 mod P: words with x_g below it are drawn again */
+    uint8_t live[BDC_DECK_SIZE];
+    int group_end[BDC_DECK_SIZE];          /* group g covers picks group_end[g-1] .. group_end[g] - 1 */
+    uint64_t group_product[BDC_DECK_SIZE]; /* P of group g */
+    uint32_t group_reject[BDC_DECK_SIZE];  /* 2^32 mod P: words with x_g below it are drawn again */
     uint64_t seen = 0;
     bdc_word_stream stream;
     size_t row;
     int i, n_groups = 0;
 
-    if (deck == NULL || n_deck < 1 || n_deck > (int)BDC_DECK)
+    if (deck == NULL || n_deck < 1 || n_deck > (int)BDC_DECK_SIZE)
         return BDC_E_ARGUMENT;
     if (n_cards < 1 || n_cards > n_deck)
         return BDC_E_COUNT;
     if (hands == NULL && n_hands > 0)
         return BDC_E_ARGUMENT;
     for (i = 0; i < n_deck; i++) {
-        if (deck[i] >= BDC_DECK)
+        if (deck[i] >= BDC_DECK_SIZE)
             return BDC_E_CARD;
         if (seen >> deck[i] & 1u)
             return BDC_E_DUPLICATE;
