@@ -107,4 +107,5 @@ def hand_mask_array(hands: Hands) -> Masks:
     """The card mask of each row of a (N, k) array of card ids, as it stands."""
     import numpy as np
 
-    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
+    masks: Masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
+    return masks

@@ -26,7 +26,14 @@ import signal
 import time
 import zipfile
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, CancelledError, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    CancelledError,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
@@ -103,7 +110,7 @@ class JobProgress:
 
 
 def _clock(seconds: float) -> str:
-    whole = int(round(seconds))
+    whole = round(seconds)
     return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
 
 
@@ -116,7 +123,7 @@ class InlineExecutor(Executor):
         future.set_running_or_notify_cancel()
         try:
             future.set_result(fn(*args, **kwargs))
-        except Exception as exc:  # a task's failure belongs to its future, as in any executor (Ctrl-C propagates)
+        except Exception as exc:  # noqa: BLE001 - a task's failure belongs to its future (Ctrl-C propagates)
             future.set_exception(exc)
         return future
 
