@@ -9,6 +9,7 @@ Dask cluster on the loopback interface must agree bit for bit.
 from __future__ import annotations
 
 import csv
+import importlib.util
 import itertools
 import multiprocessing
 import os
@@ -31,6 +32,14 @@ try:
     import distributed
 except ImportError:  # pragma: no cover - the dask extra is optional
     distributed = None
+
+TASKS_FILE = Path(__file__).with_name("jobs_test_tasks.py")
+_spec = importlib.util.spec_from_file_location("jobs_test_tasks", TASKS_FILE)
+assert _spec is not None and _spec.loader is not None
+tasks = importlib.util.module_from_spec(_spec)
+sys.modules["jobs_test_tasks"] = tasks  # importable by name: pool workers and Dask workers unpickle tasks by name
+_spec.loader.exec_module(tasks)
+seeded_task, failing_task, not_arrays_task = tasks.seeded_task, tasks.failing_task, tasks.not_arrays_task
 
 needs_dask = pytest.mark.skipif(distributed is None, reason="dask[distributed] is not installed (the dask extra)")
 
@@ -110,21 +119,6 @@ def test_canonical_form_is_shared_by_every_suit_permutation() -> None:
 
 
 # ---- the runner ----------------------------------------------------------------
-
-
-def seeded_task(chunk: int, seeds: np.random.SeedSequence | None, payload: int) -> dict[str, Any]:
-    rng = np.random.default_rng(seeds)
-    return {"draws": rng.integers(0, 2**62, size=payload), "chunk": np.array([chunk])}
-
-
-def failing_task(chunk: int, seeds: object, payload: int) -> dict[str, Any]:
-    if chunk == 3:
-        raise ValueError("chunk three is bad")
-    return {"x": np.full(payload, chunk)}
-
-
-def not_arrays_task(chunk: int, seeds: object, payload: int) -> Any:
-    return [chunk]
 
 
 def test_chunk_seeds_make_runs_identical_on_any_executor(tmp_path: Path) -> None:
@@ -392,16 +386,13 @@ def test_dask_chart_is_bit_identical(serial_chart: DiscardChart, cluster: Any) -
 
 @needs_dask
 def test_dask_seeded_chunks_are_bit_identical(cluster: Any) -> None:
-    import cloudpickle
-
-    cloudpickle.register_pickle_by_value(sys.modules[seeded_task.__module__])  # the workers cannot import tests/
-    try:
-        sizes = [3, 5, 2, 4]
-        serial = run_chunks(seeded_task, sizes, sizes, job={"job": "t"}, seed=7, executor=InlineExecutor())
-        with jobs.dask_executor(cluster.scheduler_address) as executor:
-            remote = run_chunks(seeded_task, sizes, sizes, job={"job": "t"}, seed=7, executor=executor)
-    finally:
-        cloudpickle.unregister_pickle_by_value(sys.modules[seeded_task.__module__])
+    assert distributed is not None
+    with distributed.Client(cluster.scheduler_address) as client:
+        client.upload_file(str(TASKS_FILE))  # the workers cannot import tests/
+    sizes = [3, 5, 2, 4]
+    serial = run_chunks(seeded_task, sizes, sizes, job={"job": "t"}, seed=7, executor=InlineExecutor())
+    with jobs.dask_executor(cluster.scheduler_address) as executor:
+        remote = run_chunks(seeded_task, sizes, sizes, job={"job": "t"}, seed=7, executor=executor)
     assert all(a["draws"].tobytes() == b["draws"].tobytes() for a, b in zip(serial, remote))
 
 
