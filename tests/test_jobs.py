@@ -15,6 +15,7 @@ import multiprocessing
 import os
 import random
 import signal
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,7 +27,14 @@ import pytest
 import badeucey_fast as bf
 from badeucey_fast import jobs
 from badeucey_fast._canonical import SUIT_PERMUTATIONS, relabel
-from badeucey_fast.jobs import DiscardChart, InlineExecutor, JobError, discard_chart, local_executor, run_chunks
+from badeucey_fast.jobs import (
+    DiscardChart,
+    InlineExecutor,
+    JobError,
+    discard_chart,
+    local_executor,
+    run_chunks,
+)
 
 try:
     import distributed
@@ -456,3 +464,25 @@ def test_chart_command_bad_arguments(run_cli: Any, tmp_path: Path, args: list[st
     result = run_cli("chart", "--game", "badugi", "--out", str(tmp_path / "x.npz"), *args)
     assert result.returncode == 2 and match in result.stderr
     assert not (tmp_path / "x.npz").exists()
+
+
+def test_chart_command_ctrl_c_keeps_finished_chunks_and_resumes(tmp_path: Path) -> None:
+    out, ckpt = tmp_path / "c.npz", tmp_path / "c.ckpt"
+    args = [sys.executable, "-m", "badeucey_fast", "chart", "--game", "badugi", "--limit", "400", "--chunk-size", "4",
+            "--workers", "1", "--checkpoint", str(ckpt), "--out", str(out), "--progress"]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=Path(__file__).parent)
+    assert proc.stderr is not None
+    seen = b""
+    while b" 2/100 chunks" not in seen:  # wait for two finished chunks, then press Ctrl-C
+        piece = os.read(proc.stderr.fileno(), 4096)
+        assert piece, f"the command ended early: {seen.decode()}"
+        seen += piece
+    proc.send_signal(signal.SIGINT)
+    rest = proc.communicate(timeout=120)[1]
+    assert proc.returncode == 130, (seen + rest).decode()
+    assert b"interrupted; finished chunks are kept in" in rest
+    assert ckpt.exists() and not out.exists()
+    again = subprocess.run(args[:-1], capture_output=True, text=True, timeout=300, cwd=Path(__file__).parent, check=False)
+    assert again.returncode == 0, again.stderr
+    resumed = int(again.stdout.split(" from the checkpoint")[0].rsplit(" ", 1)[1].replace(",", ""))
+    assert 8 <= resumed < 400
