@@ -36,7 +36,7 @@ def run_empty(executor: Executor) -> None:
 def dask_address() -> Iterator[str]:
     distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed (the dask extra)")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=":0") as cluster:
         yield cluster.scheduler_address
 
 

@@ -381,7 +381,7 @@ def cluster() -> Iterator[Any]:
     """A real scheduler and two worker processes on the loopback interface."""
     assert distributed is not None
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as local:
+                                  dashboard_address=":0") as local:
         yield local
 
 
@@ -408,7 +408,7 @@ def test_dask_seeded_chunks_are_bit_identical(cluster: Any) -> None:
 def test_dask_worker_killed_mid_job_does_not_change_the_chart(serial_chart: DiscardChart) -> None:
     assert distributed is not None
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as local, distributed.Client(local) as client:
+                                  dashboard_address=":0") as local, distributed.Client(local) as client:
         pids = list(client.run(os.getpid).values())
         killed: list[int] = []
 
@@ -426,7 +426,7 @@ def test_dask_worker_killed_mid_job_does_not_change_the_chart(serial_chart: Disc
 
 @needs_dask
 def test_dask_executor_starts_and_stops_a_local_cluster(serial_chart: DiscardChart) -> None:
-    with jobs.dask_executor(n_workers=1, processes=False, dashboard_address=None) as executor:
+    with jobs.dask_executor(n_workers=1, processes=False, dashboard_address=":0") as executor:
         chart = discard_chart("badugi", target=TARGET, hands=BADUGI_HANDS[:8], executor=executor, chunk_size=CHUNK)
     assert chart.score.tobytes() == serial_chart.score[:8].tobytes()
 
