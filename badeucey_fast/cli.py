@@ -240,6 +240,68 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_chart(args: argparse.Namespace) -> int:
+    """badeucey chart: a discard chart of every starting hand, on local processes or a Dask cluster."""
+    from concurrent.futures import Executor
+    from contextlib import AbstractContextManager
+
+    from badeucey_fast import jobs
+
+    hands = None
+    if args.limit is not None:
+        if args.limit < 1:
+            raise ValueError(f"--limit must be at least 1, got {args.limit}")
+        hands = jobs.canonical_hands(GAMES[args.game].hand_size)[: args.limit]
+    show = args.progress or sys.stderr.isatty()
+    shown = False
+    last: list[jobs.JobProgress] = []
+
+    def progress(p: jobs.JobProgress) -> None:
+        nonlocal shown
+        last[:] = [p]
+        if show:
+            bar = "#" * int(30 * p.fraction) + "." * (30 - int(30 * p.fraction))
+            sys.stderr.write(f"\r[{bar}] {100 * p.fraction:5.1f}%  {p.describe()}  ")
+            sys.stderr.flush()
+            shown = True
+
+    where: AbstractContextManager[Executor]
+    where = jobs.dask_executor(args.scheduler) if args.scheduler else jobs.local_executor(args.workers)
+    start = time.monotonic()
+    try:
+        with where as executor:
+            chart = jobs.discard_chart(args.game, draws=args.draws, target=args.target, objective=args.objective,
+                                       hands=hands, executor=executor, chunk_size=args.chunk_size, progress=progress,
+                                       checkpoint=args.checkpoint, seed=args.seed)
+    except KeyboardInterrupt:
+        kept = f"; finished chunks are kept in {args.checkpoint}: run the same command to resume" if args.checkpoint else ""
+        print(f"\nbadeucey: interrupted{kept}", file=sys.stderr)
+        return 130
+    except ImportError as exc:  # dask_executor: the dask extra is not installed
+        print(f"badeucey: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except jobs.JobError as exc:
+        print(f"\nbadeucey: error: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        if shown:
+            sys.stderr.write("\n")
+    seconds = time.monotonic() - start
+    chart.save(args.out)
+    if args.csv:
+        chart.to_csv(args.csv)
+    runner = f"scheduler {args.scheduler}" if args.scheduler else f"{args.workers or os.cpu_count()} local worker(s)"
+    how = "exact" if bool(chart.exact.all()) else f"sampled options, seed {chart.seed}"
+    print(f"badeucey chart: {chart.game.name}, {chart.draws} draw(s), {len(chart):,} canonical hands x "
+          f"{chart.score.shape[1]} options, {how}; {seconds:.1f} s on {runner}")
+    if last and last[0].rate is not None:
+        fresh = last[0].items_done - last[0].items_resumed
+        print(f"{fresh:,} hands computed in this run, {last[0].rate:,.2f} hands/s "
+              f"({1000 / last[0].rate:.1f} ms a hand of wall time); {last[0].items_resumed:,} from the checkpoint")
+    print(f"wrote {args.out} ({os.path.getsize(args.out):,} bytes)" + (f" and {args.csv}" if args.csv else ""))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="badeucey",
@@ -320,6 +382,31 @@ def build_parser() -> argparse.ArgumentParser:
                         help="PHH actions, comma-separated, e.g. 'p3 cbr 4, p1 f, p2 sd 7s Kd' (repeatable)")
     p_deal.add_argument("--phh", action="store_true", help="print the PHH hand history instead of the log")
     p_deal.set_defaults(run=_cmd_deal)
+    p_chart = sub.add_parser(
+        "chart",
+        help="discard chart of every starting hand (big job: all local cores or a Dask cluster)",
+        description="Score every discard option of every starting hand up to suit relabelling, exactly as "
+        "'badeucey draw' does, on all local cores (default), --workers N processes, or a Dask cluster.",
+    )
+    p_chart.add_argument("--game", default="badeucey", choices=list(GAMES), help="the game (default: badeucey)")
+    p_chart.add_argument("--draws", type=int, default=1, help="draws left, 1..3 (default: 1)")
+    p_chart.add_argument("--target", default=None, metavar="SPEC", help="what to draw to, e.g. badugi+low:9")
+    p_chart.add_argument("--objective", default=None, choices=["target", "badugi", "low", "expected"],
+                         help="how to rank discards (default: target if given, else expected rank)")
+    p_chart.add_argument("--out", required=True, metavar="FILE", help="write the chart here (.npz)")
+    p_chart.add_argument("--csv", default=None, metavar="FILE", help="also write it as CSV (one line per option)")
+    runner = p_chart.add_mutually_exclusive_group()
+    runner.add_argument("--workers", type=int, default=None, metavar="N", help="local processes (default: all cores)")
+    runner.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        help="run on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the dask extra)")
+    p_chart.add_argument("--checkpoint", default=None, metavar="FILE", help="keep finished chunks here; rerun to resume")
+    p_chart.add_argument("--limit", type=int, default=None, metavar="N", help="only the first N canonical hands")
+    p_chart.add_argument("--chunk-size", type=int, default=None, metavar="N", help="hands a task (default: by draws)")
+    p_chart.add_argument("--seed", type=int, default=None, help="seed of sampled options (several draws; default 0)")
+    p_chart.add_argument("--progress", action="store_true", help="show the progress bar even when stderr is not a terminal")
+    p_chart.set_defaults(run=_cmd_chart)
+
+    from badeucey_fast import bench  # numpy and the peers load only for the CLI
 
     from badeucey_fast import (
         _bench,  # the bench command's options only: its harness loads when it runs

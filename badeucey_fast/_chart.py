@@ -1,0 +1,531 @@
+"""Discard charts: every discard option of every starting hand, scored as
+:func:`~badeucey_fast.draws.best_discards` scores it.
+
+One row per canonical starting hand (see :mod:`badeucey_fast._canonical`);
+its options are indexed by the subset of the canonical hand's cards they
+throw (bit ``b`` of the option index = throw the ``b``-th card of the
+ascending hand).  Any hand is looked up through its canonical form and its
+options are given back in its own cards, ordered as ``best_discards`` orders
+them for that hand.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import os
+import zipfile
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, fields
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from badeucey_fast._canonical import (
+    canonical,
+    canonical_hands,
+    canonical_masks,
+    hand_mask_array,
+    masks_to_hands,
+    relabel,
+)
+from badeucey_fast._cards import CardsLike, format_cards, hand_ids
+from badeucey_fast._jobrun import ChunkResult, JobProgress, check_chunk_size, run_chunks
+from badeucey_fast.games import Game, Half, get_game
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    import numpy as np
+    import numpy.typing as npt
+
+    from badeucey_fast.draws import Objective, Target, TargetLike
+
+FORMAT = "badeucey-fast discard chart 1"
+DEFAULT_CHUNK_SIZE = {1: 32, 2: 2, 3: 2}
+"""Hands a chunk, by draws: a chunk of one-draw hands takes about 1-2.5 s on one
+core (30-80 ms a hand), a chunk of sampled three-draw hands a few seconds, both
+far above the measured task overhead of the local pool and of Dask (README, "Big jobs")."""
+DEFAULT_SEED = 0
+"""The seed of a sampled chart (draws > 1) when none is given, so that charts are reproducible."""
+
+
+@dataclass(frozen=True)
+class ChartOption:
+    """One discard option of a hand, as a :class:`DiscardChart` holds it: the
+    fields of :class:`~badeucey_fast.draws.DiscardOption` without the outcomes."""
+
+    discard: tuple[int, ...]
+    keep: tuple[int, ...]
+    probability: float | None
+    """Probability of making the chart's target (None when it has none)."""
+    mean_rank: dict[Half, float]
+    """Expected final rank per half (lower is better)."""
+    score: float
+    """What the options are ranked by: lower is better."""
+    exact: bool
+    """False when ``best_discards`` sampled this option (several draws)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "discard": format_cards(self.discard),
+            "keep": format_cards(self.keep),
+            "probability": self.probability,
+            "mean_rank": dict(self.mean_rank),
+            "score": self.score,
+            "exact": self.exact,
+        }
+
+
+@dataclass(frozen=True)
+class ChartSpec:
+    """What one chart job computes (picklable: it travels with each chunk)."""
+
+    game: Game
+    draws: int
+    target: Target | None
+    objective: str
+
+
+def chart_chunk(chunk: int, seeds: np.random.SeedSequence | None, payload: tuple[ChartSpec, Any]) -> ChunkResult:
+    """One chunk of a chart: ``best_discards`` on each canonical hand of the chunk.
+
+    Each hand of a sampled chart gets its own seed, the ``i``-th 64-bit word of
+    the chunk's seed sequence's state.
+    """
+    import numpy as np
+
+    from badeucey_fast.draws import best_discards
+
+    spec, hands = payload
+    n, size = hands.shape
+    width = 1 << size
+    halves = spec.game.halves
+    score = np.empty((n, width), dtype=np.float64)
+    probability = np.full((n, width), np.nan, dtype=np.float64)
+    mean_rank = np.empty((n, width, len(halves)), dtype=np.float64)
+    exact = np.empty((n, width), dtype=np.bool_)
+    hand_seeds = seeds.generate_state(n, np.uint64).tolist() if seeds is not None else [None] * n
+    for i, row in enumerate(hands.tolist()):
+        ids = tuple(row)
+        position = {card: bit for bit, card in enumerate(ids)}
+        options = best_discards(ids, game=spec.game, target=spec.target, objective=cast("Objective", spec.objective),
+                                draws=spec.draws, seed=hand_seeds[i])
+        if len(options) != width:  # pragma: no cover - best_discards lists every subset
+            raise RuntimeError(f"best_discards gave {len(options)} options for {format_cards(ids)}, not {width}")
+        for option in options:
+            j = sum(1 << position[c] for c in option.discard)
+            score[i, j] = option.score
+            if option.probability is not None:
+                probability[i, j] = option.probability
+            mean_rank[i, j] = [option.mean_rank[h] for h in halves]
+            exact[i, j] = option.outcomes.exact
+    return {"score": score, "probability": probability, "mean_rank": mean_rank, "exact": exact}
+
+
+def _tie_order(size: int) -> list[int]:
+    """Option indices in best_discards' tie order for an ascending hand: fewer
+    cards thrown first, then the lower cards (compared as tuples)."""
+    return sorted(range(1 << size), key=lambda j: (j.bit_count(), [b for b in range(size) if j >> b & 1]))
+
+
+class DiscardChart:
+    """Every discard option of a set of starting hands, one row per canonical
+    hand (suit permutations share a row).
+
+    ``len(chart)`` is the number of rows; :meth:`lookup` gives any hand's
+    options in its own cards, best first; :meth:`save` / :meth:`load` keep it
+    in a compressed ``.npz`` file.  A chart is immutable (its arrays are read-only).
+    """
+
+    def __init__(
+        self,
+        *,
+        game: Game,
+        draws: int,
+        target: Target | None,
+        objective: str,
+        seed: int | None,
+        chunk_size: int,
+        version: str,
+        hands: npt.NDArray[np.uint8],
+        score: npt.NDArray[np.float64],
+        probability: npt.NDArray[np.float64] | None,
+        mean_rank: npt.NDArray[np.float64],
+        exact: npt.NDArray[np.bool_],
+    ) -> None:
+        self.game = game
+        self.draws = draws
+        self.target = target
+        self.objective = objective
+        self.seed = seed
+        """The seed of the sampled options (draws > 1); None for an exact chart."""
+        self.chunk_size = chunk_size
+        self.version = version
+        """The package version that computed the chart."""
+        for array in (hands, score, probability, mean_rank, exact):
+            if array is not None:
+                array.flags.writeable = False
+        self.hands = hands
+        """The canonical hands, one row each (ascending ids), in increasing order of card mask."""
+        self.score = score
+        self.probability = probability
+        self.mean_rank = mean_rank
+        self.exact = exact
+
+    @cached_property
+    def _masks(self) -> npt.NDArray[np.uint64]:
+        return hand_mask_array(self.hands)
+
+    def __len__(self) -> int:
+        return len(self.hands)
+
+    def __repr__(self) -> str:
+        target = "" if self.target is None else f", target={self.target.describe(self.game)!r}"
+        return f"<DiscardChart {self.game.name}, {self.draws} draw(s), {len(self):,} hands, {self.objective}{target}>"
+
+    def _row(self, canon: tuple[int, ...]) -> int:
+        import numpy as np
+
+        mask = sum(1 << c for c in canon)
+        row = int(np.searchsorted(self._masks, np.uint64(mask)))
+        if row >= len(self) or int(self._masks[row]) != mask:
+            raise KeyError(f"the chart has no row for {format_cards(canon)} (canonical form of the hand)")
+        return row
+
+    def __contains__(self, cards: object) -> bool:
+        try:
+            self.lookup(cast("CardsLike", cards))
+        except (KeyError, ValueError, TypeError):
+            return False
+        return True
+
+    def lookup(self, cards: CardsLike) -> tuple[ChartOption, ...]:
+        """Every discard option of a hand, best first, in the hand's own cards,
+        ordered exactly as :func:`~badeucey_fast.draws.best_discards` orders
+        them for the hand as given (ties: fewer cards thrown, then the lower
+        card ids in the hand's order).
+
+        :raises KeyError: when the chart has no row for the hand's class (a
+            chart of some hands only).
+        :raises ValueError: for a hand of the wrong size or bad cards.
+        """
+        ids = hand_ids(cards, (self.game.hand_size,), "DiscardChart.lookup")
+        canon, perm = canonical(ids)
+        row = self._row(canon)
+        back = [0] * 4
+        for suit, new in enumerate(perm):
+            back[new] = suit
+        originals = [relabel(c, tuple(back)) for c in canon]  # the hand's card at each canonical position
+        halves = self.game.halves
+        score = self.score[row].tolist()
+        probability = None if self.probability is None else self.probability[row].tolist()
+        means = self.mean_rank[row].tolist()
+        exact = self.exact[row].tolist()
+        options = []
+        for j in range(1 << len(ids)):
+            thrown = {originals[b] for b in range(len(ids)) if j >> b & 1}
+            options.append(ChartOption(
+                discard=tuple(c for c in ids if c in thrown),
+                keep=tuple(c for c in ids if c not in thrown),
+                probability=None if probability is None else probability[j],
+                mean_rank=dict(zip(halves, means[j])),
+                score=score[j],
+                exact=exact[j],
+            ))
+        options.sort(key=lambda o: (o.score, len(o.discard), o.discard))
+        return tuple(options)
+
+    def best(self, cards: CardsLike) -> ChartOption:
+        """The best discard option of a hand (the first of :meth:`lookup`)."""
+        return self.lookup(cards)[0]
+
+    # ---- tables --------------------------------------------------------------
+
+    def _columns(self) -> list[str]:
+        heads = ["hand", "choice", "discard", "keep", "score"]
+        heads += ["probability"] if self.probability is not None else []
+        return heads + [f"mean_{h}" for h in self.game.halves] + ["exact"]
+
+    def _rows(self) -> Iterator[list[Any]]:
+        """Every option of every row, each row's options in best_discards' order
+        for its canonical hand."""
+        import numpy as np
+
+        size = self.game.hand_size
+        tie = np.empty(1 << size, dtype=np.int64)
+        tie[_tie_order(size)] = np.arange(1 << size)
+        order = np.lexsort((np.broadcast_to(tie, self.score.shape), self.score), axis=1)
+        for row, hand in enumerate(self.hands.tolist()):
+            text = format_cards(hand)
+            parts = {j: (format_cards([hand[b] for b in range(size) if j >> b & 1]),
+                         format_cards([hand[b] for b in range(size) if not j >> b & 1])) for j in range(1 << size)}
+            for choice, j in enumerate(order[row].tolist(), start=1):
+                out = [text, choice, *parts[j], float(self.score[row, j])]
+                if self.probability is not None:
+                    out.append(float(self.probability[row, j]))
+                out += [float(x) for x in self.mean_rank[row, j]]
+                out.append(bool(self.exact[row, j]))
+                yield out
+
+    def to_csv(self, path: str | os.PathLike[str]) -> None:
+        """Write one line per option (``hand, choice, discard, keep, score,
+        [probability,] mean_<half>..., exact``), each canonical hand's options
+        best first; floats are written in full (``repr``), so they read back exactly."""
+        with open(path, "w", newline="", encoding="utf-8") as f:
+            writer = csv.writer(f)
+            writer.writerow(self._columns())
+            writer.writerows([repr(x) if isinstance(x, float) else x for x in row] for row in self._rows())
+
+    def to_frame(self) -> Any:
+        """The chart as a pandas DataFrame, the columns of :meth:`to_csv`.
+
+        :raises ImportError: when pandas is not installed.
+        """
+        import importlib
+
+        try:
+            pd: Any = importlib.import_module("pandas")
+        except ImportError:
+            raise ImportError("DiscardChart.to_frame needs pandas: pip install pandas") from None
+        return pd.DataFrame(list(self._rows()), columns=self._columns())
+
+    # ---- files ---------------------------------------------------------------
+
+    def _meta(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "game": {f.name: getattr(self.game, f.name) for f in fields(self.game)},
+            "draws": self.draws,
+            "target": None if self.target is None else [self.target.badugi, self.target.low],
+            "objective": self.objective,
+            "seed": self.seed,
+            "chunk_size": self.chunk_size,
+            "version": self.version,
+        }
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the chart to ``path`` (a compressed ``.npz``: the arrays, and
+        the game, draws, target, objective, seed and package version as JSON),
+        atomically (a temporary file renamed over ``path``)."""
+        import numpy as np
+
+        arrays: dict[str, Any] = {
+            "meta": np.array(json.dumps(self._meta())),
+            "hands": self.hands,
+            "score": self.score,
+            "mean_rank": self.mean_rank,
+            "exact": self.exact,
+        }
+        if self.probability is not None:
+            arrays["probability"] = self.probability
+        target = Path(path)
+        tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        try:
+            with open(tmp, "wb") as f:
+                np.savez_compressed(f, **arrays)
+            os.replace(tmp, target)
+        finally:
+            if tmp.exists():
+                tmp.unlink()
+
+    @classmethod
+    def load(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        game: str | Game | None = None,
+        draws: int | None = None,
+        target: TargetLike = None,
+        objective: str | None = None,
+    ) -> DiscardChart:
+        """Read a chart written by :meth:`save`.  Given ``game``, ``draws``,
+        ``target`` or ``objective``, the file must hold a chart of those.
+
+        :raises ValueError: for a file that is not a chart, is damaged, or holds
+            another game, number of draws, target or objective than asked for.
+        """
+        import numpy as np
+
+        from badeucey_fast.draws import Target, parse_target
+
+        where = f"chart file {os.fspath(path)}"
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                arrays = {name: data[name] for name in data.files}
+        except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
+            raise ValueError(f"{where}: not a readable .npz file ({exc})") from None
+        try:
+            meta = json.loads(str(arrays["meta"][()]))
+            if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+                raise ValueError
+            rules = Game(**meta["game"])
+            stored_target = None if meta["target"] is None else Target(*meta["target"])
+            chart = cls(
+                game=rules, draws=int(meta["draws"]), target=stored_target, objective=str(meta["objective"]),
+                seed=meta["seed"], chunk_size=int(meta["chunk_size"]), version=str(meta["version"]),
+                hands=arrays["hands"], score=arrays["score"], probability=arrays.get("probability"),
+                mean_rank=arrays["mean_rank"], exact=arrays["exact"],
+            )
+        except (KeyError, ValueError, TypeError, AttributeError, json.JSONDecodeError):
+            raise ValueError(f"{where}: not a badeucey-fast discard chart ({FORMAT})") from None
+        chart._check(where)
+        wanted: dict[str, object] = {}
+        if game is not None:
+            wanted["game"] = get_game(game)
+        if draws is not None:
+            wanted["draws"] = draws
+        if target is not None:
+            wanted["target"] = parse_target(target, chart.game)
+        if objective is not None:
+            wanted["objective"] = objective
+        for name, value in wanted.items():
+            if getattr(chart, name) != value:
+                raise ValueError(f"{where}: holds a chart with {name} {getattr(chart, name)!r}, not {value!r}")
+        return chart
+
+    def _check(self, where: str) -> None:
+        """The arrays agree with each other and with the game."""
+        import numpy as np
+
+        size = self.game.hand_size
+        n, width, halves = len(self.hands), 1 << size, len(self.game.halves)
+        shapes: list[tuple[str, Any, tuple[int, ...], Any]] = [
+            ("hands", self.hands, (n, size), np.uint8),
+            ("score", self.score, (n, width), np.float64),
+            ("mean_rank", self.mean_rank, (n, width, halves), np.float64),
+            ("exact", self.exact, (n, width), np.bool_),
+        ]
+        if self.probability is not None:
+            shapes.append(("probability", self.probability, (n, width), np.float64))
+        for name, array, shape, dtype in shapes:
+            if array.shape != shape or array.dtype != dtype:
+                raise ValueError(f"{where}: damaged ({name} is {array.dtype}{list(array.shape)}, not {np.dtype(dtype)}{list(shape)})")
+        if (self.probability is None) != (self.target is None):
+            raise ValueError(f"{where}: damaged (probabilities and target disagree)")
+        if n and (self.hands.max() > 51 or not np.array_equal(canonical_masks(self.hands), self._masks)
+                  or np.any(self._masks[1:] <= self._masks[:-1])):
+            raise ValueError(f"{where}: damaged (hands that are not distinct canonical hands in order)")
+        if not np.all(np.isfinite(self.score)) or not np.all(np.isfinite(self.mean_rank)):
+            raise ValueError(f"{where}: damaged (scores that are not numbers)")
+
+
+# ---- building a chart -------------------------------------------------------------
+
+
+def _canonical_rows(hands: Iterable[CardsLike] | None, size: int) -> npt.NDArray[np.uint8]:
+    """The chart's rows: every canonical hand, or the distinct canonical forms
+    of the hands given, in increasing order of card mask."""
+    import numpy as np
+
+    if hands is None:
+        return canonical_hands(size)
+    if isinstance(hands, (str, bytes)):
+        raise TypeError("hands is a list of hands, not one text (wrap a single hand in a list)")
+    ids = [hand_ids(h, (size,), f"discard_chart hands[{i}]") for i, h in enumerate(hands)]
+    if not ids:
+        raise ValueError("discard_chart: hands is empty")
+    masks = np.unique(canonical_masks(np.array(ids, dtype=np.uint8)))
+    return masks_to_hands(masks, size)
+
+
+def _resolve(rules: Game, draws: int, target: TargetLike, objective: str | None) -> tuple[Target | None, str]:
+    """The target and objective best_discards uses with these arguments."""
+    from badeucey_fast.draws import default_target, parse_target
+
+    parsed = parse_target(target, rules)
+    if draws > 1 and parsed is None:
+        parsed = default_target(rules)
+    if objective is None:
+        objective = "target" if parsed is not None else "expected"
+    if objective not in ("target", "badugi", "low", "expected"):
+        raise ValueError(f"unknown objective {objective!r} (target, badugi, low or expected)")
+    if objective == "target" and parsed is None:
+        raise ValueError("objective 'target' needs a target")
+    if objective in ("badugi", "low") and objective not in rules.halves:
+        raise ValueError(f"game {rules.name!r} has no {objective} half")
+    return parsed, objective
+
+
+def discard_chart(
+    game: str | Game = "badeucey",
+    *,
+    draws: int = 1,
+    target: TargetLike = None,
+    objective: str | None = None,
+    hands: Iterable[CardsLike] | None = None,
+    executor: Executor | None = None,
+    chunk_size: int | None = None,
+    progress: Callable[[JobProgress], None] | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    seed: int | None = None,
+) -> DiscardChart:
+    """Score every discard option of every starting hand, exactly as
+    :func:`~badeucey_fast.draws.best_discards` does (it is called on each
+    canonical hand).
+
+    :param game: a game name or :class:`~badeucey_fast.games.Game`.
+    :param draws: draws left, 1..3 (one draw is exact; with more,
+        ``best_discards`` samples the options with many outcomes).
+    :param target: what to draw to, as for ``best_discards``.
+    :param objective: how options are scored, as for ``best_discards``.
+    :param hands: the starting hands to chart (their canonical forms; duplicates
+        and suit permutations share a row); None for every starting hand
+        (134,459 canonical five-card hands, 16,432 four-card ones).
+    :param executor: any :class:`concurrent.futures.Executor` (e.g. from
+        :func:`dask_executor`); None for a process pool over all local cores.
+    :param chunk_size: hands a task (default :data:`DEFAULT_CHUNK_SIZE`; it
+        never depends on the executor, so neither does the chart).
+    :param progress: called with a :class:`~badeucey_fast.jobs.JobProgress` after each chunk.
+    :param checkpoint: a file that keeps finished chunks; run again with the
+        same arguments to resume.
+    :param seed: the seed of a sampled chart (draws > 1; default
+        :data:`DEFAULT_SEED`): chunk ``c`` draws from
+        ``SeedSequence(seed, spawn_key=(c,))``.  Ignored for one draw.
+    :return: a :class:`DiscardChart`.
+    :raises ValueError: for bad arguments, a damaged checkpoint or one of another job.
+    :raises ~badeucey_fast.jobs.JobError: when a chunk fails (finished chunks
+        are kept in the checkpoint).
+    """
+    import numpy as np
+
+    from badeucey_fast import __version__
+    from badeucey_fast.draws import check_draws, check_seed
+
+    rules = get_game(game)
+    draws = check_draws(draws, 1)
+    parsed, resolved = _resolve(rules, draws, target, objective)
+    if draws > 1:
+        check_seed(seed)
+        seed = DEFAULT_SEED if seed is None else seed
+    else:
+        seed = None
+    size = check_chunk_size(DEFAULT_CHUNK_SIZE[draws] if chunk_size is None else chunk_size)
+    rows = _canonical_rows(hands, rules.hand_size)
+    spec = ChartSpec(rules, draws, parsed, resolved)
+    starts = range(0, len(rows), size)
+    payloads = [(spec, np.ascontiguousarray(rows[s : s + size])) for s in starts]
+    job = {
+        "job": "discard_chart",
+        "game": {f.name: getattr(rules, f.name) for f in fields(rules)},
+        "draws": draws,
+        "target": None if parsed is None else [parsed.badugi, parsed.low],
+        "objective": resolved,
+        "seed": seed,
+        "chunk_size": size,
+        "hands": hashlib.sha256(rows.tobytes()).hexdigest(),
+        "version": __version__,
+    }
+    results = run_chunks(chart_chunk, payloads, [len(p[1]) for p in payloads], job=job, seed=seed,
+                         executor=executor, checkpoint=checkpoint, progress=progress, unit="hands")
+
+    def joined(name: str) -> Any:
+        return np.concatenate([r[name] for r in results]) if results else np.zeros(0)
+
+    return DiscardChart(
+        game=rules, draws=draws, target=parsed, objective=resolved, seed=seed, chunk_size=size,
+        version=__version__, hands=np.array(rows), score=joined("score"),
+        probability=joined("probability") if parsed is not None else None,
+        mean_rank=joined("mean_rank"), exact=joined("exact"),
+    )

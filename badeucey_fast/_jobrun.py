@@ -1,0 +1,351 @@
+"""Running a big job in chunks on any :class:`concurrent.futures.Executor`.
+
+The machinery every job shares (discard charts, self-play matches):
+
+- the work is cut into numbered chunks, each run as one task
+  ``task(chunk, seed_sequence, payload)`` on the executor;
+- a chunk's randomness comes from ``numpy.random.SeedSequence(seed,
+  spawn_key=(chunk,))`` and nothing else, and results are combined in chunk
+  order, so the answer is bit-identical whatever the executor and however many
+  workers ran it (the chunk size is part of a seeded job's definition);
+- with a checkpoint file, finished chunks are kept (the file is replaced
+  atomically) and skipped when the job is run again, so a killed or failed job
+  resumes where it stopped;
+- Ctrl-C cancels the chunks not started, keeps the finished ones in the
+  checkpoint and re-raises :class:`KeyboardInterrupt`.
+
+A chunk's result is a dict of numpy arrays, each at least one-dimensional;
+checkpoints store them without pickle.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+import zipfile
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    CancelledError,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+ChunkResult = dict[str, "npt.NDArray[Any]"]
+"""What one chunk returns: named numpy arrays, each at least one-dimensional."""
+ChunkTask = Callable[[int, "np.random.SeedSequence | None", Any], ChunkResult]
+"""``task(chunk, seed_sequence, payload)``: a picklable (module-level) function."""
+
+CHECKPOINT_FORMAT = "badeucey-fast job checkpoint 1"
+CHECKPOINT_INTERVAL = 20.0
+"""Seconds between checkpoint writes while a job runs (it is written at the end,
+on failure and on Ctrl-C too): a killed job loses at most this much work."""
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+class JobError(RuntimeError):
+    """A chunk of a job failed (its task raised, or a worker died and the
+    executor could not rerun it).  Finished chunks are kept in the checkpoint,
+    if there is one: run the job again to resume."""
+
+
+@dataclass(frozen=True)
+class JobProgress:
+    """How far a job has got, as passed to a ``progress`` callback after every chunk."""
+
+    chunks_done: int
+    chunks_total: int
+    items_done: int
+    items_total: int
+    items_resumed: int
+    """Items that were already done in the checkpoint when the job started."""
+    elapsed: float
+    """Seconds since this run started."""
+    unit: str = "items"
+
+    @property
+    def fraction(self) -> float:
+        """Share of the items done, 0.0 .. 1.0."""
+        return self.items_done / self.items_total if self.items_total else 1.0
+
+    @property
+    def rate(self) -> float | None:
+        """Items a second in this run (resumed items not counted), or None before the first chunk."""
+        fresh = self.items_done - self.items_resumed
+        return fresh / self.elapsed if fresh and self.elapsed > 0 else None
+
+    @property
+    def remaining(self) -> float | None:
+        """Estimated seconds left at the current rate, or None before the first chunk."""
+        rate = self.rate
+        return (self.items_total - self.items_done) / rate if rate else None
+
+    def describe(self) -> str:
+        """One line: chunks done, items done, items a second, time left.
+
+        >>> JobProgress(3, 10, 96, 320, 0, 4.0, "hands").describe()
+        '3/10 chunks  96/320 hands  24.0 hands/s  time left 0:00:09'
+        """
+        rate = self.rate
+        left = self.remaining
+        speed = f"{rate:,.1f} {self.unit}/s" if rate is not None else f"- {self.unit}/s"
+        eta = _clock(left) if left is not None else "-"
+        return (
+            f"{self.chunks_done:,}/{self.chunks_total:,} chunks  "
+            f"{self.items_done:,}/{self.items_total:,} {self.unit}  {speed}  time left {eta}"
+        )
+
+
+def _clock(seconds: float) -> str:
+    whole = round(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+
+
+class InlineExecutor(Executor):
+    """An executor that runs each task at once, in the caller's thread (serial
+    runs, tests, debugging).  ``submit`` returns a finished future."""
+
+    def submit(self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
+        future: Future[_T] = Future()
+        future.set_running_or_notify_cancel()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as exc:  # noqa: BLE001 - a task's failure belongs to its future (Ctrl-C propagates)
+            future.set_exception(exc)
+        return future
+
+
+def _ignore_sigint() -> None:
+    """Workers of the default pool leave Ctrl-C to the parent, which cancels the job."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def local_executor(workers: int | None = None) -> ProcessPoolExecutor:
+    """A process pool over ``workers`` local processes (default: every core).
+
+    :raises ValueError: for fewer than one worker.
+    """
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise TypeError(f"workers must be an integer, got {workers!r}")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
+    return ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+
+
+def chunk_seed(seed: int | None, chunk: int) -> np.random.SeedSequence | None:
+    """The randomness of one chunk: ``SeedSequence(seed, spawn_key=(chunk,))``
+    (None for a job without a seed)."""
+    if seed is None:
+        return None
+    import numpy as np
+
+    return np.random.SeedSequence(seed, spawn_key=(chunk,))
+
+
+def check_chunk_size(chunk_size: object) -> int:
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int):
+        raise TypeError(f"chunk_size must be an integer, got {chunk_size!r}")
+    if chunk_size < 1:
+        raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+    return chunk_size
+
+
+# ---- checkpoints ---------------------------------------------------------------
+
+
+def _job_text(job: Mapping[str, Any]) -> str:
+    return json.dumps(dict(job), sort_keys=True)
+
+
+def read_checkpoint(path: Path, job: Mapping[str, Any]) -> dict[int, ChunkResult]:
+    """The finished chunks kept in a checkpoint (none if the file does not exist).
+
+    :raises ValueError: for a file that is not a checkpoint, is damaged, or
+        belongs to another job.
+    """
+    import numpy as np
+
+    if not path.exists():
+        return {}
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {name: data[name] for name in data.files}
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
+        raise ValueError(f"checkpoint {path}: not a readable checkpoint file ({exc})") from None
+    try:
+        header = json.loads(str(arrays.pop("__header__")[()]))
+        if header.get("format") != CHECKPOINT_FORMAT:
+            raise ValueError
+        chunks = arrays.pop("__chunks__").astype(np.int64).tolist()
+    except (KeyError, ValueError, TypeError, AttributeError):
+        raise ValueError(f"checkpoint {path}: not a badeucey-fast job checkpoint") from None
+    if header.get("job") != _job_text(job):
+        raise ValueError(
+            f"checkpoint {path} belongs to another job ({header.get('job')}); "
+            f"this job is {_job_text(job)}: remove the file or name another"
+        )
+    names = [n for n in arrays if not n.endswith("@lengths")]
+    out: dict[int, ChunkResult] = {c: {} for c in chunks}
+    for name in names:
+        lengths = arrays.get(f"{name}@lengths")
+        if lengths is None or len(lengths) != len(chunks) or int(lengths.sum()) != len(arrays[name]):
+            raise ValueError(f"checkpoint {path}: damaged (array {name!r} does not match its chunks)")
+        start = 0
+        for chunk, length in zip(chunks, lengths.tolist()):
+            out[chunk][name] = arrays[name][start : start + length]
+            start += length
+    return out
+
+
+def write_checkpoint(path: Path, job: Mapping[str, Any], done: Mapping[int, ChunkResult]) -> None:
+    """Keep the finished chunks in ``path``: written to a temporary file in the
+    same folder, then renamed over the old one, so a kill leaves the old or the
+    new checkpoint, never a partial one."""
+    import numpy as np
+
+    chunks = sorted(done)
+    arrays: dict[str, Any] = {
+        "__header__": np.array(json.dumps({"format": CHECKPOINT_FORMAT, "job": _job_text(job)})),
+        "__chunks__": np.array(chunks, dtype=np.int64),
+    }
+    names = sorted({name for result in done.values() for name in result})
+    for name in names:
+        parts = [done[c][name] for c in chunks]
+        arrays[name] = np.concatenate(parts) if parts else np.zeros(0)
+        arrays[f"{name}@lengths"] = np.array([len(p) for p in parts], dtype=np.int64)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as f:
+            np.savez(f, **arrays)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def _check_result(result: object, chunk: int) -> ChunkResult:
+    import numpy as np
+
+    if not isinstance(result, dict) or not all(
+        isinstance(k, str) and "@" not in k and not k.startswith("__") and isinstance(v, np.ndarray) and v.ndim >= 1
+        for k, v in result.items()
+    ):
+        raise JobError(f"chunk {chunk} returned {type(result).__name__}, not a dict of named 1-d+ numpy arrays")
+    return result
+
+
+# ---- running -------------------------------------------------------------------
+
+
+def run_chunks(
+    task: ChunkTask,
+    payloads: Sequence[Any],
+    sizes: Sequence[int],
+    *,
+    job: Mapping[str, Any],
+    seed: int | None = None,
+    executor: Executor | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    progress: Callable[[JobProgress], None] | None = None,
+    unit: str = "items",
+    checkpoint_interval: float = CHECKPOINT_INTERVAL,
+) -> list[ChunkResult]:
+    """Run ``task(chunk, chunk_seed(seed, chunk), payloads[chunk])`` for every
+    chunk and return the results in chunk order.
+
+    :param task: a module-level function (it is pickled by reference).
+    :param payloads: one picklable payload a chunk.
+    :param sizes: how many items each chunk holds (for progress).
+    :param job: what identifies the job (JSON-ready): a checkpoint of another
+        job is refused.
+    :param seed: the job's seed (None: the chunks get no seed sequence).
+    :param executor: any executor; None for a process pool over all local
+        cores, started and shut down here.
+    :param checkpoint: a file that keeps finished chunks; chunks found in it
+        are not run again.
+    :param progress: called with a :class:`JobProgress` at the start and after
+        each chunk.
+    :raises JobError: when a chunk fails (the finished chunks are kept).
+    :raises ValueError: for a damaged checkpoint or one of another job.
+    """
+    if len(payloads) != len(sizes):
+        raise ValueError("run_chunks: one size a payload")
+    path = Path(checkpoint) if checkpoint is not None else None
+    done: dict[int, ChunkResult] = read_checkpoint(path, job) if path is not None else {}
+    stale = [c for c in done if not 0 <= c < len(payloads)]
+    if stale:
+        raise ValueError(f"checkpoint {path}: holds chunk {stale[0]}, which this job does not have")
+    todo = [c for c in range(len(payloads)) if c not in done]
+    items_total = sum(sizes)
+    resumed = sum(sizes[c] for c in done)
+    start = time.monotonic()
+    counts = {"chunks": len(done), "items": resumed}
+
+    def report() -> None:
+        if progress is not None:
+            progress(JobProgress(counts["chunks"], len(payloads), counts["items"], items_total, resumed,
+                                 time.monotonic() - start, unit))
+
+    report()
+    if not todo:
+        return [done[c] for c in range(len(payloads))]
+    own = executor is None
+    pool: Executor = local_executor() if executor is None else executor
+    pending: dict[Future[ChunkResult], int] = {}
+    queue = iter(todo)
+    window = 1 if isinstance(pool, InlineExecutor) else len(todo)  # inline: one chunk at a time, saved as it goes
+    unsaved = False
+    last_save = time.monotonic()
+    try:
+        while True:
+            for c in queue:
+                pending[pool.submit(task, c, chunk_seed(seed, c), payloads[c])] = c
+                if len(pending) >= window:
+                    break
+            if not pending:
+                break
+            finished, _ = wait(pending, timeout=checkpoint_interval, return_when=FIRST_COMPLETED)
+            failed: tuple[int, BaseException] | None = None
+            for future in sorted(finished, key=pending.__getitem__):
+                c = pending.pop(future)
+                error = CancelledError(f"chunk {c} was cancelled") if future.cancelled() else future.exception()
+                if error is not None:
+                    failed = failed or (c, error)
+                    continue
+                done[c] = _check_result(future.result(), c)
+                unsaved = True
+                counts["chunks"] += 1
+                counts["items"] += sizes[c]
+                report()
+            if failed is not None:
+                c, exc = failed
+                kept = f"; {len(done)} finished chunk(s) kept in {path}: run again to resume" if path else ""
+                raise JobError(f"chunk {c} of {len(payloads)} failed: {type(exc).__name__}: {exc}{kept}") from exc
+            if path is not None and unsaved and time.monotonic() - last_save >= checkpoint_interval:
+                write_checkpoint(path, job, done)
+                unsaved, last_save = False, time.monotonic()
+    finally:
+        for future in pending:
+            future.cancel()
+        if path is not None and unsaved:
+            write_checkpoint(path, job, done)
+        if own:
+            pool.shutdown(wait=not pending, cancel_futures=True)
+    return [done[c] for c in range(len(payloads))]

@@ -1,0 +1,488 @@
+"""Big jobs: canonical hands, the chunked runner, discard charts, Dask.
+
+Charts here are Badugi charts over a spread of canonical hands (a few
+milliseconds a hand) and a few Badeucey hands; the same charts run inline, on
+the local process pool with one and two workers, and on a real two-process
+Dask cluster on the loopback interface must agree bit for bit.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import itertools
+import multiprocessing
+import os
+import random
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import badeucey_fast as bf
+from badeucey_fast import jobs
+from badeucey_fast._canonical import SUIT_PERMUTATIONS, relabel
+from badeucey_fast.jobs import (
+    DiscardChart,
+    InlineExecutor,
+    JobError,
+    discard_chart,
+    local_executor,
+    run_chunks,
+)
+
+try:
+    import distributed
+except ImportError:  # pragma: no cover - the dask extra is optional
+    distributed = None
+
+TASKS_FILE = Path(__file__).with_name("jobs_test_tasks.py")
+_spec = importlib.util.spec_from_file_location("jobs_test_tasks", TASKS_FILE)
+assert _spec is not None and _spec.loader is not None
+tasks = importlib.util.module_from_spec(_spec)
+sys.modules["jobs_test_tasks"] = tasks  # importable by name: pool workers and Dask workers unpickle tasks by name
+_spec.loader.exec_module(tasks)
+seeded_task, failing_task, not_arrays_task = tasks.seeded_task, tasks.failing_task, tasks.not_arrays_task
+
+needs_dask = pytest.mark.skipif(distributed is None, reason="dask[distributed] is not installed (the dask extra)")
+
+BADUGI_HANDS = jobs.canonical_hands(4)[::257]  # 64 canonical hands spread over all 16,432
+TARGET = "badugi:9"
+CHUNK = 8
+
+
+def chart_arrays(chart: DiscardChart) -> dict[str, Any]:
+    return {name: getattr(chart, name) for name in ("hands", "score", "probability", "mean_rank", "exact")}
+
+
+def assert_identical(a: DiscardChart, b: DiscardChart) -> None:
+    for name, array in chart_arrays(a).items():
+        other = chart_arrays(b)[name]
+        assert (array is None) == (other is None), name
+        if array is not None:
+            assert array.dtype == other.dtype and array.tobytes() == other.tobytes(), name  # bit for bit
+    assert (a.game, a.draws, a.target, a.objective, a.seed) == (b.game, b.draws, b.target, b.objective, b.seed)
+
+
+@pytest.fixture(scope="module")
+def serial_chart() -> DiscardChart:
+    return discard_chart("badugi", target=TARGET, hands=BADUGI_HANDS, executor=InlineExecutor(), chunk_size=CHUNK)
+
+
+def every_form(ids: tuple[int, ...], rng: random.Random) -> Iterator[list[int]]:
+    """The hand under every suit relabelling, its cards in a random order."""
+    for perm in SUIT_PERMUTATIONS:
+        cards = [relabel(c, perm) for c in ids]
+        rng.shuffle(cards)
+        yield cards
+
+
+def assert_agrees(chart: DiscardChart, cards: list[int], **kwargs: Any) -> None:
+    expected = bf.best_discards(cards, game=chart.game, **kwargs)
+    got = chart.lookup(cards)
+    assert [(o.discard, o.keep, o.probability, o.mean_rank, o.score) for o in expected] == [
+        (o.discard, o.keep, o.probability, o.mean_rank, o.score) for o in got
+    ]
+    assert all(o.exact for o in got)
+    assert chart.best(cards) == got[0]
+
+
+# ---- canonical hands --------------------------------------------------------------
+
+
+def test_canonical_counts_four_cards() -> None:
+    hands = jobs.canonical_hands(4)
+    assert len(hands) == jobs.CANONICAL_COUNTS[4] == 16_432
+    assert not hands.flags.writeable
+
+
+@pytest.mark.slow
+def test_canonical_counts_five_cards_and_orbits() -> None:
+    hands = jobs.canonical_hands(5)
+    assert len(hands) == jobs.CANONICAL_COUNTS[5] == 134_459
+    # the classes cover every hand once: orbit sizes (24 / stabiliser) add up to C(52, 5)
+    total = 0
+    for row in hands[::97].tolist():
+        forms = {tuple(sorted(relabel(c, p) for c in row)) for p in SUIT_PERMUTATIONS}
+        assert min(forms, key=lambda f: sum(1 << c for c in f)) == tuple(row)
+        total += len(forms)
+    assert total > 0
+
+
+def test_canonical_form_is_shared_by_every_suit_permutation() -> None:
+    rng = random.Random(15)
+    for _ in range(200):
+        ids = tuple(rng.sample(range(52), 5))
+        canon, perm = jobs.canonical(ids)
+        assert tuple(sorted(relabel(c, perm) for c in ids)) == canon
+        forms = {tuple(sorted(relabel(c, p) for c in ids)) for p in SUIT_PERMUTATIONS}
+        assert canon == min(forms, key=lambda f: sum(1 << c for c in f))
+        for cards in every_form(ids, rng):
+            assert jobs.canonical(tuple(cards))[0] == canon
+
+
+# ---- the runner ----------------------------------------------------------------
+
+
+def test_chunk_seeds_make_runs_identical_on_any_executor(tmp_path: Path) -> None:
+    job = {"job": "test"}
+    sizes = [3, 5, 2, 4, 1, 6]
+    serial = run_chunks(seeded_task, sizes, sizes, job=job, seed=99, executor=InlineExecutor())
+    assert [int(r["chunk"][0]) for r in serial] == list(range(len(sizes)))
+    first = np.random.default_rng(np.random.SeedSequence(99, spawn_key=(0,))).integers(0, 2**62, size=3)
+    assert serial[0]["draws"].tolist() == first.tolist()
+    for workers in (1, 2):
+        with local_executor(workers) as pool:
+            pooled = run_chunks(seeded_task, sizes, sizes, job=job, seed=99, executor=pool)
+        assert all(a["draws"].tobytes() == b["draws"].tobytes() for a, b in zip(serial, pooled))
+    other = run_chunks(seeded_task, sizes, sizes, job=job, seed=100, executor=InlineExecutor())
+    assert other[0]["draws"].tolist() != serial[0]["draws"].tolist()
+
+
+def test_failed_chunk_is_a_job_error_and_the_rest_resume(tmp_path: Path) -> None:
+    path = tmp_path / "fail.ckpt"
+    with pytest.raises(JobError, match=r"chunk 3 of 6 failed: ValueError: chunk three is bad.*run again to resume"):
+        run_chunks(failing_task, [2] * 6, [2] * 6, job={"job": "fail"}, executor=InlineExecutor(), checkpoint=path)
+    kept = jobs.run_chunks.__globals__["read_checkpoint"](path, {"job": "fail"})
+    assert sorted(kept) == [0, 1, 2]
+    with pytest.raises(JobError, match="not a dict of named"):
+        run_chunks(not_arrays_task, [1], [1], job={"job": "bad"}, executor=InlineExecutor())
+
+
+def test_progress_reports_chunks_items_and_rate() -> None:
+    seen: list[jobs.JobProgress] = []
+    run_chunks(seeded_task, [4, 4], [4, 4], job={"job": "p"}, seed=1, executor=InlineExecutor(),
+               progress=seen.append, unit="hands")
+    assert [(p.chunks_done, p.items_done) for p in seen] == [(0, 0), (1, 4), (2, 8)]
+    assert seen[0].rate is None and seen[-1].fraction == 1.0
+    assert "2/2 chunks  8/8 hands" in seen[-1].describe()
+
+
+# ---- charts on every executor ------------------------------------------------------
+
+
+def test_chart_rows_and_options(serial_chart: DiscardChart) -> None:
+    assert len(serial_chart) == len(BADUGI_HANDS)
+    assert serial_chart.score.shape == (len(BADUGI_HANDS), 16)
+    assert serial_chart.hands.tobytes() == BADUGI_HANDS.tobytes()
+    assert serial_chart.objective == "target" and serial_chart.seed is None
+    with pytest.raises(ValueError, match="read-only"):
+        serial_chart.score[0, 0] = 0.0
+    assert "badugi, 1 draw(s), 64 hands" in repr(serial_chart)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_chart_on_the_local_pool_is_bit_identical(serial_chart: DiscardChart, workers: int) -> None:
+    with local_executor(workers) as pool:
+        chart = discard_chart("badugi", target=TARGET, hands=BADUGI_HANDS, executor=pool, chunk_size=CHUNK)
+    assert_identical(serial_chart, chart)
+
+
+def test_chart_on_the_default_pool_is_bit_identical(serial_chart: DiscardChart) -> None:
+    chart = discard_chart("badugi", target=TARGET, hands=BADUGI_HANDS[:16], chunk_size=CHUNK)
+    assert chart.score.tobytes() == serial_chart.score[:16].tobytes()
+
+
+def test_every_row_agrees_with_best_discards_in_every_suit_permutation(serial_chart: DiscardChart) -> None:
+    rng = random.Random(1)
+    quads = (0, 1, 2, 3)  # 2c 2d 2h 2s: many tied options, so the tie order is tested
+    rows = [quads, *(tuple(r) for r in rng.sample(serial_chart.hands.tolist(), 3))]
+    for ids in rows:
+        for cards in every_form(ids, rng):
+            assert_agrees(serial_chart, cards, target=TARGET)
+
+
+def test_badeucey_chart_agrees_with_best_discards_in_every_suit_permutation() -> None:
+    rng = random.Random(2)
+    hands = ["Ks Qh 9d 8c 2s", "7s 7h 4d 3c 2s", "As Ah Ad Kc Kd"]
+    chart = discard_chart(hands=hands, executor=InlineExecutor())
+    assert len(chart) == 3 and chart.objective == "expected" and chart.probability is None
+    with local_executor(2) as pool:
+        assert_identical(chart, discard_chart(hands=hands, executor=pool, chunk_size=1))
+    for text in hands[1:]:
+        forms = list(every_form(bf.parse_cards(text), rng))
+        for cards in [*forms[:: 6], *forms[1::6]] if text != hands[-1] else forms:
+            assert_agrees(chart, cards)
+
+
+def test_lookup_gives_the_hands_own_cards() -> None:
+    chart = discard_chart("badugi", hands=["As 2c 3d Ks"], target="badugi", executor=InlineExecutor())
+    for cards in ("As 2c 3d Ks", "Ah 2s 3c Kh", "Kd 3s 2h Ad"):
+        best = chart.best(cards)
+        ids = bf.parse_cards(cards)
+        assert best.discard == tuple(c for c in ids if c // 4 == 11)  # the king, in this hand's suit
+        assert best.probability == bf.best_discards(cards, game="badugi", target="badugi")[0].probability
+    assert "As 2c 3d Ks" in chart and "As 2c 3d 4h" not in chart and "nonsense" not in chart
+    with pytest.raises(KeyError, match="no row for"):
+        chart.lookup("As 2c 3d 4h")
+    with pytest.raises(ValueError, match="takes 4 cards"):
+        chart.lookup("As 2c 3d 4h 5s")
+
+
+# ---- killed workers, checkpoints --------------------------------------------------
+
+
+def test_killed_pool_worker_fails_clearly_and_the_checkpoint_resumes(serial_chart: DiscardChart, tmp_path: Path) -> None:
+    path = tmp_path / "chart.ckpt"
+    killed: list[int] = []
+
+    def kill_after_two(p: jobs.JobProgress) -> None:
+        if p.chunks_done >= 2 and not killed:
+            victim = multiprocessing.active_children()[0]
+            assert victim.pid is not None
+            os.kill(victim.pid, signal.SIGKILL)
+            killed.append(victim.pid)
+
+    with local_executor(2) as pool, pytest.raises(JobError, match=r"failed: .*run again to resume"):
+        discard_chart("badugi", target=TARGET, hands=BADUGI_HANDS, executor=pool, chunk_size=4,
+                      progress=kill_after_two, checkpoint=path)
+    assert killed and path.exists()
+    seen: list[jobs.JobProgress] = []
+    resumed = discard_chart("badugi", target=TARGET, hands=BADUGI_HANDS, executor=InlineExecutor(), chunk_size=4,
+                            progress=seen.append, checkpoint=path)
+    assert seen[0].items_resumed >= 8  # the chunks finished before the kill were not run again
+    assert_identical(serial_chart, resumed)
+    # a finished checkpoint answers without running anything
+    again = discard_chart("badugi", target=TARGET, hands=BADUGI_HANDS, executor=None, chunk_size=4, checkpoint=path)
+    assert_identical(serial_chart, again)
+
+
+def test_checkpoint_of_another_job_or_damaged_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "chart.ckpt"
+    discard_chart("badugi", hands=BADUGI_HANDS[:4], executor=InlineExecutor(), checkpoint=path)
+    with pytest.raises(ValueError, match="belongs to another job"):
+        discard_chart("badugi", target=TARGET, hands=BADUGI_HANDS[:4], executor=InlineExecutor(), checkpoint=path)
+    path.write_bytes(b"not a checkpoint")
+    with pytest.raises(ValueError, match="not a readable checkpoint"):
+        discard_chart("badugi", hands=BADUGI_HANDS[:4], executor=InlineExecutor(), checkpoint=path)
+
+
+# ---- files -------------------------------------------------------------------------
+
+
+def test_save_load_round_trip(serial_chart: DiscardChart, tmp_path: Path) -> None:
+    path = tmp_path / "chart.npz"
+    serial_chart.save(path)
+    loaded = DiscardChart.load(path, game="badugi", draws=1, target=TARGET, objective="target")
+    assert_identical(serial_chart, loaded)
+    assert loaded.version == bf.__version__ and loaded.chunk_size == CHUNK
+    cards = BADUGI_HANDS[5].tolist()[::-1]
+    assert loaded.lookup(cards) == serial_chart.lookup(cards)
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary file left
+
+
+def test_load_refuses_bad_and_mismatched_files(serial_chart: DiscardChart, tmp_path: Path) -> None:
+    path = tmp_path / "chart.npz"
+    serial_chart.save(path)
+    for wanted, match in [({"game": "badeucey"}, "game"), ({"draws": 2}, "draws"), ({"target": "badugi"}, "target"),
+                          ({"objective": "expected"}, "objective")]:
+        with pytest.raises(ValueError, match=f"holds a chart with {match}"):
+            DiscardChart.load(path, **wanted)
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"garbage")
+    with pytest.raises(ValueError, match="not a readable .npz"):
+        DiscardChart.load(bad)
+    with pytest.raises(ValueError, match="not a readable .npz"):
+        DiscardChart.load(tmp_path / "missing.npz")
+    np.savez(bad, hands=serial_chart.hands)
+    with pytest.raises(ValueError, match="not a badeucey-fast discard chart"):
+        DiscardChart.load(bad)
+    with np.load(path) as data:
+        arrays = {k: data[k] for k in data.files}
+    for name, change in [("score", lambda a: a[:, :8]), ("hands", lambda a: a[::-1]),
+                         ("mean_rank", lambda a: a.astype(np.float32)), ("probability", None)]:
+        broken = dict(arrays)
+        if change is None:
+            del broken[name]
+        else:
+            broken[name] = change(arrays[name])
+        np.savez(bad, **broken)
+        with pytest.raises(ValueError, match="damaged"):
+            DiscardChart.load(bad)
+
+
+def test_csv(serial_chart: DiscardChart, tmp_path: Path) -> None:
+    path = tmp_path / "chart.csv"
+    serial_chart.to_csv(path)
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert list(rows[0]) == ["hand", "choice", "discard", "keep", "score", "probability", "mean_badugi", "exact"]
+    assert len(rows) == 16 * len(serial_chart)
+    for hand, group in itertools.groupby(rows, key=lambda r: r["hand"]):
+        options = list(group)
+        expected = serial_chart.lookup(hand)  # the canonical hand as given: its own order
+        assert [r["choice"] for r in options] == [str(i) for i in range(1, 17)]
+        assert [(r["discard"], r["keep"], float(r["score"]), float(r["probability"]), float(r["mean_badugi"]))
+                for r in options] == [(bf.format_cards(o.discard), bf.format_cards(o.keep), o.score, o.probability,
+                                       o.mean_rank["badugi"]) for o in expected]
+
+
+def test_to_frame(serial_chart: DiscardChart, monkeypatch: pytest.MonkeyPatch) -> None:
+    try:
+        import pandas  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        frame = serial_chart.to_frame()
+        assert len(frame) == 16 * len(serial_chart) and frame["score"].dtype == np.float64
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    with pytest.raises(ImportError, match="needs pandas: pip install pandas"):
+        serial_chart.to_frame()
+
+
+# ---- bad arguments ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"game": "holdem"}, ValueError, "unknown game"),
+        ({"draws": 0}, ValueError, "draws must be 1..3"),
+        ({"draws": "1"}, TypeError, "draws must be an integer"),
+        ({"target": "low:8"}, ValueError, "has no low half"),
+        ({"objective": "best"}, ValueError, "unknown objective"),
+        ({"objective": "target"}, ValueError, "needs a target"),
+        ({"objective": "low"}, ValueError, "has no low half"),
+        ({"chunk_size": 0}, ValueError, "chunk_size must be at least 1"),
+        ({"chunk_size": 2.5}, TypeError, "chunk_size must be an integer"),
+        ({"hands": []}, ValueError, "hands is empty"),
+        ({"hands": "As 2c 3d Ks"}, TypeError, "not one text"),
+        ({"hands": ["As 2c 3d"]}, ValueError, r"hands\[0\] takes 4 cards"),
+        ({"hands": ["As 2c 3d As"]}, ValueError, "duplicate card"),
+        ({"draws": 2, "seed": -1}, ValueError, "seed must be"),
+    ],
+)
+def test_bad_arguments(kwargs: dict[str, Any], error: type[Exception], match: str) -> None:
+    args = {"game": "badugi", "hands": ["As 2c 3d Ks"], "executor": InlineExecutor(), **kwargs}
+    with pytest.raises(error, match=match):
+        discard_chart(**args)
+
+
+def test_bad_executor_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(ValueError, match="workers must be at least 1"):
+        local_executor(0)
+    with pytest.raises(ValueError, match="only apply without an address"), jobs.dask_executor("tcp://127.0.0.1:1", n_workers=2):
+        pass
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(ImportError, match=r"pip install 'badeucey-fast\[dask\]'"), jobs.dask_executor():
+        pass
+
+
+# ---- Dask ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    """A real scheduler and two worker processes on the loopback interface."""
+    assert distributed is not None
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=":0") as local:
+        yield local
+
+
+@needs_dask
+def test_dask_chart_is_bit_identical(serial_chart: DiscardChart, cluster: Any) -> None:
+    with jobs.dask_executor(cluster.scheduler_address) as executor:
+        chart = discard_chart("badugi", target=TARGET, hands=BADUGI_HANDS, executor=executor, chunk_size=CHUNK)
+    assert_identical(serial_chart, chart)
+
+
+@needs_dask
+def test_dask_seeded_chunks_are_bit_identical(cluster: Any) -> None:
+    assert distributed is not None
+    with distributed.Client(cluster.scheduler_address) as client:
+        client.upload_file(str(TASKS_FILE))  # the workers cannot import tests/
+    sizes = [3, 5, 2, 4]
+    serial = run_chunks(seeded_task, sizes, sizes, job={"job": "t"}, seed=7, executor=InlineExecutor())
+    with jobs.dask_executor(cluster.scheduler_address) as executor:
+        remote = run_chunks(seeded_task, sizes, sizes, job={"job": "t"}, seed=7, executor=executor)
+    assert all(a["draws"].tobytes() == b["draws"].tobytes() for a, b in zip(serial, remote))
+
+
+@needs_dask
+def test_dask_worker_killed_mid_job_does_not_change_the_chart(serial_chart: DiscardChart) -> None:
+    assert distributed is not None
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=":0") as local, distributed.Client(local) as client:
+        pids = list(client.run(os.getpid).values())
+        killed: list[int] = []
+
+        def kill_one(p: jobs.JobProgress) -> None:
+            if p.chunks_done >= 2 and not killed:
+                os.kill(pids[0], signal.SIGKILL)
+                killed.append(pids[0])
+
+        with jobs.dask_executor(local.scheduler_address) as executor:
+            chart = discard_chart("badugi", target=TARGET, hands=BADUGI_HANDS, executor=executor, chunk_size=4,
+                                  progress=kill_one)
+    assert killed
+    assert_identical(serial_chart, chart)
+
+
+@needs_dask
+def test_dask_executor_starts_and_stops_a_local_cluster(serial_chart: DiscardChart) -> None:
+    with jobs.dask_executor(n_workers=1, processes=False, dashboard_address=":0") as executor:
+        chart = discard_chart("badugi", target=TARGET, hands=BADUGI_HANDS[:8], executor=executor, chunk_size=CHUNK)
+    assert chart.score.tobytes() == serial_chart.score[:8].tobytes()
+
+
+# ---- command line ------------------------------------------------------------------
+
+
+def test_chart_command(run_cli: Any, tmp_path: Path) -> None:
+    out, table, ckpt = tmp_path / "c.npz", tmp_path / "c.csv", tmp_path / "c.ckpt"
+    result = run_cli("chart", "--game", "badugi", "--target", TARGET, "--limit", "20", "--out", str(out),
+                     "--csv", str(table), "--workers", "1", "--checkpoint", str(ckpt), "--progress")
+    assert result.returncode == 0, result.stderr
+    assert "20 canonical hands x 16 options, exact" in result.stdout
+    assert "chunks" in result.stderr and "hands/s" in result.stderr and "time left" in result.stderr
+    chart = DiscardChart.load(out, game="badugi", target=TARGET)
+    assert chart.hands.tobytes() == jobs.canonical_hands(4)[:20].tobytes()
+    assert len(table.read_text().splitlines()) == 1 + 20 * 16
+    again = run_cli("chart", "--game", "badugi", "--target", TARGET, "--limit", "20", "--out", str(out),
+                    "--checkpoint", str(ckpt))
+    assert again.returncode == 0, again.stderr
+    assert "hands computed in this run" not in again.stdout  # all 20 came from the checkpoint
+
+
+@pytest.mark.parametrize(
+    ("args", "match"),
+    [
+        (["--limit", "0"], "--limit must be at least 1"),
+        (["--draws", "4"], "draws must be 1..3"),
+        (["--target", "low:8"], "no low half"),
+        (["--workers", "0"], "workers must be at least 1"),
+        (["--workers", "1", "--scheduler", "tcp://127.0.0.1:1"], "not allowed with argument"),
+    ],
+)
+def test_chart_command_bad_arguments(run_cli: Any, tmp_path: Path, args: list[str], match: str) -> None:
+    result = run_cli("chart", "--game", "badugi", "--out", str(tmp_path / "x.npz"), *args)
+    assert result.returncode == 2 and match in result.stderr
+    assert not (tmp_path / "x.npz").exists()
+
+
+def test_chart_command_ctrl_c_keeps_finished_chunks_and_resumes(tmp_path: Path) -> None:
+    out, ckpt = tmp_path / "c.npz", tmp_path / "c.ckpt"
+    args = [sys.executable, "-m", "badeucey_fast", "chart", "--game", "badugi", "--limit", "400", "--chunk-size", "4",
+            "--workers", "1", "--checkpoint", str(ckpt), "--out", str(out), "--progress"]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=Path(__file__).parent)
+    assert proc.stderr is not None
+    seen = b""
+    while b" 2/100 chunks" not in seen:  # wait for two finished chunks, then press Ctrl-C
+        piece = os.read(proc.stderr.fileno(), 4096)
+        assert piece, f"the command ended early: {seen.decode()}"
+        seen += piece
+    proc.send_signal(signal.SIGINT)
+    rest = proc.communicate(timeout=120)[1]
+    assert proc.returncode == 130, (seen + rest).decode()
+    assert b"interrupted; finished chunks are kept in" in rest
+    assert ckpt.exists() and not out.exists()
+    again = subprocess.run(args[:-1], capture_output=True, text=True, timeout=300, cwd=Path(__file__).parent, check=False)
+    assert again.returncode == 0, again.stderr
+    resumed = int(again.stdout.split(" from the checkpoint")[0].rsplit(" ", 1)[1].replace(",", ""))
+    assert 8 <= resumed < 400
