@@ -406,8 +406,6 @@ def build_parser() -> argparse.ArgumentParser:
     p_chart.add_argument("--progress", action="store_true", help="show the progress bar even when stderr is not a terminal")
     p_chart.set_defaults(run=_cmd_chart)
 
-    from badeucey_fast import bench  # numpy and the peers load only for the CLI
-
     from badeucey_fast import (
         _bench,  # the bench command's options only: its harness loads when it runs
     )

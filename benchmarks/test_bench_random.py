@@ -14,9 +14,11 @@ import numpy as np
 import pytest
 
 import badeucey_fast as bf
-from badeucey_fast import bench
+from badeucey_fast._bench import DEFAULT_BATCH
+from badeucey_fast._bench.hands import SEED
+from badeucey_fast._bench.hands import random_hands as numpy_random_hands
 
-BATCH_HANDS = bench.DEFAULT_BATCH
+BATCH_HANDS = DEFAULT_BATCH
 MIN_ROUNDS = 15
 GROUP = "1,000,000 random five-card hands: dealt, and ranked"
 
@@ -29,7 +31,7 @@ def assert_distinct_rows(hands: Any) -> None:
 @pytest.mark.benchmark(group=GROUP, min_rounds=MIN_ROUNDS)
 def test_numpy_random_hands(benchmark: Any, figures: Any) -> None:
     """The suite's own numpy generator (integers, then rows with a repeat drawn again)."""
-    hands = benchmark(bench.random_hands, BATCH_HANDS, bench.SEED)
+    hands = benchmark(numpy_random_hands, BATCH_HANDS, SEED)
     assert_distinct_rows(hands)
     figures.per_hand("numpy_random_hands", benchmark, BATCH_HANDS)
 
@@ -37,7 +39,7 @@ def test_numpy_random_hands(benchmark: Any, figures: Any) -> None:
 @pytest.mark.benchmark(group=GROUP, min_rounds=MIN_ROUNDS)
 def test_badeucey_batch_of_random_hands(benchmark: Any, figures: Any) -> None:
     """Ranking the hands: badeucey_batch on 1,000,000 hands from random_hands."""
-    hands = bf.random_hands(BATCH_HANDS, seed=bench.SEED)
+    hands = bf.random_hands(BATCH_HANDS, seed=SEED)
     ranks = benchmark(bf.badeucey_batch, hands)
     assert ranks.shape == (BATCH_HANDS, 2) and int(ranks.min()) >= 1
     figures.per_hand("batch_ranking", benchmark, BATCH_HANDS)
@@ -46,7 +48,7 @@ def test_badeucey_batch_of_random_hands(benchmark: Any, figures: Any) -> None:
 @pytest.mark.benchmark(group=GROUP, min_rounds=MIN_ROUNDS)
 def test_random_hands(benchmark: Any, figures: Any) -> None:
     """bf.random_hands: the C generator (splitmix64, one 32-bit word per hand)."""
-    hands = benchmark(bf.random_hands, BATCH_HANDS, seed=bench.SEED)
+    hands = benchmark(bf.random_hands, BATCH_HANDS, seed=SEED)
     assert_distinct_rows(hands)
     figures.per_hand("random_hands", benchmark, BATCH_HANDS)
     figures.ratio(benchmark, "random_hands/batch_ranking", "random_hands", "batch_ranking")
