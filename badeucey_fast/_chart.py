@@ -491,7 +491,7 @@ def discard_chart(
     import numpy as np
 
     from badeucey_fast import __version__
-    from badeucey_fast.draws import check_draws, check_seed
+    from badeucey_fast._runs import check_draws, check_seed
 
     rules = get_game(game)
     draws = check_draws(draws, 1)

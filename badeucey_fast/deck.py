@@ -17,7 +17,8 @@ import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from badeucey_fast._cards import DECK_SIZE, CardsLike, format_cards, hand_ids
+from badeucey_fast._boundary import DECK_SIZE
+from badeucey_fast._cards import CardsLike, format_cards, hand_ids
 
 if TYPE_CHECKING:
     import random

@@ -344,10 +344,14 @@ def _ranker(rules: Game) -> Callable[[Sequence[int]], Ranks]:
             parts.append(single({5: _c_deuce_seven if rules.low == "deuce_seven" else _c_ace_five}))
         if len(parts) == 1:
             (one,) = parts
-            result = lambda ids: (one(ids),)
+
+            def result(ids: Sequence[int]) -> Ranks:
+                return (one(ids),)
         else:
             first, second = parts
-            result = lambda ids: (first(ids), second(ids))
+
+            def result(ids: Sequence[int]) -> Ranks:
+                return (first(ids), second(ids))
     _RANKERS[rules] = result
     return result
 

@@ -20,7 +20,7 @@ _ROOT = Path(__file__).resolve().parent.parent
 # source tree so that ``import badeucey_fast`` finds the installed, compiled package.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _ROOT]
 
-import badeucey_fast
+import badeucey_fast  # noqa: E402  (after the sys.path fix above)
 
 project = "badeucey-fast"
 author = "badeucey-fast developers"
