@@ -225,7 +225,7 @@ class _Evaluator:
                 else:
                     cols[m, j] = j
         self.cols = cols
-        self.sizes = np.array([bin(m).count("1") for m in masks], dtype=np.float64)
+        self.sizes = np.array([m.bit_count() for m in masks], dtype=np.float64)
         self.cache: OrderedDict[tuple[int, ...], _Plan] = OrderedDict()
 
     def plan(self, cards: Sequence[int]) -> _Plan:
@@ -521,6 +521,7 @@ def play_match(
     import numpy as np
 
     players = _check_bots(bots)
+    names = tuple(repr(b) for b in players)  # before play: set_rules may change a bot's repr
     if rules is None:
         rules = TableRules(game)
     elif not isinstance(rules, TableRules):
@@ -539,7 +540,7 @@ def play_match(
         if duplicate and len(set(seat_stacks)) > 1:
             raise ValueError("duplicate play needs equal stacks (a bot would keep its own stack on every seat)")
     else:
-        raise ValueError(f"stacks must be a chip count or one per seat, got {stacks!r}")
+        raise TypeError(f"stacks must be a chip count or one per seat, got {stacks!r}")
     for s in seat_stacks:
         if isinstance(s, bool) or not isinstance(s, int) or s < 1:
             raise ValueError(f"stacks must be whole numbers of at least 1, got {s!r}")
@@ -566,11 +567,11 @@ def play_match(
             per_deal.extend(future.result())
             if progress is not None:
                 progress((i + 1) / len(chunks))
-    return _result(players, rules, per_deal, deals * rotations, duplicate, entropy)
+    return _result(names, rules, per_deal, deals * rotations, duplicate, entropy)
 
 
 def _result(
-    bots: list[Bot], rules: TableRules, per_deal: list[list[float]], hands: int, duplicate: bool, seed: int
+    names: tuple[str, ...], rules: TableRules, per_deal: list[list[float]], hands: int, duplicate: bool, seed: int
 ) -> MatchResult:
     import numpy as np
 
@@ -583,7 +584,7 @@ def _result(
     else:
         ci = tuple((math.nan, math.nan) for _ in means)
     return MatchResult(
-        bots=tuple(repr(b) for b in bots),
+        bots=names,
         game=get_game(rules.game).name,
         hands=hands,
         deals=deals,

@@ -244,6 +244,31 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_match(args: argparse.Namespace) -> int:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from badeucey_fast.bots import make_bot, play_match
+    from badeucey_fast.engine import TableRules
+
+    bots = [make_bot(name) for name in args.bots.split(",")]
+    rules = TableRules(args.game, structure=args.structure)
+    if args.workers is not None and args.workers < 1:
+        raise ValueError(f"--workers must be at least 1, got {args.workers}")
+    bar = ProgressBar(sys.stderr, force=args.progress)
+    try:
+        if args.workers and args.workers > 1:
+            with ProcessPoolExecutor(args.workers) as pool:
+                result = play_match(bots, hands=args.hands, rules=rules, seed=args.seed, duplicate=not args.no_duplicate,
+                                    executor=pool, progress=bar)
+        else:
+            result = play_match(bots, hands=args.hands, rules=rules, seed=args.seed, duplicate=not args.no_duplicate,
+                                progress=bar)
+    finally:
+        bar.close()
+    print(json.dumps(result.to_dict(), indent=2) if args.json else result)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="badeucey",
@@ -324,6 +349,24 @@ def build_parser() -> argparse.ArgumentParser:
                         help="PHH actions, comma-separated, e.g. 'p3 cbr 4, p1 f, p2 sd 7s Kd' (repeatable)")
     p_deal.add_argument("--phh", action="store_true", help="print the PHH hand history instead of the log")
     p_deal.set_defaults(run=_cmd_deal)
+
+    p_match = sub.add_parser(
+        "match",
+        help="play bots against each other",
+        description="Play built-in bots against each other (duplicate by default: every deal replayed with the "
+        "seats rotated) and print each bot's mbb/hand with its 95%% confidence interval.",
+    )
+    p_match.add_argument("--bots", default="drawing,random", help="comma-separated: drawing, random, calling "
+                         "(default: drawing,random)")
+    p_match.add_argument("--hands", type=int, default=10_000, help="hands to play (default: 10,000)")
+    p_match.add_argument("--game", default="badeucey", choices=list(GAMES), help="the game (default: badeucey)")
+    p_match.add_argument("--structure", default="fixed", choices=["fixed", "pot", "no"])
+    p_match.add_argument("--seed", type=int, default=None, help="makes the match reproducible (default: random, printed)")
+    p_match.add_argument("--no-duplicate", action="store_true", help="play each deal once")
+    p_match.add_argument("--workers", type=int, default=None, metavar="N", help="run chunks in N processes")
+    p_match.add_argument("--progress", action="store_true", help="show a progress bar even when stderr is not a terminal")
+    p_match.add_argument("--json", action="store_true", help="print JSON")
+    p_match.set_defaults(run=_cmd_match)
 
     from badeucey_fast import bench  # numpy and the peers load only for the CLI
 
