@@ -26,6 +26,7 @@ cards once, and the luck of the cards largely cancels.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 from collections import OrderedDict
@@ -232,7 +233,10 @@ class _Evaluator:
         hand = tuple(sorted(cards))
         cached = self.cache.get(hand)
         if cached is not None:
-            self.cache.move_to_end(hand)
+            try:
+                self.cache.move_to_end(hand)
+            except KeyError:  # another thread's bot evicted it just now
+                pass
             return cached
         import numpy as np
 
@@ -252,8 +256,11 @@ class _Evaluator:
         made = means[0]  # mask 0: standing pat, the hand as it is
         out = _Plan(discard, float(means[best]), float(made))
         self.cache[hand] = out
-        if len(self.cache) > self.cache_size:
-            self.cache.popitem(last=False)
+        while len(self.cache) > self.cache_size:
+            try:
+                self.cache.popitem(last=False)
+            except KeyError:  # emptied by another thread
+                break
         return out
 
 
@@ -441,6 +448,7 @@ def _play_chunk(
     """Play deals ``first``..``first + deals - 1`` (one chunk); each deal's mbb per hand per bot."""
     import numpy as np
 
+    bots = copy.deepcopy(bots)  # each chunk its own bots, whatever runs it (threads share objects)
     n = len(bots)
     seq = np.random.SeedSequence(entropy, spawn_key=(chunk,))
     deck_seq, bot_seq = seq.spawn(2)
