@@ -15,7 +15,15 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 from badeucey_fast._cards import parse_cards
-from badeucey_fast.bots import Bot, CallingBot, DrawingBot, MatchResult, RandomBot, make_bot, play_match
+from badeucey_fast.bots import (
+    Bot,
+    CallingBot,
+    DrawingBot,
+    MatchResult,
+    RandomBot,
+    make_bot,
+    play_match,
+)
 from badeucey_fast.engine import Hand, HandView, TableRules
 from badeucey_fast.games import GAMES
 
