@@ -368,6 +368,21 @@ def build_parser() -> argparse.ArgumentParser:
     p_match.add_argument("--json", action="store_true", help="print JSON")
     p_match.set_defaults(run=_cmd_match)
 
+    p_play = sub.add_parser(
+        "play",
+        help="play at a table against built-in bots",
+        description="Sit in seat 0 against built-in bots. Type f (fold), c (check/call), r (bet/raise; r N in pot "
+        "or no limit), d CARDS (discard, e.g. d 7s Kd), p (stand pat), ? for help, q to quit.",
+    )
+    p_play.add_argument("--game", default="badeucey", choices=list(GAMES), help="the game (default: badeucey)")
+    p_play.add_argument("--bots", default="drawing", help="comma-separated opponents: drawing, random, calling")
+    p_play.add_argument("--hands", type=int, default=10, help="hands to play (default: 10)")
+    p_play.add_argument("--seed", type=int, default=None, help="makes the deals reproducible")
+    p_play.add_argument("--structure", default="fixed", choices=["fixed", "pot", "no"])
+    p_play.add_argument("--stack", type=int, default=200, help="every seat's stack at the start of a hand (default: 200)")
+    p_play.set_defaults(run=lambda a: __import__("badeucey_fast.play", fromlist=["run"]).run(
+        a.game, a.bots, a.hands, a.seed, a.structure, a.stack, sys.stdin, sys.stdout))
+
     from badeucey_fast import bench  # numpy and the peers load only for the CLI
 
     bench.add_parser(sub)

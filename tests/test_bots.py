@@ -7,9 +7,13 @@ pairing in the legality test; the issue's full run is 100000) and
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import pickle
+import subprocess
+import sys
+import tempfile
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
@@ -197,3 +201,37 @@ def test_result_values() -> None:
     with pytest.raises(AttributeError):
         result.hands = 3  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(DrawingBot("badugi"))).act is not None
+
+
+def _play_cli(entries: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "badeucey_fast", "play", *args], input=entries, text=True,
+                          capture_output=True, timeout=120, check=False, cwd=tempfile.gettempdir())
+
+
+def test_play_through_a_pipe() -> None:
+    # checking/calling and standing pat always works; the bad entries come first
+    entries = "?\nzz\nd Zz\nf\n" + "c\np\n" * 200
+    out = _play_cli(entries, "--game", "badugi", "--bots", "drawing,random", "--hands", "3", "--seed", "4")
+    assert out.returncode == 0, out.stderr
+    assert "Traceback" not in out.stdout + out.stderr
+    assert "actions: f = fold" in out.stdout  # the help
+    assert out.stdout.count("not accepted") >= 2
+    assert "your cards:" in out.stdout and "pot" in out.stdout and "drew" in out.stdout
+    assert "result after 3 hand(s):" in out.stdout and "big blinds" in out.stdout
+    again = _play_cli(entries, "--game", "badugi", "--bots", "drawing,random", "--hands", "3", "--seed", "4")
+    assert again.stdout == out.stdout
+    early = _play_cli("q\n", "--game", "badeucey", "--bots", "calling", "--hands", "5", "--seed", "1")
+    assert early.returncode == 0 and "result after 0 hand(s): +0 big blinds" in early.stdout
+
+
+def test_match_command() -> None:
+    out = subprocess.run([sys.executable, "-m", "badeucey_fast", "match", "--bots", "drawing,random", "--hands", "200",
+                          "--game", "ace_five", "--seed", "1", "--json"], text=True, capture_output=True, timeout=120, cwd=tempfile.gettempdir(),
+                         check=False)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    direct = play_match([DrawingBot(), RandomBot()], hands=200, game="ace_five", seed=1)
+    assert [b["mbb_per_hand"] for b in data["bots"]] == list(direct.mbb_per_hand)
+    bad = subprocess.run([sys.executable, "-m", "badeucey_fast", "match", "--bots", "drawing,shark"], text=True,
+                         capture_output=True, timeout=120, check=False, cwd=tempfile.gettempdir())
+    assert bad.returncode != 0 and "unknown bot 'shark'" in bad.stderr

@@ -63,7 +63,7 @@ def env(**kwargs: Any) -> Any:
     return wrappers.OrderEnforcingWrapper(out)
 
 
-class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name
+class raw_env(AECEnv):  # type: ignore[misc]
     """Triple draw, one hand an episode (see the module docstring).
 
     :param game: a game name or :class:`~badeucey_fast.games.Game` (ignored when ``rules`` is given).
