@@ -447,6 +447,16 @@ def measure(hands: int, repeat: int, log: Callable[[str], None] | None = None) -
     )
     report.add("best_discards", "best_discards, 32 options, every final hand", discard_seconds, FIVE_CARD_HANDS)
     report.add("equity", "equity, 2 players drawing 2 and 1, exact", equity_seconds, EQUITY_OUTCOMES)
+
+    say("engine: random hands heads-up and six-handed, ours and pokerkit's with the same policy")
+    from badeucey_fast.playout import engine_jobs, engine_ratios
+
+    engine = engine_jobs(pokerkit=load_pokerkit() is not None)
+    per_hand: dict[str, float] = {}
+    for job, spent in zip(engine, best_times([job.run for job in engine], repeat)):
+        report.add(job.key, job.label, spent, job.hands)
+        per_hand[job.key] = spent / job.hands
+    report.ratios.update(engine_ratios(per_hand))
     return report
 
 
@@ -498,6 +508,8 @@ _RATIO_LINES = (
     ("one_hand_mask_vs_cffi_floor", "ours / cffi floor, one hand as a mask:", "{:.2f}x"),
     ("batch_vs_one_hand", "one hand at a time / batch, per hand:", "{:.0f}x"),
     ("two_threads_vs_one", "two threads / one thread, hands a second:", "{:.2f}x"),
+    ("pokerkit_vs_engine_2", "pokerkit / ours, random hands heads-up:", "{:.1f}x"),
+    ("pokerkit_vs_engine_6", "pokerkit / ours, random hands six-handed:", "{:.1f}x"),
 )
 
 

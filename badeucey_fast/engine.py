@@ -203,8 +203,8 @@ class Hand:
         "_muck",
         "_n",
         "_nbets",
-        "_ordered",
         "_order",
+        "_ordered",
         "_payoffs",
         "_pending",
         "_phase",
@@ -242,7 +242,7 @@ class Hand:
         game: Game = rules.game  # type: ignore[assignment]  # TableRules stores the Game
         if type(stacks) is not list and type(stacks) is not tuple and (
                 isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)):
-            raise ValueError("stacks must be a sequence of chip counts, one per seat")  # noqa: TRY004 - the API promises ValueError
+            raise ValueError("stacks must be a sequence of chip counts, one per seat")
         n = len(stacks)
         if not 2 <= n <= (10 if game.hand_size == 4 else 8):
             raise ValueError(f"{game.name} seats 2..{rules.max_seats} players, got {n} stacks")
@@ -510,10 +510,14 @@ class Hand:
         if self._live == 1:
             self._win_uncontested()
             return
-        nxt = self._next_pending((seat + 1) % self._n)
-        if nxt is not None and (self._active > 1 or self._bets[nxt] < self._level):
-            self._to_act = nxt  # (a lone player who can still act, owing nothing, has nobody to bet against)
-            return
+        n, pending = self._n, self._pending
+        for i in range(1, n + 1):
+            nxt = (seat + i) % n
+            if pending[nxt]:
+                if self._active > 1 or self._bets[nxt] < self._level:
+                    self._to_act = nxt  # (a lone player who can still act, owing nothing, has nobody to bet against)
+                    return
+                break
         if self._end_round():
             self._start_round(self._round + 1)
 
@@ -734,7 +738,9 @@ class Hand:
 
     def fold(self) -> None:
         """The seat to act folds (only when facing a bet)."""
-        seat = self._betting_seat("fold")
+        seat = self._to_act
+        if seat is None or self._phase != "bet":
+            seat = self._betting_seat("fold")
         if self._bets[seat] >= self._level:
             raise ValueError(f"seat {seat} has nothing to call, so may not fold: check (cc) instead")
         self._folded[seat] = True
@@ -748,11 +754,19 @@ class Hand:
 
     def check_call(self) -> None:
         """The seat to act checks, or calls the bet (all in if short)."""
-        seat = self._betting_seat("check or call")
+        seat = self._to_act
+        if seat is None or self._phase != "bet":
+            seat = self._betting_seat("check or call")
         owed = self._level - self._bets[seat]
         if owed > 0:
-            owed = min(owed, self._stacks[seat])
-            self._post(seat, owed)
+            stack = self._stacks[seat]
+            if owed >= stack:
+                owed = stack
+                self._all_in[seat] = True
+                self._active -= 1
+            self._stacks[seat] = stack - owed
+            self._bets[seat] += owed
+            self._committed[seat] += owed
         else:
             owed = 0
         self._pending[seat] = False
@@ -768,7 +782,9 @@ class Hand:
             no limit, between the two amounts :meth:`legal_actions` gives.
         :raises ValueError: if the seat may not raise, or not to that amount.
         """
-        seat = self._betting_seat("bet or raise")
+        seat = self._to_act
+        if seat is None or self._phase != "bet":
+            seat = self._betting_seat("bet or raise")
         bounds = self._raise_bounds(seat)
         if bounds is None:
             raise ValueError(f"seat {seat} may not bet or raise now ({self._why_no_raise(seat)})")
@@ -777,13 +793,12 @@ class Hand:
             if low != high:
                 raise ValueError(f"bet_raise needs an amount in {self._structure} limit: to {low}..{high}")
             to = low
-        if isinstance(to, bool) or not isinstance(to, int):
-            raise ValueError(f"a bet or raise is to a whole number of chips, got {to!r}")  # noqa: TRY004 - the API promises ValueError
+        if type(to) is not int and (isinstance(to, bool) or not isinstance(to, int)):
+            raise ValueError(f"a bet or raise is to a whole number of chips, got {to!r}")
         if not low <= to <= high:
             allowed = f"to {low}" if low == high else f"to {low}..{high}"
             raise ValueError(f"seat {seat} may bet or raise only {allowed}, not to {to}")
-        level = self._level
-        size = to - level
+        size = to - self._level
         self._post(seat, to - self._bets[seat])
         if self._structure == "fixed":
             full = 2 * size >= self._unit

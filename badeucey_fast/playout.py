@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from badeucey_fast.engine import Hand, TableRules
 
@@ -103,3 +103,45 @@ def pokerkit_random_hands(count: int, seats: int = 2, *, seed: int = 0, stack: i
             options[int(rnd() * len(options))]()
         out.append(tuple(state.payoffs))
     return out
+
+
+class EngineJob(NamedTuple):
+    """One timed job of random play, for ``badeucey bench`` (and any job list)."""
+
+    key: str
+    label: str
+    hands: int
+    run: Callable[[], object]
+
+
+def engine_jobs(*, pokerkit: bool = True, hands: int = 1000, pokerkit_hands: int = 100) -> list[EngineJob]:
+    """Random play heads-up and six-handed: ours, and pokerkit's with the same
+    policy when ``pokerkit`` (time them round-robin, then compare per hand:
+    :func:`engine_ratios`).
+
+    >>> [job.key for job in engine_jobs(pokerkit=False)]
+    ['engine_2', 'engine_6']
+    """
+    jobs = []
+    for seats in (2, 6):
+        jobs.append(EngineJob(f"engine_{seats}", f"engine: random hands, {seats} seats, full history", hands,
+                              lambda s=seats: random_hands(hands, s, seed=SEED)))  # type: ignore[misc]
+        if pokerkit:
+            jobs.append(EngineJob(f"engine_pokerkit_{seats}", f"pokerkit F2L3D: random hands, {seats} seats",
+                                  pokerkit_hands,
+                                  lambda s=seats: pokerkit_random_hands(pokerkit_hands, s, seed=SEED)))  # type: ignore[misc]
+    return jobs
+
+
+def engine_ratios(seconds_per_hand: dict[str, float]) -> dict[str, float]:
+    """pokerkit's time a hand over ours, per table size, for the jobs timed."""
+    out = {}
+    for seats in (2, 6):
+        ours, theirs = seconds_per_hand.get(f"engine_{seats}"), seconds_per_hand.get(f"engine_pokerkit_{seats}")
+        if ours and theirs:
+            out[f"pokerkit_vs_engine_{seats}"] = theirs / ours
+    return out
+
+
+SEED = 13
+"""The seed of the benchmark's random play."""

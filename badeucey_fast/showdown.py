@@ -275,7 +275,13 @@ def showdown(
         if cards is None:
             checked.append(None)
             continue
-        ids = hand_ids(cards, size, f"seat {seat} ({rules.name})")
+        if (type(cards) is tuple or type(cards) is list) and len(cards) == size[0] and all(
+                type(c) is int and 0 <= c < 52 for c in cards):
+            ids = tuple(cards)  # plain ids: only duplicates are left to find, below
+            if len(set(ids)) != len(ids):
+                ids = hand_ids(cards, size, f"seat {seat} ({rules.name})")  # raises, naming the duplicate
+        else:
+            ids = hand_ids(cards, size, f"seat {seat} ({rules.name})")
         for card in ids:
             if card in holder:
                 raise ValueError(f"seats {holder[card]} and {seat} both hold {format_cards([card])}")
@@ -296,7 +302,7 @@ def showdown(
 Ranks = tuple[int, ...]
 """A hand's rank in each half of its game, in the order of ``Game.halves``."""
 
-HalfSettlement = tuple[int, tuple[int, ...], tuple[int, ...], Union[int, None]]
+HalfSettlement = tuple[int, tuple[int, ...], tuple[int, ...], int | None]
 """How one half of one pot went: (chips, winners, shares, winning rank or None)."""
 
 
@@ -338,10 +344,10 @@ def _ranker(rules: Game) -> Callable[[Sequence[int]], Ranks]:
             parts.append(single({5: _c_deuce_seven if rules.low == "deuce_seven" else _c_ace_five}))
         if len(parts) == 1:
             (one,) = parts
-            result = lambda ids: (one(ids),)  # noqa: E731
+            result = lambda ids: (one(ids),)
         else:
             first, second = parts
-            result = lambda ids: (first(ids), second(ids))  # noqa: E731
+            result = lambda ids: (first(ids), second(ids))
     _RANKERS[rules] = result
     return result
 
@@ -373,27 +379,26 @@ def settle(
     :return: chips won by each seat, and for each pot, for each half of the
         game, (chips, winners, shares, winning rank or None).
     """
-    halves = rules.halves
-    split = len(halves) == 2
-    qualifiers = tuple(rules.qualifier(h) for h in halves)
-    odd_first = split and rules.odd_chip == halves[0]
+    halves, _, qualifiers, split, odd_first = _info(rules)
     chips = [0] * len(ranks)
     out: list[list[HalfSettlement]] = []
     for amount, eligible in pots:
         contenders = [seat for seat in order if seat in eligible]
         best: list[tuple[int, tuple[int, ...]] | None] = []
         for h, limit in enumerate(qualifiers):
-            top = None
-            for seat in contenders:
-                r = ranks[seat][h]  # type: ignore[index]
-                if (limit is None or r <= limit) and (top is None or r < top):
-                    top = r
-            best.append(None if top is None else (top, tuple(s for s in contenders if ranks[s][h] == top)))  # type: ignore[index]
-        if all(b is None for b in best):  # nobody qualifies anywhere: as if no qualifiers
+            column = [ranks[seat][h] for seat in contenders]  # type: ignore[index]
+            if limit is not None:
+                column = [r for r in column if r <= limit]
+            if column:
+                top = min(column)
+                best.append((top, tuple([s for s in contenders if ranks[s][h] == top])))  # type: ignore[index]
+            else:
+                best.append(None)
+        if best.count(None) == len(best):  # nobody qualifies anywhere: as if no qualifiers
             best = []
             for h in range(len(halves)):
-                top = min(ranks[s][h] for s in contenders)  # type: ignore[index]
-                best.append((top, tuple(s for s in contenders if ranks[s][h] == top)))  # type: ignore[index]
+                top = min([ranks[s][h] for s in contenders])  # type: ignore[index]
+                best.append((top, tuple([s for s in contenders if ranks[s][h] == top])))  # type: ignore[index]
         if split:
             big, small = amount - amount // 2, amount // 2
             amounts = [big, small] if odd_first else [small, big]
@@ -404,8 +409,7 @@ def settle(
         else:
             amounts = [amount]
         pot_out: list[HalfSettlement] = []
-        for h in range(len(halves)):
-            found = best[h]
+        for h, found in enumerate(best):
             if found is None:
                 pot_out.append((0, (), (), None))
                 continue
@@ -416,6 +420,23 @@ def settle(
             pot_out.append((amounts[h], winners, shares, rank))
         out.append(pot_out)
     return chips, out
+
+
+_GameInfo = tuple[tuple[Half, ...], tuple[Ranking, ...], tuple[int | None, ...], bool, bool]
+_INFO: dict[Game, _GameInfo] = {}
+
+
+def _info(rules: Game) -> _GameInfo:
+    """A game's halves, their rankings and qualifiers, whether it splits, and
+    whether the odd chip goes to the first half (computed once per game)."""
+    found = _INFO.get(rules)
+    if found is None:
+        halves = rules.halves
+        split = len(halves) == 2
+        found = _INFO[rules] = (halves, tuple(rules.ranking(h) for h in halves),
+                                tuple(rules.qualifier(h) for h in halves), split,
+                                split and rules.odd_chip == halves[0])
+    return found
 
 
 def _name(rank: int, ranking: Ranking) -> str:
@@ -437,8 +458,7 @@ def settlement_result(
     settled: tuple[list[int], list[list[HalfSettlement]]],
 ) -> ShowdownResult:
     """The :class:`ShowdownResult` of a :func:`settle` call (names and all)."""
-    halves = rules.halves
-    rankings = tuple(rules.ranking(h) for h in halves)
+    halves, rankings, _, split, _ = _info(rules)
     seats: list[SeatHand | None] = []
     for seat, (ids, r) in enumerate(zip(hands, ranks)):
         if ids is None or r is None:
@@ -457,6 +477,6 @@ def settlement_result(
                 built.append(HalfResult(half, paid, winners, shares, rank, _name(rank, ranking)))
         winner_sets = {r.winners for r in built if r.winners}
         (only,) = winner_sets if len(winner_sets) == 1 else ((),)
-        scoop = only[0] if rules.is_split and len(only) == 1 else None
+        scoop = only[0] if split and len(only) == 1 else None
         results.append(PotResult(amount, tuple(eligible), tuple(built), scoop))
     return ShowdownResult(rules, list(chips), tuple(seats), tuple(results))

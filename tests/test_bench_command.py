@@ -17,6 +17,7 @@ def test_bench_command_reports_every_job(run_cli: RunCli) -> None:
         assert figures[key]["seconds"] > 0, key
     assert figures["all_hands"]["hands"] == 2_598_960
     assert figures["best_discards"]["hands"] == 2_598_960 and figures["equity"]["hands"] == 34_440
+    assert figures["engine_2"]["seconds"] > 0 and figures["engine_6"]["seconds"] > 0
     for key in ("one_hand_vs_cffi_floor", "batch_vs_one_hand", "two_threads_vs_one"):
         assert report["ratios"][key] > 0, key
 
