@@ -302,6 +302,31 @@ def _cmd_chart(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_match(args: argparse.Namespace) -> int:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from badeucey_fast.bots import make_bot, play_match
+    from badeucey_fast.engine import TableRules
+
+    bots = [make_bot(name) for name in args.bots.split(",")]
+    rules = TableRules(args.game, structure=args.structure)
+    if args.workers is not None and args.workers < 1:
+        raise ValueError(f"--workers must be at least 1, got {args.workers}")
+    bar = ProgressBar(sys.stderr, force=args.progress)
+    try:
+        if args.workers and args.workers > 1:
+            with ProcessPoolExecutor(args.workers) as pool:
+                result = play_match(bots, hands=args.hands, rules=rules, seed=args.seed, duplicate=not args.no_duplicate,
+                                    executor=pool, progress=bar)
+        else:
+            result = play_match(bots, hands=args.hands, rules=rules, seed=args.seed, duplicate=not args.no_duplicate,
+                                progress=bar)
+    finally:
+        bar.close()
+    print(json.dumps(result.to_dict(), indent=2) if args.json else result)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="badeucey",
@@ -405,6 +430,39 @@ def build_parser() -> argparse.ArgumentParser:
     p_chart.add_argument("--seed", type=int, default=None, help="seed of sampled options (several draws; default 0)")
     p_chart.add_argument("--progress", action="store_true", help="show the progress bar even when stderr is not a terminal")
     p_chart.set_defaults(run=_cmd_chart)
+
+    p_match = sub.add_parser(
+        "match",
+        help="play bots against each other",
+        description="Play built-in bots against each other (duplicate by default: every deal replayed with the "
+        "seats rotated) and print each bot's mbb/hand with its 95%% confidence interval.",
+    )
+    p_match.add_argument("--bots", default="drawing,random", help="comma-separated: drawing, random, calling "
+                         "(default: drawing,random)")
+    p_match.add_argument("--hands", type=int, default=10_000, help="hands to play (default: 10,000)")
+    p_match.add_argument("--game", default="badeucey", choices=list(GAMES), help="the game (default: badeucey)")
+    p_match.add_argument("--structure", default="fixed", choices=["fixed", "pot", "no"])
+    p_match.add_argument("--seed", type=int, default=None, help="makes the match reproducible (default: random, printed)")
+    p_match.add_argument("--no-duplicate", action="store_true", help="play each deal once")
+    p_match.add_argument("--workers", type=int, default=None, metavar="N", help="run chunks in N processes")
+    p_match.add_argument("--progress", action="store_true", help="show a progress bar even when stderr is not a terminal")
+    p_match.add_argument("--json", action="store_true", help="print JSON")
+    p_match.set_defaults(run=_cmd_match)
+
+    p_play = sub.add_parser(
+        "play",
+        help="play at a table against built-in bots",
+        description="Sit in seat 0 against built-in bots. Type f (fold), c (check/call), r (bet/raise; r N in pot "
+        "or no limit), d CARDS (discard, e.g. d 7s Kd), p (stand pat), ? for help, q to quit.",
+    )
+    p_play.add_argument("--game", default="badeucey", choices=list(GAMES), help="the game (default: badeucey)")
+    p_play.add_argument("--bots", default="drawing", help="comma-separated opponents: drawing, random, calling")
+    p_play.add_argument("--hands", type=int, default=10, help="hands to play (default: 10)")
+    p_play.add_argument("--seed", type=int, default=None, help="makes the deals reproducible")
+    p_play.add_argument("--structure", default="fixed", choices=["fixed", "pot", "no"])
+    p_play.add_argument("--stack", type=int, default=200, help="every seat's stack at the start of a hand (default: 200)")
+    p_play.set_defaults(run=lambda a: __import__("badeucey_fast.play", fromlist=["run"]).run(
+        a.game, a.bots, a.hands, a.seed, a.structure, a.stack, sys.stdin, sys.stdout))
 
     from badeucey_fast import (
         _bench,  # the bench command's options only: its harness loads when it runs

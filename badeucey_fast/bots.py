@@ -1,0 +1,604 @@
+"""Bots and bot matches: a bot interface, two baseline bots and duplicate matches.
+
+A **bot** is any object with ``act(view) -> str``: given the
+:class:`~badeucey_fast.engine.HandView` of its seat when it is to act, it
+returns one legal action in PHH words (``"f"``, ``"cc"``, ``"cbr 8"``,
+``"sd 7s Kd"``, ``"sd"``).  It may also have ``reset(seed)``, called before
+each chunk of a match with a seed from the match's seed, and
+``set_rules(rules)``, called with the table's
+:class:`~badeucey_fast.engine.TableRules` before play (a
+:class:`~badeucey_fast.engine.HandView` does not say which game is played).
+
+Built-in bots:
+
+- :class:`RandomBot`: a uniformly random legal action;
+- :class:`CallingBot`: the calling station (always checks or calls, stands pat);
+- :class:`DrawingBot`: draws toward the game's halves and bets by its hand.
+
+:func:`play_match` plays bots against each other, by default in **duplicate**:
+every deal is replayed with the seats rotated, so each bot holds each seat's
+cards once, and the luck of the cards largely cancels.
+
+>>> result = play_match([DrawingBot(), RandomBot()], hands=200, game="badugi", seed=1)
+>>> result.hands, result.mbb_per_hand[0] > 0
+(200, True)
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from badeucey_fast._cards import _NAME_OF
+from badeucey_fast.engine import Hand, HandView, TableRules
+from badeucey_fast.games import Game, get_game
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["Bot", "CallingBot", "DrawingBot", "MatchResult", "RandomBot", "make_bot", "play_match"]
+
+CHUNK_DEALS = 256
+"""Deals per chunk of a match: the unit of randomness and of parallel work.
+Fixed, so a seed gives the same result whatever runs the chunks."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What :func:`play_match`, the environment and ``badeucey play`` need of a bot.
+
+    ``act(view)`` gets the acting seat's :class:`~badeucey_fast.engine.HandView`
+    and returns one of its legal actions as PHH text: ``"f"``, ``"cc"``,
+    ``"cbr N"`` (in pot and no limit any ``N`` between the two amounts the view
+    lists) or ``"sd"`` followed by the cards to throw (none: stand pat).
+    Optional methods, used when present: ``reset(seed)`` (an int; called before
+    each chunk of a match, so a bot's randomness should come from it) and
+    ``set_rules(rules)`` (the table's :class:`~badeucey_fast.engine.TableRules`).
+    """
+
+    def act(self, view: HandView) -> str: ...
+
+
+def _raise_range(view: HandView) -> tuple[int, int] | None:
+    amounts = [int(a[4:]) for a in view.legal_actions if a.startswith("cbr ")]
+    if not amounts:
+        return None
+    return min(amounts), max(amounts)
+
+
+def _hand_size(view: HandView) -> int:
+    return len(view.cards)
+
+
+class RandomBot:
+    """Uniformly random legal actions.
+
+    In a betting turn it picks uniformly among fold (when facing a bet),
+    check/call and bet/raise (when allowed); a pot- or no-limit bet is to a
+    whole number of chips drawn uniformly between the smallest and the largest
+    legal amount.  In a draw every subset of its cards is equally likely (each
+    card thrown with probability 1/2, standing pat included).
+
+    :param seed: seeds the bot's generator (``reset`` re-seeds it).
+
+    >>> hand = Hand(TableRules("badugi"), [50, 50], seed=3)
+    >>> RandomBot(seed=1).act(hand.view(hand.to_act)) in hand.legal_actions()
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        """Re-seed the generator."""
+        self._rng = random.Random(seed)
+
+    def act(self, view: HandView) -> str:
+        rng = self._rng
+        if view.phase == "draw":
+            thrown = [_NAME_OF[c] for c in view.cards if rng.random() < 0.5]
+            return "sd " + " ".join(thrown) if thrown else "sd"
+        words = [a for a in view.legal_actions if not a.startswith("cbr ")]
+        bounds = _raise_range(view)
+        if bounds is not None:
+            words.append("cbr")
+        word = rng.choice(words)
+        if word == "cbr":
+            assert bounds is not None
+            return f"cbr {rng.randint(*bounds)}"
+        return word
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+class CallingBot:
+    """The calling station: always checks or calls, never raises, always stands pat.
+
+    >>> hand = Hand(TableRules("badugi"), [50, 50], seed=3)
+    >>> CallingBot().act(hand.view(hand.to_act))
+    'cc'
+    """
+
+    def act(self, view: HandView) -> str:
+        return "sd" if view.phase == "draw" else "cc"
+
+    def __repr__(self) -> str:
+        return "CallingBot()"
+
+
+# ---- the drawing bot's evaluation ------------------------------------------
+
+_PERCENTILE_HANDS = 200_000
+_PERCENTILES: dict[tuple[str, int], Any] = {}
+
+
+def _rank_halves(game: Game, hands: npt.NDArray[np.uint8]) -> list[npt.NDArray[np.uint16]]:
+    """Each half's ranks of ``hands`` (N, hand size), lower is better."""
+    from badeucey_fast import _rankings as r
+
+    out = []
+    for half in game.halves:
+        ranking = game.ranking(half)
+        if ranking == "badugi_low":
+            out.append(r.badugi_rank_batch(hands))
+        elif ranking == "badugi_high":
+            out.append(r.badugi_rank_batch(hands, ace_high=True))
+        elif ranking == "deuce_seven":
+            out.append(r.deuce_seven_rank_batch(hands))
+        else:
+            out.append(r.ace_five_rank_batch(hands))
+    return out
+
+
+def _percentiles(game: Game) -> list[npt.NDArray[np.float64]]:
+    """For each half, rank -> the share of random hands that beat it (ties count half),
+    estimated once from 200,000 random hands dealt from a fixed seed."""
+    import numpy as np
+
+    out = []
+    for half, ranks in zip(game.halves, _rank_halves(game, _random_hands(game.hand_size)), strict=True):
+        key = (game.ranking(half), game.hand_size)
+        table = _PERCENTILES.get(key)
+        if table is None:
+            counts = np.bincount(ranks, minlength=game.scale(half) + 1).astype(np.float64)
+            better = np.concatenate(([0.0], np.cumsum(counts)[:-1]))
+            table = _PERCENTILES[key] = (better + counts / 2) / len(ranks)
+        out.append(table)
+    return out
+
+
+_RANDOM_HANDS: dict[int, Any] = {}
+
+
+def _random_hands(size: int) -> npt.NDArray[np.uint8]:
+    import numpy as np
+
+    hands = _RANDOM_HANDS.get(size)
+    if hands is None:
+        rng = np.random.default_rng(20261201)
+        keys = rng.random((_PERCENTILE_HANDS, 52))
+        hands = _RANDOM_HANDS[size] = np.ascontiguousarray(np.argpartition(keys, size, axis=1)[:, :size], dtype=np.uint8)
+    return hands
+
+
+@dataclass(frozen=True)
+class _Plan:
+    discard: tuple[int, ...]
+    draw_score: float
+    """Expected percentile after the next draw with ``discard`` (lower is better)."""
+    made_score: float
+    """Percentile of the hand as it stands."""
+
+
+class _Evaluator:
+    """Scores every discard of a hand by the expected percentile after one draw.
+
+    The objective is :func:`~badeucey_fast.draws.best_discards`'s ``"expected"``
+    one with ranks replaced by percentiles: the mean over the game's halves of
+    the share of random hands that beat the final hand.  It is estimated from
+    ``samples`` random draws shared by every discard (common random numbers,
+    seeded by the hand itself, so a hand always gets the same plan), all ranked
+    in one batch call, and cached (LRU) by hand."""
+
+    def __init__(self, game: Game, samples: int, cache_size: int) -> None:
+        import numpy as np
+
+        self.game, self.samples, self.cache_size = game, samples, cache_size
+        self.tables = _percentiles(game)
+        n = game.hand_size
+        masks = list(range(1 << n))
+        # column of the (samples, 2n) source [hand, drawn cards] for each mask and card slot
+        cols = np.empty((len(masks), n), dtype=np.intp)
+        for m in masks:
+            drawn = 0
+            for j in range(n):
+                if m >> j & 1:
+                    cols[m, j] = n + drawn
+                    drawn += 1
+                else:
+                    cols[m, j] = j
+        self.cols = cols
+        self.sizes = np.array([m.bit_count() for m in masks], dtype=np.float64)
+        self.cache: OrderedDict[tuple[int, ...], _Plan] = OrderedDict()
+
+    def plan(self, cards: Sequence[int]) -> _Plan:
+        hand = tuple(sorted(cards))
+        cached = self.cache.get(hand)
+        if cached is not None:
+            try:
+                self.cache.move_to_end(hand)
+            except KeyError:  # another thread's bot evicted it just now
+                pass
+            return cached
+        import numpy as np
+
+        n, samples = len(hand), self.samples
+        unseen = np.array([c for c in range(52) if c not in hand], dtype=np.uint8)
+        rng = np.random.default_rng(list(hand))
+        drawn = unseen[np.argpartition(rng.random((samples, len(unseen))), n, axis=1)[:, :n]]
+        source = np.concatenate((np.broadcast_to(np.array(hand, dtype=np.uint8), (samples, n)), drawn), axis=1)
+        hands = np.ascontiguousarray(source[:, self.cols].reshape(-1, n))
+        score = np.zeros(len(hands))
+        for table, ranks in zip(self.tables, _rank_halves(self.game, hands), strict=True):
+            score += table[ranks]
+        means = score.reshape(samples, -1).mean(axis=0) / len(self.tables)
+        # ties (and noise below 1e-9) keep the discard of fewer cards
+        best = int(np.argmin(means + 1e-9 * self.sizes))
+        discard = tuple(hand[j] for j in range(n) if best >> j & 1)
+        made = means[0]  # mask 0: standing pat, the hand as it is
+        out = _Plan(discard, float(means[best]), float(made))
+        self.cache[hand] = out
+        while len(self.cache) > self.cache_size:
+            try:
+                self.cache.popitem(last=False)
+            except KeyError:  # emptied by another thread
+                break
+        return out
+
+
+_EVALUATORS: dict[tuple[Game, int, int], _Evaluator] = {}
+
+
+class DrawingBot:
+    """A sensible baseline: draws toward the game's halves, bets by its hand.
+
+    **Strength.**  A hand's *percentile* in a half is the share of random hands
+    of that size that beat it (ties count half; 0 is the nuts, about 0.5 a
+    typical random hand), averaged over the game's halves.  Before a draw the
+    bot scores every discard by the expected percentile after that one draw,
+    estimated from ``samples`` random draws shared by every discard (the
+    ``"expected"`` objective of :func:`~badeucey_fast.draws.best_discards` in
+    percentiles; one batch call per hand, cached by hand), and throws the best
+    discard; ties keep more cards.  Its *strength* in betting rounds 0-2 is the
+    score of that best discard (made hand and chance to improve together); in
+    the last round, the percentile of the hand it holds.
+
+    **Betting** by thresholds on the strength ``s`` for the round ``r``
+    (lower is stronger): bet or raise when ``s <= raise_at[r]``, call a bet
+    when ``s <= call_at[r]``, otherwise check, or fold to a bet.  A pot- or
+    no-limit bet is the smallest legal one.  It does not use what the others
+    drew or the thrown cards (no dead cards).
+
+    :param game: the game's name or :class:`~badeucey_fast.games.Game`; None
+        (the default) takes it from the table's rules via ``set_rules``.
+    :param samples: random draws per hand evaluation (default 64).
+    :param raise_at: four thresholds, rounds 0..3.
+    :param call_at: four thresholds, rounds 0..3.
+    :param cache_size: hands remembered per game (LRU).
+    """
+
+    RAISE_AT = (0.15, 0.10, 0.07, 0.05)
+    CALL_AT = (0.60, 0.50, 0.40, 0.30)
+
+    def __init__(
+        self,
+        game: str | Game | None = None,
+        *,
+        samples: int = 64,
+        raise_at: Sequence[float] = RAISE_AT,
+        call_at: Sequence[float] = CALL_AT,
+        cache_size: int = 100_000,
+    ) -> None:
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise ValueError(f"samples must be a whole number of at least 1, got {samples!r}")
+        if isinstance(cache_size, bool) or not isinstance(cache_size, int) or cache_size < 0:
+            raise ValueError(f"cache_size must be a whole number of at least 0, got {cache_size!r}")
+        for name, values in (("raise_at", raise_at), ("call_at", call_at)):
+            if len(values) != 4 or not all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in values):
+                raise ValueError(f"{name} must be four numbers in 0..1 (rounds 0..3), got {values!r}")
+        self.game = None if game is None else get_game(game)
+        self.samples = samples
+        self.raise_at = tuple(float(v) for v in raise_at)
+        self.call_at = tuple(float(v) for v in call_at)
+        self.cache_size = cache_size
+
+    def set_rules(self, rules: TableRules) -> None:
+        """Play the table's game (called by :func:`play_match` and the environment)."""
+        self.game = get_game(rules.game)
+
+    def reset(self, seed: int | None = None) -> None:
+        """Nothing to re-seed: the bot's sampling is seeded by each hand's cards."""
+
+    def _evaluator(self) -> _Evaluator:
+        if self.game is None:
+            raise ValueError("DrawingBot does not know the game: give DrawingBot(game=...) or call set_rules(rules)")
+        key = (self.game, self.samples, self.cache_size)
+        ev = _EVALUATORS.get(key)
+        if ev is None:
+            ev = _EVALUATORS[key] = _Evaluator(self.game, self.samples, self.cache_size)
+        return ev
+
+    def strength(self, view: HandView) -> float:
+        """The strength the bot bets by (lower is stronger; see the class)."""
+        plan = self._evaluator().plan(view.cards)
+        return plan.made_score if view.round >= 3 else plan.draw_score
+
+    def act(self, view: HandView) -> str:
+        ev = self._evaluator()
+        if len(view.cards) != ev.game.hand_size:
+            raise ValueError(f"DrawingBot plays {ev.game.name}, {ev.game.hand_size} cards; the view holds {len(view.cards)}")
+        plan = ev.plan(view.cards)
+        if view.phase == "draw":
+            return "sd " + " ".join(_NAME_OF[c] for c in plan.discard) if plan.discard else "sd"
+        r = min(view.round, 3)
+        s = plan.made_score if r >= 3 else plan.draw_score
+        bounds = _raise_range(view)
+        if bounds is not None and s <= self.raise_at[r]:
+            return f"cbr {bounds[0]}"
+        if "f" in view.legal_actions:
+            return "cc" if s <= self.call_at[r] else "f"
+        return "cc"
+
+    def __repr__(self) -> str:
+        return "DrawingBot()" if self.game is None else f"DrawingBot({self.game.name!r})"
+
+
+BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "drawing": DrawingBot, "calling": CallingBot}
+"""The built-in bots by the names the command line uses."""
+
+
+def make_bot(name: str) -> Bot:
+    """A built-in bot by name: ``random``, ``drawing`` or ``calling``.
+
+    >>> make_bot("calling")
+    CallingBot()
+    """
+    factory = BOTS.get(name.strip().lower()) if isinstance(name, str) else None
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
+    bot: Bot = factory()
+    return bot
+
+
+# ---- matches ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The outcome of :func:`play_match`, indexed like the ``bots`` it was given.
+
+    The confidence intervals treat each **deal** as the independent unit: in
+    duplicate play a deal is all its rotations together (their results are
+    strongly correlated, that is the point), so each bot's result per deal is
+    the mean of its results over the deal's hands, in milli-big-blinds.  The
+    interval is the mean of those per-deal results plus or minus 1.96 times
+    their sample standard deviation over the square root of the number of
+    deals (normal approximation; NaN with fewer than two deals).
+    """
+
+    bots: tuple[str, ...]
+    """Each bot's ``repr``."""
+    game: str
+    hands: int
+    """Hands played (in duplicate, deals times seats)."""
+    deals: int
+    duplicate: bool
+    seed: int
+    """The seed (drawn at random when none was given): passing it again replays the match."""
+    mbb_per_hand: tuple[float, ...]
+    ci95: tuple[tuple[float, float], ...]
+    per_deal: tuple[tuple[float, ...], ...] = field(repr=False, compare=False)
+    """Each deal's result per bot, mbb per hand (the sample the intervals come from)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (without the per-deal results)."""
+        return {
+            "game": self.game,
+            "hands": self.hands,
+            "deals": self.deals,
+            "duplicate": self.duplicate,
+            "seed": self.seed,
+            "bots": [
+                {"bot": b, "mbb_per_hand": m, "ci95": list(c)}
+                for b, m, c in zip(self.bots, self.mbb_per_hand, self.ci95, strict=True)
+            ],
+        }
+
+    def __str__(self) -> str:
+        kind = "duplicate " if self.duplicate else ""
+        lines = [f"{self.game}: {self.hands:,} {kind}hands ({self.deals:,} deals), seed {self.seed}"]
+        width = max(len(b) for b in self.bots)
+        for i, (b, m, (lo, hi)) in enumerate(zip(self.bots, self.mbb_per_hand, self.ci95, strict=True)):
+            lines.append(f"  {i}: {b:<{width}}  {m:+9.1f} mbb/hand  95% CI [{lo:+.1f}, {hi:+.1f}]")
+        return "\n".join(lines)
+
+
+def _check_bots(bots: object) -> list[Bot]:
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise TypeError("bots must be a sequence of bots")
+    out = list(bots)
+    for i, bot in enumerate(out):
+        if not callable(getattr(bot, "act", None)):
+            raise TypeError(f"bot {i} ({bot!r}) has no act(view) method")
+    return out
+
+
+def _play_chunk(
+    bots: list[Bot], rules: TableRules, stacks: tuple[int, ...], entropy: int, chunk: int, first: int, deals: int,
+    duplicate: bool,
+) -> list[list[float]]:
+    """Play deals ``first``..``first + deals - 1`` (one chunk); each deal's mbb per hand per bot."""
+    import numpy as np
+
+    bots = copy.deepcopy(bots)  # each chunk its own bots, whatever runs it (threads share objects)
+    n = len(bots)
+    seq = np.random.SeedSequence(entropy, spawn_key=(chunk,))
+    deck_seq, bot_seq = seq.spawn(2)
+    for bot, s in zip(bots, bot_seq.generate_state(n, np.uint64), strict=True):
+        reset = getattr(bot, "reset", None)
+        if reset is not None:
+            reset(int(s))
+        set_rules = getattr(bot, "set_rules", None)
+        if set_rules is not None:
+            set_rules(rules)
+    rng = np.random.default_rng(deck_seq)
+    decks = np.argsort(rng.random((deals, 52)), axis=1).tolist()
+    stub_seeds = rng.integers(0, 2**63, size=deals).tolist()
+    rotations = n if duplicate else 1
+    scale = 1000 / rules.big_blind / rotations
+    out = []
+    for d in range(deals):
+        button = (first + d) % n
+        total = [0.0] * n
+        for r in range(rotations):
+            seat_bot = [(s + r) % n for s in range(n)]  # rotation r: seat s is played by bot (s + r) % n
+            hand = Hand(rules, stacks, button=button, deck=decks[d], seed=stub_seeds[d])
+            while (seat := hand.to_act) is not None:
+                b = seat_bot[seat]
+                action = bots[b].act(hand.view(seat))
+                try:
+                    hand.act(action)
+                except ValueError as exc:
+                    raise ValueError(f"bot {b} ({bots[b]!r}) played an illegal action {action!r}: {exc}") from None
+            payoffs = hand.payoffs
+            assert payoffs is not None
+            for s in range(n):
+                total[seat_bot[s]] += payoffs[s]
+        out.append([t * scale for t in total])
+    return out
+
+
+def play_match(
+    bots: Sequence[Bot],
+    *,
+    hands: int,
+    game: str | Game = "badeucey",
+    rules: TableRules | None = None,
+    stacks: int | Sequence[int] = 200,
+    seed: int | None = None,
+    duplicate: bool = True,
+    executor: Executor | None = None,
+    progress: Callable[[float], None] | None = None,
+) -> MatchResult:
+    """Play ``bots`` against each other and measure who wins, in mbb per hand.
+
+    Bot ``i`` sits in seat ``i``; the button moves one seat every deal, and
+    every hand starts from ``stacks`` again.  With ``duplicate`` every deal
+    (the same deck order and the same reshuffles of the stub) is played once
+    per seat, rotated so each bot holds each seat's cards once; ``hands`` is
+    then rounded up to a whole number of deals.
+
+    The deals are split into chunks of :data:`CHUNK_DEALS`; chunk ``c`` takes
+    its decks, stub seeds and bot seeds (``reset(seed)``) from
+    ``numpy.random.SeedSequence(seed, spawn_key=(c,))``, and the chunks'
+    results are combined in order, so a seed gives the same result however
+    the chunks run.  ``executor`` (any :class:`concurrent.futures.Executor`)
+    runs the chunks on it; the bots must then be picklable, and a bot's
+    randomness must come from ``reset``.
+
+    :param bots: 2..8 bots (10 for Badugi).
+    :param hands: hands to play, at least 1.
+    :param game: the game, when ``rules`` is not given (fixed limit, blinds 1/2).
+    :param rules: the table's rules (overrides ``game``).
+    :param stacks: every seat's starting stack (an int), or one per seat
+        (with ``duplicate``, all equal); default 200 chips, 100 big blinds at 1/2.
+    :param seed: makes the match reproducible (None: drawn at random and
+        reported in the result).
+    :param progress: called with the fraction done after each chunk.
+    :returns: a :class:`MatchResult`.
+    :raises ValueError: for bad settings, or a bot's illegal action (naming the bot).
+    """
+    import numpy as np
+
+    players = _check_bots(bots)
+    names = tuple(repr(b) for b in players)  # before play: set_rules may change a bot's repr
+    if rules is None:
+        rules = TableRules(game)
+    elif not isinstance(rules, TableRules):
+        raise TypeError(f"rules must be a TableRules, not {type(rules).__name__}")
+    n = len(players)
+    if not 2 <= n <= rules.max_seats:
+        raise ValueError(f"{get_game(rules.game).name} seats 2..{rules.max_seats} bots, got {n}")
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+        raise ValueError(f"hands must be a whole number of at least 1, got {hands!r}")
+    if isinstance(stacks, int) and not isinstance(stacks, bool):
+        seat_stacks = (stacks,) * n
+    elif isinstance(stacks, Sequence) and not isinstance(stacks, (str, bytes)):
+        seat_stacks = tuple(stacks)
+        if len(seat_stacks) != n:
+            raise ValueError(f"stacks: {len(seat_stacks)} stacks for {n} bots")
+        if duplicate and len(set(seat_stacks)) > 1:
+            raise ValueError("duplicate play needs equal stacks (a bot would keep its own stack on every seat)")
+    else:
+        raise TypeError(f"stacks must be a chip count or one per seat, got {stacks!r}")
+    for s in seat_stacks:
+        if isinstance(s, bool) or not isinstance(s, int) or s < 1:
+            raise ValueError(f"stacks must be whole numbers of at least 1, got {s!r}")
+    if seed is None:
+        entropy = int(np.random.SeedSequence().entropy) % 2**63  # type: ignore[arg-type]
+    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a whole number of at least 0, got {seed!r}")
+    else:
+        entropy = seed
+    rotations = n if duplicate else 1
+    deals = -(-hands // rotations)
+    chunks = [(c, c * CHUNK_DEALS, min(CHUNK_DEALS, deals - c * CHUNK_DEALS))
+              for c in range(-(-deals // CHUNK_DEALS))]
+    per_deal: list[list[float]] = []
+    if executor is None:
+        for i, (c, first, count) in enumerate(chunks):
+            per_deal.extend(_play_chunk(players, rules, seat_stacks, entropy, c, first, count, duplicate))
+            if progress is not None:
+                progress((i + 1) / len(chunks))
+    else:
+        futures = [executor.submit(_play_chunk, players, rules, seat_stacks, entropy, c, first, count, duplicate)
+                   for c, first, count in chunks]
+        for i, future in enumerate(futures):
+            per_deal.extend(future.result())
+            if progress is not None:
+                progress((i + 1) / len(chunks))
+    return _result(names, rules, per_deal, deals * rotations, duplicate, entropy)
+
+
+def _result(
+    names: tuple[str, ...], rules: TableRules, per_deal: list[list[float]], hands: int, duplicate: bool, seed: int
+) -> MatchResult:
+    import numpy as np
+
+    data = np.array(per_deal, dtype=np.float64)
+    deals = len(data)
+    means = data.mean(axis=0)
+    if deals >= 2:
+        half = 1.959963984540054 * data.std(axis=0, ddof=1) / math.sqrt(deals)
+        ci = tuple((float(m - h), float(m + h)) for m, h in zip(means, half, strict=True))
+    else:
+        ci = tuple((math.nan, math.nan) for _ in means)
+    return MatchResult(
+        bots=names,
+        game=get_game(rules.game).name,
+        hands=hands,
+        deals=deals,
+        duplicate=duplicate,
+        seed=seed,
+        mbb_per_hand=tuple(float(m) for m in means),
+        ci95=ci,
+        per_deal=tuple(tuple(row) for row in per_deal),
+    )

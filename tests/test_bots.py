@@ -1,0 +1,240 @@
+"""Bots and matches: legal play, honest intervals, reproducibility.
+
+The big counts are parameters: ``BADEUCEY_BOT_HANDS`` (hands per game and bot
+pairing in the legality test; the issue's full run is 100000) and
+``BADEUCEY_COVERAGE_MATCHES`` (matches in the coverage simulation).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import pickle
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from badeucey_fast._cards import parse_cards
+from badeucey_fast.bots import (
+    Bot,
+    CallingBot,
+    DrawingBot,
+    MatchResult,
+    RandomBot,
+    make_bot,
+    play_match,
+)
+from badeucey_fast.engine import Hand, HandView, TableRules
+from badeucey_fast.games import GAMES
+
+HANDS = int(os.environ.get("BADEUCEY_BOT_HANDS", "400"))
+COVERAGE_MATCHES = int(os.environ.get("BADEUCEY_COVERAGE_MATCHES", "200"))
+
+
+ACTIONS: dict[str, int] = {}
+"""Actions checked, by bot (play_match plays copies of the bots, so the count lives here)."""
+
+
+class Checking:
+    """Wraps a bot and checks every action it takes against the view's legal actions."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def reset(self, seed: int) -> None:
+        getattr(self.bot, "reset", lambda s: None)(seed)
+
+    def set_rules(self, rules: TableRules) -> None:
+        getattr(self.bot, "set_rules", lambda r: None)(rules)
+
+    def act(self, view: HandView) -> str:
+        action = self.bot.act(view)
+        legal = view.legal_actions
+        word = action.split()[0]
+        if word == "sd":
+            assert legal == ("sd",)
+            thrown = action.split()[1:]
+            assert len(set(thrown)) == len(thrown)
+        elif word == "cbr":
+            amounts = [int(a.split()[1]) for a in legal if a.startswith("cbr")]
+            assert amounts and min(amounts) <= int(action.split()[1]) <= max(amounts)
+        else:
+            assert action in legal, (action, legal)
+        ACTIONS[type(self.bot).__name__] = ACTIONS.get(type(self.bot).__name__, 0) + 1
+        return action
+
+    def __repr__(self) -> str:
+        return repr(self.bot)
+
+
+def test_protocol_and_names() -> None:
+    for bot in (RandomBot(), DrawingBot(), CallingBot(), make_bot("drawing"), make_bot(" Random ")):
+        assert isinstance(bot, Bot)
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("shark")
+
+
+def test_bad_settings_are_refused() -> None:
+    with pytest.raises(ValueError, match="hands"):
+        play_match([RandomBot(), RandomBot()], hands=0)
+    with pytest.raises(ValueError, match="seats 2..8"):
+        play_match([RandomBot()], hands=10)
+    with pytest.raises(TypeError, match="act"):
+        play_match([RandomBot(), object()], hands=10)  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="equal stacks"):
+        play_match([RandomBot(), RandomBot()], hands=10, stacks=[100, 50])
+    with pytest.raises(ValueError, match="seed"):
+        play_match([RandomBot(), RandomBot()], hands=10, seed=-1)
+    with pytest.raises(ValueError, match="samples"):
+        DrawingBot(samples=0)
+    with pytest.raises(ValueError, match="raise_at"):
+        DrawingBot(raise_at=(0.1,))
+    with pytest.raises(ValueError, match="does not know the game"):
+        DrawingBot().act(Hand(TableRules(), [50, 50], seed=1).view(0))
+
+
+def test_an_illegal_bot_is_named() -> None:
+    class Cheat:
+        def act(self, view: HandView) -> str:
+            return "cbr 1000"
+
+        def __repr__(self) -> str:
+            return "Cheat()"
+
+    with pytest.raises(ValueError, match=r"bot 1 \(Cheat\(\)\) played an illegal action 'cbr 1000'"):
+        play_match([CallingBot(), Cheat()], hands=2, seed=1)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("structure", ["fixed", "pot", "no"])
+def test_bots_play_only_legal_actions(game: str, structure: str) -> None:
+    rules = TableRules(game, structure=structure)
+    bots = [Checking(RandomBot()), Checking(DrawingBot()), Checking(CallingBot())]
+    result = play_match(bots, hands=HANDS, rules=rules, seed=11, stacks=60)
+    assert result.hands >= HANDS
+    assert all(ACTIONS.pop(type(b.bot).__name__, 0) > 0 for b in bots)
+    assert abs(sum(result.mbb_per_hand)) < 1e-6  # chips are conserved
+    for seats in (2, 6):
+        pair = [Checking(DrawingBot()) if i % 2 else Checking(RandomBot()) for i in range(seats)]
+        play_match(pair, hands=max(seats, HANDS // 4), rules=rules, seed=12, duplicate=False)
+
+
+def _draw_view(cards: str, round: int = 1, phase: str = "draw") -> HandView:
+    return HandView(seat=0, n_seats=2, button=0, to_act=0, phase=phase, round=round, pot=4, stacks=(48, 48),
+                    bets=(0, 0), folded=(False, False), all_in=(False, False), cards=parse_cards(cards),
+                    draws=((None, None),), history=(), legal_actions=("sd",) if phase == "draw" else ("cc", "cbr 2"))
+
+
+def test_drawing_bot_draws_sensibly() -> None:
+    bot = DrawingBot("deuce_seven")
+    nuts = _draw_view("7s 5h 4d 3c 2s")
+    assert bot.act(nuts) == "sd"  # the nuts stands pat
+    assert bot.strength(nuts) < 0.001
+    assert bot.act(_draw_view("7s 5h 4d 3c 2s", round=3, phase="bet")) == "cbr 2"
+    thrown = bot.act(_draw_view("Kd Kh 7c 4d 2s")).split()[1:]
+    assert {"Kd", "Kh"} & set(thrown)  # a king of the pair goes, the 7-4-2 stays
+    assert not {"7c", "4d", "2s"} & set(thrown)
+    badugi = DrawingBot("badugi")
+    assert badugi.act(_draw_view("Ac 2d 3h Ks")) == "sd"
+    assert badugi.act(_draw_view("Ac 2d 3h Kh")) == "sd Kh"
+    assert badugi.act(_draw_view("Ac 2d 3h Kh", round=3, phase="bet")) == "cc"
+
+
+def test_random_vs_random_interval_contains_zero() -> None:
+    result = play_match([RandomBot(), RandomBot()], hands=2000, seed=3)
+    assert isinstance(result, MatchResult)
+    assert result.hands == 2000 and result.deals == 1000
+    for low, high in result.ci95:
+        assert low < 0 < high
+    assert result.mbb_per_hand[0] == pytest.approx(-result.mbb_per_hand[1])
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_drawing_bot_beats_random_and_calling(game: str) -> None:
+    for opponent in (RandomBot(), CallingBot()):
+        result = play_match([DrawingBot(), opponent], hands=1000, game=game, seed=5)
+        assert result.ci95[0][0] > 200, (game, opponent, result)  # 0.2 big blinds a hand at least
+        assert result.ci95[1][1] < 0
+
+
+def test_coverage_by_simulation() -> None:
+    """Identical bots have a true edge of 0: about 95% of intervals must contain it."""
+    covered = 0
+    for seed in range(COVERAGE_MATCHES):
+        result = play_match([RandomBot(), RandomBot()], hands=60, game="badugi", seed=seed)
+        low, high = result.ci95[0]
+        covered += low <= 0 <= high
+    share = covered / COVERAGE_MATCHES
+    # binomial sd at 95% and 200 matches is 1.5%; 30 deals per match make the normal
+    # interval a little short, so the band is wide on the low side
+    assert 0.88 <= share <= 0.99, share
+
+
+def test_seed_reproduces_a_match_whatever_runs_it() -> None:
+    bots = [DrawingBot(), RandomBot(), RandomBot()]
+    hands = 3 * 300  # more than one chunk of deals
+    first = play_match(bots, hands=hands, game="badacey", seed=9)
+    again = play_match([DrawingBot(), RandomBot(), RandomBot()], hands=hands, game="badacey", seed=9)
+    assert first == again and first.per_deal == again.per_deal
+    with ThreadPoolExecutor(2) as pool:
+        threaded = play_match(bots, hands=hands, game="badacey", seed=9, executor=pool)
+    with ProcessPoolExecutor(2) as pool:
+        processes = play_match(bots, hands=hands, game="badacey", seed=9, executor=pool)
+    assert threaded.to_dict() == first.to_dict() == processes.to_dict()
+    assert processes.per_deal == first.per_deal
+    other = play_match(bots, hands=hands, game="badacey", seed=10)
+    assert other.per_deal != first.per_deal
+
+
+def test_result_values() -> None:
+    result = play_match([RandomBot(), CallingBot()], hands=7, seed=1, duplicate=False)
+    assert result.hands == 7 and result.deals == 7 and not result.duplicate
+    d = result.to_dict()
+    assert d["bots"][1] == {"bot": "CallingBot()", "mbb_per_hand": result.mbb_per_hand[1], "ci95": list(result.ci95[1])}
+    text = str(result)
+    assert "7 hands" in text and "CallingBot()" in text and "mbb/hand" in text
+    one = play_match([RandomBot(), CallingBot()], hands=1, seed=1, duplicate=False)
+    assert all(math.isnan(x) for x in one.ci95[0])
+    unseeded = play_match([RandomBot(), CallingBot()], hands=4)
+    assert play_match([RandomBot(), CallingBot()], hands=4, seed=unseeded.seed) == unseeded
+    with pytest.raises(AttributeError):
+        result.hands = 3  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(DrawingBot("badugi"))).act is not None
+
+
+def _play_cli(entries: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "badeucey_fast", "play", *args], input=entries, text=True,
+                          capture_output=True, timeout=120, check=False, cwd=tempfile.gettempdir())
+
+
+def test_play_through_a_pipe() -> None:
+    # checking/calling and standing pat always works; the bad entries come first
+    entries = "?\nzz\nd Zz\nf\n" + "c\np\n" * 200
+    out = _play_cli(entries, "--game", "badugi", "--bots", "drawing,random", "--hands", "3", "--seed", "4")
+    assert out.returncode == 0, out.stderr
+    assert "Traceback" not in out.stdout + out.stderr
+    assert "actions: f = fold" in out.stdout  # the help
+    assert out.stdout.count("not accepted") >= 2
+    assert "your cards:" in out.stdout and "pot" in out.stdout and "drew" in out.stdout
+    assert "result after 3 hand(s):" in out.stdout and "big blinds" in out.stdout
+    again = _play_cli(entries, "--game", "badugi", "--bots", "drawing,random", "--hands", "3", "--seed", "4")
+    assert again.stdout == out.stdout
+    early = _play_cli("q\n", "--game", "badeucey", "--bots", "calling", "--hands", "5", "--seed", "1")
+    assert early.returncode == 0 and "result after 0 hand(s): +0 big blinds" in early.stdout
+
+
+def test_match_command() -> None:
+    out = subprocess.run([sys.executable, "-m", "badeucey_fast", "match", "--bots", "drawing,random", "--hands", "200",
+                          "--game", "ace_five", "--seed", "1", "--json"], text=True, capture_output=True, timeout=120, cwd=tempfile.gettempdir(),
+                         check=False)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    direct = play_match([DrawingBot(), RandomBot()], hands=200, game="ace_five", seed=1)
+    assert [b["mbb_per_hand"] for b in data["bots"]] == list(direct.mbb_per_hand)
+    bad = subprocess.run([sys.executable, "-m", "badeucey_fast", "match", "--bots", "drawing,shark"], text=True,
+                         capture_output=True, timeout=120, check=False, cwd=tempfile.gettempdir())
+    assert bad.returncode != 0 and "unknown bot 'shark'" in bad.stderr
