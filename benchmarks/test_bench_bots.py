@@ -33,7 +33,7 @@ def test_bench_env_steps(benchmark: Any) -> None:
         steps = 0
         env.reset(seed=1)
         while steps < 1000:
-            for agent in env.agent_iter():
+            for _agent in env.agent_iter():
                 obs, _, term, trunc, _ = env.last()
                 env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
                 steps += 1
