@@ -55,6 +55,8 @@ doctest_default_flags = doctest.ELLIPSIS
 doctest_global_setup = """
 import badeucey_fast as bf
 from badeucey_fast import *
+from badeucey_fast.bots import *
+from badeucey_fast.jobs import *
 
 def shell(*commands):
     import os, shlex, subprocess, sys
