@@ -30,6 +30,7 @@ except ModuleNotFoundError as _error:
         )
     raise ImportError(_message, name="badeucey_fast._core") from None
 
+from badeucey_fast._badugi_cards import badugi_cards, badugi_cards_batch
 from badeucey_fast._cards import CardsLike, card_name, format_cards, hand_mask, parse_cards
 from badeucey_fast._dispatch import implementation, implementations, use_implementation
 from badeucey_fast._rankings import (
@@ -129,6 +130,8 @@ __all__ = [
     "badeucey",
     "badeucey_batch",
     "badeucey_mask",
+    "badugi_cards",
+    "badugi_cards_batch",
     "badugi_rank",
     "badugi_rank_batch",
     "best_discards",

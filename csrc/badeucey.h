@@ -301,6 +301,21 @@ int bdc_random_hands(uint64_t seed, const uint8_t *deck, int n_deck, int n_cards
 
 /* ---- end of random hands ------------------------------------------------ */
 
+/* ---- the cards of the best badugi (bdc_cards.c) ----------------------- */
+
+/* For each of n hands of n_cards (4 or 5) ids stored row after row, writes to
+ * out[row] the positions of the cards that make the hand's best badugi in the
+ * ace convention ace_high (0: aces low, 1: aces high) as a bit mask: bit j set
+ * for the row's j-th card.  When different cards make the same badugi, the
+ * cards with the smaller card mask (sum of 1 << id) are chosen.  Returns
+ * BDC_OK, or BDC_E_CARD / BDC_E_DUPLICATE with the first bad row in *bad_row,
+ * BDC_E_COUNT for another n_cards, BDC_E_ARGUMENT for ace_high outside 0..1
+ * or a NULL pointer. */
+int bdc_badugi_cards_batch(int ace_high, const uint8_t *hands, size_t n, int n_cards, uint8_t *out,
+                           size_t *bad_row);
+
+/* ---- end of the cards of the best badugi -------------------------------- */
+
 /* cffi-cdef-end */
 
 #ifdef __cplusplus

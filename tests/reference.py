@@ -47,6 +47,7 @@ __all__ = [
     "ace_five_category",
     "ace_five_rank",
     "all_hands",
+    "badugi_cards",
     "badugi_rank",
     "badugi_size",
     "deuce_seven_category",
@@ -267,6 +268,47 @@ def badugi_size(hands: npt.ArrayLike) -> npt.NDArray[np.uint8]:
     arr = _validated(hands, (4, 5))
     key = _badugi_key(arr, ace_high=False)
     return (BADUGI_MAX_CARDS - key // _BADUGI_SIZE_WEIGHT).astype(np.uint8)
+
+
+def badugi_cards(hands: npt.ArrayLike, ace_high: bool = False) -> npt.NDArray[np.bool_]:
+    """Which cards of each 4- or 5-card hand make its best badugi: bool (N, k), True for a card that plays.
+
+    The best badugi as in :func:`badugi_rank` (every subset of distinct ranks and suits,
+    compared by size, then values highest first). Different cards can make the same best
+    badugi (a pair of which either card fits): the choice is then the subset whose card ids,
+    listed highest first, are lexicographically smallest (the lower highest differing card).
+    """
+    arr = _validated(hands, (4, 5))
+    n, k = arr.shape
+    values = _badugi_value(arr >> 2, ace_high)
+    suits = arr & 3
+    no_hand = BADUGI_MAX_CARDS * _BADUGI_SIZE_WEIGHT
+    best_key = np.full(n, no_hand, dtype=np.int64)
+    best_ids = np.full((n, BADUGI_MAX_CARDS), DECK_SIZE, dtype=np.int64)  # card ids highest first, padded
+    best_cols = np.zeros((n, k), dtype=bool)
+    for size in range(1, min(k, BADUGI_MAX_CARDS) + 1):
+        for cols in itertools.combinations(range(k), size):
+            picked = values[:, cols]
+            valid = np.ones(n, dtype=bool)
+            for a, b in itertools.combinations(range(size), 2):
+                valid &= (picked[:, a] != picked[:, b]) & (suits[:, cols[a]] != suits[:, cols[b]])
+            key = (BADUGI_MAX_CARDS - size) * _BADUGI_SIZE_WEIGHT + _digits_key(-np.sort(-picked, axis=1))
+            key = np.where(valid, key, no_hand)
+            ids = np.full((n, BADUGI_MAX_CARDS), -1, dtype=np.int64)
+            ids[:, :size] = -np.sort(-arr[:, cols], axis=1)
+            # lexicographic "ids < best_ids" over the four columns, first difference decides
+            smaller = np.zeros(n, dtype=bool)
+            decided = np.zeros(n, dtype=bool)
+            for col in range(BADUGI_MAX_CARDS):
+                smaller |= ~decided & (ids[:, col] < best_ids[:, col])
+                decided |= ids[:, col] != best_ids[:, col]
+            better = valid & ((key < best_key) | ((key == best_key) & smaller))
+            best_key = np.where(better, key, best_key)
+            best_ids[better] = ids[better]
+            chosen = np.zeros(k, dtype=bool)
+            chosen[list(cols)] = True
+            best_cols[better] = chosen
+    return best_cols
 
 
 # ------------------------------------------------------------------ 5-card lowballs
