@@ -65,6 +65,7 @@ if TYPE_CHECKING:
     from badeucey_fast.engine import Hand, HandView, TableRules, Uncontested
     from badeucey_fast.convert import from_treys, to_pokerkit, to_treys
     from badeucey_fast.deck import Deck, random_hands
+    from badeucey_fast._frames import to_frame
 
 # Draw odds and equity load on first use: import time is part of the package's promise.
 _LAZY = {
@@ -76,6 +77,7 @@ _LAZY = {
     **dict.fromkeys(("Hand", "HandView", "TableRules", "Uncontested"), "badeucey_fast.engine"),
     **dict.fromkeys(("from_treys", "to_pokerkit", "to_treys"), "badeucey_fast.convert"),
     **dict.fromkeys(("Deck", "random_hands"), "badeucey_fast.deck"),
+    "to_frame": "badeucey_fast._frames",
 }
 
 
@@ -97,6 +99,11 @@ def __getattr__(name: str) -> Any:
         except PackageNotFoundError:  # pragma: no cover - running from a source tree
             return "0+unknown"
     raise AttributeError(f"module 'badeucey_fast' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The module's names, the lazily loaded ones too (so tab completion finds them)."""
+    return sorted(set(globals()) | set(__all__))
 
 __all__ = [
     "ACE_FIVE_CLASSES",
@@ -154,6 +161,7 @@ __all__ = [
     "random_hands",
     "showdown",
     "use_implementation",
+    "to_frame",
     "to_pokerkit",
     "to_treys",
 ]

@@ -67,7 +67,13 @@ class ChartOption:
     exact: bool
     """False when ``best_discards`` sampled this option (several draws)."""
 
+    def __repr__(self) -> str:
+        means = ", ".join(f"{h} {m:.1f}" for h, m in self.mean_rank.items())
+        p = "" if self.probability is None else f", P(target) {self.probability:.4f}"
+        return f"<ChartOption throw {format_cards(self.discard) or '(pat)'!r}{p}, mean rank {means}>"
+
     def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description."""
         return {
             "discard": format_cards(self.discard),
             "keep": format_cards(self.keep),

@@ -81,6 +81,12 @@ class Equity(EquityFigures):
     seed: int | None
     stderr: EquityFigures
 
+    def __repr__(self) -> str:
+        hands = " vs ".join("?" if h is None else format_cards(h) for h in self.hands)
+        how = "exact" if self.exact else f"sampled, seed {self.seed}"
+        share = ", ".join(f"{s:.3f}" for s in self.share)
+        return f"<Equity {self.game.name}: {hands}, {self.draws} draw(s), {how}; pot share {share}>"
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready description."""
         seats = []

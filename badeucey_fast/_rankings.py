@@ -46,6 +46,10 @@ class Halves(NamedTuple):
     low: int
     """Rank of the low hand: 2-7 (1..7462) in Badeucey, A-5 (1..6175) in Badacey."""
 
+    def to_dict(self) -> dict[str, int]:
+        """``{"badugi": ..., "low": ...}`` (JSON-ready)."""
+        return {"badugi": self.badugi, "low": self.low}
+
 
 def _raise_for(status: int, ids: Sequence[object], what: str) -> NoReturn:
     """Turn a C status code (or a conversion failure) into an exception that names the card."""

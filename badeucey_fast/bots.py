@@ -408,6 +408,10 @@ class MatchResult:
     per_deal: tuple[tuple[float, ...], ...] = field(repr=False, compare=False)
     """Each deal's result per bot, mbb per hand (the sample the intervals come from)."""
 
+    def __repr__(self) -> str:
+        bots = ", ".join(f"{b} {m:+.1f}" for b, m in zip(self.bots, self.mbb_per_hand, strict=True))
+        return f"<MatchResult {self.game}: {self.hands:,} hands, seed {self.seed}; mbb/hand {bots}>"
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (without the per-deal results)."""
         return {

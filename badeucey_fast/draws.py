@@ -190,6 +190,13 @@ class DrawOutcomes:
             out["target"] = self.probability(self.target)
         return out
 
+    def __repr__(self) -> str:
+        how = "exact" if self.exact else f"sampled, seed {self.seed}"
+        throw = f"throws {format_cards(self.discard)}" if self.discard else "stands pat"
+        dead = f", dead {format_cards(self.dead)}" if self.dead else ""
+        return (f"<DrawOutcomes {self.game.name}: {format_cards(self.hand)} {throw}, {self.draws} draw(s){dead}; "
+                f"{self.total:,} outcomes, {how}>")
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready description (counts as {rank: count} for ranks that occur)."""
         return {
@@ -344,7 +351,13 @@ class DiscardOption:
     """What the options are ranked by: lower is better (a probability is negated)."""
     outcomes: DrawOutcomes
 
+    def __repr__(self) -> str:
+        means = ", ".join(f"{h} {m:.1f}" for h, m in self.mean_rank.items())
+        p = "" if self.probability is None else f", P(target) {self.probability:.4f}"
+        return f"<DiscardOption throw {format_cards(self.discard) or '(pat)'!r}{p}, mean rank {means}>"
+
     def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description."""
         return {
             "discard": format_cards(self.discard),
             "keep": format_cards(self.keep),

@@ -13,8 +13,8 @@ game           cards  Badugi half                  low half
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from dataclasses import dataclass, fields
+from typing import Literal, NamedTuple, overload
 
 from badeucey_fast._boundary import RANKINGS, Ranking, check_int
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
@@ -75,6 +75,21 @@ class Game:
             if not 1 <= rank <= scale:
                 raise ValueError(f"game {self.name!r}: {half}_qualifier must be a rank in 1..{scale}, got {qualifier!r}")
             object.__setattr__(self, f"{half}_qualifier", rank)  # a numpy integer is kept as a plain int
+
+    def __repr__(self) -> str:
+        """``Game('badeucey')`` for a built-in game; a variant lists what differs from
+        the built-in game of its name (every field for a new name)."""
+        base = GAMES.get(self.name)
+        shown = [
+            f"{f.name}={getattr(self, f.name)!r}"
+            for f in fields(self)
+            if f.name != "name" and (base is None or getattr(self, f.name) != getattr(base, f.name))
+        ]
+        return f"Game({', '.join([repr(self.name), *shown])})"
+
+    def to_dict(self) -> dict[str, object]:
+        """Every field by name (JSON-ready); ``Game(**d)`` rebuilds the game."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def ranking(self, half: Half) -> Ranking:
         """The ranking that judges a half: ``badugi_low``, ``badugi_high``, ``deuce_seven`` or ``ace_five``."""
@@ -151,21 +166,66 @@ def get_game(game: str | Game) -> Game:
 
 class SplitComparison(NamedTuple):
     """Result of comparing two hands in a split game, per half:
-    ``1`` the first hand wins the half, ``-1`` the second, ``0`` they tie."""
+    ``1`` the first hand wins the half, ``-1`` the second, ``0`` they tie.
+
+    A comparison has two answers, so it has no truth value: ``if
+    compare(a, b):`` raises :class:`TypeError` (a plain tuple would be true
+    even for ``(0, 0)``, a tie in both halves).  Test a half (``.badugi``,
+    ``.low``) or :attr:`scoop`.
+
+    >>> result = compare("7s 5h 4d 3c 2s", "6s 6h 4h 3d 2c")
+    >>> result.badugi, result.low, result.scoop
+    (1, 1, 1)
+    >>> bool(SplitComparison(0, 0))
+    Traceback (most recent call last):
+    ...
+    TypeError: a SplitComparison has no truth value (it has two answers): test .badugi, .low or .scoop
+    """
 
     badugi: int
     low: int
+
+    @property
+    def scoop(self) -> int:
+        """``1`` if the first hand wins both halves alone, ``-1`` if the second does, else ``0``."""
+        if self.badugi == self.low and self.badugi != 0:
+            return self.badugi
+        return 0
+
+    def __bool__(self) -> bool:
+        raise TypeError("a SplitComparison has no truth value (it has two answers): test .badugi, .low or .scoop")
+
+    def to_dict(self) -> dict[str, int]:
+        """``{"badugi": ..., "low": ...}`` (JSON-ready)."""
+        return {"badugi": self.badugi, "low": self.low}
 
 
 def _winner(rank_a: int, rank_b: int) -> int:
     return (rank_a < rank_b) - (rank_a > rank_b)  # lower rank is better
 
 
+SplitGame = Literal["badeucey", "badacey"]
+"""The names of the built-in split games: :func:`compare` answers a :class:`SplitComparison`."""
+SingleGame = Literal["badugi", "deuce_seven", "ace_five"]
+"""The names of the built-in single-winner games: :func:`compare` answers an int."""
+
+
+@overload
+def compare(a: CardsLike, b: CardsLike, game: SplitGame = "badeucey") -> SplitComparison: ...
+@overload
+def compare(a: CardsLike, b: CardsLike, game: SingleGame) -> int: ...
+@overload
+def compare(a: CardsLike, b: CardsLike, game: str | Game) -> int | SplitComparison: ...
+
+
 def compare(a: CardsLike, b: CardsLike, game: str | Game = "badeucey") -> int | SplitComparison:
     """Which of two hands wins: ``1`` if ``a``, ``-1`` if ``b``, ``0`` for a tie.
 
     For a split game (badeucey, badacey) the answer is given per half as a
-    :class:`SplitComparison`; for a single-winner game it is one int.
+    :class:`SplitComparison`; for a single-winner game it is one int.  Type
+    checkers know which from the game's name: ``compare(a, b,
+    game="deuce_seven")`` is an ``int``, ``compare(a, b)`` a
+    :class:`SplitComparison`.
 
     :param a: the first hand, as text or card ids.
     :param b: the second hand.

@@ -68,6 +68,14 @@ class SeatHand:
     names: dict[Half, str]
     """Each half's rank in words."""
 
+    def __repr__(self) -> str:
+        return f"SeatHand(seat={self.seat}, cards={format_cards(self.cards)!r}, ranks={self.ranks!r})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description."""
+        return {"seat": self.seat, "cards": format_cards(self.cards), "ranks": dict(self.ranks),
+                "names": dict(self.names)}
+
 
 @dataclass(frozen=True)
 class HalfResult:
@@ -85,6 +93,11 @@ class HalfResult:
     name: str
     """The winning hand in words, or why nobody won."""
 
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description."""
+        return {"half": self.half, "amount": self.amount, "winners": list(self.winners), "shares": list(self.shares),
+                "rank": self.rank, "name": self.name}
+
 
 @dataclass(frozen=True)
 class PotResult:
@@ -96,6 +109,16 @@ class PotResult:
     halves: tuple[HalfResult, ...]
     scoop: int | None
     """The seat that won every half alone, in a split game, else None."""
+
+    def __repr__(self) -> str:
+        won = "; ".join(f"{h.half} {h.amount} to seat(s) {', '.join(map(str, h.winners)) or 'none'}" for h in self.halves)
+        scoop = "" if self.scoop is None else f"; seat {self.scoop} scoops"
+        return f"<PotResult {self.amount} chips, seats {', '.join(map(str, self.eligible))}: {won}{scoop}>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description."""
+        return {"amount": self.amount, "eligible": list(self.eligible), "scoop": self.scoop,
+                "halves": [h.to_dict() for h in self.halves]}
 
 
 @dataclass(frozen=True)
@@ -111,36 +134,17 @@ class ShowdownResult:
     """Main pot first, then side pots, as given."""
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready description."""
+        """A JSON-ready description (``json.dumps`` takes it as it is)."""
         return {
             "game": self.game.name,
             "chips": list(self.chips),
-            "hands": [
-                None
-                if h is None
-                else {"seat": h.seat, "cards": format_cards(h.cards), "ranks": dict(h.ranks), "names": dict(h.names)}
-                for h in self.hands
-            ],
-            "pots": [
-                {
-                    "amount": p.amount,
-                    "eligible": list(p.eligible),
-                    "scoop": p.scoop,
-                    "halves": [
-                        {
-                            "half": r.half,
-                            "amount": r.amount,
-                            "winners": list(r.winners),
-                            "shares": list(r.shares),
-                            "rank": r.rank,
-                            "name": r.name,
-                        }
-                        for r in p.halves
-                    ],
-                }
-                for p in self.pots
-            ],
+            "hands": [None if h is None else h.to_dict() for h in self.hands],
+            "pots": [p.to_dict() for p in self.pots],
         }
+
+    def __repr__(self) -> str:
+        hands = ", ".join("folded" if h is None else format_cards(h.cards) for h in self.hands)
+        return f"<ShowdownResult {self.game.name}: chips {self.chips} for {hands}>"
 
     def __str__(self) -> str:
         game = self.game

@@ -103,10 +103,9 @@ def _check_against_reference(hands: Hands, ace_high: bool) -> None:
     # a badugi: no rank and no suit twice among the chosen cards
     ranks_seen = np.zeros((len(hands), 13), dtype=np.int64)
     suits_seen = np.zeros((len(hands), 4), dtype=np.int64)
-    rows = np.arange(len(hands))
     for col in range(hands.shape[1]):
-        np.add.at(ranks_seen, (rows, hands[:, col] >> 2), selected[:, col])
-        np.add.at(suits_seen, (rows, hands[:, col] & 3), selected[:, col])
+        ranks_seen += selected[:, col, None] & ((hands[:, col, None] >> 2) == np.arange(13))
+        suits_seen += selected[:, col, None] & ((hands[:, col, None] & 3) == np.arange(4))
     assert ranks_seen.max() == 1 and suits_seen.max() == 1
     # ranked as the hand: the chosen card ranks are the ranks of the hand's class
     ranking = "badugi_high" if ace_high else "badugi_low"

@@ -1,0 +1,164 @@
+"""Results behave like values: pickle, deepcopy, equality, JSON-ready to_dict(), short reprs in card text."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import badeucey_fast as bf
+from badeucey_fast.bots import make_bot, play_match
+from badeucey_fast.engine import play_script
+
+NUMBER_ONE = "7s 5h 4d 3c 2s"
+SIXES = "6s 6h 4h 3d 2c"
+
+
+def _results() -> dict[str, Any]:
+    return {
+        "Halves": bf.badeucey(NUMBER_ONE),
+        "SplitComparison": bf.compare(NUMBER_ONE, SIXES),
+        "ShowdownResult": bf.showdown([NUMBER_ONE, SIXES, None], pot=101),
+        "SeatHand": bf.showdown([NUMBER_ONE, SIXES], pot=10).hands[0],
+        "PotResult": bf.showdown([NUMBER_ONE, SIXES], pot=10).pots[0],
+        "HalfResult": bf.showdown([NUMBER_ONE, SIXES], pot=10).pots[0].halves[1],
+        "DrawOutcomes": bf.draw_outcomes("7s 5h 4d Jc Ks", "Ks", dead="2s"),
+        "DrawOutcomes sampled": bf.draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", draws=2, samples=500, seed=3),
+        "DiscardOption": bf.best_discards("7s 5h 4d Jc Ks", target="low:8")[0],
+        "Equity": bf.equity([NUMBER_ONE, SIXES]),
+        "Equity unknown": bf.equity([NUMBER_ONE, None], samples=300, seed=1, max_exact=1),
+        "MatchResult": play_match([make_bot("calling"), make_bot("random")], hands=10, seed=1),
+        "Game": bf.GAMES["badacey"],
+        "Hand": play_script(bf.TableRules(), [100, 100], seed=1),
+    }
+
+
+RESULTS = _results()
+CARD_TEXT = re.compile(r"[2-9TJQKA][cdhs]")
+
+
+@pytest.mark.parametrize("name", list(RESULTS))
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+def test_round_trips(name: str, how: str) -> None:
+    value = RESULTS[name]
+    back = pickle.loads(pickle.dumps(value)) if how == "pickle" else copy.deepcopy(value)
+    assert type(back) is type(value)
+    assert repr(back) == repr(value) and str(back) == str(value)
+    if hasattr(value, "to_dict"):
+        assert back.to_dict() == value.to_dict()
+    if not name.startswith(("DrawOutcomes", "DiscardOption")):  # their counts are numpy arrays: see to_dict
+        assert back == value
+
+
+@pytest.mark.parametrize("name", [n for n, v in RESULTS.items() if hasattr(v, "to_dict")])
+def test_to_dict_is_json(name: str) -> None:
+    data = RESULTS[name].to_dict()
+    assert json.loads(json.dumps(data)) == data  # JSON-safe, and nothing changes on the way back
+
+
+@pytest.mark.parametrize("name", list(RESULTS))
+def test_reprs_are_short_and_in_card_text(name: str) -> None:
+    text = repr(RESULTS[name])
+    assert len(text) <= 150, text
+    assert "array(" not in text
+    holds_cards = name not in ("SplitComparison", "Halves", "HalfResult", "PotResult", "MatchResult", "Game", "Hand")
+    if holds_cards:
+        assert CARD_TEXT.search(text), text
+        assert not re.search(r"\(\d+, \d+, \d+", text), text  # no tuples of card ids
+
+
+def test_reprs_name_the_cards() -> None:
+    assert "7s 5h 4d Jc Ks throws Ks" in repr(RESULTS["DrawOutcomes"])
+    assert "7s 5h 4d 3c 2s" in repr(RESULTS["ShowdownResult"]) and "folded" in repr(RESULTS["ShowdownResult"])
+    assert "7s 5h 4d 3c 2s vs ?" in repr(RESULTS["Equity unknown"])
+    assert repr(bf.GAMES["badeucey"]) == "Game('badeucey')"
+    from dataclasses import replace
+
+    assert repr(replace(bf.GAMES["badeucey"], badugi="low")) == "Game('badeucey', badugi='low')"
+    assert bf.Game(**bf.GAMES["badacey"].to_dict()) == bf.GAMES["badacey"]
+
+
+def test_split_comparison_in_a_boolean_context() -> None:
+    tie = bf.SplitComparison(0, 0)
+    with pytest.raises(TypeError, match="no truth value"):
+        bool(tie)
+    with pytest.raises(TypeError, match=r"test \.badugi, \.low or \.scoop"):
+        if bf.compare(NUMBER_ONE, SIXES):
+            pass
+    assert bf.compare(NUMBER_ONE, SIXES).scoop == 1
+    assert bf.compare(SIXES, NUMBER_ONE).scoop == -1
+    assert bf.SplitComparison(1, -1).scoop == 0 and tie.scoop == 0
+    assert tie == (0, 0) and tie.to_dict() == {"badugi": 0, "low": 0}
+
+
+def test_dir_lists_the_lazy_names() -> None:
+    names = dir(bf)
+    for name in ("equity", "draw_outcomes", "best_discards", "Deck", "random_hands", "to_frame", "badugi_cards"):
+        assert name in names
+    assert set(bf.__all__) <= set(names)
+
+
+def test_to_frame() -> None:
+    pd = pytest.importorskip("pandas")
+    options = bf.best_discards("As 2c 3d Ks", game="badugi", target="badugi")
+    frame = bf.to_frame(options)
+    assert isinstance(frame, pd.DataFrame) and len(frame) == len(options)
+    assert list(frame.columns) == ["discard", "keep", "probability", "exact", "mean_rank_badugi"]
+    assert frame["discard"].tolist() == [bf.format_cards(o.discard) for o in options] and frame["discard"][0] == "Ks"
+    plain = pd.DataFrame(o.to_dict() for o in options)
+    assert plain["discard"].tolist() == frame["discard"].tolist()
+    with pytest.raises(TypeError, match="item 1 .* has no to_dict"):
+        bf.to_frame([options[0], 3])  # type: ignore[list-item]
+
+
+def test_to_frame_without_pandas(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pandas", None)  # import pandas raises ImportError
+    with pytest.raises(ImportError, match="pip install pandas"):
+        bf.to_frame([bf.badeucey(NUMBER_ONE)])
+
+
+TYPED = """
+from badeucey_fast import SplitComparison, compare
+
+def low(a: str, b: str) -> int:
+    return compare(a, b, game="deuce_seven") + compare(a, b, game="badugi") + compare(a, b, game="ace_five")
+
+def split(a: str, b: str) -> SplitComparison:
+    both = compare(a, b)
+    return SplitComparison(both.badugi, compare(a, b, game="badacey").low)
+
+def any_game(a: str, b: str, game: str) -> int | SplitComparison:
+    return compare(a, b, game=game)
+"""
+
+MISTYPED = """
+from badeucey_fast import compare
+
+def wrong(a: str, b: str) -> int:
+    return compare(a, b, game="badeucey")
+"""
+
+
+@pytest.mark.parametrize(("source", "clean"), [(TYPED, True), (MISTYPED, False)], ids=["typed", "mistyped"])
+def test_compare_overloads_under_mypy(source: str, clean: bool, tmp_path: Path) -> None:
+    """mypy --strict knows compare()'s result type from the game's name."""
+    pytest.importorskip("mypy")
+    if shutil.which("mypy") is None and not Path(sys.executable).with_name("mypy").exists():
+        pytest.skip("mypy is not installed as a command")
+    path = tmp_path / "snippet.py"
+    path.write_text(textwrap.dedent(source))
+    done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(path)],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    if clean:
+        assert done.returncode == 0, done.stdout + done.stderr
+    else:
+        assert done.returncode == 1 and 'Incompatible return value type (got "SplitComparison", expected "int")' in done.stdout
