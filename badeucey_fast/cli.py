@@ -1,4 +1,14 @@
-"""The ``badeucey`` command line."""
+"""The ``badeucey`` command line.
+
+Start-up is part of the promise: ``badeucey eval`` and ``badeucey showdown``
+import only what ``import badeucey_fast`` does (no numpy, no benchmark harness,
+no ``importlib.metadata``: ``--version`` reads the version when asked); every
+other command imports its own modules when it runs.
+
+With ``--json`` every output is one JSON object whose ``"schema"`` names its
+shape and version (``"badeucey-eval/1"``, ...), and an error is one JSON object
+on stderr (``"schema": "badeucey-error/1"``) with the usual exit status.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +18,10 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from badeucey_fast import _rankings as r
+from badeucey_fast._badugi_cards import badugi_cards
 from badeucey_fast._boundary import DECK_SIZE, RANKINGS, Ranking
 from badeucey_fast._cards import format_cards, parse_cards
 from badeucey_fast.games import GAMES
@@ -24,34 +35,95 @@ EXIT_BROKEN_PIPE = 141  # what a shell reports for a process ended by SIGPIPE (1
 _EVAL_SIZES = RANKINGS["badugi_low"].sizes  # eval takes any hand some ranking takes
 
 
-def _eval_rows(ids: tuple[int, ...]) -> list[tuple[Ranking, str, int, int]]:
-    """(ranking, label, rank, classes) for every ranking that takes this many cards."""
-    ranks = [r.badugi_rank(ids), r.badugi_rank(ids, ace_high=True)]
-    if len(ids) in RANKINGS["deuce_seven"].sizes:
-        ranks += [r.deuce_seven_rank(ids), r.ace_five_rank(ids)]
+SCHEMA_VERSION = 1
+"""The version of every JSON shape the command line prints (``"badeucey-<command>/1"``)."""
+
+UNKNOWN_HAND_WORDS = ("?", "x", "random", "unknown")
+"""Words that stand for a hand whose cards are unknown (``equity``).  ``?`` is a
+shell glob (unquoted, in a folder holding a one-letter file name, the shell
+replaces it by that name): write ``random`` or ``x``, or quote ``'?'``."""
+
+
+def schema(command: str) -> str:
+    """The ``"schema"`` of a command's JSON output, e.g. ``"badeucey-eval/1"``."""
+    return f"badeucey-{command}/{SCHEMA_VERSION}"
+
+
+def _print_json(command: str, data: dict[str, Any]) -> None:
+    """One JSON object on stdout: ``{"schema": ..., **data}``."""
+    print(json.dumps({"schema": schema(command), **data}, indent=2))
+
+
+def _eval_rows(ids: tuple[int, ...]) -> list[tuple[Ranking, str, int | None, int]]:
+    """(ranking, label, rank or None, classes) for every ranking (None: it does not take this many cards)."""
+    ranks: list[int | None] = [r.badugi_rank(ids), r.badugi_rank(ids, ace_high=True)]
+    five = len(ids) in RANKINGS["deuce_seven"].sizes
+    ranks += [r.deuce_seven_rank(ids), r.ace_five_rank(ids)] if five else [None, None]
     return [(info.name, info.long, rank, info.scale) for info, rank in zip(RANKINGS.values(), ranks)]
+
+
+def _eval_hands(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """(where, text) of every hand to rank: the arguments, ``-`` for standard input, and --file."""
+    hands: list[tuple[str, str]] = []
+
+    def lines(name: str, stream: TextIO) -> None:
+        for n, line in enumerate(stream, start=1):
+            text = line.split("#", 1)[0].strip()
+            if text:
+                hands.append((f"line {n} of {name}", text))
+
+    for n, text in enumerate(args.hands, start=1):
+        if text == "-":
+            lines("standard input", sys.stdin)
+        else:
+            hands.append((f"argument {n}", text))
+    for path in args.file:
+        try:
+            with open(path, encoding="utf-8") as f:
+                lines(path, f)
+        except OSError as exc:
+            raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if not hands:
+        raise ValueError("no hands: give HAND arguments, - to read standard input, or --file FILE")
+    return hands
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
     results = []
-    for text in args.hands:
-        ids = parse_cards(text)
+    for where, text in _eval_hands(args):
+        try:
+            ids = parse_cards(text)
+        except ValueError as exc:
+            raise ValueError(f"{where}: {exc}") from None
         if len(ids) not in _EVAL_SIZES:
-            raise ValueError(f"a hand has {' or '.join(map(str, _EVAL_SIZES))} cards, got {len(ids)} in {text!r}")
-        results.append((ids, _eval_rows(ids)))
+            raise ValueError(f"{where}: a hand has {' or '.join(map(str, _EVAL_SIZES))} cards, got {len(ids)} in {text!r}")
+        cards = {key: badugi_cards(ids, ace_high=key == "badugi_high") for key in ("badugi_low", "badugi_high")}
+        results.append((ids, _eval_rows(ids), cards))
     if args.json:
-        out = [
-            {"hand": format_cards(ids), **{key: {"rank": rank, "name": hand_name(rank, key)} for key, _, rank, _ in rows}}
-            for ids, rows in results
-        ]
-        print(json.dumps(out if len(out) > 1 else out[0], indent=2))
+        _print_json("eval", {"hands": [
+            {
+                "hand": format_cards(ids),
+                **{
+                    key: None if rank is None else {
+                        "rank": rank,
+                        "name": hand_name(rank, key),
+                        **({"cards": format_cards(cards[key])} if key in cards else {}),
+                    }
+                    for key, _, rank, _ in rows
+                },
+            }
+            for ids, rows, cards in results
+        ]})
         return 0
-    for n, (ids, rows) in enumerate(results):
+    for n, (ids, rows, cards) in enumerate(results):
         if n:
             print()
         print(format_cards(ids))
         for key, label, rank, classes in rows:
-            print(f"  {label:<18} {rank:>5} of {classes:<5} {hand_name(rank, key)}")
+            if rank is None:
+                continue
+            plays = f": {format_cards(cards[key])}" if key in cards else ""
+            print(f"  {label:<18} {rank:>5} of {classes:<5} {hand_name(rank, key)}{plays}")
     print("(rank 1 is the best hand of each ranking)")
     return 0
 
@@ -72,7 +144,7 @@ def _cmd_showdown(args: argparse.Namespace) -> int:
     pots: list[int | tuple[int, list[int]]] = [args.pot, *args.side_pot]
     result = showdown(hands, pots if args.side_pot else args.pot, game=args.game)
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
+        _print_json("showdown", result.to_dict())
     else:
         print(result)
     return 0
@@ -160,7 +232,7 @@ def _cmd_draw(args: argparse.Namespace) -> int:
         bar.close()
     if args.discard is not None:
         if args.json:
-            print(json.dumps(out.to_dict(), indent=2))
+            _print_json("draw", out.to_dict())
             return 0
         how = "exact" if out.exact else f"sampled: {out.total:,} samples, seed {out.seed}"
         unseen = DECK_SIZE - len(out.hand) - len(out.dead)
@@ -176,10 +248,21 @@ def _cmd_draw(args: argparse.Namespace) -> int:
             print(f"  mean {out.game.label(half)} rank{'':<17} {out.mean_rank(half):8.1f}")
         return 0
     top = options[: args.top]
+    first = options[0].outcomes
     if args.json:
-        print(json.dumps([o.to_dict() for o in top], indent=2))
+        _print_json("draw", {
+            "game": first.game.name,
+            "hand": format_cards(first.hand),
+            "dead": format_cards(first.dead),
+            "draws": first.draws,
+            "target": None if first.target is None else first.target.describe(first.game),
+            "objective": args.objective or ("target" if first.target is not None else "expected"),
+            "exact": all(o.outcomes.exact for o in top),
+            "seed": first.seed,
+            "options": [o.to_dict() for o in top],
+        })
         return 0
-    game = options[0].outcomes.game
+    game = first.game
     heads = ["#", "throw", "keep"] + (["P(target)"] if options[0].probability is not None else [])
     heads += [f"mean {game.label(h)}" for h in game.halves]
     rows = []
@@ -190,7 +273,6 @@ def _cmd_draw(args: argparse.Namespace) -> int:
         row += [f"{o.mean_rank[h]:.1f}" for h in game.halves]
         rows.append(row)
     widths = [max(len(line[i]) for line in [heads, *rows]) for i in range(len(heads))]
-    first = options[0].outcomes
     how = "exact" if first.exact else f"sampled, seed {first.seed}"
     target = f"; target {first.target.describe(game)}" if first.target is not None else ""
     print(f"{game.name}: best discards of {format_cards(first.hand)}, {first.draws} draw(s), {how}{target}")
@@ -214,7 +296,7 @@ def _seat_discard(text: str) -> tuple[int, str]:
 def _cmd_equity(args: argparse.Namespace) -> int:
     from badeucey_fast._equity import equity
 
-    hands: list[str | None] = [None if h.strip().lower() in ("?", "random", "unknown") else h for h in args.hands]
+    hands: list[str | None] = [None if h.strip().lower() in UNKNOWN_HAND_WORDS else h for h in args.hands]
     discards: list[str | None] = [None] * len(hands)
     for seat, cards in args.discard:
         if not 0 <= seat < len(hands):
@@ -226,7 +308,10 @@ def _cmd_equity(args: argparse.Namespace) -> int:
                         **_run_kwargs(args))
     finally:
         bar.close()
-    print(json.dumps(result.to_dict(), indent=2) if args.json else result)
+    if args.json:
+        _print_json("equity", result.to_dict())
+    else:
+        print(result)
     return 0
 
 
@@ -323,22 +408,118 @@ def _cmd_match(args: argparse.Namespace) -> int:
                                 progress=bar)
     finally:
         bar.close()
-    print(json.dumps(result.to_dict(), indent=2) if args.json else result)
+    _print_json("match", result.to_dict()) if args.json else print(result)
     return 0
 
 
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "eval": (
+        'badeucey eval 7s5h4d3c2s "As 2c 3d 4h"',
+        "printf '7s5h4d3c2s\\nKd 7s 5h 4d 3c\\n' | badeucey eval -",
+        "badeucey eval --file hands.txt --json",
+    ),
+    "showdown": (
+        "badeucey showdown --pot 101 6s6h4h3d2c 8c7d5s4s2h 8d7c5h4c2d",
+        'badeucey showdown --pot 90 --side-pot 40:1,2 "7s 5h 4d 3c 2s" 6s6h4h3d2c 8c7d5s4s2h',
+        "badeucey showdown --game badacey --json 5h4h3h2hAh - 7c5c4s3s2d",
+    ),
+    "draw": (
+        'badeucey draw "7s 5h 4d Jc Ks" --target low:8',
+        'badeucey draw "As 2c 3d Ks" --game badugi --discard Ks',
+        'badeucey draw "7s 5h 4d Jc Ks" --draws 3 --samples 100000 --seed 1 --json',
+    ),
+    "equity": (
+        'badeucey equity "7s 5h 4d 3c 2s" "6s 6h 4h 3d 2c"',
+        'badeucey equity "7s 5h 4d 3c Ks" random --draws 1 --discard 0:Ks',
+        'badeucey equity "As 2c 3d Ks" x x --game badugi --samples 100000 --seed 7',
+    ),
+    "deal": (
+        "badeucey deal --seed 1",
+        "badeucey deal --seats 3 --seed 7 --script 'p3 cbr 4, p1 f'",
+        "badeucey deal --game badugi --seed 1 --phh",
+    ),
+    "chart": (
+        "badeucey chart --game badugi --out badugi.npz",
+        "badeucey chart --limit 100 --out first100.npz --csv first100.csv",
+        "badeucey chart --draws 3 --scheduler tcp://10.0.0.5:8786 --checkpoint chart.ckpt --out chart.npz",
+    ),
+    "match": (
+        "badeucey match --bots drawing,random --hands 2000 --seed 1",
+        "badeucey match --bots drawing,calling,random --game badugi --workers 2",
+        "badeucey match --hands 1000 --seed 1 --json",
+    ),
+    "play": (
+        "badeucey play",
+        "badeucey play --game badugi --bots drawing,calling --seed 3",
+    ),
+    "bench": (
+        "badeucey bench",
+        "badeucey bench --hands 100000 --repeat 3 --json",
+    ),
+}
+"""Two or three example command lines per subcommand, closing its ``--help``."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose help ends with the subcommand's examples, and whose
+    usage errors are JSON on stderr when the command line asks for ``--json``."""
+
+    json_errors = False
+    """Set by :func:`main` when ``--json`` is on the command line."""
+
+    def format_help(self) -> str:
+        text = super().format_help()
+        examples = EXAMPLES.get(self.prog.split()[-1])
+        if examples and self.prog != "badeucey":
+            text += "\nexamples:\n" + "".join(f"  {e}\n" for e in examples)
+        return text
+
+    def error(self, message: str) -> NoReturn:
+        if _Parser.json_errors:
+            _json_error(self.prog, message, "UsageError", EXIT_USAGE)
+            self.exit(EXIT_USAGE)
+        super().error(message)
+
+
+def _json_error(command: str, message: str, kind: str, status: int) -> None:
+    """An error as one JSON object on stderr."""
+    error = {"schema": schema("error"), "command": command, "error": message, "type": kind, "exit_status": status}
+    print(json.dumps(error), file=sys.stderr)
+
+
+class _Version(argparse.Action):
+    """``--version``: reads the installed version only when asked (importlib.metadata is slow to import)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        from badeucey_fast import __version__
+
+        print(f"{parser.prog} {__version__}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="badeucey",
         description="Exact hand rankings for Badeucey, Badacey, Badugi, deuce-to-seven and ace-to-five.",
     )
-    from badeucey_fast import __version__
+    parser.add_argument("--version", action=_Version)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    p_eval = sub.add_parser("eval", help="rank hands in every game", description="Rank 4- or 5-card hands in every ranking.")
-    p_eval.add_argument("hands", nargs="+", metavar="HAND", help='cards, e.g. 7s5h4d3c2s or "7s 5h 4d 3c 2s"')
+    p_eval = sub.add_parser(
+        "eval",
+        help="rank hands in every game",
+        description="Rank 4- or 5-card hands in every ranking, with the cards that make each Badugi. "
+        "Hands are arguments, lines of standard input (-) or lines of a file (--file): one hand a line, "
+        "blank lines and # comments skipped.",
+    )
+    p_eval.add_argument("hands", nargs="*", metavar="HAND",
+                        help='cards, e.g. 7s5h4d3c2s or "7s 5h 4d 3c 2s"; - reads hands from standard input')
+    p_eval.add_argument("--file", action="append", default=[], metavar="FILE",
+                        help="read hands from FILE, one a line (repeatable)")
     p_eval.add_argument("--json", action="store_true", help="print JSON")
     p_eval.set_defaults(run=_cmd_eval)
 
@@ -381,9 +562,9 @@ def build_parser() -> argparse.ArgumentParser:
         "equity",
         help="each hand's chances to win each half",
         description="Win, tie and scoop probabilities per seat, exact or sampled. "
-        "Hands in seat order; '?' for a hand whose cards are unknown.",
+        "Hands in seat order; random (or x, or '?' quoted) for a hand whose cards are unknown.",
     )
-    p_eq.add_argument("hands", nargs="+", metavar="HAND", help="a seat's cards, or ? for unknown cards")
+    p_eq.add_argument("hands", nargs="+", metavar="HAND", help="a seat's cards, or random / x for unknown cards")
     p_eq.add_argument("--discard", type=_seat_discard, action="append", default=[], metavar="SEAT:CARDS",
                       help="cards a seat throws in the first draw, e.g. 0:Ks (repeatable; needs --draws)")
     p_eq.add_argument("--draws", type=int, default=0, help="draws left, 0..3 (default: 0)")
@@ -475,12 +656,17 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    _Parser.json_errors = "--json" in words
+    args = parser.parse_args(words)
     try:
         code: int = args.run(args)
         sys.stdout.flush()
     except (ValueError, TypeError) as exc:
-        print(f"badeucey: error: {exc}", file=sys.stderr)
+        if getattr(args, "json", False):
+            _json_error(f"badeucey {args.command}", str(exc), type(exc).__name__, EXIT_USAGE)
+        else:
+            print(f"badeucey: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:  # output piped into `head` and the like: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)

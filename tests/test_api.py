@@ -342,8 +342,10 @@ def test_cli_eval_json(run_cli: Callable[..., subprocess.CompletedProcess[str]])
 
     done = run_cli("eval", "--json", "6s 6h 4h 3d 2c")
     data = json.loads(done.stdout)
-    assert data["badugi_high"] == {"rank": 2, "name": "6-4-3-2 badugi"}
-    assert data["deuce_seven"]["rank"] == bf.deuce_seven_rank("6s 6h 4h 3d 2c")
+    assert data["schema"] == "badeucey-eval/1" and len(data["hands"]) == 1
+    hand = data["hands"][0]
+    assert hand["badugi_high"] == {"rank": 2, "name": "6-4-3-2 badugi", "cards": "6s 4h 3d 2c"}
+    assert hand["deuce_seven"]["rank"] == bf.deuce_seven_rank("6s 6h 4h 3d 2c")
 
 
 @pytest.mark.parametrize("hand", ["7s5h4d3c2x", "7s7s4d3c2s", "7s5h"])
