@@ -18,7 +18,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn, TextIO, cast
 
 from badeucey_fast import _rankings as r
 from badeucey_fast._badugi_cards import badugi_cards
@@ -649,7 +649,7 @@ def build_parser() -> argparse.ArgumentParser:
         _bench,  # the bench command's options only: its harness loads when it runs
     )
 
-    _bench.add_parser(sub)
+    _bench.add_parser(cast("argparse._SubParsersAction[argparse.ArgumentParser]", sub))
     return parser
 
 
