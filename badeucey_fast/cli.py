@@ -72,11 +72,11 @@ def _eval_hands(args: argparse.Namespace) -> list[tuple[str, str]]:
             if text:
                 hands.append((f"line {n} of {name}", text))
 
-    for n, text in enumerate(args.hands, start=1):
+    for text in args.hands:
         if text == "-":
             lines("standard input", sys.stdin)
         else:
-            hands.append((f"argument {n}", text))
+            hands.append(("", text))  # an argument: the message quotes it
     for path in args.file:
         try:
             with open(path, encoding="utf-8") as f:
@@ -94,9 +94,9 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         try:
             ids = parse_cards(text)
         except ValueError as exc:
-            raise ValueError(f"{where}: {exc}") from None
+            raise ValueError(f"{where}: {exc}" if where else str(exc)) from None
         if len(ids) not in _EVAL_SIZES:
-            raise ValueError(f"{where}: a hand has {' or '.join(map(str, _EVAL_SIZES))} cards, got {len(ids)} in {text!r}")
+            raise ValueError(f"{where + ': ' if where else ''}a hand has {' or '.join(map(str, _EVAL_SIZES))} cards, got {len(ids)} in {text!r}")
         cards = {key: badugi_cards(ids, ace_high=key == "badugi_high") for key in ("badugi_low", "badugi_high")}
         results.append((ids, _eval_rows(ids), cards))
     if args.json:
