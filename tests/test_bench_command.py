@@ -13,6 +13,7 @@ def test_bench_command_reports_every_job(run_cli: RunCli) -> None:
     done = run_cli("bench", "--hands", "2000", "--repeat", "1", "--json")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
+    assert report["schema"] == "badeucey-bench/1"
     figures = report["figures"]
     for key in ("one_hand", "one_hand_mask", "cffi_floor", "parse_cards", "batch", "all_hands", "one_thread",
                 "two_threads", "best_discards", "equity"):

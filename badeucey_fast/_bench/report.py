@@ -114,6 +114,7 @@ class Report:
 
     def as_json(self) -> dict[str, object]:
         return {
+            "schema": "badeucey-bench/1",  # as every JSON output of the command line
             **self.header,
             "figures": {
                 f.key: {
