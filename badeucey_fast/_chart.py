@@ -187,6 +187,24 @@ class DiscardChart:
     def __len__(self) -> int:
         return len(self.hands)
 
+    def __eq__(self, other: object) -> bool:
+        """Charts are equal when they were computed alike and hold the same figures (NaN equal to NaN)."""
+        if not isinstance(other, DiscardChart):
+            return NotImplemented
+        import numpy as np
+
+        same = (self.game, self.draws, self.target, self.objective, self.seed, self.chunk_size, self.version) == (
+            other.game, other.draws, other.target, other.objective, other.seed, other.chunk_size, other.version)
+        arrays = ("hands", "score", "probability", "mean_rank", "exact")
+        return same and all(
+            (getattr(self, a) is None and getattr(other, a) is None)
+            or (getattr(self, a) is not None and getattr(other, a) is not None
+                and np.array_equal(getattr(self, a), getattr(other, a), equal_nan=a in ("score", "probability", "mean_rank")))
+            for a in arrays
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
     def __repr__(self) -> str:
         target = "" if self.target is None else f", target={self.target.describe(self.game)!r}"
         return f"<DiscardChart {self.game.name}, {self.draws} draw(s), {len(self):,} hands, {self.objective}{target}>"

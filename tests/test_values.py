@@ -162,3 +162,18 @@ def test_compare_overloads_under_mypy(source: str, clean: bool, tmp_path: Path) 
         assert done.returncode == 0, done.stdout + done.stderr
     else:
         assert done.returncode == 1 and 'Incompatible return value type (got "SplitComparison", expected "int")' in done.stdout
+
+
+def test_chart_and_its_options_are_values(tmp_path: Path) -> None:
+    from badeucey_fast import jobs
+
+    chart = jobs.discard_chart("badugi", hands=jobs.canonical_hands(4)[:3], executor=jobs.InlineExecutor())
+    for back in (pickle.loads(pickle.dumps(chart)), copy.deepcopy(chart)):
+        assert back == chart and repr(back) == repr(chart)
+    chart.save(tmp_path / "chart.npz")
+    assert jobs.DiscardChart.load(tmp_path / "chart.npz") == chart
+    other = jobs.discard_chart("badugi", hands=jobs.canonical_hands(4)[:2], executor=jobs.InlineExecutor())
+    assert other != chart
+    options = chart.lookup("2c 2d 2h 3c")
+    assert all(pickle.loads(pickle.dumps(o)) == o and json.loads(json.dumps(o.to_dict())) == o.to_dict() for o in options)
+    assert all(len(repr(o)) <= 150 and "2c" in repr(options[0]) for o in options)
