@@ -124,7 +124,9 @@ class DrawOutcomes:
     seed: int | None
     """The seed of a sampled result (None when exact)."""
     _plan: DrawPlan = field(repr=False, compare=False)
-    _query_cache: dict[Target, float] = field(default_factory=dict, repr=False, compare=False)
+    """The plain-data plan of the run (no C state): a later two-half query re-runs it."""
+    _target_hits: int | None = field(default=None, repr=False, compare=False)
+    """The outcomes meeting ``target``, counted in the run (None without a target)."""
 
     @property
     def kept(self) -> tuple[int, ...]:
@@ -146,8 +148,8 @@ class DrawOutcomes:
         >>> round(out.probability("badugi"), 4)
         0.2083
         """
-        if isinstance(target, Target) and target in self._query_cache:  # counted in the run (checked then)
-            return self._query_cache[target]
+        if self._target_hits is not None and target is self.target:  # counted in the run (checked then)
+            return self._target_hits / self.total
         parsed = parse_target(target, self.game)
         if parsed is None or (parsed.badugi is None and parsed.low is None):
             return 1.0
@@ -156,10 +158,12 @@ class DrawOutcomes:
             limit = parsed.limits()[half]
             assert limit is not None
             return float(self.counts(half)[: limit + 1].sum()) / self.total
-        if parsed not in self._query_cache:  # both at once: count them in C
-            hits = run_draw(self._plan, parsed, self.seed, self.total if not self.exact else None, None).hits
-            self._query_cache[parsed] = hits / self.total
-        return self._query_cache[parsed]
+        if self._target_hits is not None and parsed == self.target:
+            return self._target_hits / self.total
+        # both at once, another target: count them in C by running the plan again
+        # (fresh C structures; the result itself never changes, so threads may share it)
+        hits = run_draw(self._plan, parsed, self.seed, self.total if not self.exact else None, None).hits
+        return hits / self.total
 
     def stderr(self, probability: float) -> float:
         """Standard error of a probability of this result: 0 when exact."""
@@ -319,9 +323,8 @@ def _draw(
         low=low if rules.low is not None else None,
         seed=seed,
         _plan=plan,
+        _target_hits=hits if target is not None else None,
     )
-    if target is not None:
-        out._query_cache[target] = hits / total
     return out
 
 

@@ -1,0 +1,143 @@
+"""Draw and equity runs a long-running program can rely on: results are values
+(shared between threads, pickled, deep-copied, sent between processes), runs
+stop on Ctrl-C, and exact results are exact."""
+
+from __future__ import annotations
+
+import copy
+import multiprocessing
+import pickle
+import threading
+from typing import Any
+
+import numpy as np
+import pytest
+
+from badeucey_fast._equity import Equity, equity
+from badeucey_fast.draws import DiscardOption, DrawOutcomes, best_discards, draw_outcomes
+
+# --------------------------------------------------------------------------- #
+# Results are values
+# --------------------------------------------------------------------------- #
+
+_QUERIES = ("badugi+low:8", "badugi:9+low:9", "badugi+low:7", "badugi:8+low:8-6", "low:9", "badugi")
+
+
+def _answers(out: DrawOutcomes) -> list[object]:
+    queries = _QUERIES if out.game.is_split else ("badugi", "badugi:8", "badugi:9-8")
+    return [out.probability(q) for q in queries] + [sorted(out.summary().items())]
+
+
+def _same_draw(a: DrawOutcomes, b: DrawOutcomes) -> None:
+    for name in ("game", "hand", "discard", "dead", "draws", "target", "exact", "total", "seed"):
+        assert getattr(a, name) == getattr(b, name), name
+    for half in a.game.halves:
+        assert np.array_equal(a.counts(half), b.counts(half))
+    assert _answers(a) == _answers(b)
+
+
+@pytest.mark.parametrize("samples", [None, 30_000])
+def test_threads_querying_one_result_get_the_serial_answers(samples: int | None) -> None:
+    """Eight threads ask one result two-half probabilities (each a C re-run of its
+    plan) and summaries at once: every answer is the serial one, and asking
+    changes nothing (before the fix, threads rewrote a shared C spec's query
+    between chunk calls: 32 of 240 answers were wrong, then cached)."""
+    shared = draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", target="badugi+low:9", samples=samples, seed=3)
+    fresh = draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", target="badugi+low:9", samples=samples, seed=3)
+    serial = _answers(fresh)
+    results: list[list[object]] = []
+    errors: list[BaseException] = []
+    start = threading.Barrier(8)
+
+    def ask() -> None:
+        try:
+            start.wait()
+            for _ in range(5):
+                results.append(_answers(shared))
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert len(results) == 40
+    assert all(r == serial for r in results)
+    assert _answers(shared) == serial
+    _same_draw(shared, fresh)
+
+
+def test_a_query_leaves_the_result_unchanged() -> None:
+    out = draw_outcomes("7s 5h 4d 3c Ks", "Ks")
+    before = copy.deepcopy(out.__dict__)
+    out.probability("badugi+low:8")
+    out.summary()
+    after = out.__dict__
+    assert before.keys() == after.keys()
+    for key, value in before.items():
+        if isinstance(value, np.ndarray):
+            assert np.array_equal(value, after[key])
+        else:
+            assert value == after[key], key
+
+
+def _draw_results() -> list[DrawOutcomes]:
+    return [
+        draw_outcomes("7s 5h 4d 3c Ks", "Ks"),
+        draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", draws=2, target="badugi+low:9"),
+        draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", draws=3, samples=5_000, seed=9),
+        draw_outcomes("As 2c 3d Ks", "Ks", game="badugi"),
+    ]
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+def test_draw_outcomes_and_discard_options_round_trip(how: str) -> None:
+    clone: Any = (lambda x: pickle.loads(pickle.dumps(x))) if how == "pickle" else copy.deepcopy
+    for out in _draw_results():
+        _same_draw(clone(out), out)
+    options = best_discards("7s 5h 4d Jc Ks", target="badugi+low:9")
+    for option, back in zip(options, clone(options)):
+        assert isinstance(back, DiscardOption)
+        assert (back.discard, back.keep, back.probability, back.mean_rank, back.score) == (
+            option.discard, option.keep, option.probability, option.mean_rank, option.score)
+        _same_draw(back.outcomes, option.outcomes)
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+def test_equity_round_trips(how: str) -> None:
+    clone: Any = (lambda x: pickle.loads(pickle.dumps(x))) if how == "pickle" else copy.deepcopy
+    for e in (
+        equity(["7s 5h 4d 3c 2s", "8s 7h 6d 4c 2h"]),
+        equity(["7s 5h 4d 3c Ks", "8s 7h 6d 4c Qh"], discards=["Ks", "Qh"], draws=1),
+        equity(["7s 5h 4d 3c Ks", None], discards=["Ks", None], draws=1, samples=3_000, seed=7),
+    ):
+        back = clone(e)
+        assert isinstance(back, Equity)
+        assert back == e and back.to_dict() == e.to_dict() and str(back) == str(e)
+
+
+def _draw_in_a_worker(discard: str) -> DrawOutcomes:
+    return draw_outcomes("7s 5h 4d Jc Ks", discard, target="badugi+low:9")
+
+
+def _discards_in_a_worker(hand: str) -> list[DiscardOption]:
+    return best_discards(hand, game="badugi", target="badugi")
+
+
+def _equity_in_a_worker(hand: str) -> Equity:
+    return equity([hand, "8s 7h 6d 4c 2h"])
+
+
+def test_a_process_pool_returns_results() -> None:
+    """``multiprocessing.Pool.map`` sends results back by pickling them (before the
+    fix, a DrawOutcomes or DiscardOption raised MaybeEncodingError)."""
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        draws = pool.map(_draw_in_a_worker, ["Ks", "Jc Ks"])
+        options = pool.map(_discards_in_a_worker, ["As 2c 3d Ks"])
+        equities = pool.map(_equity_in_a_worker, ["7s 5h 4d 3c 2s"])
+    for out, discard in zip(draws, ["Ks", "Jc Ks"]):
+        _same_draw(out, _draw_in_a_worker(discard))
+    assert [o.discard for o in options[0]] == [o.discard for o in _discards_in_a_worker("As 2c 3d Ks")]
+    assert equities[0] == _equity_in_a_worker("7s 5h 4d 3c 2s")
