@@ -13,10 +13,14 @@ many again.  With no target given the policy aims at the game's default target
 
 **Exact or sampled.**  An outcome is one way all the draws can fall.  When
 there are at most ``max_exact`` of them every one is enumerated (in the C core)
-and the results are exact.  Above that, ``samples`` random outcomes are drawn
-from a seeded generator: the same ``seed`` gives the same result on every
+and the results are exact: integer counts, and probabilities divided out at the
+end (a certainty is exactly 1.0).  Above that, ``samples`` random outcomes are
+drawn from a seeded generator: the same ``seed`` gives the same result on every
 machine, and each probability comes with its standard error.  Passing
-``samples`` asks for sampling whatever the count.
+``samples`` asks for sampling whatever the count.  ``max_exact`` is at most
+:data:`MAX_EXACT_LIMIT` (ten billion) and ``samples`` at most
+:data:`MAX_SAMPLES` (a billion); every run, exact or sampled, stops within a
+fraction of a second of Ctrl-C (``KeyboardInterrupt``).
 
 **Targets** name the hands a player is drawing to, in the words players use:
 
@@ -47,11 +51,14 @@ from badeucey_fast._boundary import FOUR_CARD_BADUGIS, MAX_DRAWS
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
 from badeucey_fast._runs import (
     DEFAULT_SAMPLES,
+    MAX_EXACT_LIMIT,
+    MAX_SAMPLES,
     DrawPlan,
     Progress,
     card_set,
     check_dead,
     check_draws,
+    check_limits,
     check_seed,
     decide_samples,
     plan_draw,
@@ -79,6 +86,8 @@ __all__ = [
     "FOUR_CARD_BADUGIS",
     "MAX_DRAWS",
     "MAX_EXACT",
+    "MAX_EXACT_LIMIT",
+    "MAX_SAMPLES",
     "DiscardOption",
     "DrawOutcomes",
     "Objective",
@@ -252,13 +261,17 @@ def draw_outcomes(
     :param draws: draws left, 1..3, played with the module's draw policy.
     :param target: what the policy stands pat on after draw 1 (see the module
         docs; default :data:`DEFAULT_TARGETS`); ignored for one draw.
-    :param samples: sample this many outcomes instead of enumerating.
+    :param samples: sample this many outcomes instead of enumerating
+        (1 .. :data:`MAX_SAMPLES`).
     :param seed: the seed for sampling (None: a random seed, kept in the result).
-    :param max_exact: enumerate exactly when there are at most this many outcomes.
+    :param max_exact: enumerate exactly when there are at most this many outcomes
+        (1 .. :data:`MAX_EXACT_LIMIT`).
     :param progress: called with the fraction done as the run goes.
     :return: a :class:`DrawOutcomes`.
     :raises ValueError: for a discard not in the hand, dead cards in the hand,
-        more cards to draw than remain unseen, or a target naming no hand.
+        more cards to draw than remain unseen, a target naming no hand, or
+        ``samples`` or ``max_exact`` out of range.
+    :raises KeyboardInterrupt: on Ctrl-C, within a fraction of a second.
 
     >>> out = draw_outcomes("As 2c 3d Ks", "Ks", game="badugi")
     >>> out.total, int(out.badugi[1:716].sum())
@@ -271,6 +284,7 @@ def draw_outcomes(
     ValueError: discard Qs: not in the hand As 2c 3d Ks
     """
     rules, ids, dead_ids, draws, seed, parsed = _checked("draw_outcomes", hand, dead, game, draws, seed, target)
+    samples, max_exact = check_limits(samples, max_exact)
     thrown = _check_discard(ids, discard)
     return _draw(rules, ids, thrown, dead_ids, draws, parsed, samples, seed, max_exact, progress)
 
@@ -383,16 +397,19 @@ def best_discards(
 
     Ties keep the option that throws fewer cards, then the lower card ids.
     Sampled options share one seed, so their differences are not noise from
-    separate streams.
+    separate streams.  ``samples`` and ``max_exact`` apply to each option, with
+    the bounds of :func:`draw_outcomes`.
 
     :raises ValueError: for an unknown objective, ``"target"`` without a
         target, or the errors of :func:`draw_outcomes`.
+    :raises KeyboardInterrupt: on Ctrl-C, within a fraction of a second.
 
     >>> best = best_discards("As 2c 3d Ks", game="badugi", target="badugi")
     >>> format_cards(best[0].discard), round(best[0].probability, 4)
     ('Ks', 0.2083)
     """
     rules, ids, dead_ids, draws, seed, parsed = _checked("best_discards", hand, dead, game, draws, seed, target)
+    samples, max_exact = check_limits(samples, max_exact)
     if objective is None:
         objective = "target" if parsed is not None else "expected"
     if objective not in ("target", "badugi", "low", "expected"):

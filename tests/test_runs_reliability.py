@@ -5,9 +5,12 @@ stop on Ctrl-C, and exact results are exact."""
 from __future__ import annotations
 
 import copy
+import itertools
+import math
 import multiprocessing
 import pickle
 import threading
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -141,3 +144,101 @@ def test_a_process_pool_returns_results() -> None:
         _same_draw(out, _draw_in_a_worker(discard))
     assert [o.discard for o in options[0]] == [o.discard for o in _discards_in_a_worker("As 2c 3d Ks")]
     assert equities[0] == _equity_in_a_worker("7s 5h 4d 3c 2s")
+
+
+# --------------------------------------------------------------------------- #
+# Exact results are exact
+# --------------------------------------------------------------------------- #
+
+
+def test_a_certain_win_is_exactly_one_and_outcomes_is_an_int() -> None:
+    """The README's exact equity: seat 0's badugi is certain (before the fix,
+    0.9999999999999925 over the float 1722.0 outcomes)."""
+    e = equity(["7s 5h 4d 3c Ks", "8s 7h 6d 4c Qh"], discards=["Ks", "Qh"], draws=1)
+    assert e.exact and e.outcomes == 1722 and type(e.outcomes) is int
+    assert e.badugi_win == (1.0, 0.0) and e.badugi_tie == (0.0, 0.0)
+    assert e.counts.badugi_win == (1722, 0)
+    assert all(type(n) is int for n in (*e.counts.low_win, *e.counts.scoop))
+    sampled = equity(["7s 5h 4d 3c Ks", "8s 7h 6d 4c Qh"], discards=["Ks", "Qh"], draws=1, samples=1000, seed=1)
+    assert type(sampled.outcomes) is int and sampled.badugi_win == (1.0, 0.0)
+    assert draw_outcomes("7s 5h 4d 3c Ks", "Ks").probability("badugi:K") == 1.0
+
+
+def test_a_large_multi_draw_spot_counts_integers() -> None:
+    """Two draws, both seats drawing under the policy (stand-pat paths weighted
+    by integers, 2,686,320 outcomes): every count is an int, two seats' wins and
+    ties add up to the outcomes exactly, and each figure is its count over the
+    outcomes (before the fix, counts such as 8094325.000725 came out)."""
+    e = equity(["7s 5h 4d 3s Ks", "8s 7h 6d 4c Qh"], discards=["Ks", "Qh"], draws=2)
+    assert e.exact and type(e.outcomes) is int and e.outcomes == 42 * 41 * 40 * 39
+    counts = e.counts
+    for half in ("badugi", "low"):
+        win, tie = getattr(counts, f"{half}_win"), getattr(counts, f"{half}_tie")
+        assert all(type(n) is int for n in (*win, *tie))
+        assert win[0] + win[1] + tie[0] == e.outcomes and tie[0] == tie[1]
+        assert getattr(e, f"{half}_win") == tuple(n / e.outcomes for n in win)
+    assert math.fsum(e.share) == 1.0
+
+
+def _brute_policy_equity(hands: list[tuple[int, ...]], discards: list[tuple[int, ...]], dead: tuple[int, ...],
+                         draws: int, target: Any) -> dict[str, list[Fraction]]:
+    """Badugi equity under the draw policy by exact recursion over every deal, each
+    weighted by its probability as a Fraction (a seat meeting the target before
+    draw 2 or 3 stands pat and takes no cards)."""
+    from badeucey_fast import badugi_rank
+
+    deck = [c for c in range(52) if c not in {*dead, *(c for h in hands for c in h)}]
+    kept = [tuple(c for c in h if c not in d) for h, d in zip(hands, discards)]
+    stats = {name: [Fraction(0)] * len(hands) for name in ("badugi_win", "badugi_tie", "share")}
+
+    def deal(rnd: int, seat: int, remaining: list[int], current: list[tuple[int, ...]], p: Fraction) -> None:
+        if rnd > draws:
+            ranks = [badugi_rank(h) for h in current]
+            best = min(ranks)
+            winners = [s for s, r in enumerate(ranks) if r == best]
+            for s in winners:
+                stats["badugi_win" if len(winners) == 1 else "badugi_tie"][s] += p
+                stats["share"][s] += p / len(winners)
+            return
+        if seat == len(hands):
+            deal(rnd + 1, 0, remaining, current, p)
+            return
+        need = len(hands[seat]) - len(kept[seat])
+        if need == 0 or (rnd >= 2 and target.met_by({"badugi": badugi_rank(current[seat])})):
+            deal(rnd, seat + 1, remaining, current, p)
+            return
+        sets = list(itertools.combinations(remaining, need))
+        for drawn in sets:
+            hand = kept[seat] + drawn
+            left = [c for c in remaining if c not in drawn]
+            deal(rnd, seat + 1, left, [*current[:seat], hand, *current[seat + 1:]], p / len(sets))
+
+    deal(1, 0, deck, list(hands), Fraction(1))
+    return stats
+
+
+def test_multi_draw_equity_counts_are_the_exact_probabilities() -> None:
+    """Two draws, both seats drawing one card and standing pat on a badugi after
+    draw 1: each count over the outcomes is exactly the brute-force probability
+    (a deck of 12 unseen cards keeps the brute force small)."""
+    from badeucey_fast.draws import parse_target
+    from badeucey_fast.games import get_game
+
+    hands = ["As 2c 3d Ks", "4s 5c 6d Kh"]
+    discards = ["Ks", "Kh"]
+    held = [c for h in hands for c in _ids(h)]
+    dead = tuple(c for c in range(52) if c not in held)[12:]
+    e = equity(hands, discards=discards, dead=dead, draws=2, game="badugi", target="badugi")
+    assert e.exact
+    brute = _brute_policy_equity([_ids(h) for h in hands], [_ids(d) for d in discards], dead, 2,
+                                 parse_target("badugi", get_game("badugi")))
+    for name in ("badugi_win", "badugi_tie"):
+        assert [Fraction(n, e.outcomes) for n in getattr(e.counts, name)] == brute[name], name
+        assert getattr(e, name) == tuple(float(f) for f in brute[name])
+    assert e.share == tuple(float(f) for f in brute["share"])
+
+
+def _ids(text: str) -> tuple[int, ...]:
+    from badeucey_fast import parse_cards
+
+    return tuple(parse_cards(text))
