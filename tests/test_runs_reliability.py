@@ -242,3 +242,93 @@ def _ids(text: str) -> tuple[int, ...]:
     from badeucey_fast import parse_cards
 
     return tuple(parse_cards(text))
+
+
+# --------------------------------------------------------------------------- #
+# Every run stops on Ctrl-C
+# --------------------------------------------------------------------------- #
+
+_CHILD = """
+import sys, time
+from badeucey_fast.draws import MAX_EXACT_LIMIT, MAX_SAMPLES, draw_outcomes
+from badeucey_fast._equity import equity
+kind = sys.argv[1]
+print("running", flush=True)
+try:
+    if kind == "exact-draw":  # 966,381,570 outcomes, exact
+        draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", draws=3, target="low:7", max_exact=MAX_EXACT_LIMIT)
+    elif kind == "exact-equity":  # 1,673,844,480 outcomes, exact
+        equity(["7s 5h 4d 3c Ks", "8s 7h 6d 4c Qh", "9s 8h 6c 5d Jd"], discards=["Ks", "Qh", "Jd"], draws=2,
+               target="low:7", max_exact=MAX_EXACT_LIMIT)
+    elif kind == "sampled-draw":
+        draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", draws=3, samples=MAX_SAMPLES, seed=1)
+    else:
+        equity(["7s 5h 4d Jc Ks", None, None], discards=["Jc Ks", None, None], draws=3, samples=MAX_SAMPLES, seed=1)
+except KeyboardInterrupt:
+    print("interrupted", time.monotonic(), flush=True)
+    sys.exit(3)
+print("finished", flush=True)
+"""
+
+
+def _interrupt(argv: list[str]) -> tuple[float, int, str, str]:
+    """Start a process, send SIGINT once it runs, and return the seconds from the
+    signal to its end, its exit status, its stdout and its stderr."""
+    import signal
+    import subprocess
+    import time
+    from pathlib import Path
+
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=Path(__file__).parent)
+    assert proc.stdout is not None
+    if argv[1] == "-c":
+        assert proc.stdout.readline().strip() == "running"
+    time.sleep(1.0)  # well into the C run
+    assert proc.poll() is None, "the run ended before the signal"
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    return time.monotonic() - sent, proc.returncode, out, err
+
+
+@pytest.mark.parametrize("kind", ["exact-draw", "exact-equity", "sampled-draw", "sampled-equity"])
+def test_the_largest_runs_stop_within_half_a_second_of_ctrl_c(kind: str) -> None:
+    """A run with the largest accepted ``max_exact`` (exact) or ``samples`` stops
+    within 0.5 s of SIGINT (a bound on responsiveness, not on speed: before the
+    fix, a C call ran on for seconds to years before Python saw the signal)."""
+    import sys
+
+    elapsed, status, out, err = _interrupt([sys.executable, "-c", _CHILD, kind])
+    assert status == 3, (out, err)
+    assert "interrupted" in out
+    assert elapsed < 0.5, f"{kind}: {elapsed:.3f} s from SIGINT to exit"
+
+
+def test_the_command_line_ends_on_ctrl_c_with_status_130() -> None:
+    import sys
+
+    elapsed, status, out, err = _interrupt(
+        [sys.executable, "-m", "badeucey_fast", "draw", "7s 5h 4d Jc Ks", "--discard", "Jc Ks", "--draws", "3",
+         "--samples", str(10**9), "--seed", "1"])
+    assert status == 130
+    assert "Traceback" not in err and err.strip() == "badeucey: interrupted"
+    assert elapsed < 0.5
+
+
+def test_limits_are_clear_errors() -> None:
+    from badeucey_fast.draws import MAX_EXACT_LIMIT, MAX_SAMPLES
+
+    with pytest.raises(ValueError, match=r"max_exact must be at most 10,000,000,000 \(MAX_EXACT_LIMIT\), got 10,000,000,001"):
+        draw_outcomes("7s 5h 4d 3c 2s", "7s 5h 4d 3c 2s", draws=3, max_exact=MAX_EXACT_LIMIT + 1)
+    with pytest.raises(ValueError, match="max_exact must be at most"):
+        draw_outcomes("7s 5h 4d 3c 2s", "7s 5h 4d 3c 2s", draws=3, max_exact=10**30)
+    with pytest.raises(ValueError, match=r"samples must be at most 1,000,000,000 \(MAX_SAMPLES\)"):
+        equity(["7s 5h 4d 3c 2s", None], samples=MAX_SAMPLES + 1)
+    with pytest.raises(ValueError, match="samples must be at most"):
+        best_discards("7s 5h 4d 3c 2s", samples=MAX_SAMPLES + 1)
+    with pytest.raises(ValueError, match="max_exact must be at least 1"):
+        equity(["7s 5h 4d 3c 2s", None], max_exact=0)
