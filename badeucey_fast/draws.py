@@ -395,7 +395,11 @@ def best_discards(
     - ``"expected"``: the expected final rank as a fraction of the half's
       scale, averaged over the game's halves, lowest first.
 
-    Ties keep the option that throws fewer cards, then the lower card ids.
+    Options with the same score come in the order of the number of cards
+    thrown (fewer first), then of the discard's card ids sorted ascending (card
+    id = 4 * rank index + suit, :func:`~badeucey_fast.parse_cards`), so the
+    order never depends on the order the hand's cards were given in.  Each
+    ``discard`` keeps the hand's order.
     Sampled options share one seed, so their differences are not noise from
     separate streams.  ``samples`` and ``max_exact`` apply to each option, with
     the bounds of :func:`draw_outcomes`.
@@ -435,5 +439,5 @@ def best_discards(
         options.append(DiscardOption(thrown, out.kept, probability, means, score, out))
         if progress is not None:
             progress((i + 1) / len(subsets))
-    options.sort(key=lambda o: (o.score, len(o.discard), o.discard))
+    options.sort(key=lambda o: (o.score, len(o.discard), sorted(o.discard)))  # not the order the hand was typed in
     return options

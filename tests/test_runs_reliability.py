@@ -332,3 +332,31 @@ def test_limits_are_clear_errors() -> None:
         best_discards("7s 5h 4d 3c 2s", samples=MAX_SAMPLES + 1)
     with pytest.raises(ValueError, match="max_exact must be at least 1"):
         equity(["7s 5h 4d 3c 2s", None], max_exact=0)
+
+
+# --------------------------------------------------------------------------- #
+# best_discards: the order of tied options
+# --------------------------------------------------------------------------- #
+
+
+@pytest.mark.parametrize(("hand", "kwargs"), [
+    ("7s 5h 4d Jc Ks", {"dead": "2s", "target": "low:8"}),
+    ("Ks Kh Qd 2c 3s", {"game": "deuce_seven", "target": "low:7"}),
+])
+def test_tied_discards_are_ordered_the_same_for_every_permutation_of_the_hand(hand: str, kwargs: dict[str, Any]) -> None:
+    """Among options with the same score and number of cards thrown, the order is
+    by the sorted card ids of the discard, whatever order the hand is typed in
+    (before the fix, "7s 5h 4d Jc Ks" and "4d 5h 7s Jc Ks" listed ties differently)."""
+    cards = hand.split()
+
+    def order(text: str) -> list[tuple[float, tuple[int, ...]]]:
+        return [(o.score, tuple(sorted(o.discard))) for o in best_discards(text, **kwargs)]
+
+    first = order(hand)
+    scores = [score for score, _ in first]
+    assert len(set(scores)) < len(scores), "the spot has ties"
+    for score, group in itertools.groupby(first, key=lambda o: o[0]):
+        discards = [d for _, d in group]
+        assert discards == sorted(discards, key=lambda d: (len(d), d)), score
+    for perm in itertools.permutations(cards):
+        assert order(" ".join(perm)) == first, perm
