@@ -114,6 +114,15 @@ static uint64_t bdc_equity_skipped(const bdc_equity_ctx *ctx)
     return w;
 }
 
+/* bdc_share_of[live][n]: a half's share of the pot, in units of 1 /
+ * BDC_SHARE_UNIT, for each of its n winners when `live` halves have one (a
+ * table: no division per outcome; live * n divides BDC_SHARE_UNIT exactly). */
+#define BDC_SHARES(live)                                                                                   \
+    {0, BDC_SHARE_UNIT / (live), BDC_SHARE_UNIT / (2 * (live)), BDC_SHARE_UNIT / (3 * (live)),             \
+     BDC_SHARE_UNIT / (4 * (live)), BDC_SHARE_UNIT / (5 * (live)), BDC_SHARE_UNIT / (6 * (live)),          \
+     BDC_SHARE_UNIT / (7 * (live)), BDC_SHARE_UNIT / (8 * (live)), BDC_SHARE_UNIT / (9 * (live))}
+static const unsigned bdc_share_of[3][BDC_MAX_SEATS + 1] = {{0}, BDC_SHARES(1), BDC_SHARES(2)};
+
 /* Settles one outcome of weight w (a count of outcomes) into the sums. */
 static void bdc_equity_leaf(bdc_equity_ctx *ctx, uint64_t w)
 {
@@ -150,8 +159,8 @@ static void bdc_equity_leaf(bdc_equity_ctx *ctx, uint64_t w)
         limit[0] = limit[1] = 0; /* no half qualifies: settle as if there were no qualifiers */
     }
     /* a half with no qualifying hand goes to the other half's winners */
-    for (h = 0; h < 2; h++) /* exact: live * n_best[h] divides BDC_SHARE_UNIT */
-        value[h] = n_best[h] ? BDC_SHARE_UNIT / ((unsigned)live * (unsigned)n_best[h]) : 0u;
+    for (h = 0; h < 2; h++)
+        value[h] = bdc_share_of[live][n_best[h]];
     for (s = 0; s < spec->n_seats; s++) {
         bdc_equity_sums *sum = &ctx->sums[s];
         unsigned share = 0;
