@@ -47,11 +47,12 @@ SPOTS = (
 
 def load_poker_equity() -> ModuleType | None:
     """The poker_equity module, or None when it is not installed."""
+    import importlib
+
     try:
-        import poker_equity
+        return importlib.import_module("poker_equity")
     except ImportError:
         return None
-    return poker_equity
 
 
 def ours(spot: Spot, samples: int | None) -> Callable[[], bf.Equity]:
@@ -69,8 +70,8 @@ def theirs(module: ModuleType, spot: Spot, samples: int | None) -> Callable[[], 
     dead = sum(1 << c for d in spot.discards for c in bf.parse_cards(d))
     variant = spot.game
     if samples is None:
-        return lambda: module.exact(variant, masks, [], dead)  # type: ignore[no-any-return]
-    return lambda: module.chunk(variant, masks, [], dead, samples, 1, 1)  # type: ignore[no-any-return]
+        return lambda: module.exact(variant, masks, [], dead)
+    return lambda: module.chunk(variant, masks, [], dead, samples, 1, 1)
 
 
 def check(spot: Spot, exact: bf.Equity, result: bf.Equity | dict[str, Any], sampled: bool) -> None:
