@@ -129,7 +129,9 @@ static int bdc_draw_sample(bdc_draw_ctx *ctx, uint64_t samples, uint64_t rng[4])
             return BDC_E_STOPPED;
         for (r = 1; r <= spec->draws; r++) {
             bdc_deal(rng, ctx->deck, m, &pos, ctx->k, ctx->hand + spec->n_kept);
-            if ((status = bdc_halves(&spec->game, ctx->hand, halves)) != BDC_OK)
+            if (spec->game.n_cards == 5) /* checked cards: the implementation's loop, one hand */
+                bdc_halves_extend(&spec->game, ctx->hand, ctx->hand + 4, 1, (unsigned(*)[2])halves);
+            else if ((status = bdc_halves(&spec->game, ctx->hand, halves)) != BDC_OK)
                 return status;
             if (r == spec->draws || bdc_meets(&spec->target, halves)) {
                 bdc_draw_record(ctx, halves, 1);

@@ -274,7 +274,9 @@ static int bdc_equity_sample(bdc_equity_ctx *ctx, uint64_t samples, uint64_t rng
             if (bdc_equity_stands(ctx, ev))
                 continue;
             bdc_deal(rng, ctx->deck, m, &pos, ev->k, hand + spec->game.n_cards - ev->k);
-            if ((status = bdc_halves(&spec->game, hand, ctx->halves[ev->seat])) != BDC_OK)
+            if (spec->game.n_cards == 5) /* checked cards: the implementation's loop, one hand */
+                bdc_halves_extend(&spec->game, hand, hand + 4, 1, (unsigned(*)[2])ctx->halves[ev->seat]);
+            else if ((status = bdc_halves(&spec->game, hand, ctx->halves[ev->seat])) != BDC_OK)
                 return status;
         }
         bdc_equity_leaf(ctx, 1u);
