@@ -258,7 +258,7 @@ class DiscardChart:
                 score=score[j],
                 exact=exact[j],
             ))
-        options.sort(key=lambda o: (o.score, len(o.discard), o.discard))
+        options.sort(key=lambda o: (o.score, len(o.discard), sorted(o.discard)))  # as best_discards
         return tuple(options)
 
     def best(self, cards: CardsLike) -> ChartOption:

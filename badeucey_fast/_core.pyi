@@ -12,6 +12,7 @@ class _Lib:
     BDC_E_RANK: int
     BDC_E_ARGUMENT: int
     BDC_E_UNSUPPORTED: int
+    BDC_E_STOPPED: int
     BDC_BADUGI_CLASSES: int
     BDC_BADUGI_FOUR_CARD_CLASSES: int
     BDC_DEUCE_SEVEN_CLASSES: int
@@ -22,6 +23,7 @@ class _Lib:
     BDC_MIN_SEATS: int
     BDC_MAX_SEATS: int
     BDC_MAX_DRAWS: int
+    BDC_SHARE_UNIT: int
     BDC_SPLIT_SHIFT: int
     BDC_RANKINGS: int
     BDC_IMPL_PORTABLE: int

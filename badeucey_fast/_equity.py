@@ -16,9 +16,15 @@ aside).  A single-half game has its half's attributes; the other half's are
 None.  Qualifiers of the game are applied as in a showdown.
 
 When the number of outcomes is at most ``max_exact`` all of them are
-enumerated and the figures are exact; otherwise ``samples`` outcomes are drawn
-from a seeded generator (same seed, same result) and each figure has a
-standard error in ``stderr``.  The C core runs with the GIL released.
+enumerated and the figures are exact: the C core counts outcomes in integers
+(a seat that stands pat counts once for each way its skipped draw could have
+fallen) and each figure is a count divided by ``outcomes`` at the end, so a
+certain win is exactly 1.0 (``counts`` has the integers).  Otherwise
+``samples`` outcomes are drawn from a seeded generator (same seed, same
+result) and each figure has a standard error in ``stderr``.  ``max_exact`` is at
+most :data:`~badeucey_fast.draws.MAX_EXACT_LIMIT` and ``samples`` at most
+:data:`~badeucey_fast.draws.MAX_SAMPLES`.  The C core runs with the GIL
+released, and a run stops within a fraction of a second of Ctrl-C.
 """
 
 from __future__ import annotations
@@ -34,9 +40,11 @@ from badeucey_fast._runs import (
     EquityPlan,
     EquitySums,
     Progress,
+    SHARE_UNIT,
     card_set,
     check_dead,
     check_draws,
+    check_limits,
     check_seed,
     decide_samples,
     plan_equity,
@@ -63,6 +71,18 @@ class EquityFigures:
 
 
 @dataclass(frozen=True)
+class EquityCounts:
+    """Integer counts per seat of the outcomes (exact) or samples (sampled) behind
+    each probability of an :class:`Equity` (None for a half the game lacks)."""
+
+    badugi_win: tuple[int, ...] | None
+    badugi_tie: tuple[int, ...] | None
+    low_win: tuple[int, ...] | None
+    low_tie: tuple[int, ...] | None
+    scoop: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Equity(EquityFigures):
     """Each seat's chances; ``stderr`` has the standard error of every figure
     (all zero when ``exact``)."""
@@ -76,10 +96,12 @@ class Equity(EquityFigures):
     target: Target | None
     """The stand-pat target of draws 2 and 3 (None with fewer than two draws)."""
     exact: bool
-    outcomes: float
+    outcomes: int
     """Number of outcomes enumerated (exact) or samples drawn."""
     seed: int | None
     stderr: EquityFigures
+    counts: EquityCounts
+    """The integer counts each probability is divided from (by ``outcomes``)."""
 
     def __repr__(self) -> str:
         hands = " vs ".join("?" if h is None else format_cards(h) for h in self.hands)
@@ -137,9 +159,9 @@ class Equity(EquityFigures):
         widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(len(heads))]
         lines = ["  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))) for r in [heads, *rows]]
         how = (
-            f"exact over {self.outcomes:,.0f} outcomes"
+            f"exact over {self.outcomes:,} outcomes"
             if self.exact
-            else f"{self.outcomes:,.0f} samples, seed {self.seed} (± one standard error)"
+            else f"{self.outcomes:,} samples, seed {self.seed} (± one standard error)"
         )
         draws = f"{self.draws} draw{'s' if self.draws != 1 else ''}"
         if self.target is not None:
@@ -171,13 +193,17 @@ def equity(
     :param game: a game name or :class:`~badeucey_fast.games.Game`.
     :param target: the policy's stand-pat target for draws 2 and 3 (default:
         :data:`~badeucey_fast.draws.DEFAULT_TARGETS`).
-    :param samples: sample this many outcomes instead of enumerating.
+    :param samples: sample this many outcomes instead of enumerating
+        (1 .. :data:`~badeucey_fast.draws.MAX_SAMPLES`).
     :param seed: the seed for sampling (None: a random seed, kept in the result).
-    :param max_exact: enumerate exactly when there are at most this many outcomes.
+    :param max_exact: enumerate exactly when there are at most this many outcomes
+        (1 .. :data:`~badeucey_fast.draws.MAX_EXACT_LIMIT`).
     :param progress: called with the fraction done as the run goes.
     :raises ValueError: for a card in two hands, dead cards in a hand, a discard
         not in its hand, discards with no draw, more cards needed than remain
-        unseen, fewer than two or more than nine seats, or a target naming no hand.
+        unseen, fewer than two or more than nine seats, a target naming no hand,
+        or ``samples`` or ``max_exact`` out of range.
+    :raises KeyboardInterrupt: on Ctrl-C, within a fraction of a second.
 
     >>> e = equity(["7s 5h 4d 3c 2s", "8s 7h 6d 4c 2h"])
     >>> e.scoop, e.exact
@@ -196,6 +222,7 @@ def equity(
         raise ValueError(f"equity needs {MIN_SEATS}..{MAX_SEATS} seats, got {len(known)}")
     draws = check_draws(draws, 0)
     seed = check_seed(seed)
+    samples, max_exact = check_limits(samples, max_exact)
     thrown = _discards(known, discards, draws)
     dead_ids = check_dead([h for h in known if h is not None], dead)
     policy = None
@@ -243,21 +270,26 @@ def _result(
     seed: int | None,
     run: EquitySums,
 ) -> Equity:
-    """The figures of a run, as plain data."""
+    """The figures of a run, as plain data: each an integer count divided once
+    (correctly rounded) by the number of outcomes or samples."""
     rules = plan.game
     sums, weight = run
     values: dict[str, tuple[float, ...] | None] = {}
     errors: dict[str, tuple[float, ...] | None] = {}
+    counts: dict[str, tuple[int, ...] | None] = {}
     for name in _FIGURES:
         if (name.startswith("badugi") and rules.badugi is None) or (name.startswith("low") and rules.low is None):
-            values[name] = errors[name] = None
+            values[name] = errors[name] = counts[name] = None
             continue
-        means = tuple(total / weight for total in sums[name])
+        if name != "share":
+            counts[name] = sums[name]
+        scale = weight * SHARE_UNIT if name == "share" else weight
+        means = tuple(total / scale for total in sums[name])
         values[name] = means
         if n_samples is None:
             errors[name] = (0.0,) * len(known)
         elif name == "share":  # a mean of a bounded variable: its sample variance
-            squares = [total / weight for total in sums["share_sq"]]
+            squares = [total / (weight * SHARE_UNIT * SHARE_UNIT) for total in sums["share_sq"]]
             errors[name] = tuple(math.sqrt(max(q - m * m, 0.0) / weight) for q, m in zip(squares, means))
         else:  # a proportion
             errors[name] = tuple(math.sqrt(m * (1.0 - m) / weight) for m in means)
@@ -270,7 +302,8 @@ def _result(
         draws=plan.draws,
         target=plan.target,
         exact=n_samples is None,
-        outcomes=plan.outcomes if n_samples is None else float(n_samples),
+        outcomes=plan.outcomes if n_samples is None else n_samples,
         seed=seed,
         stderr=EquityFigures(**errors),  # type: ignore[arg-type]
+        counts=EquityCounts(**counts),  # type: ignore[arg-type]
     )

@@ -11,7 +11,8 @@ C state is held between runs or by results.  Seeds are resolved once, by
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -35,7 +36,13 @@ if TYPE_CHECKING:  # numpy is imported on first use (import time)
 
 DEFAULT_SAMPLES = 200_000
 """Default number of samples when a run is sampled."""
+MAX_EXACT_LIMIT = 10**10
+"""The largest ``max_exact`` accepted: ten billion outcomes, minutes of enumeration
+(a run of it can still be stopped with Ctrl-C)."""
+MAX_SAMPLES = 10**9
+"""The largest ``samples`` accepted: a billion samples, about a minute for two hands."""
 _CHUNK_SAMPLES = 50_000  # samples per C call: progress granularity, not results
+_THREAD_WORK = 1 << 20  # outcomes or samples above which a run goes to a worker thread (Ctrl-C)
 _ANY_COUNT = tuple(range(DECK_SIZE + 1))
 _DECK = range(DECK_SIZE)
 _SEEDS = 2**64
@@ -109,11 +116,24 @@ def resolve_seed(seed: int | None) -> int:
     return secrets.randbits(63)
 
 
-def decide_samples(outcomes: float, samples: int | None, max_exact: int) -> int | None:
-    """None to enumerate exactly; else how many samples to draw."""
-    check_count(max_exact, "max_exact")
+def check_limits(samples: object, max_exact: object) -> tuple[int | None, int]:
+    """``samples`` (None, or 1 .. MAX_SAMPLES) and ``max_exact`` (1 .. MAX_EXACT_LIMIT), checked."""
+    limit = check_count(max_exact, "max_exact")
+    if limit > MAX_EXACT_LIMIT:
+        raise ValueError(f"max_exact must be at most {MAX_EXACT_LIMIT:,} (MAX_EXACT_LIMIT), got {limit:,}")
+    if samples is None:
+        return None, limit
+    count = check_count(samples, "samples")
+    if count > MAX_SAMPLES:
+        raise ValueError(f"samples must be at most {MAX_SAMPLES:,} (MAX_SAMPLES), got {count:,}")
+    return count, limit
+
+
+def decide_samples(outcomes: int, samples: int | None, max_exact: int) -> int | None:
+    """None to enumerate exactly; else how many samples to draw (``samples`` and
+    ``max_exact`` checked by :func:`check_limits`)."""
     if samples is not None:
-        return check_count(samples, "samples")
+        return samples
     return None if outcomes <= max_exact else DEFAULT_SAMPLES
 
 
@@ -151,23 +171,75 @@ def _cards(cards: Sequence[int]) -> Any:
     return ffi.from_buffer("uint8_t[]", bytes(cards) or b"\0")  # C never reads an empty array
 
 
-def run_chunks(run: Callable[[int, int, int], None], positions: int, samples: int | None, progress: Progress | None) -> None:
-    """Drive a C run in chunks, reporting progress: exact runs chunk by the
-    position of the first card dealt, sampled runs by samples.  Chunking never
-    changes a result."""
+def _chunks(positions: int, samples: int | None) -> Iterator[tuple[int, int, int, float]]:
+    """The C calls of a run, as (first_begin, first_end, samples, fraction done after it):
+    exact runs chunk by the position of the first card dealt, sampled runs by samples."""
     if samples is None:
         for p in range(positions):
-            run(p, p + 1, 0)
-            if progress is not None:
-                progress((p + 1) / positions)
+            yield p, p + 1, 0, (p + 1) / positions
         return
     done = 0
     while done < samples:
         step = min(_CHUNK_SAMPLES, samples - done)
-        run(0, 0, step)
         done += step
-        if progress is not None:
-            progress(done / samples)
+        yield 0, 0, step, done / samples
+
+
+def run_chunks(
+    run: Callable[[int, int, int], None], positions: int, samples: int | None, progress: Progress | None,
+    work: int, stop: Any,
+) -> None:
+    """Drive a C run in chunks, reporting progress; chunking never changes a result.
+
+    A run of more than ``_THREAD_WORK`` outcomes or samples (``work``) goes to a
+    worker thread (the C core releases the GIL) while this thread waits, so
+    Ctrl-C (KeyboardInterrupt) is seen at once: it sets ``stop[0]``, the C flag
+    the run polls, waits for the worker to end, and propagates.  ``progress`` is
+    always called in this thread."""
+    if work <= _THREAD_WORK:  # short: Python sees signals between calls
+        if samples is None and progress is None:  # a short exact run: one call (integer sums: the same result)
+            run(0, positions, 0)
+            return
+        for begin, end, n, fraction in _chunks(positions, samples):
+            run(begin, end, n)
+            if progress is not None:
+                progress(fraction)
+        return
+    done: list[float] = []
+    failed: list[BaseException] = []
+    finished = threading.Event()
+
+    def worker() -> None:
+        try:
+            for begin, end, n, fraction in _chunks(positions, samples):
+                if stop[0]:
+                    return
+                run(begin, end, n)
+                done.append(fraction)
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
+            failed.append(exc)
+        finally:
+            finished.set()
+
+    thread = threading.Thread(target=worker, name="badeucey-run", daemon=True)
+    reported = 0
+    try:
+        thread.start()
+        while not finished.wait(0.05):
+            if progress is not None:
+                while reported < len(done):
+                    progress(done[reported])
+                    reported += 1
+    except BaseException:  # Ctrl-C, or progress raised: stop the C run, then propagate
+        stop[0] = 1
+        thread.join()
+        raise
+    thread.join()
+    if failed:
+        raise failed[0]
+    if progress is not None:
+        for fraction in done[reported:]:
+            progress(fraction)
 
 
 # ---- one hand's draws ---------------------------------------------------------
@@ -183,7 +255,7 @@ class DrawPlan(NamedTuple):
     draws: int
     target: Target | None
     """The policy's stand-pat target in draws 2 and 3."""
-    outcomes: float
+    outcomes: int
     """The number of equally likely outcomes of an exact run."""
     positions: int
     """Chunks of an exact run (positions of the first card dealt)."""
@@ -206,12 +278,16 @@ class CSpec(NamedTuple):
     spec: Any
     alive: list[Any]
     """The arrays the spec points into (kept alive with it)."""
+    stop: Any
+    """The run's stop flag (``int[1]``), which the C core polls."""
 
 
 def _c_draw_spec(plan: DrawPlan, query: Target | None) -> CSpec:
     """A fresh ``bdc_draw_spec`` for a plan, and the arrays it points into."""
     alive = [_cards(plan.kept), _cards(plan.deck)]
+    stop = ffi.new("int[1]")
     spec = ffi.new("bdc_draw_spec *")
+    spec.stop = stop
     _set_game(spec.game, plan.game)
     spec.kept, spec.n_kept = alive[0], len(plan.kept)
     spec.deck, spec.n_deck = alive[1], len(plan.deck)
@@ -220,7 +296,7 @@ def _c_draw_spec(plan: DrawPlan, query: Target | None) -> CSpec:
         _set_limits(spec.target, plan.target.badugi, plan.target.low)
     if query is not None:
         _set_limits(spec.query, query.badugi, query.low)
-    return CSpec(spec, alive)
+    return CSpec(spec, alive, stop)
 
 
 def plan_draw(
@@ -241,12 +317,12 @@ def plan_draw(
             f"drawing {len(discard)} card(s) {draws} time(s) needs {len(discard) * draws} unseen cards; "
             f"only {len(deck)} remain"
         )
-    plan = DrawPlan(rules, kept, deck, draws, target, 0.0, 0)
+    plan = DrawPlan(rules, kept, deck, draws, target, 0, 0)
     c = _c_draw_spec(plan, query)
-    outcomes = ffi.new("double *")
+    outcomes = ffi.new("uint64_t *")
     positions = ffi.new("int *")
     raise_for_status(lib.bdc_draw_plan(c.spec, outcomes, positions), "draw")
-    return plan._replace(outcomes=outcomes[0], positions=positions[0]), c
+    return plan._replace(outcomes=int(outcomes[0]), positions=positions[0]), c
 
 
 def run_draw(
@@ -276,7 +352,7 @@ def run_draw(
     def run(begin: int, end: int, n_samples: int) -> None:
         raise_for_status(lib.bdc_draw_run(spec, begin, end, n_samples, rng, out_b, out_l, hits, total), "draw")
 
-    run_chunks(run, plan.positions, samples, progress)
+    run_chunks(run, plan.positions, samples, progress, plan.outcomes if samples is None else samples, c.stop)
     return DrawCounts(badugi, low, int(hits[0]), int(total[0]))
 
 
@@ -294,23 +370,29 @@ class EquityPlan(NamedTuple):
     deck: tuple[int, ...]
     draws: int
     target: Target | None
-    outcomes: float
+    outcomes: int
+    """The outcomes of an exact run (UINT64_MAX when they do not fit: sampled only)."""
     positions: int
 
 
+SHARE_UNIT: int = lib.BDC_SHARE_UNIT
+"""The C core counts pot shares in units of 1 / SHARE_UNIT."""
+
 _EQUITY_FIGURES = ("badugi_win", "badugi_tie", "low_win", "low_tie", "scoop", "share", "share_sq")
-"""The fields of ``bdc_equity_sums``, in their order (seven doubles: no padding)."""
+"""The fields of ``bdc_equity_sums``, in their order (seven uint64s: no padding)."""
 if tuple(name for name, _ in ffi.typeof("bdc_equity_sums").fields) != _EQUITY_FIGURES or ffi.sizeof(
     "bdc_equity_sums"
-) != ffi.sizeof("double") * len(_EQUITY_FIGURES):  # pragma: no cover - a header change this module missed
-    raise ImportError("bdc_equity_sums is no longer seven doubles in this order: update badeucey_fast._runs")
+) != ffi.sizeof("uint64_t") * len(_EQUITY_FIGURES):  # pragma: no cover - a header change this module missed
+    raise ImportError("bdc_equity_sums is no longer seven uint64s in this order: update badeucey_fast._runs")
 
 
 class EquitySums(NamedTuple):
-    """What one equity run summed: per figure, one sum per seat; and the total weight."""
+    """What one equity run counted: per figure, one integer count per seat (shares
+    in units of 1 / SHARE_UNIT, squares of 1 / SHARE_UNIT**2); and the number
+    of outcomes or samples."""
 
-    sums: dict[str, tuple[float, ...]]
-    weight: float
+    sums: dict[str, tuple[int, ...]]
+    weight: int
 
 
 def _c_equity_spec(plan: EquityPlan) -> CSpec:
@@ -323,7 +405,9 @@ def _c_equity_spec(plan: EquityPlan) -> CSpec:
         ffi.new("int[]", [int(k) for k in plan.known]),
         _cards(plan.deck),
     ]
+    stop = ffi.new("int[1]")
     spec = ffi.new("bdc_equity_spec *")
+    spec.stop = stop
     _set_game(spec.game, plan.game)
     spec.n_seats = len(plan.rows)
     spec.cards, spec.n_held, spec.draws_policy = alive[0], alive[1], alive[2]
@@ -332,7 +416,7 @@ def _c_equity_spec(plan: EquityPlan) -> CSpec:
     if plan.target is not None:
         _set_limits(spec.target, plan.target.badugi, plan.target.low)
     _set_limits(spec.qualifier, plan.game.badugi_qualifier, plan.game.low_qualifier)
-    return CSpec(spec, alive)
+    return CSpec(spec, alive, stop)
 
 
 def plan_equity(
@@ -352,12 +436,12 @@ def plan_equity(
         raise ValueError(f"the hands and draws need up to {needed} unseen cards; only {len(deck)} remain")
     rows = tuple(() if hand is None else tuple(c for c in hand if c not in throw) for hand, throw in zip(hands, discards))
     flags = tuple(hand is not None for hand in hands)
-    plan = EquityPlan(rules, rows, flags, deck, draws, target, 0.0, 0)
+    plan = EquityPlan(rules, rows, flags, deck, draws, target, 0, 0)
     c = _c_equity_spec(plan)
-    outcomes = ffi.new("double *")
+    outcomes = ffi.new("uint64_t *")
     positions = ffi.new("int *")
     raise_for_status(lib.bdc_equity_plan(c.spec, outcomes, positions), "equity")
-    return plan._replace(outcomes=outcomes[0], positions=positions[0]), c
+    return plan._replace(outcomes=int(outcomes[0]), positions=positions[0]), c
 
 
 def run_equity(
@@ -369,12 +453,12 @@ def run_equity(
     spec = c.spec
     rng = _c_rng(seed if samples is not None else None)
     sums = ffi.new("bdc_equity_sums[]", seats)
-    weight = ffi.new("double *")
+    weight = ffi.new("uint64_t *")
 
     def run(begin: int, end: int, step: int) -> None:
         raise_for_status(lib.bdc_equity_run(spec, begin, end, step, rng, sums, weight), "equity")
 
-    run_chunks(run, plan.positions, samples, progress)
-    values = ffi.unpack(ffi.cast("double *", sums), len(_EQUITY_FIGURES) * seats)  # the structs' doubles, in order
+    run_chunks(run, plan.positions, samples, progress, plan.outcomes if samples is None else samples, c.stop)
+    values = ffi.unpack(ffi.cast("uint64_t *", sums), len(_EQUITY_FIGURES) * seats)  # the structs' counts, in order
     step = len(_EQUITY_FIGURES)
-    return EquitySums({name: tuple(values[i::step]) for i, name in enumerate(_EQUITY_FIGURES)}, weight[0])
+    return EquitySums({name: tuple(values[i::step]) for i, name in enumerate(_EQUITY_FIGURES)}, int(weight[0]))

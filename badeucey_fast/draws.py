@@ -13,10 +13,14 @@ many again.  With no target given the policy aims at the game's default target
 
 **Exact or sampled.**  An outcome is one way all the draws can fall.  When
 there are at most ``max_exact`` of them every one is enumerated (in the C core)
-and the results are exact.  Above that, ``samples`` random outcomes are drawn
-from a seeded generator: the same ``seed`` gives the same result on every
+and the results are exact: integer counts, and probabilities divided out at the
+end (a certainty is exactly 1.0).  Above that, ``samples`` random outcomes are
+drawn from a seeded generator: the same ``seed`` gives the same result on every
 machine, and each probability comes with its standard error.  Passing
-``samples`` asks for sampling whatever the count.
+``samples`` asks for sampling whatever the count.  ``max_exact`` is at most
+:data:`MAX_EXACT_LIMIT` (ten billion) and ``samples`` at most
+:data:`MAX_SAMPLES` (a billion); every run, exact or sampled, stops within a
+fraction of a second of Ctrl-C (``KeyboardInterrupt``).
 
 **Targets** name the hands a player is drawing to, in the words players use:
 
@@ -47,11 +51,14 @@ from badeucey_fast._boundary import FOUR_CARD_BADUGIS, MAX_DRAWS
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
 from badeucey_fast._runs import (
     DEFAULT_SAMPLES,
+    MAX_EXACT_LIMIT,
+    MAX_SAMPLES,
     DrawPlan,
     Progress,
     card_set,
     check_dead,
     check_draws,
+    check_limits,
     check_seed,
     decide_samples,
     plan_draw,
@@ -79,6 +86,8 @@ __all__ = [
     "FOUR_CARD_BADUGIS",
     "MAX_DRAWS",
     "MAX_EXACT",
+    "MAX_EXACT_LIMIT",
+    "MAX_SAMPLES",
     "DiscardOption",
     "DrawOutcomes",
     "Objective",
@@ -124,7 +133,9 @@ class DrawOutcomes:
     seed: int | None
     """The seed of a sampled result (None when exact)."""
     _plan: DrawPlan = field(repr=False, compare=False)
-    _query_cache: dict[Target, float] = field(default_factory=dict, repr=False, compare=False)
+    """The plain-data plan of the run (no C state): a later two-half query re-runs it."""
+    _target_hits: int | None = field(default=None, repr=False, compare=False)
+    """The outcomes meeting ``target``, counted in the run (None without a target)."""
 
     @property
     def kept(self) -> tuple[int, ...]:
@@ -146,8 +157,8 @@ class DrawOutcomes:
         >>> round(out.probability("badugi"), 4)
         0.2083
         """
-        if isinstance(target, Target) and target in self._query_cache:  # counted in the run (checked then)
-            return self._query_cache[target]
+        if self._target_hits is not None and target is self.target:  # counted in the run (checked then)
+            return self._target_hits / self.total
         parsed = parse_target(target, self.game)
         if parsed is None or (parsed.badugi is None and parsed.low is None):
             return 1.0
@@ -156,10 +167,12 @@ class DrawOutcomes:
             limit = parsed.limits()[half]
             assert limit is not None
             return float(self.counts(half)[: limit + 1].sum()) / self.total
-        if parsed not in self._query_cache:  # both at once: count them in C
-            hits = run_draw(self._plan, parsed, self.seed, self.total if not self.exact else None, None).hits
-            self._query_cache[parsed] = hits / self.total
-        return self._query_cache[parsed]
+        if self._target_hits is not None and parsed == self.target:
+            return self._target_hits / self.total
+        # both at once, another target: count them in C by running the plan again
+        # (fresh C structures; the result itself never changes, so threads may share it)
+        hits = run_draw(self._plan, parsed, self.seed, self.total if not self.exact else None, None).hits
+        return hits / self.total
 
     def stderr(self, probability: float) -> float:
         """Standard error of a probability of this result: 0 when exact."""
@@ -255,13 +268,17 @@ def draw_outcomes(
     :param draws: draws left, 1..3, played with the module's draw policy.
     :param target: what the policy stands pat on after draw 1 (see the module
         docs; default :data:`DEFAULT_TARGETS`); ignored for one draw.
-    :param samples: sample this many outcomes instead of enumerating.
+    :param samples: sample this many outcomes instead of enumerating
+        (1 .. :data:`MAX_SAMPLES`).
     :param seed: the seed for sampling (None: a random seed, kept in the result).
-    :param max_exact: enumerate exactly when there are at most this many outcomes.
+    :param max_exact: enumerate exactly when there are at most this many outcomes
+        (1 .. :data:`MAX_EXACT_LIMIT`).
     :param progress: called with the fraction done as the run goes.
     :return: a :class:`DrawOutcomes`.
     :raises ValueError: for a discard not in the hand, dead cards in the hand,
-        more cards to draw than remain unseen, or a target naming no hand.
+        more cards to draw than remain unseen, a target naming no hand, or
+        ``samples`` or ``max_exact`` out of range.
+    :raises KeyboardInterrupt: on Ctrl-C, within a fraction of a second.
 
     >>> out = draw_outcomes("As 2c 3d Ks", "Ks", game="badugi")
     >>> out.total, int(out.badugi[1:716].sum())
@@ -274,6 +291,7 @@ def draw_outcomes(
     ValueError: discard Qs: not in the hand As 2c 3d Ks
     """
     rules, ids, dead_ids, draws, seed, parsed = _checked("draw_outcomes", hand, dead, game, draws, seed, target)
+    samples, max_exact = check_limits(samples, max_exact)
     thrown = _check_discard(ids, discard)
     return _draw(rules, ids, thrown, dead_ids, draws, parsed, samples, seed, max_exact, progress)
 
@@ -326,9 +344,8 @@ def _draw(
         low=low if rules.low is not None else None,
         seed=seed,
         _plan=plan,
+        _target_hits=hits if target is not None else None,
     )
-    if target is not None:
-        out._query_cache[target] = hits / total
     return out
 
 
@@ -391,18 +408,25 @@ def best_discards(
     - ``"expected"``: the expected final rank as a fraction of the half's
       scale, averaged over the game's halves, lowest first.
 
-    Ties keep the option that throws fewer cards, then the lower card ids.
+    Options with the same score come in the order of the number of cards
+    thrown (fewer first), then of the discard's card ids sorted ascending (card
+    id = 4 * rank index + suit, :func:`~badeucey_fast.parse_cards`), so the
+    order never depends on the order the hand's cards were given in.  Each
+    ``discard`` keeps the hand's order.
     Sampled options share one seed, so their differences are not noise from
-    separate streams.
+    separate streams.  ``samples`` and ``max_exact`` apply to each option, with
+    the bounds of :func:`draw_outcomes`.
 
     :raises ValueError: for an unknown objective, ``"target"`` without a
         target, or the errors of :func:`draw_outcomes`.
+    :raises KeyboardInterrupt: on Ctrl-C, within a fraction of a second.
 
     >>> best = best_discards("As 2c 3d Ks", game="badugi", target="badugi")
     >>> format_cards(best[0].discard), round(best[0].probability, 4)
     ('Ks', 0.2083)
     """
     rules, ids, dead_ids, draws, seed, parsed = _checked("best_discards", hand, dead, game, draws, seed, target)
+    samples, max_exact = check_limits(samples, max_exact)
     if objective is None:
         objective = "target" if parsed is not None else "expected"
     if objective not in ("target", "badugi", "low", "expected"):
@@ -428,5 +452,5 @@ def best_discards(
         options.append(DiscardOption(thrown, out.kept, probability, means, score, out))
         if progress is not None:
             progress((i + 1) / len(subsets))
-    options.sort(key=lambda o: (o.score, len(o.discard), o.discard))
+    options.sort(key=lambda o: (o.score, len(o.discard), sorted(o.discard)))  # not the order the hand was typed in
     return options

@@ -79,7 +79,8 @@ enum bdc_status {
     BDC_E_RANKING = -4,    /* an unknown enum bdc_ranking value */
     BDC_E_RANK = -5,       /* a rank outside the ranking's scale */
     BDC_E_ARGUMENT = -6,   /* a draw or equity setting outside its range */
-    BDC_E_UNSUPPORTED = -7 /* an implementation this build or processor lacks */
+    BDC_E_UNSUPPORTED = -7, /* an implementation this build or processor lacks */
+    BDC_E_STOPPED = -8     /* a draw or equity run ended early by its stop flag */
 };
 
 /* A short text for a status code ("a card id outside 0..51", ...): static,
@@ -207,7 +208,19 @@ int bdc_noop5(int c0, int c1, int c2, int c3, int c4);
  * enumeration).  A run with samples > 0 deals that many random outcomes from
  * the xoshiro256** state rng (advanced in place, so consecutive runs continue
  * one stream) and ignores the chunk.  Results are ADDED to the outputs, so
- * chunks and runs accumulate.  Each returns BDC_OK or a BDC_E_* code. */
+ * chunks and runs accumulate.  Each returns BDC_OK or a BDC_E_* code.
+ *
+ * EXACT COUNTS.  An exact run counts the outcomes of a product space: every
+ * deal (an unknown hand's cards, a draw) deals its cards even when the policy
+ * stands pat, so a final hand that stood pat counts once for each way the
+ * skipped deals could have fallen (dealing cards nobody sees changes no
+ * probability).  Every count is an integer, and bdc_*_plan's *outcomes is
+ * their total.
+ *
+ * STOPPING.  A spec's `stop`, when not NULL, is polled while a run goes (at
+ * least every 1,024 samples or 52 enumerated hands): once it is nonzero, the
+ * run returns BDC_E_STOPPED at once and its outputs hold a partial count, to
+ * be discarded.  Another thread sets it (e.g. on Ctrl-C). */
 
 typedef struct {
     int badugi;   /* BDC_BADUGI_LOW, BDC_BADUGI_HIGH, or BDC_NO_HALF */
@@ -230,13 +243,14 @@ typedef struct {
     int draws;            /* 1 .. BDC_MAX_DRAWS */
     bdc_limits target;    /* the policy's stand-pat target (draws 2 and 3) */
     bdc_limits query;     /* final hands meeting it are counted in *hits */
+    const volatile int *stop; /* NULL, or polled: nonzero ends the run (STOPPING) */
 } bdc_draw_spec;
 
 /* Checks a spec.  Sets *outcomes to the number of equally likely outcomes of
  * an exact run (every replacement set of every draw, counting a hand that
  * stood pat once for each way the draws it skipped could have fallen) and
  * *positions to the chunk positions (1 when nothing is drawn). */
-int bdc_draw_plan(const bdc_draw_spec *spec, double *outcomes, int *positions);
+int bdc_draw_plan(const bdc_draw_spec *spec, uint64_t *outcomes, int *positions);
 
 /* Adds to the counts of the final hand's ranks (badugi_counts[rank],
  * BDC_BADUGI_CLASSES + 1 entries, and low_counts[rank], the low ranking's
@@ -263,26 +277,36 @@ typedef struct {
     int draws;                /* 0 .. BDC_MAX_DRAWS */
     bdc_limits target;        /* the policy's stand-pat target */
     bdc_limits qualifier;     /* worst rank that may win a half; 0: none */
+    const volatile int *stop; /* NULL, or polled: nonzero ends the run (STOPPING) */
 } bdc_equity_spec;
 
-/* Per-seat sums over outcomes (exact: weighted by probability; sampled: one
- * per sample).  win: sole best in the half; tie: best with others; scoop:
- * sole winner of every half of the game; share: fraction of the pot won
- * (a half is half the pot in a split game; a half with no qualifying hand
- * goes to the other half's winners); share_sq: sum of share squared. */
+/* Per-seat integer counts over outcomes (exact: the outcomes of EXACT
+ * COUNTS; sampled: one per sample).  win: sole best in the half; tie: best
+ * with others; scoop: sole winner of every half of the game; share: the
+ * fraction of the pot won, in units of 1 / BDC_SHARE_UNIT (a half is half the
+ * pot in a split game; a half with no qualifying hand goes to the other
+ * half's winners); share_sq: the sum of share squared, in units of
+ * 1 / BDC_SHARE_UNIT^2, in sampled runs only (0 in exact runs).  A caller
+ * keeps the sums below 2^64: outcomes or samples times BDC_SHARE_UNIT, and
+ * samples times BDC_SHARE_UNIT^2. */
 typedef struct {
-    double badugi_win, badugi_tie, low_win, low_tie, scoop, share, share_sq;
+    uint64_t badugi_win, badugi_tie, low_win, low_tie, scoop, share, share_sq;
 } bdc_equity_sums;
 
-/* As bdc_draw_plan, for an equity spec. */
-int bdc_equity_plan(const bdc_equity_spec *spec, double *outcomes, int *positions);
+/* A pot shared among n of 9 seats, halves split between 1 or 2 half winners:
+ * 5040 (2 * 2520, 2520 = lcm(1..9)) divides by every share's denominator. */
+#define BDC_SHARE_UNIT 5040
 
-/* Adds one bdc_equity_sums per seat to sums, and the summed weight of the
- * outcomes (exact: their probability; sampled: the number of samples) to
- * *weight. */
+/* As bdc_draw_plan, for an equity spec; *outcomes is UINT64_MAX when the
+ * count does not fit (then only sampled runs are possible). */
+int bdc_equity_plan(const bdc_equity_spec *spec, uint64_t *outcomes, int *positions);
+
+/* Adds one bdc_equity_sums per seat to sums, and the number of outcomes
+ * (exact) or samples (sampled) to *weight.  An exact run of a spec whose
+ * outcomes times BDC_SHARE_UNIT do not fit in 64 bits is BDC_E_ARGUMENT. */
 int bdc_equity_run(const bdc_equity_spec *spec, int first_begin, int first_end,
                    uint64_t samples, uint64_t rng[4],
-                   bdc_equity_sums *sums, double *weight);
+                   bdc_equity_sums *sums, uint64_t *weight);
 
 /* Seeds a xoshiro256** state from one 64-bit seed (by splitmix64). */
 void bdc_rng_seed(uint64_t seed, uint64_t rng[4]);

@@ -44,15 +44,15 @@ static int bdc_draw_check(const bdc_draw_spec *spec)
     return BDC_OK;
 }
 
-int bdc_draw_plan(const bdc_draw_spec *spec, double *outcomes, int *positions)
+int bdc_draw_plan(const bdc_draw_spec *spec, uint64_t *outcomes, int *positions)
 {
     int status = bdc_draw_check(spec), r, k;
     if (status)
         return status;
     k = spec->game.n_cards - spec->n_kept;
-    *outcomes = 1.0;
+    *outcomes = 1; /* at most C(47, 5) * C(42, 5) * C(37, 5) < 2^60 */
     for (r = 0; k && r < spec->draws; r++)
-        *outcomes *= (double)bdc_choose(spec->n_deck - r * k, k);
+        *outcomes *= bdc_choose(spec->n_deck - r * k, k);
     *positions = k ? spec->n_deck - k + 1 : 1;
     return BDC_OK;
 }
@@ -84,6 +84,8 @@ static int bdc_draw_block(void *frame, const bdc_block *block)
     const int r = ((bdc_draw_frame *)frame)->r;
     const bdc_draw_spec *spec = ctx->spec;
     int i, status = BDC_OK;
+    if (spec->stop && *spec->stop)
+        return BDC_E_STOPPED;
     if (r == spec->draws) { /* the last draw: every hand is final */
         for (i = block->lo; i < block->hi; i++)
             bdc_draw_record(ctx, block->halves[i - block->lo], ctx->stay[r]);
@@ -123,9 +125,13 @@ static int bdc_draw_sample(bdc_draw_ctx *ctx, uint64_t samples, uint64_t rng[4])
     int r, status;
     for (s = 0; s < samples; s++) {
         unsigned pos = 0; /* deck[0 .. pos-1] are dealt in this sample */
+        if (!(s & 1023u) && spec->stop && *spec->stop)
+            return BDC_E_STOPPED;
         for (r = 1; r <= spec->draws; r++) {
             bdc_deal(rng, ctx->deck, m, &pos, ctx->k, ctx->hand + spec->n_kept);
-            if ((status = bdc_halves(&spec->game, ctx->hand, halves)) != BDC_OK)
+            if (spec->game.n_cards == 5) /* checked cards: the implementation's loop, one hand */
+                bdc_halves_extend(&spec->game, ctx->hand, ctx->hand + 4, 1, (unsigned(*)[2])halves);
+            else if ((status = bdc_halves(&spec->game, ctx->hand, halves)) != BDC_OK)
                 return status;
             if (r == spec->draws || bdc_meets(&spec->target, halves)) {
                 bdc_draw_record(ctx, halves, 1);

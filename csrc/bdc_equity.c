@@ -27,7 +27,11 @@ typedef struct {
     unsigned deck[BDC_DECK_SIZE];
     unsigned char used[BDC_DECK_SIZE];
     bdc_equity_sums *sums;
-    double weight;
+    uint64_t weight;
+    int sampled;                      /* 1: sampled (share_sq summed), 0: exact */
+    int n_free;                       /* exact: unseen cards no deal so far has taken */
+    int n_skip;                       /* exact: the deals skipped so far by standing pat, */
+    int skip_k[BDC_MAX_EVENTS];       /* and their sizes */
 } bdc_equity_ctx;
 
 /* Checks a spec and lists its events: unknown cards first, then each draw
@@ -70,28 +74,62 @@ static int bdc_equity_check(const bdc_equity_spec *spec, bdc_equity_ctx *ctx)
     return BDC_OK;
 }
 
-int bdc_equity_plan(const bdc_equity_spec *spec, double *outcomes, int *positions)
+/* The outcomes of an exact run (EXACT COUNTS in badeucey.h): every event deals;
+ * UINT64_MAX when they do not fit. */
+static uint64_t bdc_equity_outcomes(const bdc_equity_ctx *ctx, int n_deck)
+{
+    uint64_t outcomes = 1;
+    int e, m = n_deck;
+    for (e = 0; e < ctx->n_events; e++) {
+        uint64_t ways = bdc_choose(m, ctx->events[e].k);
+        if (outcomes > UINT64_MAX / ways)
+            return UINT64_MAX;
+        outcomes *= ways;
+        m -= ctx->events[e].k;
+    }
+    return outcomes;
+}
+
+int bdc_equity_plan(const bdc_equity_spec *spec, uint64_t *outcomes, int *positions)
 {
     bdc_equity_ctx ctx;
-    int status = bdc_equity_check(spec, &ctx), e, m = spec->n_deck;
+    int status = bdc_equity_check(spec, &ctx);
     if (status)
         return status;
-    *outcomes = 1.0;
-    for (e = 0; e < ctx.n_events; e++) {
-        *outcomes *= (double)bdc_choose(m, ctx.events[e].k);
-        m -= ctx.events[e].k;
-    }
+    *outcomes = bdc_equity_outcomes(&ctx, spec->n_deck);
     *positions = ctx.n_events ? spec->n_deck - ctx.events[0].k + 1 : 1;
     return BDC_OK;
 }
 
-/* Settles one outcome of weight w into the sums. */
-static void bdc_equity_leaf(bdc_equity_ctx *ctx, double w)
+/* The outcomes one final deal stands for in an exact run: the ways the deals
+ * skipped by standing pat could have fallen among the cards no deal took. */
+static uint64_t bdc_equity_skipped(const bdc_equity_ctx *ctx)
+{
+    uint64_t w = 1;
+    int i, free = ctx->n_free;
+    for (i = 0; i < ctx->n_skip; i++) {
+        w *= bdc_choose(free, ctx->skip_k[i]);
+        free -= ctx->skip_k[i];
+    }
+    return w;
+}
+
+/* bdc_share_of[live][n]: a half's share of the pot, in units of 1 /
+ * BDC_SHARE_UNIT, for each of its n winners when `live` halves have one (a
+ * table: no division per outcome; live * n divides BDC_SHARE_UNIT exactly). */
+#define BDC_SHARES(live)                                                                                   \
+    {0, BDC_SHARE_UNIT / (live), BDC_SHARE_UNIT / (2 * (live)), BDC_SHARE_UNIT / (3 * (live)),             \
+     BDC_SHARE_UNIT / (4 * (live)), BDC_SHARE_UNIT / (5 * (live)), BDC_SHARE_UNIT / (6 * (live)),          \
+     BDC_SHARE_UNIT / (7 * (live)), BDC_SHARE_UNIT / (8 * (live)), BDC_SHARE_UNIT / (9 * (live))}
+static const unsigned bdc_share_of[3][BDC_MAX_SEATS + 1] = {{0}, BDC_SHARES(1), BDC_SHARES(2)};
+
+/* Settles one outcome of weight w (a count of outcomes) into the sums. */
+static void bdc_equity_leaf(bdc_equity_ctx *ctx, uint64_t w)
 {
     const bdc_equity_spec *spec = ctx->spec;
     unsigned limit[2], best[2];
     int has[2], n_best[2], h, s, live;
-    double value[2];
+    unsigned value[2];
     has[0] = spec->game.badugi != BDC_NO_HALF;
     has[1] = spec->game.low != BDC_NO_HALF;
     limit[0] = spec->qualifier.badugi;
@@ -122,10 +160,10 @@ static void bdc_equity_leaf(bdc_equity_ctx *ctx, double w)
     }
     /* a half with no qualifying hand goes to the other half's winners */
     for (h = 0; h < 2; h++)
-        value[h] = n_best[h] ? 1.0 / live / n_best[h] : 0.0;
+        value[h] = bdc_share_of[live][n_best[h]];
     for (s = 0; s < spec->n_seats; s++) {
         bdc_equity_sums *sum = &ctx->sums[s];
-        double share = 0.0;
+        unsigned share = 0;
         for (h = 0; h < 2; h++) {
             if (!n_best[h] || ctx->halves[s][h] != best[h])
                 continue;
@@ -135,10 +173,11 @@ static void bdc_equity_leaf(bdc_equity_ctx *ctx, double w)
             else
                 *(h ? &sum->low_tie : &sum->badugi_tie) += w;
         }
-        if (share == 1.0)
+        if (share == BDC_SHARE_UNIT)
             sum->scoop += w;
         sum->share += w * share;
-        sum->share_sq += w * share * share;
+        if (ctx->sampled)
+            sum->share_sq += w * ((uint64_t)share * share);
     }
     ctx->weight += w;
 }
@@ -148,7 +187,7 @@ static inline int bdc_equity_stands(const bdc_equity_ctx *ctx, const bdc_event *
     return ev->round >= 2 && bdc_meets(&ctx->spec->target, ctx->halves[ev->seat]);
 }
 
-static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, double w, int begin, int end);
+static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, int begin, int end);
 
 /* A block of event e's card sets (bdc_each_block): each hand's halves go to
  * the seat, then the showdown is settled (the last event) or the next event
@@ -156,7 +195,6 @@ static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, double w, int begin, int
 typedef struct {
     bdc_equity_ctx *ctx;
     int e;
-    double w; /* the weight of the outcomes so far */
 } bdc_equity_frame;
 
 static int bdc_equity_block(void *frame, const bdc_block *block)
@@ -164,10 +202,14 @@ static int bdc_equity_block(void *frame, const bdc_block *block)
     bdc_equity_ctx *ctx = ((bdc_equity_frame *)frame)->ctx;
     const int e = ((bdc_equity_frame *)frame)->e;
     const bdc_event *ev = &ctx->events[e];
-    const int last = e + 1 == ctx->n_events;
-    const double w = ((bdc_equity_frame *)frame)->w / (double)bdc_choose(block->unseen, ev->k);
+    const int last = e + 1 == ctx->n_events, saved_free = ctx->n_free;
     unsigned *halves = ctx->halves[ev->seat];
+    uint64_t w;
     int i, status = BDC_OK;
+    if (ctx->spec->stop && *ctx->spec->stop)
+        return BDC_E_STOPPED;
+    ctx->n_free = block->unseen - ev->k;
+    w = ctx->n_skip ? bdc_equity_skipped(ctx) : 1u;
     for (i = block->lo; i < block->hi && status == BDC_OK; i++) {
         halves[0] = block->halves[i - block->lo][0];
         halves[1] = block->halves[i - block->lo][1];
@@ -176,15 +218,16 @@ static int bdc_equity_block(void *frame, const bdc_block *block)
             continue;
         }
         ctx->used[block->avail[i]] = 1;
-        status = bdc_equity_exact(ctx, e + 1, w, 0, (int)BDC_DECK_SIZE);
+        status = bdc_equity_exact(ctx, e + 1, 0, (int)BDC_DECK_SIZE);
         ctx->used[block->avail[i]] = 0;
     }
+    ctx->n_free = saved_free;
     return status;
 }
 
 /* Every way event e and the events after it can fall; the first card of
  * event e at an unseen position in begin .. end-1. */
-static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, double w, int begin, int end)
+static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, int begin, int end)
 {
     const bdc_equity_spec *spec = ctx->spec;
     const bdc_event *ev;
@@ -192,18 +235,21 @@ static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, double w, int begin, int
     unsigned saved_halves[2], *halves;
     int status;
     if (e == ctx->n_events) {
-        bdc_equity_leaf(ctx, w);
+        bdc_equity_leaf(ctx, ctx->n_skip ? bdc_equity_skipped(ctx) : 1u);
         return BDC_OK;
     }
     ev = &ctx->events[e];
-    if (bdc_equity_stands(ctx, ev))
-        return bdc_equity_exact(ctx, e + 1, w, 0, (int)BDC_DECK_SIZE);
+    if (bdc_equity_stands(ctx, ev)) { /* the deal is skipped: its ways to fall count at the leaves */
+        ctx->skip_k[ctx->n_skip++] = ev->k;
+        status = bdc_equity_exact(ctx, e + 1, 0, (int)BDC_DECK_SIZE);
+        ctx->n_skip--;
+        return status;
+    }
     halves = ctx->halves[ev->seat];
     saved_halves[0] = halves[0];
     saved_halves[1] = halves[1];
     frame.ctx = ctx;
     frame.e = e;
-    frame.w = w;
     /* the seat's cards before this event's, then the event's k */
     status = bdc_each_block(&spec->game, ctx->deck, ctx->used, spec->n_deck, ctx->hands[ev->seat],
                             spec->game.n_cards - ev->k, ev->k, begin, end, bdc_equity_block, &frame);
@@ -220,31 +266,40 @@ static int bdc_equity_sample(bdc_equity_ctx *ctx, uint64_t samples, uint64_t rng
     int e, status;
     for (s = 0; s < samples; s++) {
         unsigned pos = 0; /* deck[0 .. pos-1] are dealt in this sample */
+        if (!(s & 1023u) && spec->stop && *spec->stop)
+            return BDC_E_STOPPED;
         for (e = 0; e < ctx->n_events; e++) {
             const bdc_event *ev = &ctx->events[e];
             unsigned *hand = ctx->hands[ev->seat];
             if (bdc_equity_stands(ctx, ev))
                 continue;
             bdc_deal(rng, ctx->deck, m, &pos, ev->k, hand + spec->game.n_cards - ev->k);
-            if ((status = bdc_halves(&spec->game, hand, ctx->halves[ev->seat])) != BDC_OK)
+            if (spec->game.n_cards == 5) /* checked cards: the implementation's loop, one hand */
+                bdc_halves_extend(&spec->game, hand, hand + 4, 1, (unsigned(*)[2])ctx->halves[ev->seat]);
+            else if ((status = bdc_halves(&spec->game, hand, ctx->halves[ev->seat])) != BDC_OK)
                 return status;
         }
-        bdc_equity_leaf(ctx, 1.0);
+        bdc_equity_leaf(ctx, 1u);
     }
     return BDC_OK;
 }
 
 int bdc_equity_run(const bdc_equity_spec *spec, int first_begin, int first_end,
                    uint64_t samples, uint64_t rng[4],
-                   bdc_equity_sums *sums, double *weight)
+                   bdc_equity_sums *sums, uint64_t *weight)
 {
     bdc_equity_ctx ctx;
     int status = bdc_equity_check(spec, &ctx), s, i, n = spec->game.n_cards;
     if (status)
         return status;
+    if (!samples && bdc_equity_outcomes(&ctx, spec->n_deck) > UINT64_MAX / BDC_SHARE_UNIT)
+        return BDC_E_ARGUMENT; /* the exact sums would not fit */
     ctx.spec = spec;
     ctx.sums = sums;
-    ctx.weight = 0.0;
+    ctx.weight = 0;
+    ctx.sampled = samples != 0;
+    ctx.n_free = spec->n_deck;
+    ctx.n_skip = 0;
     for (i = 0; i < spec->n_deck; i++) {
         ctx.deck[i] = spec->deck[i];
         ctx.used[i] = 0;
@@ -261,9 +316,9 @@ int bdc_equity_run(const bdc_equity_spec *spec, int first_begin, int first_end,
         status = bdc_equity_sample(&ctx, samples, rng);
     else if (ctx.n_events == 0) {
         if (first_begin <= 0 && first_end > 0)
-            bdc_equity_leaf(&ctx, 1.0);
+            bdc_equity_leaf(&ctx, 1u);
     } else
-        status = bdc_equity_exact(&ctx, 0, 1.0, first_begin < 0 ? 0 : first_begin, first_end);
+        status = bdc_equity_exact(&ctx, 0, first_begin < 0 ? 0 : first_begin, first_end);
     *weight += ctx.weight;
     return status;
 }

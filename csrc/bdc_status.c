@@ -22,6 +22,8 @@ const char *bdc_status_text(int status)
         return "a setting outside its range";
     case BDC_E_UNSUPPORTED:
         return "an implementation this build or processor lacks";
+    case BDC_E_STOPPED:
+        return "a run stopped before its end";
     default:
         return "an unknown status code";
     }

@@ -204,6 +204,7 @@ def measure(hands: int, repeat: int, log: Callable[[str], None] | None = None) -
             if "all_hands" in group:
                 inputs.drop("every")
     _measure_engine(report, repeat, say)
+    _measure_poker_equity(report, repeat, say)
     one = {f.key: f for f in report.figures}
     ratios = report.ratios
     ratios["one_hand_vs_cffi_floor"] = one["one_hand"].seconds / one["cffi_floor"].seconds
@@ -228,6 +229,28 @@ def _measure_engine(report: Report, repeat: int, say: Callable[[str], None]) -> 
         report.add(job.key, job.label, spent, job.hands)
         per_hand[job.key] = spent / job.hands
     report.ratios.update(engine_ratios(per_hand))
+
+
+def _measure_poker_equity(report: Report, repeat: int, say: Callable[[str], None]) -> None:
+    """Equity on poker-equity's spots, ours and theirs timed round-robin (results
+    checked equal first); the ratio is their time over ours.  Or a note that it is missing."""
+    from badeucey_fast._bench import equity_peer
+
+    module = equity_peer.load_poker_equity()
+    if module is None:
+        report.notes.append(f"poker-equity: not installed, skipped (pip install poker-equity=={equity_peer.POKER_EQUITY_VERSION})")
+        return
+    say("equity: poker-equity's spots, exact and sampled, ours and theirs")
+    for pair in equity_peer.pairs(module):
+        ours, theirs = best_times([pair.ours, pair.theirs], max(1, repeat // 2) if "sampled" in pair.key else repeat)
+        report.add(f"equity_{pair.key}", pair.label, ours, 1)
+        report.add(f"poker_equity_{pair.key}", f"poker-equity {pair.label}", theirs, 1)
+        report.ratios[f"poker_equity_vs_{pair.key}"] = theirs / ours
+        _RATIO_LINES_EQUITY[f"poker_equity_vs_{pair.key}"] = (f"poker-equity / ours, {pair.label}:", "{:.1f}x")
+
+
+_RATIO_LINES_EQUITY: dict[str, tuple[str, str]] = {}
+"""The poker-equity ratio lines (label, format) by ratio key, filled in as they are measured."""
 
 
 def _phevaluator(report: Report, inputs: Inputs) -> tuple[Callable[[], object], str] | None:
@@ -323,8 +346,8 @@ def print_report(report: Report, out: Callable[[str], None] = print) -> None:
             f"  {_duration(f.seconds * 1e9):>11}"
         )
     out("")
-    width = max(len(label) for _, label, _ in _RATIO_LINES)
-    for key, label, value in _RATIO_LINES:
+    width = max(len(label) for _, label, _ in (*_RATIO_LINES, *((k, *v) for k, v in _RATIO_LINES_EQUITY.items())))
+    for key, label, value in (*_RATIO_LINES, *((k, *v) for k, v in _RATIO_LINES_EQUITY.items())):
         if key in report.ratios:
             out(f"{label:<{width}} {value.format(report.ratios[key]):>7}")
     for note in report.notes:
