@@ -107,7 +107,7 @@ MAX_EXACT = 5_000_000
 # ---- one hand's draws -------------------------------------------------------
 
 
-@dataclass(frozen=True, eq=False)  # numpy counts: compare results by their fields, not ==
+@dataclass(frozen=True, eq=False)  # numpy counts: __eq__ below compares them element-wise
 class DrawOutcomes:
     """The distribution of a hand's final ranks after drawing.
 
@@ -136,6 +136,21 @@ class DrawOutcomes:
     """The plain-data plan of the run (no C state): a later two-half query re-runs it."""
     _target_hits: int | None = field(default=None, repr=False, compare=False)
     """The outcomes meeting ``target``, counted in the run (None without a target)."""
+
+    _VALUE_FIELDS = ("game", "hand", "discard", "dead", "draws", "target", "exact", "total", "seed")
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when every field is: the counts compared element by element."""
+        if not isinstance(other, DrawOutcomes):
+            return NotImplemented
+        import numpy as np  # imported on first use (import time)
+
+        return all(getattr(self, f) == getattr(other, f) for f in self._VALUE_FIELDS) and all(
+            (a is None and b is None) or (a is not None and b is not None and np.array_equal(a, b))
+            for a, b in ((self.badugi, other.badugi), (self.low, other.low))
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # numpy counts: a value, but not hashable
 
     @property
     def kept(self) -> tuple[int, ...]:
