@@ -424,6 +424,66 @@ def test_dask_worker_killed_mid_job_does_not_change_the_chart(serial_chart: Disc
     assert_identical(serial_chart, chart)
 
 
+BIG_HANDS = jobs.canonical_hands(4)[::8][:2000]  # 2,000 canonical Badugi hands spread over all 16,432
+MATCH_HANDS = 20_000
+
+
+@pytest.fixture(scope="module")
+def big_serial_chart() -> DiscardChart:
+    return discard_chart("badugi", hands=BIG_HANDS, executor=InlineExecutor(), chunk_size=64)
+
+
+def big_match(executor: Any) -> Any:
+    from badeucey_fast.bots import RandomBot, play_match
+
+    return play_match([RandomBot(), RandomBot()], hands=MATCH_HANDS, game="badeucey", seed=15, executor=executor)
+
+
+@needs_dask
+def test_dask_big_chart_and_match_are_bit_identical_to_serial_and_the_local_pool(
+    big_serial_chart: DiscardChart, cluster: Any
+) -> None:
+    """The issue's check: a chart over a few thousand starting hands and a
+    20,000-hand duplicate match, through dask_executor(address) on a real
+    scheduler with two worker processes, as serially and on the local pool."""
+    serial_match = big_match(InlineExecutor())
+    assert serial_match.hands == MATCH_HANDS and serial_match.deals == MATCH_HANDS // 2
+    with local_executor(2) as pool:
+        pooled_chart = discard_chart("badugi", hands=BIG_HANDS, executor=pool, chunk_size=64)
+        pooled_match = big_match(pool)
+    with jobs.dask_executor(cluster.scheduler_address) as executor:
+        dask_chart = discard_chart("badugi", hands=BIG_HANDS, executor=executor, chunk_size=64)
+        dask_match = big_match(executor)
+    assert len(big_serial_chart) == 2000
+    assert_identical(big_serial_chart, pooled_chart)
+    assert_identical(big_serial_chart, dask_chart)
+    for match in (pooled_match, dask_match):
+        assert match == serial_match and match.per_deal == serial_match.per_deal  # bit for bit
+
+
+@needs_dask
+def test_dask_worker_killed_mid_match_does_not_change_the_result() -> None:
+    from badeucey_fast.bots import CallingBot, RandomBot, play_match
+
+    assert distributed is not None
+    bots = [RandomBot(), CallingBot()]
+    serial = play_match(bots, hands=4000, seed=3, executor=InlineExecutor())  # 8 chunks of deals
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=":0") as local, distributed.Client(local) as client:
+        pids = list(client.run(os.getpid).values())
+        killed: list[int] = []
+
+        def kill_one(p: jobs.JobProgress) -> None:
+            if p.chunks_done >= 2 and not killed:
+                os.kill(pids[0], signal.SIGKILL)
+                killed.append(pids[0])
+
+        with jobs.dask_executor(local.scheduler_address) as executor:
+            remote = play_match(bots, hands=4000, seed=3, executor=executor, progress=kill_one)
+    assert killed
+    assert remote == serial and remote.per_deal == serial.per_deal
+
+
 @needs_dask
 def test_dask_executor_starts_and_stops_a_local_cluster(serial_chart: DiscardChart) -> None:
     with jobs.dask_executor(n_workers=1, processes=False, dashboard_address=":0") as executor:
