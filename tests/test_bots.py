@@ -11,6 +11,7 @@ import dataclasses
 import json
 import math
 import os
+import pathlib
 import pickle
 import subprocess
 import sys
@@ -282,3 +283,28 @@ def test_match_command() -> None:
     bad = subprocess.run([sys.executable, "-m", "badeucey_fast", "match", "--bots", "drawing,shark"], text=True,
                          capture_output=True, timeout=120, check=False, cwd=tempfile.gettempdir())
     assert bad.returncode != 0 and "unknown bot 'shark'" in bad.stderr
+
+
+def _match_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "badeucey_fast", "match", *args], text=True, capture_output=True,
+                          timeout=120, check=False, cwd=tempfile.gettempdir(), env=env)
+
+
+def test_match_command_workers_progress_and_errors(tmp_path: pathlib.Path) -> None:
+    out = _match_cli("--bots", "random,calling", "--hands", "1200", "--seed", "2", "--workers", "2", "--progress",
+                     "--json")
+    assert out.returncode == 0, out.stderr
+    assert "3/3 chunks" in out.stderr and "hands/s" in out.stderr and "time left" in out.stderr
+    direct = play_match([RandomBot(), CallingBot()], hands=1200, seed=2, executor=InlineExecutor())
+    assert [b["mbb_per_hand"] for b in json.loads(out.stdout)["bots"]] == list(direct.mbb_per_hand)
+    both = _match_cli("--workers", "1", "--scheduler", "tcp://127.0.0.1:1")
+    assert both.returncode == 2 and "not allowed with argument" in both.stderr
+    zero = _match_cli("--workers", "0")
+    assert zero.returncode == 2 and "workers must be at least 1" in zero.stderr
+    # without dask installed (a stand-in package that fails to import), --scheduler says what to install
+    (tmp_path / "distributed").mkdir()
+    (tmp_path / "distributed" / "__init__.py").write_text("raise ImportError('dask is not here')\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    missing = _match_cli("--hands", "10", "--scheduler", "tcp://127.0.0.1:8786", env=env)
+    assert missing.returncode == 2 and "Traceback" not in missing.stderr
+    assert "pip install 'badeucey-fast[dask]'" in missing.stderr

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import importlib.util
 import itertools
+import json
 import multiprocessing
 import os
 import random
@@ -482,6 +483,17 @@ def test_dask_worker_killed_mid_match_does_not_change_the_result() -> None:
             remote = play_match(bots, hands=4000, seed=3, executor=executor, progress=kill_one)
     assert killed
     assert remote == serial and remote.per_deal == serial.per_deal
+
+
+@needs_dask
+def test_match_command_on_a_scheduler(run_cli: Any, cluster: Any) -> None:
+    from badeucey_fast.bots import CallingBot, RandomBot, play_match
+
+    result = run_cli("match", "--bots", "random,calling", "--hands", "600", "--seed", "4", "--json",
+                     "--scheduler", cluster.scheduler_address)
+    assert result.returncode == 0, result.stderr
+    direct = play_match([RandomBot(), CallingBot()], hands=600, seed=4, executor=InlineExecutor())
+    assert [b["mbb_per_hand"] for b in json.loads(result.stdout)["bots"]] == list(direct.mbb_per_hand)
 
 
 @needs_dask
