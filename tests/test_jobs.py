@@ -211,6 +211,19 @@ def test_badeucey_chart_agrees_with_best_discards_in_every_suit_permutation() ->
             assert_agrees(chart, cards)
 
 
+def test_chart_option_is_a_discard_option_without_its_outcomes() -> None:
+    """ChartOption stays a class of its own (a chart keeps no outcome counts, the
+    DrawOutcomes a DiscardOption must hold); this keeps the two from drifting apart."""
+    import dataclasses
+
+    chart_fields = [f.name for f in dataclasses.fields(jobs.ChartOption)]
+    option_fields = [f.name for f in dataclasses.fields(bf.DiscardOption)]
+    assert chart_fields == [*(n for n in option_fields if n != "outcomes"), "exact"]
+    option = bf.best_discards("Ks Qh 9d 8c 2s")[0]
+    got = discard_chart(hands=["Ks Qh 9d 8c 2s"], executor=InlineExecutor()).best("Ks Qh 9d 8c 2s")
+    assert {k: v for k, v in got.to_dict().items() if k != "score"} == option.to_dict()
+
+
 def test_lookup_gives_the_hands_own_cards() -> None:
     chart = discard_chart("badugi", hands=["As 2c 3d Ks"], target="badugi", executor=InlineExecutor())
     for cards in ("As 2c 3d Ks", "Ah 2s 3c Kh", "Kd 3s 2h Ad"):
