@@ -547,7 +547,7 @@ def play_match(
     :param progress: called with a :class:`~badeucey_fast.jobs.JobProgress`
         (unit ``"hands"``) at the start and after each chunk.
     :returns: a :class:`MatchResult`.
-    :raises ValueError: for bad settings; :class:`IllegalActionError` (a
+    :raises ValueError: for bad settings; :class:`~badeucey_fast.bots.IllegalActionError` (a
         ``ValueError``) for a bot's illegal action, naming the bot.
     :raises TypeError: for bots that cannot be pickled on the default process pool.
     :raises ~badeucey_fast.jobs.JobError: when a chunk fails otherwise (a bot
