@@ -555,7 +555,10 @@ def test_chart_command_ctrl_c_keeps_finished_chunks_and_resumes(tmp_path: Path) 
     out, ckpt = tmp_path / "c.npz", tmp_path / "c.ckpt"
     args = [sys.executable, "-m", "badeucey_fast", "chart", "--game", "badugi", "--limit", "400", "--chunk-size", "4",
             "--workers", "1", "--checkpoint", str(ckpt), "--out", str(out), "--progress"]
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=Path(__file__).parent)
+    # SIGINT back to its default in the child: a test run started in the background by a
+    # shell inherits SIGINT ignored, and Python then never raises KeyboardInterrupt
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=Path(__file__).parent,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stderr is not None
     seen = b""
     while b" 2/100 chunks" not in seen:  # wait for two finished chunks, then press Ctrl-C
