@@ -1,7 +1,9 @@
 """Bots and matches: legal play, honest intervals, reproducibility.
 
-The big counts are parameters: ``BADEUCEY_BOT_HANDS`` (hands per game and bot
-pairing in the legality test; the issue's full run is 100000) and
+The big counts are parameters: ``BADEUCEY_BOT_HANDS`` (hands per game and
+structure in the legality test's three-bot match, default 1000: about a minute
+for the whole test on a loaded 2-core machine; 100,000 hands per game is
+``BADEUCEY_BOT_HANDS=34000``, about 110 s of CPU a game) and
 ``BADEUCEY_COVERAGE_MATCHES`` (matches in the coverage simulation).
 """
 
@@ -35,7 +37,7 @@ from badeucey_fast.engine import Hand, HandView, TableRules
 from badeucey_fast.games import GAMES
 from badeucey_fast.jobs import InlineExecutor, JobProgress, local_executor
 
-HANDS = int(os.environ.get("BADEUCEY_BOT_HANDS", "400"))
+HANDS = int(os.environ.get("BADEUCEY_BOT_HANDS", "1000"))
 COVERAGE_MATCHES = int(os.environ.get("BADEUCEY_COVERAGE_MATCHES", "200"))
 
 
