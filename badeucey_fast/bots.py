@@ -3,11 +3,12 @@
 A **bot** is any object with ``act(view) -> str``: given the
 :class:`~badeucey_fast.engine.HandView` of its seat when it is to act, it
 returns one legal action in PHH words (``"f"``, ``"cc"``, ``"cbr 8"``,
-``"sd 7s Kd"``, ``"sd"``).  It may also have ``reset(seed)``, called before
-each chunk of a match with a seed from the match's seed, and
-``set_rules(rules)``, called with the table's
-:class:`~badeucey_fast.engine.TableRules` before play (a
-:class:`~badeucey_fast.engine.HandView` does not say which game is played).
+``"sd 7s Kd"``, ``"sd"``).  The view holds everything the seat may know,
+the table's :class:`~badeucey_fast.engine.TableRules` included
+(``view.rules``, ``view.game``).  A bot may also have ``reset(seed)``, called
+before each chunk of a match with a seed from the match's seed, and
+``set_rules(rules)``, called with the table's rules before play (an older
+hook, still honoured; the view's rules make it unnecessary).
 
 Built-in bots:
 
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import copy
 import math
+import pickle
 import random
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -36,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from badeucey_fast._cards import _NAME_OF
+from badeucey_fast._jobrun import InlineExecutor, JobError, JobProgress, run_chunks
 from badeucey_fast.engine import Hand, HandView, TableRules
 from badeucey_fast.games import Game, get_game
 
@@ -43,7 +46,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["Bot", "CallingBot", "DrawingBot", "MatchResult", "RandomBot", "make_bot", "play_match"]
+__all__ = ["Bot", "CallingBot", "DrawingBot", "IllegalActionError", "MatchResult", "RandomBot", "make_bot", "play_match"]
 
 CHUNK_DEALS = 256
 """Deals per chunk of a match: the unit of randomness and of parallel work.
@@ -58,9 +61,11 @@ class Bot(Protocol):
     and returns one of its legal actions as PHH text: ``"f"``, ``"cc"``,
     ``"cbr N"`` (in pot and no limit any ``N`` between the two amounts the view
     lists) or ``"sd"`` followed by the cards to throw (none: stand pat).
+    The view carries the table's rules (``view.rules``, ``view.game``).
     Optional methods, used when present: ``reset(seed)`` (an int; called before
     each chunk of a match, so a bot's randomness should come from it) and
-    ``set_rules(rules)`` (the table's :class:`~badeucey_fast.engine.TableRules`).
+    ``set_rules(rules)`` (the table's :class:`~badeucey_fast.engine.TableRules`,
+    before play; not needed since views carry the rules, still honoured).
     """
 
     def act(self, view: HandView) -> str: ...
@@ -288,7 +293,7 @@ class DrawingBot:
     drew or the thrown cards (no dead cards).
 
     :param game: the game's name or :class:`~badeucey_fast.games.Game`; None
-        (the default) takes it from the table's rules via ``set_rules``.
+        (the default) plays the game of each view (``view.rules``).
     :param samples: random draws per hand evaluation (default 64).
     :param raise_at: four thresholds, rounds 0..3.
     :param call_at: four thresholds, rounds 0..3.
@@ -321,28 +326,29 @@ class DrawingBot:
         self.cache_size = cache_size
 
     def set_rules(self, rules: TableRules) -> None:
-        """Play the table's game (called by :func:`play_match` and the environment)."""
+        """Play the table's game from now on.  Not needed: without a game the
+        bot plays the game of each view (``view.rules``); kept so that code
+        written for the ``set_rules`` hook keeps working."""
         self.game = get_game(rules.game)
 
     def reset(self, seed: int | None = None) -> None:
         """Nothing to re-seed: the bot's sampling is seeded by each hand's cards."""
 
-    def _evaluator(self) -> _Evaluator:
-        if self.game is None:
-            raise ValueError("DrawingBot does not know the game: give DrawingBot(game=...) or call set_rules(rules)")
-        key = (self.game, self.samples, self.cache_size)
+    def _evaluator(self, view: HandView) -> _Evaluator:
+        game = view.game if self.game is None else self.game
+        key = (game, self.samples, self.cache_size)
         ev = _EVALUATORS.get(key)
         if ev is None:
-            ev = _EVALUATORS[key] = _Evaluator(self.game, self.samples, self.cache_size)
+            ev = _EVALUATORS[key] = _Evaluator(game, self.samples, self.cache_size)
         return ev
 
     def strength(self, view: HandView) -> float:
         """The strength the bot bets by (lower is stronger; see the class)."""
-        plan = self._evaluator().plan(view.cards)
+        plan = self._evaluator(view).plan(view.cards)
         return plan.made_score if view.round >= 3 else plan.draw_score
 
     def act(self, view: HandView) -> str:
-        ev = self._evaluator()
+        ev = self._evaluator(view)
         if len(view.cards) != ev.game.hand_size:
             raise ValueError(f"DrawingBot plays {ev.game.name}, {ev.game.hand_size} cards; the view holds {len(view.cards)}")
         plan = ev.plan(view.cards)
@@ -445,17 +451,20 @@ def _check_bots(bots: object) -> list[Bot]:
     return out
 
 
-def _play_chunk(
-    bots: list[Bot], rules: TableRules, stacks: tuple[int, ...], entropy: int, chunk: int, first: int, deals: int,
-    duplicate: bool,
-) -> list[list[float]]:
-    """Play deals ``first``..``first + deals - 1`` (one chunk); each deal's mbb per hand per bot."""
+def _match_chunk(
+    chunk: int, seeds: np.random.SeedSequence | None,
+    payload: tuple[list[Bot], TableRules, tuple[int, ...], int, int, bool],
+) -> dict[str, npt.NDArray[np.float64]]:
+    """One chunk of a match, as :func:`~badeucey_fast.jobs.run_chunks` runs it:
+    deals ``first``..``first + deals - 1``, their decks, stub seeds and bot seeds
+    drawn from the chunk's seed sequence; each deal's mbb per hand per bot."""
     import numpy as np
 
+    bots, rules, stacks, first, deals, duplicate = payload
+    assert seeds is not None  # a match always has a seed
     bots = copy.deepcopy(bots)  # each chunk its own bots, whatever runs it (threads share objects)
     n = len(bots)
-    seq = np.random.SeedSequence(entropy, spawn_key=(chunk,))
-    deck_seq, bot_seq = seq.spawn(2)
+    deck_seq, bot_seq = seeds.spawn(2)
     for bot, s in zip(bots, bot_seq.generate_state(n, np.uint64), strict=True):
         reset = getattr(bot, "reset", None)
         if reset is not None:
@@ -468,7 +477,7 @@ def _play_chunk(
     stub_seeds = rng.integers(0, 2**63, size=deals).tolist()
     rotations = n if duplicate else 1
     scale = 1000 / rules.big_blind / rotations
-    out = []
+    out = np.empty((deals, n), dtype=np.float64)
     for d in range(deals):
         button = (first + d) % n
         total = [0.0] * n
@@ -481,13 +490,17 @@ def _play_chunk(
                 try:
                     hand.act(action)
                 except ValueError as exc:
-                    raise ValueError(f"bot {b} ({bots[b]!r}) played an illegal action {action!r}: {exc}") from None
+                    raise IllegalActionError(f"bot {b} ({bots[b]!r}) played an illegal action {action!r}: {exc}") from None
             payoffs = hand.payoffs
             assert payoffs is not None
             for s in range(n):
                 total[seat_bot[s]] += payoffs[s]
-        out.append([t * scale for t in total])
-    return out
+        out[d] = [t * scale for t in total]
+    return {"per_deal": out}
+
+
+class IllegalActionError(ValueError):
+    """A bot played an action that is not legal in its view (the message names the bot)."""
 
 
 def play_match(
@@ -500,7 +513,7 @@ def play_match(
     seed: int | None = None,
     duplicate: bool = True,
     executor: Executor | None = None,
-    progress: Callable[[float], None] | None = None,
+    progress: Callable[[JobProgress], None] | None = None,
 ) -> MatchResult:
     """Play ``bots`` against each other and measure who wins, in mbb per hand.
 
@@ -510,13 +523,21 @@ def play_match(
     per seat, rotated so each bot holds each seat's cards once; ``hands`` is
     then rounded up to a whole number of deals.
 
-    The deals are split into chunks of :data:`CHUNK_DEALS`; chunk ``c`` takes
-    its decks, stub seeds and bot seeds (``reset(seed)``) from
-    ``numpy.random.SeedSequence(seed, spawn_key=(c,))``, and the chunks'
-    results are combined in order, so a seed gives the same result however
-    the chunks run.  ``executor`` (any :class:`concurrent.futures.Executor`)
-    runs the chunks on it; the bots must then be picklable, and a bot's
-    randomness must come from ``reset``.
+    **Chunks and executors.**  The deals are split into chunks of
+    :data:`CHUNK_DEALS` and run by :func:`~badeucey_fast.jobs.run_chunks`, the
+    runner of every big job: chunk ``c`` takes its decks, stub seeds and bot
+    seeds (``reset(seed)``) from ``numpy.random.SeedSequence(seed,
+    spawn_key=(c,))``, each chunk plays its own copies of the bots, and the
+    chunks' results are combined in order, so a seed gives the **same result,
+    bit for bit, whatever executor runs the chunks and however many workers it
+    has**.  ``executor`` is any :class:`concurrent.futures.Executor`
+    (:func:`~badeucey_fast.jobs.dask_executor` for a Dask cluster,
+    :class:`~badeucey_fast.jobs.InlineExecutor` for the calling process); the
+    bots must then be picklable, and a bot's randomness must come from
+    ``reset``.  ``executor=None`` is the default of every big job: a process
+    pool over all local cores, started and stopped by the call; a match of a
+    single chunk (up to :data:`CHUNK_DEALS` deals) has nothing to share out and
+    runs in the calling process.
 
     :param bots: 2..8 bots (10 for Badugi).
     :param hands: hands to play, at least 1.
@@ -526,9 +547,15 @@ def play_match(
         (with ``duplicate``, all equal); default 200 chips, 100 big blinds at 1/2.
     :param seed: makes the match reproducible (None: drawn at random and
         reported in the result).
-    :param progress: called with the fraction done after each chunk.
+    :param executor: runs the chunks (see above).
+    :param progress: called with a :class:`~badeucey_fast.jobs.JobProgress`
+        (unit ``"hands"``) at the start and after each chunk.
     :returns: a :class:`MatchResult`.
-    :raises ValueError: for bad settings, or a bot's illegal action (naming the bot).
+    :raises ValueError: for bad settings; :class:`~badeucey_fast.bots.IllegalActionError` (a
+        ``ValueError``) for a bot's illegal action, naming the bot.
+    :raises TypeError: for bots that cannot be pickled on the default process pool.
+    :raises ~badeucey_fast.jobs.JobError: when a chunk fails otherwise (a bot
+        raised, a worker died and the executor could not rerun its chunk).
     """
     import numpy as np
 
@@ -564,21 +591,27 @@ def play_match(
         entropy = seed
     rotations = n if duplicate else 1
     deals = -(-hands // rotations)
-    chunks = [(c, c * CHUNK_DEALS, min(CHUNK_DEALS, deals - c * CHUNK_DEALS))
-              for c in range(-(-deals // CHUNK_DEALS))]
-    per_deal: list[list[float]] = []
-    if executor is None:
-        for i, (c, first, count) in enumerate(chunks):
-            per_deal.extend(_play_chunk(players, rules, seat_stacks, entropy, c, first, count, duplicate))
-            if progress is not None:
-                progress((i + 1) / len(chunks))
-    else:
-        futures = [executor.submit(_play_chunk, players, rules, seat_stacks, entropy, c, first, count, duplicate)
-                   for c, first, count in chunks]
-        for i, future in enumerate(futures):
-            per_deal.extend(future.result())
-            if progress is not None:
-                progress((i + 1) / len(chunks))
+    chunks = [(c * CHUNK_DEALS, min(CHUNK_DEALS, deals - c * CHUNK_DEALS)) for c in range(-(-deals // CHUNK_DEALS))]
+    if executor is None and len(chunks) == 1:
+        executor = InlineExecutor()
+    elif executor is None:
+        try:
+            pickle.dumps(players)
+        except Exception as exc:  # noqa: BLE001 - any pickling failure means the same thing here
+            raise TypeError(
+                f"the bots cannot be sent to the local process pool (executor=None): {type(exc).__name__}: {exc}; "
+                "pass executor=InlineExecutor() (from badeucey_fast.jobs) to play in this process"
+            ) from None
+    payloads = [(players, rules, seat_stacks, first, count, duplicate) for first, count in chunks]
+    job = {"job": "play_match", "bots": list(names), "seed": entropy}
+    try:
+        results = run_chunks(_match_chunk, payloads, [count * rotations for _, count in chunks], job=job,
+                             seed=entropy, executor=executor, progress=progress, unit="hands")
+    except JobError as exc:
+        if isinstance(exc.__cause__, IllegalActionError):
+            raise IllegalActionError(str(exc.__cause__)) from None
+        raise
+    per_deal = np.concatenate([r["per_deal"] for r in results]).tolist()
     return _result(names, rules, per_deal, deals * rotations, duplicate, entropy)
 
 

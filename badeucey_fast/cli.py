@@ -325,11 +325,45 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
+class _JobBar:
+    """The progress bar of a big job (chart, match) on ``stream``: the share
+    done, chunks, items a second, time left.  Shown on a terminal, or always
+    with ``force``; keeps the last report in ``last``."""
+
+    WIDTH = 30
+
+    def __init__(self, stream: TextIO, *, force: bool = False) -> None:
+        self.stream = stream
+        self.enabled = force or stream.isatty()
+        self.shown = False
+        self.last: list[Any] = []
+
+    def __call__(self, p: Any) -> None:  # a jobs.JobProgress (imported when a job runs)
+        self.last[:] = [p]
+        if self.enabled:
+            filled = int(self.WIDTH * p.fraction)
+            bar = "#" * filled + "." * (self.WIDTH - filled)
+            self.stream.write(f"\r[{bar}] {100 * p.fraction:5.1f}%  {p.describe()}  ")
+            self.stream.flush()
+            self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _job_executor(args: argparse.Namespace) -> Any:
+    """The executor of --workers N / --scheduler ADDRESS, as a context manager."""
+    from badeucey_fast import jobs
+
+    if args.scheduler:
+        return jobs.dask_executor(args.scheduler)
+    return jobs.local_executor(args.workers)
+
+
 def _cmd_chart(args: argparse.Namespace) -> int:
     """badeucey chart: a discard chart of every starting hand, on local processes or a Dask cluster."""
-    from concurrent.futures import Executor
-    from contextlib import AbstractContextManager
-
     from badeucey_fast import jobs
 
     hands = None
@@ -337,24 +371,11 @@ def _cmd_chart(args: argparse.Namespace) -> int:
         if args.limit < 1:
             raise ValueError(f"--limit must be at least 1, got {args.limit}")
         hands = jobs.canonical_hands(GAMES[args.game].hand_size)[: args.limit]
-    show = args.progress or sys.stderr.isatty()
-    shown = False
-    last: list[jobs.JobProgress] = []
-
-    def progress(p: jobs.JobProgress) -> None:
-        nonlocal shown
-        last[:] = [p]
-        if show:
-            bar = "#" * int(30 * p.fraction) + "." * (30 - int(30 * p.fraction))
-            sys.stderr.write(f"\r[{bar}] {100 * p.fraction:5.1f}%  {p.describe()}  ")
-            sys.stderr.flush()
-            shown = True
-
-    where: AbstractContextManager[Executor]
-    where = jobs.dask_executor(args.scheduler) if args.scheduler else jobs.local_executor(args.workers)
+    progress = _JobBar(sys.stderr, force=args.progress)
+    last = progress.last
     start = time.monotonic()
     try:
-        with where as executor:
+        with _job_executor(args) as executor:
             chart = jobs.discard_chart(args.game, draws=args.draws, target=args.target, objective=args.objective,
                                        hands=hands, executor=executor, chunk_size=args.chunk_size, progress=progress,
                                        checkpoint=args.checkpoint, seed=args.seed)
@@ -369,8 +390,7 @@ def _cmd_chart(args: argparse.Namespace) -> int:
         print(f"\nbadeucey: error: {exc}", file=sys.stderr)
         return 1
     finally:
-        if shown:
-            sys.stderr.write("\n")
+        progress.close()
     seconds = time.monotonic() - start
     chart.save(args.out)
     if args.csv:
@@ -388,24 +408,27 @@ def _cmd_chart(args: argparse.Namespace) -> int:
 
 
 def _cmd_match(args: argparse.Namespace) -> int:
-    from concurrent.futures import ProcessPoolExecutor
-
+    """badeucey match: bots against each other, on local processes or a Dask cluster."""
+    from badeucey_fast import jobs
     from badeucey_fast.bots import make_bot, play_match
     from badeucey_fast.engine import TableRules
 
     bots = [make_bot(name) for name in args.bots.split(",")]
     rules = TableRules(args.game, structure=args.structure)
-    if args.workers is not None and args.workers < 1:
-        raise ValueError(f"--workers must be at least 1, got {args.workers}")
-    bar = ProgressBar(sys.stderr, force=args.progress)
+    bar = _JobBar(sys.stderr, force=args.progress)
     try:
-        if args.workers and args.workers > 1:
-            with ProcessPoolExecutor(args.workers) as pool:
-                result = play_match(bots, hands=args.hands, rules=rules, seed=args.seed, duplicate=not args.no_duplicate,
-                                    executor=pool, progress=bar)
-        else:
+        with _job_executor(args) as executor:
             result = play_match(bots, hands=args.hands, rules=rules, seed=args.seed, duplicate=not args.no_duplicate,
-                                progress=bar)
+                                executor=executor, progress=bar)
+    except KeyboardInterrupt:
+        print("\nbadeucey: interrupted", file=sys.stderr)
+        return 130
+    except ImportError as exc:  # dask_executor: the dask extra is not installed
+        print(f"badeucey: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except jobs.JobError as exc:
+        print(f"\nbadeucey: error: {exc}", file=sys.stderr)
+        return 1
     finally:
         bar.close()
     _print_json("match", result.to_dict()) if args.json else print(result)
@@ -625,7 +648,10 @@ def build_parser() -> argparse.ArgumentParser:
     p_match.add_argument("--structure", default="fixed", choices=["fixed", "pot", "no"])
     p_match.add_argument("--seed", type=int, default=None, help="makes the match reproducible (default: random, printed)")
     p_match.add_argument("--no-duplicate", action="store_true", help="play each deal once")
-    p_match.add_argument("--workers", type=int, default=None, metavar="N", help="run chunks in N processes")
+    match_runner = p_match.add_mutually_exclusive_group()
+    match_runner.add_argument("--workers", type=int, default=None, metavar="N", help="local processes (default: all cores)")
+    match_runner.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                              help="run on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the dask extra)")
     p_match.add_argument("--progress", action="store_true", help="show a progress bar even when stderr is not a terminal")
     p_match.add_argument("--json", action="store_true", help="print JSON")
     p_match.set_defaults(run=_cmd_match)

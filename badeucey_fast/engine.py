@@ -129,7 +129,14 @@ class Uncontested:
 
 @dataclass(frozen=True)
 class HandView:
-    """What one seat may know of a hand: its own cards and everything public."""
+    """What one seat may know of a hand: its own cards and everything public,
+    the table's rules included (so a bot needs nothing else to play).
+
+    >>> hand = Hand(TableRules("badugi"), [50, 50], seed=1)
+    >>> view = hand.view(hand.to_act)
+    >>> view.game.name, view.rules.big_bet, len(view.cards)
+    ('badugi', 4, 4)
+    """
 
     seat: int
     n_seats: int
@@ -150,6 +157,13 @@ class HandView:
     """The history in PHH notation, other seats' cards shown as ``??``."""
     legal_actions: tuple[str, ...]
     """This seat's legal actions if it is to act, else empty."""
+    rules: TableRules
+    """The table's rules (immutable): the game, blinds, bets, cap and structure."""
+
+    @property
+    def game(self) -> Game:
+        """The game played (``rules.game``)."""
+        return cast(Game, self.rules.game)
 
 
 # Log entries (plain tuples, rendered to PHH text on demand):
@@ -950,7 +964,7 @@ class Hand:
             seat=seat, n_seats=self._n, button=self.button, to_act=self._to_act, phase=self._phase,
             round=self._round, pot=self.pot, stacks=self.stacks, bets=self.bets, folded=self.folded,
             all_in=self.all_in, cards=tuple(self._hole[seat]), draws=self.draws, history=tuple(history),
-            legal_actions=self.legal_actions() if seat == self._to_act else (),
+            legal_actions=self.legal_actions() if seat == self._to_act else (), rules=self.rules,
         )
 
     def _key(self) -> tuple[Any, ...]:

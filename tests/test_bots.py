@@ -1,15 +1,19 @@
 """Bots and matches: legal play, honest intervals, reproducibility.
 
-The big counts are parameters: ``BADEUCEY_BOT_HANDS`` (hands per game and bot
-pairing in the legality test; the issue's full run is 100000) and
+The big counts are parameters: ``BADEUCEY_BOT_HANDS`` (hands per game and
+structure in the legality test's three-bot match, default 1000: about a minute
+for the whole test on a loaded 2-core machine; 100,000 hands per game is
+``BADEUCEY_BOT_HANDS=34000``, about 110 s of CPU a game) and
 ``BADEUCEY_COVERAGE_MATCHES`` (matches in the coverage simulation).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
+import pathlib
 import pickle
 import subprocess
 import sys
@@ -23,6 +27,7 @@ from badeucey_fast.bots import (
     Bot,
     CallingBot,
     DrawingBot,
+    IllegalActionError,
     MatchResult,
     RandomBot,
     make_bot,
@@ -30,8 +35,9 @@ from badeucey_fast.bots import (
 )
 from badeucey_fast.engine import Hand, HandView, TableRules
 from badeucey_fast.games import GAMES
+from badeucey_fast.jobs import InlineExecutor, JobProgress, local_executor
 
-HANDS = int(os.environ.get("BADEUCEY_BOT_HANDS", "400"))
+HANDS = int(os.environ.get("BADEUCEY_BOT_HANDS", "1000"))
 COVERAGE_MATCHES = int(os.environ.get("BADEUCEY_COVERAGE_MATCHES", "200"))
 
 
@@ -93,20 +99,25 @@ def test_bad_settings_are_refused() -> None:
         DrawingBot(samples=0)
     with pytest.raises(ValueError, match="raise_at"):
         DrawingBot(raise_at=(0.1,))
-    with pytest.raises(ValueError, match="does not know the game"):
-        DrawingBot().act(Hand(TableRules(), [50, 50], seed=1).view(0))
+    with pytest.raises(ValueError, match="DrawingBot plays badugi, 4 cards; the view holds 5"):
+        DrawingBot("badugi").act(Hand(TableRules(), [50, 50], seed=1).view(0))
+
+
+class Cheat:
+    """Always bets far too much (module level: a pool worker unpickles it)."""
+
+    def act(self, view: HandView) -> str:
+        return "cbr 1000"
+
+    def __repr__(self) -> str:
+        return "Cheat()"
 
 
 def test_an_illegal_bot_is_named() -> None:
-    class Cheat:
-        def act(self, view: HandView) -> str:
-            return "cbr 1000"
-
-        def __repr__(self) -> str:
-            return "Cheat()"
-
-    with pytest.raises(ValueError, match=r"bot 1 \(Cheat\(\)\) played an illegal action 'cbr 1000'"):
+    with pytest.raises(IllegalActionError, match=r"bot 1 \(Cheat\(\)\) played an illegal action 'cbr 1000'"):
         play_match([CallingBot(), Cheat()], hands=2, seed=1)
+    with ProcessPoolExecutor(1) as pool, pytest.raises(ValueError, match=r"bot 1 \(Cheat\(\)\) played an illegal"):
+        play_match([CallingBot(), Cheat()], hands=2, seed=1, executor=pool)  # the same error from a worker
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -114,19 +125,21 @@ def test_an_illegal_bot_is_named() -> None:
 def test_bots_play_only_legal_actions(game: str, structure: str) -> None:
     rules = TableRules(game, structure=structure)
     bots = [Checking(RandomBot()), Checking(DrawingBot()), Checking(CallingBot())]
-    result = play_match(bots, hands=HANDS, rules=rules, seed=11, stacks=60)
+    inline = InlineExecutor()  # in this process, so the checks count here
+    result = play_match(bots, hands=HANDS, rules=rules, seed=11, stacks=60, executor=inline)
     assert result.hands >= HANDS
     assert all(ACTIONS.pop(type(b.bot).__name__, 0) > 0 for b in bots)
     assert abs(sum(result.mbb_per_hand)) < 1e-6  # chips are conserved
     for seats in (2, 6):
         pair = [Checking(DrawingBot()) if i % 2 else Checking(RandomBot()) for i in range(seats)]
-        play_match(pair, hands=max(seats, HANDS // 4), rules=rules, seed=12, duplicate=False)
+        play_match(pair, hands=max(seats, HANDS // 4), rules=rules, seed=12, duplicate=False, executor=inline)
 
 
-def _draw_view(cards: str, round: int = 1, phase: str = "draw") -> HandView:
+def _draw_view(cards: str, round: int = 1, phase: str = "draw", game: str = "badeucey") -> HandView:
     return HandView(seat=0, n_seats=2, button=0, to_act=0, phase=phase, round=round, pot=4, stacks=(48, 48),
                     bets=(0, 0), folded=(False, False), all_in=(False, False), cards=parse_cards(cards),
-                    draws=((None, None),), history=(), legal_actions=("sd",) if phase == "draw" else ("cc", "cbr 2"))
+                    draws=((None, None),), history=(), legal_actions=("sd",) if phase == "draw" else ("cc", "cbr 2"),
+                    rules=TableRules(game))
 
 
 def test_drawing_bot_draws_sensibly() -> None:
@@ -142,6 +155,23 @@ def test_drawing_bot_draws_sensibly() -> None:
     assert badugi.act(_draw_view("Ac 2d 3h Ks")) == "sd"
     assert badugi.act(_draw_view("Ac 2d 3h Kh")) == "sd Kh"
     assert badugi.act(_draw_view("Ac 2d 3h Kh", round=3, phase="bet")) == "cc"
+
+
+def test_views_carry_the_rules_so_bots_need_no_set_rules() -> None:
+    rules = TableRules("badugi", structure="pot", big_blind=4)
+    hand = Hand(rules, [80, 80], seed=2)
+    view = hand.view(0)
+    assert view.rules is rules and view.game.name == "badugi" and view.rules.structure == "pot"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.rules = TableRules()  # type: ignore[misc]
+    bot = DrawingBot()  # no game, no set_rules: each view says which game is played
+    assert bot.act(_draw_view("Ac 2d 3h Kh", game="badugi")) == "sd Kh"
+    assert bot.act(_draw_view("7s 5h 4d 3c 2s", game="deuce_seven")) == "sd"
+    assert repr(bot) == "DrawingBot()"
+    bot.set_rules(TableRules("badugi"))  # the older hook still pins the game
+    assert repr(bot) == "DrawingBot('badugi')"
+    with pytest.raises(ValueError, match="DrawingBot plays badugi"):
+        bot.act(_draw_view("7s 5h 4d 3c 2s", game="deuce_seven"))
 
 
 def test_random_vs_random_interval_contains_zero() -> None:
@@ -175,19 +205,36 @@ def test_coverage_by_simulation() -> None:
 
 
 def test_seed_reproduces_a_match_whatever_runs_it() -> None:
-    bots = [DrawingBot(), RandomBot(), RandomBot()]
-    hands = 3 * 300  # more than one chunk of deals
-    first = play_match(bots, hands=hands, game="badacey", seed=9)
-    again = play_match([DrawingBot(), RandomBot(), RandomBot()], hands=hands, game="badacey", seed=9)
+    bots = [DrawingBot(), RandomBot()]
+    hands = 2 * (2 * 256 + 8)  # three chunks of deals
+    seen: list[JobProgress] = []
+    first = play_match(bots, hands=hands, game="badacey", seed=9, executor=InlineExecutor(), progress=seen.append)
+    assert [p.chunks_done for p in seen] == [0, 1, 2, 3] and seen[-1].items_done == hands and seen[-1].unit == "hands"
+    again = play_match([DrawingBot(), RandomBot()], hands=hands, game="badacey", seed=9,
+                       executor=InlineExecutor())
     assert first == again and first.per_deal == again.per_deal
     with ThreadPoolExecutor(2) as pool:
         threaded = play_match(bots, hands=hands, game="badacey", seed=9, executor=pool)
-    with ProcessPoolExecutor(2) as pool:
-        processes = play_match(bots, hands=hands, game="badacey", seed=9, executor=pool)
-    assert threaded.to_dict() == first.to_dict() == processes.to_dict()
-    assert processes.per_deal == first.per_deal
-    other = play_match(bots, hands=hands, game="badacey", seed=10)
+    runs = [threaded, play_match(bots, hands=hands, game="badacey", seed=9)]  # the default: the local process pool
+    for workers in (1, 2):
+        with local_executor(workers) as pool:
+            runs.append(play_match(bots, hands=hands, game="badacey", seed=9, executor=pool))
+    for run in runs:
+        assert run == first and run.per_deal == first.per_deal  # bit for bit
+    other = play_match(bots, hands=hands, game="badacey", seed=10, executor=InlineExecutor())
     assert other.per_deal != first.per_deal
+
+
+def test_default_executor_needs_picklable_bots() -> None:
+    class Local:  # defined in a function: pickle cannot find it
+        def act(self, view: HandView) -> str:
+            return "sd" if view.phase == "draw" else "cc"
+
+    with pytest.raises(TypeError, match=r"cannot be sent to the local process pool.*executor=InlineExecutor\(\)"):
+        play_match([Local(), CallingBot()], hands=2 * 600, seed=1)
+    one_chunk = play_match([Local(), CallingBot()], hands=20, seed=1)  # one chunk runs in this process
+    assert one_chunk.hands == 20
+    assert play_match([Local(), CallingBot()], hands=2 * 600, seed=1, executor=InlineExecutor()).hands == 1200
 
 
 def test_result_values() -> None:
@@ -238,3 +285,28 @@ def test_match_command() -> None:
     bad = subprocess.run([sys.executable, "-m", "badeucey_fast", "match", "--bots", "drawing,shark"], text=True,
                          capture_output=True, timeout=120, check=False, cwd=tempfile.gettempdir())
     assert bad.returncode != 0 and "unknown bot 'shark'" in bad.stderr
+
+
+def _match_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "badeucey_fast", "match", *args], text=True, capture_output=True,
+                          timeout=120, check=False, cwd=tempfile.gettempdir(), env=env)
+
+
+def test_match_command_workers_progress_and_errors(tmp_path: pathlib.Path) -> None:
+    out = _match_cli("--bots", "random,calling", "--hands", "1200", "--seed", "2", "--workers", "2", "--progress",
+                     "--json")
+    assert out.returncode == 0, out.stderr
+    assert "3/3 chunks" in out.stderr and "hands/s" in out.stderr and "time left" in out.stderr
+    direct = play_match([RandomBot(), CallingBot()], hands=1200, seed=2, executor=InlineExecutor())
+    assert [b["mbb_per_hand"] for b in json.loads(out.stdout)["bots"]] == list(direct.mbb_per_hand)
+    both = _match_cli("--workers", "1", "--scheduler", "tcp://127.0.0.1:1")
+    assert both.returncode == 2 and "not allowed with argument" in both.stderr
+    zero = _match_cli("--workers", "0")
+    assert zero.returncode == 2 and "workers must be at least 1" in zero.stderr
+    # without dask installed (a stand-in package that fails to import), --scheduler says what to install
+    (tmp_path / "distributed").mkdir()
+    (tmp_path / "distributed" / "__init__.py").write_text("raise ImportError('dask is not here')\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    missing = _match_cli("--hands", "10", "--scheduler", "tcp://127.0.0.1:8786", env=env)
+    assert missing.returncode == 2 and "Traceback" not in missing.stderr
+    assert "pip install 'badeucey-fast[dask]'" in missing.stderr

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import importlib.util
 import itertools
+import json
 import multiprocessing
 import os
 import random
@@ -208,6 +209,19 @@ def test_badeucey_chart_agrees_with_best_discards_in_every_suit_permutation() ->
         forms = list(every_form(bf.parse_cards(text), rng))
         for cards in [*forms[:: 6], *forms[1::6]] if text != hands[-1] else forms:
             assert_agrees(chart, cards)
+
+
+def test_chart_option_is_a_discard_option_without_its_outcomes() -> None:
+    """ChartOption stays a class of its own (a chart keeps no outcome counts, the
+    DrawOutcomes a DiscardOption must hold); this keeps the two from drifting apart."""
+    import dataclasses
+
+    chart_fields = [f.name for f in dataclasses.fields(jobs.ChartOption)]
+    option_fields = [f.name for f in dataclasses.fields(bf.DiscardOption)]
+    assert chart_fields == [*(n for n in option_fields if n != "outcomes"), "exact"]
+    option = bf.best_discards("Ks Qh 9d 8c 2s")[0]
+    got = discard_chart(hands=["Ks Qh 9d 8c 2s"], executor=InlineExecutor()).best("Ks Qh 9d 8c 2s")
+    assert {k: v for k, v in got.to_dict().items() if k != "score"} == option.to_dict()
 
 
 def test_lookup_gives_the_hands_own_cards() -> None:
@@ -424,6 +438,77 @@ def test_dask_worker_killed_mid_job_does_not_change_the_chart(serial_chart: Disc
     assert_identical(serial_chart, chart)
 
 
+BIG_HANDS = jobs.canonical_hands(4)[::8][:2000]  # 2,000 canonical Badugi hands spread over all 16,432
+MATCH_HANDS = 20_000
+
+
+@pytest.fixture(scope="module")
+def big_serial_chart() -> DiscardChart:
+    return discard_chart("badugi", hands=BIG_HANDS, executor=InlineExecutor(), chunk_size=64)
+
+
+def big_match(executor: Any) -> Any:
+    from badeucey_fast.bots import RandomBot, play_match
+
+    return play_match([RandomBot(), RandomBot()], hands=MATCH_HANDS, game="badeucey", seed=15, executor=executor)
+
+
+@needs_dask
+def test_dask_big_chart_and_match_are_bit_identical_to_serial_and_the_local_pool(
+    big_serial_chart: DiscardChart, cluster: Any
+) -> None:
+    """The issue's check: a chart over a few thousand starting hands and a
+    20,000-hand duplicate match, through dask_executor(address) on a real
+    scheduler with two worker processes, as serially and on the local pool."""
+    serial_match = big_match(InlineExecutor())
+    assert serial_match.hands == MATCH_HANDS and serial_match.deals == MATCH_HANDS // 2
+    with local_executor(2) as pool:
+        pooled_chart = discard_chart("badugi", hands=BIG_HANDS, executor=pool, chunk_size=64)
+        pooled_match = big_match(pool)
+    with jobs.dask_executor(cluster.scheduler_address) as executor:
+        dask_chart = discard_chart("badugi", hands=BIG_HANDS, executor=executor, chunk_size=64)
+        dask_match = big_match(executor)
+    assert len(big_serial_chart) == 2000
+    assert_identical(big_serial_chart, pooled_chart)
+    assert_identical(big_serial_chart, dask_chart)
+    for match in (pooled_match, dask_match):
+        assert match == serial_match and match.per_deal == serial_match.per_deal  # bit for bit
+
+
+@needs_dask
+def test_dask_worker_killed_mid_match_does_not_change_the_result() -> None:
+    from badeucey_fast.bots import CallingBot, RandomBot, play_match
+
+    assert distributed is not None
+    bots = [RandomBot(), CallingBot()]
+    serial = play_match(bots, hands=4000, seed=3, executor=InlineExecutor())  # 8 chunks of deals
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=":0") as local, distributed.Client(local) as client:
+        pids = list(client.run(os.getpid).values())
+        killed: list[int] = []
+
+        def kill_one(p: jobs.JobProgress) -> None:
+            if p.chunks_done >= 2 and not killed:
+                os.kill(pids[0], signal.SIGKILL)
+                killed.append(pids[0])
+
+        with jobs.dask_executor(local.scheduler_address) as executor:
+            remote = play_match(bots, hands=4000, seed=3, executor=executor, progress=kill_one)
+    assert killed
+    assert remote == serial and remote.per_deal == serial.per_deal
+
+
+@needs_dask
+def test_match_command_on_a_scheduler(run_cli: Any, cluster: Any) -> None:
+    from badeucey_fast.bots import CallingBot, RandomBot, play_match
+
+    result = run_cli("match", "--bots", "random,calling", "--hands", "600", "--seed", "4", "--json",
+                     "--scheduler", cluster.scheduler_address)
+    assert result.returncode == 0, result.stderr
+    direct = play_match([RandomBot(), CallingBot()], hands=600, seed=4, executor=InlineExecutor())
+    assert [b["mbb_per_hand"] for b in json.loads(result.stdout)["bots"]] == list(direct.mbb_per_hand)
+
+
 @needs_dask
 def test_dask_executor_starts_and_stops_a_local_cluster(serial_chart: DiscardChart) -> None:
     with jobs.dask_executor(n_workers=1, processes=False, dashboard_address=":0") as executor:
@@ -470,7 +555,10 @@ def test_chart_command_ctrl_c_keeps_finished_chunks_and_resumes(tmp_path: Path) 
     out, ckpt = tmp_path / "c.npz", tmp_path / "c.ckpt"
     args = [sys.executable, "-m", "badeucey_fast", "chart", "--game", "badugi", "--limit", "400", "--chunk-size", "4",
             "--workers", "1", "--checkpoint", str(ckpt), "--out", str(out), "--progress"]
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=Path(__file__).parent)
+    # SIGINT back to its default in the child: a test run started in the background by a
+    # shell inherits SIGINT ignored, and Python then never raises KeyboardInterrupt
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=Path(__file__).parent,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stderr is not None
     seen = b""
     while b" 2/100 chunks" not in seen:  # wait for two finished chunks, then press Ctrl-C
