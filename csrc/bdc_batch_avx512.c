@@ -33,21 +33,16 @@
 #define BDC_EACH_LANE_512(...) _mm512_broadcast_i32x4(_mm_setr_epi8(__VA_ARGS__))
 
 /* The vector pass on eight hands (the 40 bytes at `step`), as bdc_avx2_four
- * on four, then on to the tables (bdc_batch_blocks.h, BDC_BLOCKED_GATHER):
- * each valid hand's slot record by two gathers (its row offset, then the
- * record), and its low rank from the record.  Lanes of bad hands gather
- * nothing. */
+ * on four. */
 __attribute__((target("avx512f,avx512bw,avx512vbmi,bmi2"), always_inline)) static inline int
-bdc_avx512_eight(const uint8_t *step, int aces_low, int suited, const uint64_t *slots, uint64_t *masks,
-                 uint64_t *records, uint16_t *lows)
+bdc_avx512_eight(const uint8_t *step, int aces_low, uint64_t *masks, uint64_t *keys, uint64_t *shifts)
 {
     const __m512i one = _mm512_set1_epi64(1), byte = _mm512_set1_epi64(0xff), zero = _mm512_setzero_si512();
     const __m512i raw = _mm512_maskz_loadu_epi8((__mmask64)BDC_STEP_BYTES_512, step);
     const __m512i cards = _mm512_permutexvar_epi8(BDC_HAND_LANES_512, raw);
-    __m512i value_ids = cards, m, sum, bits, ranks, key, slot, record, shift;
-    __m256i offsets;
-    __mmask8 one_suit, distinct, valid;
-    __mmask64 bad_ids;
+    __m512i value_ids = cards, m, sum, bits, ranks, key, suits;
+    __mmask8 one_suit, distinct;
+    __mmask64 ids_ok;
     int k;
     if (aces_low) {
         /* value id (id + 4) % 52 of each card (the padding stays zero; a byte that is no id fails the check) */
@@ -62,10 +57,6 @@ bdc_avx512_eight(const uint8_t *step, int aces_low, int suited, const uint64_t *
         m = _mm512_or_si512(m, bits);
         sum = _mm512_add_epi64(sum, bits);
     }
-    /* every id a card (no byte above 51), no card twice (the bits add up to their OR): per lane */
-    bad_ids = _mm512_cmpgt_epu8_mask(cards, _mm512_set1_epi8(BDC_DECK_SIZE - 1));
-    distinct = _mm512_cmpeq_epi64_mask(m, sum);
-    valid = distinct & (__mmask8)~_mm512_test_epi64_mask(_mm512_movm_epi8(bad_ids), _mm512_movm_epi8(bad_ids));
     /* the rank-multiset key: each of its bytes looked up by rank, summed over the lane */
     ranks = _mm512_and_si512(_mm512_srli_epi16(cards, BDC_RANK_SHIFT), _mm512_set1_epi8(0x3f));
     key = _mm512_add_epi64(
@@ -75,27 +66,20 @@ bdc_avx512_eight(const uint8_t *step, int aces_low, int suited, const uint64_t *
                               8)),
         _mm512_slli_epi64(_mm512_sad_epu8(_mm512_shuffle_epi8(BDC_EACH_LANE_512(BDC_KEY_BYTES16(2)), ranks), zero),
                           16));
-    /* its slot (bdc_key_slot): the row's offset (a 16-bit entry, read as the low half of
-     * 32 bits: the table has a padding entry after its last row), plus the key's low bits */
-    offsets = _mm512_mask_i64gather_epi32(_mm256_setzero_si256(), valid, _mm512_srli_epi64(key, BDC_LOW_SHIFT),
-                                          (const void *)BDC_LOW_OFFSET, 2);
-    slot = _mm512_add_epi64(_mm512_and_si512(_mm512_cvtepu32_epi64(offsets), _mm512_set1_epi64(0xffff)),
-                            _mm512_and_si512(key, _mm512_set1_epi64(BDC_LOW_MASK)));
-    record = _mm512_mask_i64gather_epi64(zero, valid, slot, (const void *)slots, 8);
-    /* the low rank (BDC_SLOT_LOW): with `suited`, the one-suit column for five cards of one suit */
-    shift = _mm512_set1_epi64(BDC_SLOT_LOW_SHIFT);
-    if (suited) {
-        __m512i suits = _mm512_and_si512(cards, _mm512_set1_epi64(0x0303030303));
-        one_suit = _mm512_cmpeq_epi64_mask(suits, _mm512_shuffle_epi8(suits, BDC_EACH_LANE_512(BDC_FIRST_CARD_BYTES)));
-        shift = _mm512_mask_add_epi64(shift, one_suit, shift, _mm512_set1_epi64(16));
-    }
+    /* one suit: every card's suit bits (id & 3) the first card's */
+    suits = _mm512_and_si512(cards, _mm512_set1_epi64(0x0303030303));
+    one_suit = _mm512_cmpeq_epi64_mask(suits, _mm512_shuffle_epi8(suits, BDC_EACH_LANE_512(BDC_FIRST_CARD_BYTES)));
     _mm512_storeu_si512((void *)masks, m);
-    _mm512_storeu_si512((void *)records, record);
-    _mm_storeu_si128((void *)lows, _mm512_cvtepi64_epi16(_mm512_srlv_epi64(record, shift)));
-    return valid == (__mmask8)0xff;
+    _mm512_storeu_si512((void *)keys, key);
+    _mm512_storeu_si512((void *)shifts, _mm512_mask_add_epi64(_mm512_set1_epi64(BDC_SLOT_LOW_SHIFT), one_suit,
+                                                              _mm512_set1_epi64(BDC_SLOT_LOW_SHIFT),
+                                                              _mm512_set1_epi64(16)));
+    /* every id a card (no byte above 51), no card twice (the bits add up to their OR) */
+    ids_ok = _mm512_cmple_epu8_mask(cards, _mm512_set1_epi8(BDC_DECK_SIZE - 1));
+    distinct = _mm512_cmpeq_epi64_mask(m, sum);
+    return ids_ok == (__mmask64)~UINT64_C(0) && distinct == (__mmask8)0xff;
 }
 
-#define BDC_BLOCKED_GATHER 1
 #define BDC_BLOCKED_NAME bdc_avx512_batch
 #define BDC_BLOCKED_TARGET "avx512f,avx512bw,avx512vbmi,bmi2"
 #define BDC_BLOCKED_STEP bdc_avx512_eight

@@ -14,17 +14,6 @@
  *                           returning 1 if every hand is one (ids 0..51, no
  *                           card twice), else 0,
  *
- * or, when it defines BDC_BLOCKED_GATHER, a vector pass that reads the slot
- * records itself (gathers, on checked hands only):
- *
- *                           int STEP(const uint8_t *step, int aces_low,
- *                                    int suited, const uint64_t *slots,
- *                                    uint64_t *masks, uint64_t *records,
- *                                    uint16_t *lows)
- *                           storing each hand's mask, slot record and low
- *                           rank (the 2-7 one-suit column if `suited` and
- *                           the five cards are of one suit, else column 0),
- *
  * then includes this file once.  Blocks of BDC_BLOCK hands: the vector pass,
  * then, if every hand of the block is valid, scalar passes that read the
  * tables as bdc_batch_bmi2.c does (the slot record and the BDC_SELECT5 index;
@@ -65,20 +54,12 @@ BDC_BLOCKED_NAME(int ranking, bdc_batch_fn scalar, const uint8_t *hands, size_t 
     for (i = 0; i + BDC_BLOCK <= n; i += BDC_BLOCK) {
         const uint8_t *block = hands + i * 5u;
         uint16_t *block_out = out + (size_t)width * i;
-        uint64_t masks[BDC_BLOCK], records[BDC_BLOCK];
+        uint64_t masks[BDC_BLOCK], keys[BDC_BLOCK], shifts[BDC_BLOCK], records[BDC_BLOCK];
+        uint32_t selects[BDC_BLOCK];
         int j, ok = 1;
-#ifdef BDC_BLOCKED_GATHER
-        uint16_t lows[BDC_BLOCK];
         /* the Badugi order matters only for a Badugi half (any bijection checks duplicates) */
         for (j = 0; j < BDC_BLOCK; j += BDC_BLOCKED_STEP_HANDS)
-            ok &= BDC_BLOCKED_STEP(block + 5 * j, badugi_half && aces_low, suited_low, slots, masks + j, records + j,
-                                   lows + j);
-#else
-        uint64_t keys[BDC_BLOCK], shifts[BDC_BLOCK];
-        uint32_t selects[BDC_BLOCK];
-        for (j = 0; j < BDC_BLOCK; j += BDC_BLOCKED_STEP_HANDS)
             ok &= BDC_BLOCKED_STEP(block + 5 * j, badugi_half && aces_low, masks + j, keys + j, shifts + j);
-#endif
         if (BDC_UNLIKELY(!ok)) {
             /* a bad hand in the block: the scalar loop finds the first one */
             status = scalar(block, BDC_BLOCK, block_out, &bad);
@@ -88,22 +69,6 @@ BDC_BLOCKED_NAME(int ranking, bdc_batch_fn scalar, const uint8_t *hands, size_t 
             }
             continue;
         }
-#ifdef BDC_BLOCKED_GATHER
-        if (!badugi_half) {
-            memcpy(block_out, lows, sizeof lows); /* the low ranks are the output */
-            continue;
-        }
-        /* the Badugi rank (as BDC_BADUGI5_BMI2), and the low rank if the game has one */
-        for (j = 0; j < BDC_BLOCK; j++) {
-            uint64_t record = records[j];
-            unsigned select = BDC_SELECT5_OF(record, BDC_SUITS5_BMI2(masks[j]));
-            unsigned badugi = BDC_BADUGI_DENSE[_pdep_u32(select & BDC_SELECT_CARDS, BDC_SLOT_PRESENT(record))];
-            if (width == 1)
-                block_out[j] = (uint16_t)badugi;
-            else
-                bdc_store_pair(block_out + 2 * j, badugi, lows[j]);
-        }
-#else
         if (!badugi_half) {
             /* the low rank straight from each hand's slot record */
             for (j = 0; j < BDC_BLOCK; j++) {
@@ -130,7 +95,6 @@ BDC_BLOCKED_NAME(int ranking, bdc_batch_fn scalar, const uint8_t *hands, size_t 
                 bdc_store_pair(block_out + 2 * j, badugi,
                                suited_low ? (unsigned)(record >> shifts[j]) & BDC_LOW_BITS : BDC_SLOT_LOW(record, 0));
         }
-#endif
     }
     status = scalar(hands + i * 5u, n - i, out + (size_t)width * i, &bad);
     if (status)

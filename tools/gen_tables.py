@@ -724,12 +724,9 @@ def emit(tables: Tables) -> str:
         ),
         ("", "uint64_t BDC_SLOT5_LOW[BDC_LOW_SLOTS]", c_u64s(tables.slot_record["low"].tolist())),
         (
-            (
-                "/* Row offsets of the displacement hash of the low-hand key, then one 0 of padding:\n"
-                " * a vector gather reads 32 bits at an entry, so the last row's read stays inside. */\n"
-            ),
-            "uint16_t BDC_LOW_OFFSET[BDC_LOW_ROWS + 1]",
-            c_ints([*tables.offsets, 0]),
+            "/* Row offsets of the displacement hash of the low-hand key. */\n",
+            "uint16_t BDC_LOW_OFFSET[BDC_LOW_ROWS]",
+            c_ints(tables.offsets),
         ),
         c_class_table("BDC_CLASS_BADUGI_LOW", "Badugi aces low: card ranks, highest first, 0xff pad", badugi_class_ranks(False)),
         c_class_table("BDC_CLASS_BADUGI_HIGH", "Badugi aces high: card ranks, highest first, 0xff pad", badugi_class_ranks(True)),
