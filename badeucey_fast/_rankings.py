@@ -228,10 +228,9 @@ def _split_game(cards: CardsLike) -> Halves:
     if type(cards) is tuple or type(cards) is list:  # the hot path, as _rank5's
         try:
             if int is type(cards[0]) is type(cards[1]) is type(cards[2]) is type(cards[3]) is type(cards[4]):
-                packed: int = _C_FUNCTION(*cards)
-                if packed > 0:
-                    return _HALVES[packed]  # the memo (_halves, inlined)
-        except (IndexError, TypeError, OverflowError, KeyError):  # a bad count, a bad id, not yet in the memo
+                # the memo (_halves, inlined) holds only ranks: an error code is a KeyError too
+                return _HALVES[_C_FUNCTION(*cards)]
+        except (IndexError, TypeError, OverflowError, KeyError):  # a bad count, a bad id, an error, not yet in the memo
             pass
     return _split_slowly(_C_FUNCTION, cards, _NAME)
 

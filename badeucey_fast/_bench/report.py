@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from badeucey_fast._bench.hands import SEED, SINGLE_HANDS
-from badeucey_fast._bench.jobs import JOBS, Inputs
+from badeucey_fast._bench.jobs import BATCH_RANKINGS, JOBS, Inputs
 from badeucey_fast._bench.peers import (
     PHEVALUATOR_RANKS,
     Disagreement,
@@ -45,7 +45,8 @@ SINGLE_REPEAT_FACTOR = 5
 """One-hand loops are short (about a millisecond), so they are repeated this many times more."""
 ROUND_ROBINS = (
     ("one_hand", "one_hand_mask", "cffi_floor", "parse_cards"),
-    ("batch", "all_hands"),
+    ("batch", *(key for key, _, _ in BATCH_RANKINGS)),
+    ("all_hands",),
     ("one_thread", "two_threads"),
     ("best_discards", "equity"),
 )
@@ -211,6 +212,8 @@ def measure(hands: int, repeat: int, log: Callable[[str], None] | None = None) -
         ratios["phevaluator_vs_one_hand"] = one["phevaluator"].seconds / one["one_hand"].seconds
         ratios["phevaluator_vs_one_hand_mask"] = one["phevaluator"].seconds / one["one_hand_mask"].seconds
     ratios["batch_vs_one_hand"] = one["one_hand"].ns_per_hand / one["batch"].ns_per_hand
+    for key, _, _ in BATCH_RANKINGS:
+        ratios[f"{key}_vs_batch"] = one[key].ns_per_hand / one["batch"].ns_per_hand
     ratios["two_threads_vs_one"] = one["one_thread"].seconds / one["two_threads"].seconds
     return report
 
@@ -297,6 +300,11 @@ _RATIO_LINES = (
     ("one_hand_vs_cffi_floor", "ours / cffi floor, one hand:", "{:.2f}x"),
     ("one_hand_mask_vs_cffi_floor", "ours / cffi floor, one hand as a mask:", "{:.2f}x"),
     ("batch_vs_one_hand", "one hand at a time / batch, per hand:", "{:.0f}x"),
+    ("batch_badacey_vs_batch", "badacey_batch / badeucey_batch, per hand:", "{:.2f}x"),
+    ("batch_badugi_low_vs_batch", "Badugi aces low batch / badeucey_batch:", "{:.2f}x"),
+    ("batch_badugi_high_vs_batch", "Badugi aces high batch / badeucey_batch:", "{:.2f}x"),
+    ("batch_deuce_seven_vs_batch", "deuce_seven batch / badeucey_batch:", "{:.2f}x"),
+    ("batch_ace_five_vs_batch", "ace_five batch / badeucey_batch:", "{:.2f}x"),
     ("two_threads_vs_one", "two threads / one thread, hands a second:", "{:.2f}x"),
     ("pokerkit_vs_engine_2", "pokerkit / ours, random hands heads-up:", "{:.1f}x"),
     ("pokerkit_vs_engine_6", "pokerkit / ours, random hands six-handed:", "{:.1f}x"),
