@@ -8,9 +8,10 @@ tie.  Scales: Badugi 1..1092 (4 or 5 cards, aces low or high), deuce-to-seven
 
 from __future__ import annotations
 
+import threading
 import types
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, TypeVar
 
 from badeucey_fast._boundary import (
     DECK_SIZE,
@@ -357,8 +358,8 @@ badacey_mask = _made_from(
 # --------------------------------------------------------------------------- #
 # Batches
 # --------------------------------------------------------------------------- #
-def _batch(hands: object, ranking: int, sizes: tuple[int, ...], what: str, split: bool) -> RankArray:
-    """Validate a batch once, then rank every row in one C loop (GIL released)."""
+def _check_batch(hands: object, sizes: tuple[int, ...], what: str) -> None:
+    """Raise for anything but a C-contiguous uint8 array of shape (N, size)."""
     import numpy as np
 
     if not isinstance(hands, np.ndarray):
@@ -370,17 +371,60 @@ def _batch(hands: object, ranking: int, sizes: tuple[int, ...], what: str, split
         raise ValueError(f"{what}: hands must have shape {wanted}, got {hands.shape}")
     if not hands.flags.c_contiguous:
         raise ValueError(f"{what}: hands must be C-contiguous (use np.ascontiguousarray(hands))")
-    n = hands.shape[0]
-    out = np.empty((n, 2) if split else (n,), dtype=np.uint16)
+
+
+class _Numpy:
+    """What the batch calls use of numpy, loaded by the first one (not at import time)."""
+
+    ndarray: type | None = None
+    uint8: object = None  # the uint8 dtype object
+    empty: Callable[..., Any]
+    uint16: object = None
+
+
+_NUMPY = _Numpy()
+_BATCH_STATE = threading.local()
+"""Per thread: the ``size_t *`` a batch call's C loop writes its bad row to (one call at a time
+per thread, so each thread reuses one; a new one costs about a third of a small batch call)."""
+
+
+def _bad_row() -> Any:
+    """This thread's bad-row cell."""
+    try:
+        return _BATCH_STATE.bad_row
+    except AttributeError:
+        cell = _BATCH_STATE.bad_row = ffi.new("size_t *")
+        return cell
+
+
+def _batch(hands: object, ranking: int, sizes: tuple[int, ...], what: str, split: bool) -> RankArray:
+    """Validate a batch once, then rank every row in one C loop (GIL released).  The
+    common case (an exact ndarray with numpy's uint8 dtype object) is checked by identity."""
+    numpy = _NUMPY
+    if numpy.ndarray is None:
+        import numpy as np
+
+        numpy.ndarray, numpy.uint8, numpy.empty, numpy.uint16 = np.ndarray, np.dtype(np.uint8), np.empty, np.uint16
+    if not (
+        type(hands) is numpy.ndarray
+        and hands.dtype is numpy.uint8  # type: ignore[attr-defined]
+        and hands.ndim == 2  # type: ignore[attr-defined]
+        and hands.shape[1] in sizes  # type: ignore[attr-defined]
+        and hands.flags.c_contiguous  # type: ignore[attr-defined]
+    ):
+        _check_batch(hands, sizes, what)  # raises, or passes an equal dtype or an ndarray subclass
+    array: Any = hands
+    n = array.shape[0]
+    out: RankArray = numpy.empty((n, 2) if split else (n,), dtype=numpy.uint16)
     if n == 0:
         return out
-    bad_row = ffi.new("size_t *")
+    bad_row = _bad_row()
     status = lib.bdc_rank_batch(
-        ranking, ffi.from_buffer("uint8_t[]", hands), n, hands.shape[1], ffi.from_buffer("uint16_t[]", out), bad_row
+        ranking, ffi.from_buffer("uint8_t[]", array), n, array.shape[1], ffi.from_buffer("uint16_t[]", out), bad_row
     )
     if status != lib.BDC_OK:
         row = int(bad_row[0])
-        raise_for_status(status, what, f"hands[{row}] = {hands[row].tolist()}")
+        raise_for_status(status, what, f"hands[{row}] = {array[row].tolist()}")
     return out
 
 

@@ -486,3 +486,33 @@ def test_c_implementation_entry_points() -> None:
     assert ffi.string(lib.bdc_status_text(lib.BDC_E_UNSUPPORTED)) == b"an implementation this build or processor lacks"
     assert ffi.string(lib.bdc_status_text(lib.BDC_OK)) == b"no error"
     assert ffi.string(lib.bdc_status_text(-1000)) == b"an unknown status code"
+
+
+def test_batch_errors_name_each_threads_own_bad_row() -> None:
+    """The bad-row cell a batch call reads is its thread's: threads failing at different rows at
+    once each report their own row."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    good = bench_hands.random_hands(2_000, seed=7)
+
+    def fail_at(row: int) -> list[str]:
+        hands = good.copy()
+        hands[row, 1] = hands[row, 0]
+        messages = []
+        for _ in range(50):
+            with pytest.raises(ValueError) as caught:
+                bf.badeucey_batch(hands)
+            messages.append(str(caught.value))
+        return messages
+
+    rows = [3, 70, 1_234, 1_999]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        for row, messages in zip(rows, pool.map(fail_at, rows)):
+            assert all(f"hands[{row}] = " in m and "the same card twice" in m for m in messages), messages[0]
+
+
+def test_batch_accepts_an_equal_uint8_dtype_and_an_ndarray_subclass() -> None:
+    hands = bench_hands.random_hands(100, seed=3)
+    expected = bf.badeucey_batch(hands)
+    assert np.array_equal(bf.badeucey_batch(hands.view(np.ndarray).astype(np.dtype("=u1"))), expected)
+    assert np.array_equal(bf.badeucey_batch(np.asarray(hands).view(np.recarray)), expected)
