@@ -76,11 +76,12 @@ def _rank5(c_functions: dict[int, Callable[..., int]], cards: CardsLike, what: s
     ``__int__``, ``numpy.float32`` too, as an int); C checks every id."""
     if type(cards) is tuple or type(cards) is list:
         try:
-            if int is type(cards[0]) is type(cards[1]) is type(cards[2]) is type(cards[3]) is type(cards[4]):
+            c0, c1, c2, c3, c4 = cards  # (unpacking, then `is int` each: the fastest spelling measured)
+            if type(c0) is int and type(c1) is int and type(c2) is int and type(c3) is int and type(c4) is int:
                 rank: int = c_functions[5](*cards)
                 if rank > 0:
                     return rank
-        except (IndexError, TypeError, OverflowError):  # fewer or more cards, an id beyond C's int
+        except (ValueError, TypeError, OverflowError):  # fewer or more cards, an id beyond C's int
             pass
     return _rank_slowly(c_functions, cards, _FIVE, what)
 
@@ -228,10 +229,11 @@ def _split_game(cards: CardsLike) -> Halves:
     """Template of :func:`badeucey` and :func:`badacey`: both ranks of five cards."""
     if type(cards) is tuple or type(cards) is list:  # the hot path, as _rank5's
         try:
-            if int is type(cards[0]) is type(cards[1]) is type(cards[2]) is type(cards[3]) is type(cards[4]):
+            c0, c1, c2, c3, c4 = cards
+            if type(c0) is int and type(c1) is int and type(c2) is int and type(c3) is int and type(c4) is int:
                 # the memo (_halves, inlined) holds only ranks: an error code is a KeyError too
                 return _HALVES[_C_FUNCTION(*cards)]
-        except (IndexError, TypeError, OverflowError, KeyError):  # a bad count, a bad id, an error, not yet in the memo
+        except (ValueError, TypeError, OverflowError, KeyError):  # a bad count, a bad id, an error, not yet in the memo
             pass
     return _split_slowly(_C_FUNCTION, cards, _NAME)
 
