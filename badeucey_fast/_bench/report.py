@@ -43,6 +43,9 @@ OURS_LOOPS = 50
 long run leaves the caches cold: enough loops that the first one hardly counts)."""
 SINGLE_REPEAT_FACTOR = 5
 """One-hand loops are short (about a millisecond), so they are repeated this many times more."""
+BATCH_REPEAT_FACTOR = 4
+"""The batch rankings compared with Badeucey's are short too (a few ms each) and their ratios
+swing with load from elsewhere: so many more rounds."""
 ROUND_ROBINS = (
     ("one_hand", "one_hand_mask", "cffi_floor", "parse_cards"),
     ("batch", *(key for key, _, _ in BATCH_RANKINGS)),
@@ -58,7 +61,9 @@ def best_times(jobs: Sequence[Callable[[], object]], repeat: int) -> list[float]
 
     Each job runs once untimed (warm-up), then every round times each job once,
     so a burst of load from elsewhere on the machine slows all the jobs of a
-    round alike and the ratios between them stay fair.  The garbage collector is
+    round alike and the ratios between them stay fair.  Each round starts one
+    job later than the one before, so that no job always runs first (the first
+    of a round was measured paying to bring the batch back into the cache).  The garbage collector is
     off while timing, as in :mod:`timeit`.
 
     >>> [t >= 0 for t in best_times([lambda: None, lambda: sum(range(100))], 3)]
@@ -70,10 +75,11 @@ def best_times(jobs: Sequence[Callable[[], object]], repeat: int) -> list[float]
     enabled = gc.isenabled()
     gc.disable()
     try:
-        for _ in range(repeat):
-            for k, job in enumerate(jobs):
+        for r in range(repeat):
+            for step in range(len(jobs)):
+                k = (r + step) % len(jobs)  # each round starts one job later: none always runs first
                 start = time.perf_counter()
-                job()
+                jobs[k]()
                 best[k] = min(best[k], time.perf_counter() - start)
     finally:
         if enabled:
@@ -192,7 +198,8 @@ def measure(hands: int, repeat: int, log: Callable[[str], None] | None = None) -
                 check = JOBS[key].check
                 if check is not None:
                     check(calls[key]())
-            times = best_times(list(calls.values()), repeat * (SINGLE_REPEAT_FACTOR if group == ROUND_ROBINS[0] else 1))
+            factor = SINGLE_REPEAT_FACTOR if group == ROUND_ROBINS[0] else BATCH_REPEAT_FACTOR if group == ROUND_ROBINS[1] else 1
+            times = best_times(list(calls.values()), repeat * factor)
             for key, seconds in zip(calls, times):
                 if key == "phevaluator":
                     assert extra is not None
