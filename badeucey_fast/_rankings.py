@@ -8,9 +8,10 @@ tie.  Scales: Badugi 1..1092 (4 or 5 cards, aces low or high), deuce-to-seven
 
 from __future__ import annotations
 
+import threading
 import types
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, TypeVar
 
 from badeucey_fast._boundary import (
     DECK_SIZE,
@@ -61,57 +62,68 @@ def _raise_for(status: int, ids: Sequence[object], what: str) -> NoReturn:
     raise ValueError(f"{what}: the C core could not take the hand")
 
 
-def _settle(result: int, ids: Sequence[object], what: str) -> int:
-    """The slow end of the hot path: raise for an error code, or, for a result
-    flagged as having card id 0 or 1, check the card types (cffi passes ``True``
-    and ``False`` as 1 and 0) and drop the flag."""
-    if result >= _ERROR:
-        _raise_for(result - _UNSIGNED, ids, what)
-    if not _INT.issuperset(map(type, ids)):
-        for card in ids:
-            check_card(card)  # a bool (Python's or numpy's) raises TypeError here
-    return result - _FLAG
-
-
-def _ids(cards: CardsLike, sizes: tuple[int, ...], what: str) -> Sequence[int]:
-    """The hot path's input check: a tuple or list of the right length passes straight
-    to C (which validates every id; the flagged C entry points single out the
-    hands a bool could hide in); anything else is normalised first."""
-    if (type(cards) is tuple or type(cards) is list) and len(cards) in sizes:
-        return cards  # C checks each id's type and value
-    return hand_ids(cards, sizes, what)
-
-
-def _rank(c_function: Callable[..., int], cards: CardsLike, sizes: tuple[int, ...], what: str) -> int:
-    """Rank one hand through a flagged C entry point, raising for bad input."""
-    ids = _ids(cards, sizes, what)
-    try:
-        result: int = c_function(*ids)
-    except (TypeError, OverflowError):  # not all ints (card text, card objects) or bad ids
-        ids = hand_ids(cards, sizes, what)  # normalises, or raises naming the bad card
-        result = c_function(*ids)
-    if result >= _FLAG:
-        result = _settle(result, ids, what)
+def _rank_slowly(c_functions: dict[int, Callable[..., int]], cards: CardsLike, sizes: tuple[int, ...], what: str) -> int:
+    """The slow path of a one-hand call: normalise the hand (card text, numpy
+    integers, card objects; raising for bad input, a bool or a float among the
+    ids included), then rank it with the C entry point for its size."""
+    ids = hand_ids(cards, sizes, what)
+    result: int = c_functions[len(ids)](*ids)
+    if result < 0:  # hand_ids let nothing bad through: this is a safety net
+        _raise_for(result, ids, what)
     return result
 
 
+def _rank5(c_functions: dict[int, Callable[..., int]], cards: CardsLike, what: str) -> int:
+    """One five-card hand through a plain C entry point (a rank, or a negative
+    error code).  The hot path takes a tuple or list of five plain ints (the
+    exact type: cffi would pass a bool as 0 or 1, and anything with
+    ``__int__``, ``numpy.float32`` too, as an int); C checks every id."""
+    if type(cards) is tuple or type(cards) is list:
+        try:
+            c0, c1, c2, c3, c4 = cards  # (unpacking, then `is int` each: the fastest spelling measured)
+            if type(c0) is int and type(c1) is int and type(c2) is int and type(c3) is int and type(c4) is int:
+                rank: int = c_functions[5](*cards)
+                if rank > 0:
+                    return rank
+        except (ValueError, TypeError, OverflowError):  # fewer or more cards, an id beyond C's int
+            pass
+    return _rank_slowly(c_functions, cards, _FIVE, what)
+
+
 def _split_slowly(c_function: Callable[..., int], cards: CardsLike, what: str) -> Halves:
-    """A split-game hand that is not a tuple of five ints: normalise it, then rank it."""
-    ids = hand_ids(cards, _FIVE, what)
-    try:
-        packed: int = c_function(*ids)
-    except (TypeError, OverflowError):
-        _raise_for(0, ids, what)
-    if packed >= _FLAG:
-        packed = _settle(packed, ids, what)
-    return _new_tuple(Halves, divmod(packed, _SPLIT))
+    """The slow path of a split-game call: normalise the hand, then rank it."""
+    return _halves(_rank_slowly({5: c_function}, cards, _FIVE, what))
 
 
 _new_tuple = tuple.__new__  # builds a Halves without NamedTuple.__new__'s keyword handling
-_INT = frozenset((int,))
-_ERROR = 1 << 31  # a flagged C entry point's error code, cast to unsigned
-_UNSIGNED = 1 << 32
+_SMALL_INTS = tuple(range(max(RANKINGS[name].scale for name in RANKINGS) + 1))
+"""Every rank as one shared int, so that the memo's Halves share their ints."""
+_HALVES: dict[int, Halves] = {}
+"""Memo of the split-game results: packed int -> its Halves.  The C core
+returns 38,064 packed values per split game (every Badugi and low rank pair
+some five cards have), 72,921 for both, so the memo never holds more (7.3 MB
+measured with every one in it, after one process has ranked nearly every hand
+of both games one at a time); a hit returns a shared, immutable Halves instead
+of building one (three allocations: about half the time of a one-hand call)."""
+
+
+def _halves(packed: int) -> Halves:
+    """The Halves of a packed split-game result, through the memo."""
+    try:
+        return _HALVES[packed]
+    except KeyError:
+        badugi, low = divmod(packed, _SPLIT)
+        halves = _HALVES[packed] = _new_tuple(Halves, (_SMALL_INTS[badugi], _SMALL_INTS[low]))
+        return halves
+
+
 _FLAG = lib.BDC_FLAG_ID_0_OR_1  # the C core's mark on a result whose hand has card id 0 or 1
+# The plain C entry points (a rank, or a negative error code), by hand size: the
+# one-hand functions check the card types in Python.  The flagged ones serve the showdown.
+_C_BADUGI_LOW: dict[int, Callable[..., int]] = {4: lib.bdc_badugi_low4, 5: lib.bdc_badugi_low5}
+_C_BADUGI_HIGH: dict[int, Callable[..., int]] = {4: lib.bdc_badugi_high4, 5: lib.bdc_badugi_high5}
+_C_DEUCE_SEVEN: dict[int, Callable[..., int]] = {5: lib.bdc_deuce_seven}
+_C_ACE_FIVE: dict[int, Callable[..., int]] = {5: lib.bdc_ace_five}
 _c_badugi_low: dict[int, Callable[..., int]] = {4: lib.bdc_badugi_low4_flagged, 5: lib.bdc_badugi_low5_flagged}
 _c_badugi_high: dict[int, Callable[..., int]] = {4: lib.bdc_badugi_high4_flagged, 5: lib.bdc_badugi_high5_flagged}
 _c_deuce_seven = lib.bdc_deuce_seven_flagged
@@ -141,15 +153,17 @@ def badugi_rank(cards: CardsLike, *, ace_high: bool = False) -> int:
     ...
     ValueError: badugi_rank takes 4 or 5 cards, got 3
     """
-    ids = _ids(cards, _FOUR_OR_FIVE, "badugi_rank")
-    try:
-        rank: int = (_c_badugi_high if ace_high else _c_badugi_low)[len(ids)](*ids)
-    except (TypeError, OverflowError):  # not all ints (card text, card objects) or bad ids
-        ids = hand_ids(cards, _FOUR_OR_FIVE, "badugi_rank")  # normalises, or raises naming the bad card
-        rank = (_c_badugi_high if ace_high else _c_badugi_low)[len(ids)](*ids)
-    if rank >= _FLAG:
-        rank = _settle(rank, ids, "badugi_rank")
-    return rank
+    c_functions = _C_BADUGI_HIGH if ace_high else _C_BADUGI_LOW
+    if type(cards) is tuple or type(cards) is list:  # the hot path: four or five plain ints (as _rank5)
+        try:
+            n = len(cards)
+            if int is type(cards[0]) is type(cards[1]) is type(cards[2]) is type(cards[3]) and (n == 4 or int is type(cards[4])):
+                rank: int = c_functions[n](*cards)
+                if rank > 0:
+                    return rank
+        except (IndexError, KeyError, TypeError, OverflowError):  # fewer or more cards, an id beyond C's int
+            pass
+    return _rank_slowly(c_functions, cards, _FOUR_OR_FIVE, "badugi_rank")
 
 
 def deuce_seven_rank(cards: CardsLike) -> int:
@@ -167,7 +181,7 @@ def deuce_seven_rank(cards: CardsLike) -> int:
     ...
     ValueError: card id 52 is outside 0..51
     """
-    return _rank(_c_deuce_seven, cards, _FIVE, "deuce_seven_rank")
+    return _rank5(_C_DEUCE_SEVEN, cards, "deuce_seven_rank")
 
 
 def ace_five_rank(cards: CardsLike) -> int:
@@ -185,7 +199,7 @@ def ace_five_rank(cards: CardsLike) -> int:
     ...
     ValueError: duplicate card 2h in '5h 4h 3h 2h 2h'
     """
-    return _rank(_c_ace_five, cards, _FIVE, "ace_five_rank")
+    return _rank5(_C_ACE_FIVE, cards, "ace_five_rank")
 
 
 # One body for several public functions.  A closure would serve, but reading its
@@ -217,24 +231,21 @@ def _made_from(template: _Function, name: str, c_function: Callable[..., int], d
 
 def _split_game(cards: CardsLike) -> Halves:
     """Template of :func:`badeucey` and :func:`badacey`: both ranks of five cards."""
-    if type(cards) is tuple or type(cards) is list:  # the hot path, inlined: C checks the count and every id
+    if type(cards) is tuple or type(cards) is list:  # the hot path, as _rank5's
         try:
-            packed: int = _C_FUNCTION(*cards)
-        except (TypeError, OverflowError):
-            return _split_slowly(_C_FUNCTION, cards, _NAME)
-        if packed >= _FLAG:  # an error, or a hand with card id 0 or 1: is one a bool?
-            if packed < _ERROR and int is type(cards[0]) is type(cards[1]) is type(cards[2]) is type(cards[3]) is type(cards[4]):
-                packed -= _FLAG
-            else:
-                packed = _settle(packed, cards, _NAME)
-        return _new_tuple(Halves, divmod(packed, _SPLIT))
+            c0, c1, c2, c3, c4 = cards
+            if type(c0) is int and type(c1) is int and type(c2) is int and type(c3) is int and type(c4) is int:
+                # the memo (_halves, inlined) holds only ranks: an error code is a KeyError too
+                return _HALVES[_C_FUNCTION(*cards)]
+        except (ValueError, TypeError, OverflowError, KeyError):  # a bad count, a bad id, an error, not yet in the memo
+            pass
     return _split_slowly(_C_FUNCTION, cards, _NAME)
 
 
 badeucey = _made_from(
     _split_game,
     "badeucey",
-    _c_badeucey,
+    lib.bdc_badeucey,
     """Both Badeucey ranks of five cards: Badugi aces high, and deuce-to-seven.
 
     :param cards: 5 cards, as text or card ids.
@@ -258,7 +269,7 @@ badeucey = _made_from(
 badacey = _made_from(
     _split_game,
     "badacey",
-    _c_badacey,
+    lib.bdc_badacey,
     """Both Badacey ranks of five cards: Badugi aces low, and ace-to-five.
 
     :param cards: 5 cards, as text or card ids.
@@ -353,8 +364,8 @@ badacey_mask = _made_from(
 # --------------------------------------------------------------------------- #
 # Batches
 # --------------------------------------------------------------------------- #
-def _batch(hands: object, ranking: int, sizes: tuple[int, ...], what: str, split: bool) -> RankArray:
-    """Validate a batch once, then rank every row in one C loop (GIL released)."""
+def _check_batch(hands: object, sizes: tuple[int, ...], what: str) -> None:
+    """Raise for anything but a C-contiguous uint8 array of shape (N, size)."""
     import numpy as np
 
     if not isinstance(hands, np.ndarray):
@@ -366,17 +377,60 @@ def _batch(hands: object, ranking: int, sizes: tuple[int, ...], what: str, split
         raise ValueError(f"{what}: hands must have shape {wanted}, got {hands.shape}")
     if not hands.flags.c_contiguous:
         raise ValueError(f"{what}: hands must be C-contiguous (use np.ascontiguousarray(hands))")
-    n = hands.shape[0]
-    out = np.empty((n, 2) if split else (n,), dtype=np.uint16)
+
+
+class _Numpy:
+    """What the batch calls use of numpy, loaded by the first one (not at import time)."""
+
+    ndarray: type | None = None
+    uint8: object = None  # the uint8 dtype object
+    empty: Callable[..., Any]
+    uint16: object = None
+
+
+_NUMPY = _Numpy()
+_BATCH_STATE = threading.local()
+"""Per thread: the ``size_t *`` a batch call's C loop writes its bad row to (one call at a time
+per thread, so each thread reuses one; a new one costs about a third of a small batch call)."""
+
+
+def _bad_row() -> Any:
+    """This thread's bad-row cell."""
+    try:
+        return _BATCH_STATE.bad_row
+    except AttributeError:
+        cell = _BATCH_STATE.bad_row = ffi.new("size_t *")
+        return cell
+
+
+def _batch(hands: object, ranking: int, sizes: tuple[int, ...], what: str, split: bool) -> RankArray:
+    """Validate a batch once, then rank every row in one C loop (GIL released).  The
+    common case (an exact ndarray with numpy's uint8 dtype object) is checked by identity."""
+    numpy = _NUMPY
+    if numpy.ndarray is None:
+        import numpy as np
+
+        numpy.ndarray, numpy.uint8, numpy.empty, numpy.uint16 = np.ndarray, np.dtype(np.uint8), np.empty, np.uint16
+    if not (
+        type(hands) is numpy.ndarray
+        and hands.dtype is numpy.uint8  # type: ignore[attr-defined]
+        and hands.ndim == 2  # type: ignore[attr-defined]
+        and hands.shape[1] in sizes  # type: ignore[attr-defined]
+        and hands.flags.c_contiguous  # type: ignore[attr-defined]
+    ):
+        _check_batch(hands, sizes, what)  # raises, or passes an equal dtype or an ndarray subclass
+    array: Any = hands
+    n = array.shape[0]
+    out: RankArray = numpy.empty((n, 2) if split else (n,), dtype=numpy.uint16)
     if n == 0:
         return out
-    bad_row = ffi.new("size_t *")
+    bad_row = _bad_row()
     status = lib.bdc_rank_batch(
-        ranking, ffi.from_buffer("uint8_t[]", hands), n, hands.shape[1], ffi.from_buffer("uint16_t[]", out), bad_row
+        ranking, ffi.from_buffer("uint8_t[]", array), n, array.shape[1], ffi.from_buffer("uint16_t[]", out), bad_row
     )
     if status != lib.BDC_OK:
         row = int(bad_row[0])
-        raise_for_status(status, what, f"hands[{row}] = {hands[row].tolist()}")
+        raise_for_status(status, what, f"hands[{row}] = {array[row].tolist()}")
     return out
 
 

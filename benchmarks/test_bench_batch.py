@@ -16,7 +16,7 @@ import pytest
 
 import badeucey_fast as bf
 from badeucey_fast._bench.hands import FIVE_CARD_HANDS, SEED
-from badeucey_fast._bench.jobs import Inputs
+from badeucey_fast._bench.jobs import BATCH_RANKINGS, Inputs
 
 from .conftest import BATCH_HANDS, run_job
 
@@ -47,24 +47,9 @@ def assert_matches_single(hands: Hands, ranks: Ranks) -> None:
 # 1,000,000 random hands
 # --------------------------------------------------------------------------- #
 @pytest.mark.benchmark(group=BATCH, min_rounds=MIN_ROUNDS)
-def test_badugi_high_batch(benchmark: Any, batch_hands: Hands, figures: Any) -> None:
-    """The Badugi half alone: aces high, best subset of five (the large table)."""
-    ranks = benchmark(bf.badugi_rank_batch, batch_hands, ace_high=True)
-    assert np.array_equal(ranks, bf.badeucey_batch(batch_hands)[:, 0])
-    figures.per_hand("batch_badugi_high", benchmark, BATCH_HANDS)
-
-
-@pytest.mark.benchmark(group=BATCH, min_rounds=MIN_ROUNDS)
-def test_deuce_seven_batch(benchmark: Any, batch_hands: Hands, figures: Any) -> None:
-    """The deuce-to-seven half alone (small rank-multiset tables)."""
-    ranks = benchmark(bf.deuce_seven_rank_batch, batch_hands)
-    assert np.array_equal(ranks, bf.badeucey_batch(batch_hands)[:, 1])
-    figures.per_hand("batch_deuce_seven", benchmark, BATCH_HANDS)
-
-
-@pytest.mark.benchmark(group=BATCH, min_rounds=MIN_ROUNDS)
 def test_badeucey_batch(benchmark: Any, batch_hands: Hands, figures: Any, inputs: Inputs) -> None:
-    """Both Badeucey halves of 1,000,000 random hands."""
+    """Both Badeucey halves of 1,000,000 random hands: the yardstick of the other batches
+    (each one's time a hand over this one's, as ``ratio.<ranking>/badeucey``)."""
     ranks = run_job(benchmark, "batch", inputs)
     assert ranks.shape == (BATCH_HANDS, 2) and ranks.dtype == np.uint16
     assert ranks.min() >= 1 and ranks[:, 0].max() <= bf.BADUGI_CLASSES and ranks[:, 1].max() <= DEUCE_SEVEN_CLASSES
@@ -74,14 +59,33 @@ def test_badeucey_batch(benchmark: Any, batch_hands: Hands, figures: Any, inputs
         benchmark.extra_info["ms_per_batch"] = round(ns * BATCH_HANDS / 1e6, 2)
 
 
+def _check_batch(key: str, hands: Hands, ranks: Ranks) -> None:
+    """Each other batch against the split-game batches' columns (Badugi aces high and 2-7
+    are Badeucey's halves, Badugi aces low and A-5 Badacey's)."""
+    if key == "batch_badacey":
+        assert np.array_equal(ranks[:, 0], bf.badugi_rank_batch(hands, ace_high=False))
+        assert np.array_equal(ranks[:, 1], bf.ace_five_rank_batch(hands))
+        return
+    column = {
+        "batch_badugi_low": (bf.badacey_batch, 0),
+        "batch_badugi_high": (bf.badeucey_batch, 0),
+        "batch_deuce_seven": (bf.badeucey_batch, 1),
+        "batch_ace_five": (bf.badacey_batch, 1),
+    }
+    split, half = column[key]
+    assert ranks.shape == (hands.shape[0],) and np.array_equal(ranks, split(hands)[:, half])
+
+
 @pytest.mark.benchmark(group=BATCH, min_rounds=MIN_ROUNDS)
-def test_badacey_batch(benchmark: Any, batch_hands: Hands, figures: Any) -> None:
-    """Both Badacey halves (Badugi aces low, then A-5): no slower a hand than Badeucey's."""
-    ranks = benchmark(bf.badacey_batch, batch_hands)
-    assert np.array_equal(ranks[:, 0], bf.badugi_rank_batch(batch_hands, ace_high=False))
-    assert np.array_equal(ranks[:, 1], bf.ace_five_rank_batch(batch_hands))
-    figures.per_hand("batch_badacey", benchmark, BATCH_HANDS)
-    figures.ratio(benchmark, "badacey/badeucey", "batch_badacey", "batch_badeucey")
+@pytest.mark.parametrize("key", [key for key, _, _ in BATCH_RANKINGS])
+def test_other_batches(benchmark: Any, batch_hands: Hands, figures: Any, inputs: Inputs, key: str) -> None:
+    """Every other 5-card batch ranking on the same hands: no slower a hand than Badeucey's
+    (``ratio.<ranking>/badeucey`` at most 1, a speed target)."""
+    ranks = run_job(benchmark, key, inputs)
+    _check_batch(key, batch_hands, ranks)
+    name = key.removeprefix("batch_")
+    figures.per_hand(key, benchmark, BATCH_HANDS)
+    figures.ratio(benchmark, f"{name}/badeucey", key, "batch_badeucey")
 
 
 # --------------------------------------------------------------------------- #

@@ -1,9 +1,9 @@
 """One hand from Python: ours against pokerkit, phevaluator and the cffi floor.
 
-Every benchmark of a group ranks the same 1,000 fixed-seed hands, pre-parsed
+Every benchmark of a group ranks the same 2,000 fixed-seed hands, pre-parsed
 (tuples of card ids; pokerkit gets its own ``Card`` objects, converted outside
 the timing), in one round: ``list(map(f, hands))``.  The figures divide a
-round's time by 1,000, so **time per call = round time / 1,000** and includes
+round's time by 2,000, so **time per call = round time / 2,000** and includes
 the ``map`` loop (about 10 ns a hand, the same for every contestant).
 
 Results are checked in every mode, ``--benchmark-disable`` included: ours

@@ -35,12 +35,12 @@
 
 /* The vector pass on four hands (the 20 bytes at `step`), one in each 64-bit
  * lane (bdc_batch_blocks.h): their masks (in the aces-low order of
- * BDC_CARD_BIT_LOW if aces_low, else by id); their rank-multiset keys (for
- * bdc_key_slot); the shift of the 2-7 rank in their slot record (as
+ * BDC_CARD_BIT_LOW if aces_low, else by id); their rank-multiset keys' row
+ * and column (bdc_key_slot's, row in the low 32 bits); the shift of the 2-7 rank in their slot record (as
  * BDC_SLOT_LOW, one-suit column if the five cards are of one suit).  Returns
  * 1 if all four are hands (ids 0..51, no card twice). */
 __attribute__((target("avx2,bmi2"), always_inline)) static inline int
-bdc_avx2_four(const uint8_t *step, int aces_low, uint64_t *masks, uint64_t *keys, uint64_t *shifts)
+bdc_avx2_four(const uint8_t *step, int aces_low, uint64_t *masks, uint32_t *parts, uint64_t *shifts)
 {
     const __m256i one = _mm256_set1_epi64x(1), last_card = _mm256_set1_epi8(BDC_DECK_SIZE - 1);
     const __m256i zero = _mm256_setzero_si256();
@@ -71,7 +71,8 @@ bdc_avx2_four(const uint8_t *step, int aces_low, uint64_t *masks, uint64_t *keys
     suits = _mm256_and_si256(cards, _mm256_set1_epi64x(0x0303030303));
     one_suit = _mm256_cmpeq_epi64(suits, _mm256_shuffle_epi8(suits, BDC_FIRST_CARD_LANE));
     _mm256_storeu_si256((void *)masks, m);
-    _mm256_storeu_si256((void *)keys, key);
+    _mm256_storeu_si256((void *)parts, _mm256_or_si256(_mm256_srli_epi64(key, BDC_LOW_SHIFT),
+                                                       _mm256_slli_epi64(_mm256_and_si256(key, _mm256_set1_epi64x(BDC_LOW_MASK)), 32)));
     _mm256_storeu_si256((void *)shifts, _mm256_add_epi64(_mm256_set1_epi64x(BDC_SLOT_LOW_SHIFT),
                                                          _mm256_and_si256(one_suit, _mm256_set1_epi64x(16))));
     /* every id a card (no byte above 51), no card twice (the bits add up to their OR) */

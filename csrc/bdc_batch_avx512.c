@@ -35,7 +35,7 @@
 /* The vector pass on eight hands (the 40 bytes at `step`), as bdc_avx2_four
  * on four. */
 __attribute__((target("avx512f,avx512bw,avx512vbmi,bmi2"), always_inline)) static inline int
-bdc_avx512_eight(const uint8_t *step, int aces_low, uint64_t *masks, uint64_t *keys, uint64_t *shifts)
+bdc_avx512_eight(const uint8_t *step, int aces_low, uint64_t *masks, uint32_t *parts, uint64_t *shifts)
 {
     const __m512i one = _mm512_set1_epi64(1), byte = _mm512_set1_epi64(0xff), zero = _mm512_setzero_si512();
     const __m512i raw = _mm512_maskz_loadu_epi8((__mmask64)BDC_STEP_BYTES_512, step);
@@ -70,7 +70,8 @@ bdc_avx512_eight(const uint8_t *step, int aces_low, uint64_t *masks, uint64_t *k
     suits = _mm512_and_si512(cards, _mm512_set1_epi64(0x0303030303));
     one_suit = _mm512_cmpeq_epi64_mask(suits, _mm512_shuffle_epi8(suits, BDC_EACH_LANE_512(BDC_FIRST_CARD_BYTES)));
     _mm512_storeu_si512((void *)masks, m);
-    _mm512_storeu_si512((void *)keys, key);
+    _mm512_storeu_si512((void *)parts, _mm512_or_si512(_mm512_srli_epi64(key, BDC_LOW_SHIFT),
+                                                       _mm512_slli_epi64(_mm512_and_si512(key, _mm512_set1_epi64(BDC_LOW_MASK)), 32)));
     _mm512_storeu_si512((void *)shifts, _mm512_mask_add_epi64(_mm512_set1_epi64(BDC_SLOT_LOW_SHIFT), one_suit,
                                                               _mm512_set1_epi64(BDC_SLOT_LOW_SHIFT),
                                                               _mm512_set1_epi64(16)));

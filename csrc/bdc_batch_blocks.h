@@ -6,11 +6,14 @@
  *   BDC_BLOCKED_TARGET      its target attribute string ("avx2,bmi2", ...),
  *   BDC_BLOCKED_STEP        its vector pass on BDC_BLOCKED_STEP_HANDS hands:
  *                           int STEP(const uint8_t *step, int aces_low,
- *                                    uint64_t *masks, uint64_t *keys,
+ *                                    uint64_t *masks, uint32_t *parts,
  *                                    uint64_t *shifts)
  *                           storing each hand's mask (in the Badugi order:
- *                           aces low if aces_low), rank-multiset key and the
- *                           shift of its 2-7 rank in its slot record, and
+ *                           aces low if aces_low), its rank-multiset key's
+ *                           row and column in the low tables' hash (two
+ *                           uint32 a hand: key >> BDC_LOW_SHIFT, then
+ *                           key & BDC_LOW_MASK: bdc_key_slot without a shift) and
+ *                           the shift of its 2-7 rank in its slot record, and
  *                           returning 1 if every hand is one (ids 0..51, no
  *                           card twice), else 0,
  *
@@ -54,12 +57,12 @@ BDC_BLOCKED_NAME(int ranking, bdc_batch_fn scalar, const uint8_t *hands, size_t 
     for (i = 0; i + BDC_BLOCK <= n; i += BDC_BLOCK) {
         const uint8_t *block = hands + i * 5u;
         uint16_t *block_out = out + (size_t)width * i;
-        uint64_t masks[BDC_BLOCK], keys[BDC_BLOCK], shifts[BDC_BLOCK], records[BDC_BLOCK];
-        uint32_t selects[BDC_BLOCK];
+        uint64_t masks[BDC_BLOCK], shifts[BDC_BLOCK], records[BDC_BLOCK];
+        uint32_t parts[2 * BDC_BLOCK], selects[BDC_BLOCK];
         int j, ok = 1;
         /* the Badugi order matters only for a Badugi half (any bijection checks duplicates) */
         for (j = 0; j < BDC_BLOCK; j += BDC_BLOCKED_STEP_HANDS)
-            ok &= BDC_BLOCKED_STEP(block + 5 * j, badugi_half && aces_low, masks + j, keys + j, shifts + j);
+            ok &= BDC_BLOCKED_STEP(block + 5 * j, badugi_half && aces_low, masks + j, parts + 2 * j, shifts + j);
         if (BDC_UNLIKELY(!ok)) {
             /* a bad hand in the block: the scalar loop finds the first one */
             status = scalar(block, BDC_BLOCK, block_out, &bad);
@@ -72,7 +75,7 @@ BDC_BLOCKED_NAME(int ranking, bdc_batch_fn scalar, const uint8_t *hands, size_t 
         if (!badugi_half) {
             /* the low rank straight from each hand's slot record */
             for (j = 0; j < BDC_BLOCK; j++) {
-                uint64_t record = slots[bdc_key_slot((uint32_t)keys[j])];
+                uint64_t record = slots[BDC_LOW_OFFSET[parts[2 * j]] + parts[2 * j + 1]]; /* bdc_key_slot */
                 block_out[j] = (uint16_t)(suited_low ? (unsigned)(record >> shifts[j]) & BDC_LOW_BITS
                                                      : BDC_SLOT_LOW(record, 0));
             }
@@ -80,7 +83,7 @@ BDC_BLOCKED_NAME(int ranking, bdc_batch_fn scalar, const uint8_t *hands, size_t 
         }
         /* each hand's slot record, and its BDC_SELECT5 index */
         for (j = 0; j < BDC_BLOCK; j++) {
-            uint64_t record = slots[bdc_key_slot((uint32_t)keys[j])];
+            uint64_t record = slots[BDC_LOW_OFFSET[parts[2 * j]] + parts[2 * j + 1]]; /* bdc_key_slot */
             records[j] = record;
             selects[j] = BDC_SLOT_EQUAL(record) | BDC_SUITS5_BMI2(masks[j]);
         }

@@ -5,6 +5,8 @@ from __future__ import annotations
 import doctest
 import subprocess
 from collections.abc import Callable
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -171,6 +173,12 @@ SINGLE_FIVE = [bf.deuce_seven_rank, bf.ace_five_rank, bf.badeucey, bf.badacey]
         ((0, 2, 3, 4, False), TypeError, "card ids must be integers, got False"),
         ([True, 2, 3, 4, 5], TypeError, "card ids must be integers, got True"),
         ((np.True_, 2, 3, 4, 5), TypeError, "card ids must be integers, got "),
+        # objects with __int__ but no __index__: cffi alone would pass them as ints
+        ((np.float32(23), 14, 9, 4, 3), TypeError, "card ids must be integers, got .*23"),
+        ((23, 14, 9, 4, np.float32(3)), TypeError, "card ids must be integers, got .*3"),
+        ([23, 14, 9, np.float16(4), 3], TypeError, "card ids must be integers, got .*4"),
+        ((23, 14, 9, 4, Decimal(3)), TypeError, "card ids must be integers, got Decimal"),
+        ((23, 14, 9, 4, Fraction(3)), TypeError, "card ids must be integers, got Fraction"),
         ("7s 5h 4d 3c 2x", ValueError, "unknown card text '2x'"),
         (12345, TypeError, "a hand is card text or a sequence of card ids"),
         (np.zeros((5, 1), dtype=np.uint8), ValueError, "one-dimensional"),
@@ -187,6 +195,28 @@ def test_bools_are_not_card_ids_in_four_card_tuples(ace_high: bool) -> None:
     with pytest.raises(TypeError, match="got True"):
         bf.badugi_rank((True, 2, 3, 4), ace_high=ace_high)
     assert bf.badugi_rank((1, 2, 3, 4), ace_high=ace_high) == bf.badugi_rank([1, 2, 3, 4], ace_high=ace_high)
+
+
+@pytest.mark.parametrize("ace_high", [False, True])
+def test_floats_are_not_card_ids_in_four_card_tuples(ace_high: bool) -> None:
+    for bad in [(np.float32(48), 1, 6, 11), (48, 1, 6, np.float32(11)), (48, 1, 6, 11, np.float32(3))]:
+        with pytest.raises(TypeError, match="card ids must be integers"):
+            bf.badugi_rank(bad, ace_high=ace_high)
+
+
+def test_numpy_integers_rank_as_plain_ints() -> None:
+    hand = (23, 14, 9, 4, 3)
+    as_numpy = (np.int64(23), np.uint8(14), np.int32(9), np.int16(4), np.uint64(3))
+    for func in [*SINGLE_FIVE, bf.badugi_rank]:
+        assert func(as_numpy) == func(hand)  # type: ignore[operator]
+
+
+def test_split_results_are_equal_whether_memoised_or_not() -> None:
+    """The one-hand split-game calls keep each result once: equal to a fresh Halves, every time."""
+    hand = (48, 1, 6, 11, 20)
+    first, second = bf.badeucey(hand), bf.badeucey(list(hand))
+    assert first == second == bf.Halves(*bf.badeucey_batch(np.array([hand], dtype=np.uint8))[0].tolist())
+    assert type(first) is bf.Halves and first == bf.badeucey("Ac 2d 3h 4s 7c")
 
 
 def test_ids_0_and_1_still_rank_in_the_tuple_fast_path() -> None:
@@ -458,3 +488,33 @@ def test_c_implementation_entry_points() -> None:
     assert ffi.string(lib.bdc_status_text(lib.BDC_E_UNSUPPORTED)) == b"an implementation this build or processor lacks"
     assert ffi.string(lib.bdc_status_text(lib.BDC_OK)) == b"no error"
     assert ffi.string(lib.bdc_status_text(-1000)) == b"an unknown status code"
+
+
+def test_batch_errors_name_each_threads_own_bad_row() -> None:
+    """The bad-row cell a batch call reads is its thread's: threads failing at different rows at
+    once each report their own row."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    good = bench_hands.random_hands(2_000, seed=7)
+
+    def fail_at(row: int) -> list[str]:
+        hands = good.copy()
+        hands[row, 1] = hands[row, 0]
+        messages = []
+        for _ in range(50):
+            with pytest.raises(ValueError) as caught:
+                bf.badeucey_batch(hands)
+            messages.append(str(caught.value))
+        return messages
+
+    rows = [3, 70, 1_234, 1_999]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        for row, messages in zip(rows, pool.map(fail_at, rows)):
+            assert all(f"hands[{row}] = " in m and "the same card twice" in m for m in messages), messages[0]
+
+
+def test_batch_accepts_an_equal_uint8_dtype_and_an_ndarray_subclass() -> None:
+    hands = bench_hands.random_hands(100, seed=3)
+    expected = bf.badeucey_batch(hands)
+    assert np.array_equal(bf.badeucey_batch(hands.view(np.ndarray).astype(np.dtype("=u1"))), expected)
+    assert np.array_equal(bf.badeucey_batch(np.asarray(hands).view(np.recarray)), expected)

@@ -17,7 +17,7 @@ DECK = DECK_SIZE
 HAND_SIZE = MAX_HAND_CARDS
 FIVE_CARD_HANDS = math.comb(DECK, HAND_SIZE)
 """C(52, 5): every five-card hand."""
-SINGLE_HANDS = 1_000
+SINGLE_HANDS = 2_000
 """Hands in one timed loop of one-hand calls; per-call time is the loop's time / this."""
 
 

@@ -28,7 +28,15 @@ from badeucey_fast._bench.hands import (
 )
 from badeucey_fast._cards import format_cards, hand_mask, parse_cards
 from badeucey_fast._core import lib
-from badeucey_fast._rankings import badeucey, badeucey_batch, badeucey_mask
+from badeucey_fast._rankings import (
+    ace_five_rank_batch,
+    badacey_batch,
+    badeucey,
+    badeucey_batch,
+    badeucey_mask,
+    badugi_rank_batch,
+    deuce_seven_rank_batch,
+)
 
 DRAW_HAND = "Ks Qh 9d 8c 2s"
 """best_discards job: a rough hand, so every option draws (throwing all five too)."""
@@ -135,6 +143,21 @@ def _two_threads(inputs: Inputs) -> Callable[[], Any]:
     return lambda: list(pool.map(badeucey_batch, batches))
 
 
+BATCH_RANKINGS: tuple[tuple[str, str, Callable[[Hands], Any]], ...] = (
+    ("batch_badacey", "badacey_batch, {batch} random hands", badacey_batch),
+    ("batch_badugi_low", "badugi_rank_batch aces low, {batch} hands", badugi_rank_batch),
+    ("batch_badugi_high", "badugi_rank_batch aces high, {batch} hands", partial(badugi_rank_batch, ace_high=True)),
+    ("batch_deuce_seven", "deuce_seven_rank_batch, {batch} hands", deuce_seven_rank_batch),
+    ("batch_ace_five", "ace_five_rank_batch, {batch} hands", ace_five_rank_batch),
+)
+"""The other 5-card batch rankings, on the same batch: each is timed with ``batch`` (the
+Badeucey batch), and reported as its time a hand over the Badeucey batch's."""
+
+
+def _on_batch(rank: Callable[[Hands], Any], inputs: Inputs) -> Callable[[], Any]:
+    return partial(rank, inputs.batch)
+
+
 def _single(inputs: Inputs) -> int:
     return SINGLE_HANDS
 
@@ -147,6 +170,10 @@ JOBS: dict[str, Job] = {
         Job("cffi_floor", "cffi call of a C no-op, 5 ints (floor)", lambda i: lambda: list(starmap(lib.bdc_noop5, i.single)), _single),
         Job("parse_cards", "parse_cards, one 5-card string", lambda i: lambda: list(map(parse_cards, i.texts)), _single),
         Job("batch", "badeucey_batch, {batch} random hands", lambda i: partial(badeucey_batch, i.batch), lambda i: i.batch_size),
+        *(
+            Job(key, label, partial(_on_batch, rank), lambda i: i.batch_size)
+            for key, label, rank in BATCH_RANKINGS
+        ),
         Job("all_hands", "badeucey_batch, all 2,598,960 hands", lambda i: partial(badeucey_batch, i.every), lambda i: FIVE_CARD_HANDS),
         Job(
             "one_thread",

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from badeucey_fast._bench.hands import SEED, SINGLE_HANDS
-from badeucey_fast._bench.jobs import JOBS, Inputs
+from badeucey_fast._bench.jobs import BATCH_RANKINGS, JOBS, Inputs
 from badeucey_fast._bench.peers import (
     PHEVALUATOR_RANKS,
     Disagreement,
@@ -43,9 +43,13 @@ OURS_LOOPS = 50
 long run leaves the caches cold: enough loops that the first one hardly counts)."""
 SINGLE_REPEAT_FACTOR = 5
 """One-hand loops are short (about a millisecond), so they are repeated this many times more."""
+BATCH_REPEAT_FACTOR = 4
+"""The batch rankings compared with Badeucey's are short too (a few ms each) and their ratios
+swing with load from elsewhere: so many more rounds."""
 ROUND_ROBINS = (
     ("one_hand", "one_hand_mask", "cffi_floor", "parse_cards"),
-    ("batch", "all_hands"),
+    ("batch", *(key for key, _, _ in BATCH_RANKINGS)),
+    ("all_hands",),
     ("one_thread", "two_threads"),
     ("best_discards", "equity"),
 )
@@ -57,7 +61,9 @@ def best_times(jobs: Sequence[Callable[[], object]], repeat: int) -> list[float]
 
     Each job runs once untimed (warm-up), then every round times each job once,
     so a burst of load from elsewhere on the machine slows all the jobs of a
-    round alike and the ratios between them stay fair.  The garbage collector is
+    round alike and the ratios between them stay fair.  Each round starts one
+    job later than the one before, so that no job always runs first (the first
+    of a round was measured paying to bring the batch back into the cache).  The garbage collector is
     off while timing, as in :mod:`timeit`.
 
     >>> [t >= 0 for t in best_times([lambda: None, lambda: sum(range(100))], 3)]
@@ -69,10 +75,11 @@ def best_times(jobs: Sequence[Callable[[], object]], repeat: int) -> list[float]
     enabled = gc.isenabled()
     gc.disable()
     try:
-        for _ in range(repeat):
-            for k, job in enumerate(jobs):
+        for r in range(repeat):
+            for step in range(len(jobs)):
+                k = (r + step) % len(jobs)  # each round starts one job later: none always runs first
                 start = time.perf_counter()
-                job()
+                jobs[k]()
                 best[k] = min(best[k], time.perf_counter() - start)
     finally:
         if enabled:
@@ -192,7 +199,8 @@ def measure(hands: int, repeat: int, log: Callable[[str], None] | None = None) -
                 check = JOBS[key].check
                 if check is not None:
                     check(calls[key]())
-            times = best_times(list(calls.values()), repeat * (SINGLE_REPEAT_FACTOR if group == ROUND_ROBINS[0] else 1))
+            factor = SINGLE_REPEAT_FACTOR if group == ROUND_ROBINS[0] else BATCH_REPEAT_FACTOR if group == ROUND_ROBINS[1] else 1
+            times = best_times(list(calls.values()), repeat * factor)
             for key, seconds in zip(calls, times):
                 if key == "phevaluator":
                     assert extra is not None
@@ -213,6 +221,8 @@ def measure(hands: int, repeat: int, log: Callable[[str], None] | None = None) -
         ratios["phevaluator_vs_one_hand"] = one["phevaluator"].seconds / one["one_hand"].seconds
         ratios["phevaluator_vs_one_hand_mask"] = one["phevaluator"].seconds / one["one_hand_mask"].seconds
     ratios["batch_vs_one_hand"] = one["one_hand"].ns_per_hand / one["batch"].ns_per_hand
+    for key, _, _ in BATCH_RANKINGS:
+        ratios[f"{key}_vs_batch"] = one[key].ns_per_hand / one["batch"].ns_per_hand
     ratios["two_threads_vs_one"] = one["one_thread"].seconds / one["two_threads"].seconds
     return report
 
@@ -321,6 +331,11 @@ _RATIO_LINES = (
     ("one_hand_vs_cffi_floor", "ours / cffi floor, one hand:", "{:.2f}x"),
     ("one_hand_mask_vs_cffi_floor", "ours / cffi floor, one hand as a mask:", "{:.2f}x"),
     ("batch_vs_one_hand", "one hand at a time / batch, per hand:", "{:.0f}x"),
+    ("batch_badacey_vs_batch", "badacey_batch / badeucey_batch, per hand:", "{:.2f}x"),
+    ("batch_badugi_low_vs_batch", "Badugi aces low batch / badeucey_batch:", "{:.2f}x"),
+    ("batch_badugi_high_vs_batch", "Badugi aces high batch / badeucey_batch:", "{:.2f}x"),
+    ("batch_deuce_seven_vs_batch", "deuce_seven batch / badeucey_batch:", "{:.2f}x"),
+    ("batch_ace_five_vs_batch", "ace_five batch / badeucey_batch:", "{:.2f}x"),
     ("two_threads_vs_one", "two threads / one thread, hands a second:", "{:.2f}x"),
     ("pokerkit_vs_engine_2", "pokerkit / ours, random hands heads-up:", "{:.1f}x"),
     ("pokerkit_vs_engine_6", "pokerkit / ours, random hands six-handed:", "{:.1f}x"),
