@@ -150,7 +150,9 @@ class DrawOutcomes:
             for a, b in ((self.badugi, other.badugi), (self.low, other.low))
         )
 
-    __hash__ = None  # type: ignore[assignment]  # numpy counts: a value, but not hashable
+    def __hash__(self) -> int:
+        """Hashed by the fields that define the run (equal results hash alike)."""
+        return hash(tuple(getattr(self, f) for f in self._VALUE_FIELDS))
 
     @property
     def kept(self) -> tuple[int, ...]:

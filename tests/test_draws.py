@@ -679,8 +679,10 @@ def test_c_equity_run_rejects_bad_specs() -> None:
 
 def test_results_can_be_compared_and_hashed() -> None:
     a = draw_outcomes("As 2c 3d Ks", "Ks", game="badugi")
-    assert a == a and a != draw_outcomes("As 2c 3d Ks", "Ks", game="badugi")  # identity: arrays inside
-    assert len({a, a}) == 1
+    b = draw_outcomes("As 2c 3d Ks", "Ks", game="badugi")
+    assert a == b and a is not b  # by value: the counts compared element by element
+    assert a != draw_outcomes("As 2c 3d Ks", "2c", game="badugi") and a != "not a result"
+    assert len({a, b}) == 1
     options = best_discards("As 2c 3d Ks", game="badugi", target="badugi")
     assert options[0] == options[0]
 
