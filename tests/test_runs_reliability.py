@@ -279,8 +279,11 @@ def _interrupt(argv: list[str]) -> tuple[float, int, str, str]:
     import time
     from pathlib import Path
 
+    # SIGINT back to its default in the child: a shell that runs the suite in the
+    # background starts it with SIGINT ignored, and Python then leaves it ignored.
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            cwd=Path(__file__).parent)
+                            cwd=Path(__file__).parent,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdout is not None
     if argv[1] == "-c":
         assert proc.stdout.readline().strip() == "running"
