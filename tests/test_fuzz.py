@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -85,6 +85,8 @@ DTYPES = [np.uint8, np.int8, np.uint16, np.int16, np.uint32, np.int32, np.uint64
 # --------------------------------------------------------------------------- #
 @FUZZ
 @given(card_text | scalars)
+@example("Ks\ufe0f")  # the audit's reproducers, always tried
+@example("x" * 10**6)
 def test_parse_cards(text: Any) -> None:
     ok, ids = attempt(lambda: bf.parse_cards(text))
     if ok:
@@ -214,6 +216,8 @@ pots_like = st.recursive(
 
 @FUZZ
 @given(pots_like, st.sampled_from(["badeucey", "badacey", "badugi", "deuce_seven", "ace_five", "holdem"]))
+@example((np.int64(100), [0, 1]), "badeucey")
+@example(bf.Pot(100, eligible=1), "badeucey")  # type: ignore[arg-type]
 def test_showdown_pots(pot: Any, game: str) -> None:
     hands = [h if h is None or game in ("badeucey", "badacey", "deuce_seven", "ace_five") else " ".join(h.split()[:4]) for h in SEAT_HANDS]
     ok, result = attempt(lambda: bf.showdown(hands, pot=pot, game=game))
@@ -229,6 +233,8 @@ def test_showdown_pots(pot: Any, game: str) -> None:
     | scalars,
     st.sampled_from(["badeucey", "badacey", "badugi", "deuce_seven", "ace_five", "nope", 3]),
 )
+@example({"low": 3.5}, "badeucey")
+@example({"low": [100]}, "badeucey")
 def test_parse_target(target: Any, game: Any) -> None:
     ok, parsed = attempt(lambda: bf.parse_target(target, game))
     if ok and parsed is not None:
