@@ -12,7 +12,7 @@ integer argument.  Adding a ranking touches the header, the generator and
 >>> check_int(True, "draws")
 Traceback (most recent call last):
 ...
-TypeError: draws must be an integer, got True
+TypeError: draws must be an integer, got True (bool)
 """
 
 from __future__ import annotations
@@ -115,11 +115,38 @@ def raise_for_status(status: int, what: str, subject: str = "the input") -> None
         raise ValueError(f"{what}: {subject} has {status_text(status)}")
 
 
-def check_int(value: object, name: str) -> int:
+QUOTE_LIMIT = 60
+"""The most characters of a user's text an error message quotes."""
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for error messages: a
+    long text keeps its start and says how long it was.
+
+    >>> quote("7s 5h")
+    "'7s 5h'"
+    >>> quote("x" * 1000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (1000 characters)"
+    """
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[: limit - 10]!r}... ({len(value)} characters)"
+    try:
+        text = repr(value)
+    except Exception:  # a repr that raises is not the user's problem to read about
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else f"{text[: limit - 10]}... ({type(value).__name__})"
+
+
+def check_int(value: object, name: str, *, expected: str = "an integer") -> int:
     """An integer argument as a plain int: any integral type but ``bool`` (numpy
     integers included, through :func:`operator.index`).
 
-    :raises TypeError: for a bool (Python's or numpy's) or a non-integer.
+    :param name: what the argument is, to start the message with.
+    :param expected: what it should be, for the message.
+    :raises TypeError: for a bool (Python's or numpy's) or a non-integer:
+        ``"<name> must be <expected>, got <value> (<type>)"``.
 
     >>> import numpy as np
     >>> check_int(np.int16(3), "draws")
@@ -127,11 +154,13 @@ def check_int(value: object, name: str) -> int:
     >>> check_int(2.0, "samples")
     Traceback (most recent call last):
     ...
-    TypeError: samples must be an integer, got 2.0
+    TypeError: samples must be an integer, got 2.0 (float)
     """
-    if isinstance(value, bool) or type(value).__name__ in ("bool_", "bool"):  # numpy's bool too
-        raise TypeError(f"{name} must be an integer, got {value!r}")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"{name} must be an integer, got {value!r}") from None
+    if type(value) is int:
+        return value
+    if not (isinstance(value, bool) or type(value).__name__ in ("bool_", "bool")):  # numpy's bool too
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise TypeError(f"{name} must be {expected}, got {quote(value)} ({type(value).__name__})")

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Protocol, Union, cast
 
-from badeucey_fast._boundary import DECK_SIZE
+from badeucey_fast._boundary import DECK_SIZE, quote
 
 if TYPE_CHECKING:  # numpy is imported only when a batch needs it: it would triple import time
     import numpy as np
@@ -65,7 +65,8 @@ _PAIR_SLICES = tuple(slice(i, i + 2) for i in range(0, _MAX_COMPACT, 2))
 _PAIRS: tuple[Callable[[str], Sequence[str]], ...] = tuple(
     itemgetter(*_PAIR_SLICES[: max(k, 2)]) for k in range(len(_PAIR_SLICES) + 1)
 )
-_TOKEN = re.compile(r"(10|[2-9TJQKA])([cdhs♣♦♥♠]\ufe0f?)", re.IGNORECASE)
+# a variation selector (U+FE0F, emoji style) may follow a suit symbol, not a letter
+_TOKEN = re.compile(r"(10|[2-9TJQKA])([cdhs]|[♣♦♥♠]\ufe0f?)", re.IGNORECASE)
 
 
 def parse_cards(text: str) -> tuple[int, ...]:
@@ -78,7 +79,8 @@ def parse_cards(text: str) -> tuple[int, ...]:
     :param text: the cards, e.g. ``"7s 5h 4d 3c 2s"`` or ``"7s5h4d3c2s"``.
     :return: the card ids in the order given.
     :raises TypeError: if ``text`` is not a string.
-    :raises ValueError: on text that is not a card, or the same card twice.
+    :raises ValueError: on text that is not a card, or the same card twice; the
+        message quotes at most about 60 characters of the text.
 
     >>> parse_cards("7s 5h 4d 3c 2s")
     (23, 14, 9, 4, 3)
@@ -111,7 +113,7 @@ def parse_cards(text: str) -> tuple[int, ...]:
         seen: set[int] = set()
         for card in ids:
             if card in seen:
-                raise ValueError(f"duplicate card {_NAME_OF[card]} in {text!r}")
+                raise ValueError(f"duplicate card {_NAME_OF[card]} in {quote(text)}")
             seen.add(card)
     return ids
 
@@ -123,8 +125,14 @@ def _parse_slowly(compact: str, text: str) -> tuple[int, ...]:
     while pos < len(compact):
         match = _TOKEN.match(compact, pos)
         if match is None:
+            if compact[pos] == "\ufe0f":  # invisible: name it, and the card it follows
+                shown = quote(text).replace("\ufe0f", "\\ufe0f")
+                raise ValueError(
+                    f"U+FE0F (an emoji variation selector) after {compact[max(pos - 2, 0) : pos]!r} in {shown}:"
+                    " it may follow a suit symbol (K♠\\ufe0f), not a letter"
+                )
             bad = compact[pos : pos + 3] if compact[pos : pos + 2] == "10" else compact[pos : pos + 2]
-            raise ValueError(f"unknown card text {bad!r} in {text!r} (cards look like 7s, Th, 10h or A♠)")
+            raise ValueError(f"unknown card text {bad!r} in {quote(text)} (cards look like 7s, Th, 10h or A♠)")
         ids.append(_CARD_OF[match.group(0)])  # every spelling the pattern takes is a key
         pos = match.end()
     return tuple(ids)
@@ -138,9 +146,10 @@ def card_name(card: int) -> str:
 def format_cards(ids: Iterable[int]) -> str:
     """Format card ids as text, space separated.
 
-    :param ids: card ids, each in 0..51.
+    :param ids: card ids, each in 0..51: a sequence, an iterable or a numpy
+        array of integers (not text, bytes or a single id).
     :return: text such as ``"7s 5h 4d 3c 2s"``.
-    :raises TypeError: if an id is not an integer.
+    :raises TypeError: for ids that are not an iterable of integers.
     :raises ValueError: if an id is outside 0..51.
 
     >>> format_cards([23, 14, 9, 4, 3])
@@ -149,18 +158,24 @@ def format_cards(ids: Iterable[int]) -> str:
     Traceback (most recent call last):
     ...
     ValueError: card id 52 is outside 0..51
+    >>> format_cards(7)
+    Traceback (most recent call last):
+    ...
+    TypeError: format_cards takes an iterable of card ids, not int
     """
+    if isinstance(ids, (str, bytes, bytearray, memoryview)) or not isinstance(ids, Iterable):
+        raise TypeError(f"format_cards takes an iterable of card ids, not {type(ids).__name__}")
     return " ".join(_NAME_OF[check_card(c)] for c in ids)
 
 
 def check_card(card: object) -> int:
     """One card id as a plain int, or a TypeError/ValueError that names it."""
     if isinstance(card, (bool, float)) or type(card).__name__ in ("bool_", "bool"):  # numpy's bool too
-        raise TypeError(f"card ids must be integers, got {card!r}")
+        raise TypeError(f"card ids must be integers, got {card!r}")  # a bool or a float: short
     try:
         value = operator.index(card)  # type: ignore[arg-type]
     except TypeError:
-        raise TypeError(f"card ids must be integers, got {card!r} ({type(card).__name__})") from None
+        raise TypeError(f"card ids must be integers, got {quote(card)} ({type(card).__name__})") from None
     if not 0 <= value < DECK_SIZE:
         raise ValueError(f"card id {value} is outside 0..{DECK_SIZE - 1}")
     return value
@@ -202,7 +217,7 @@ def _card_id(card: object) -> int:
         if found is None:
             ids = parse_cards(card)  # raises naming text that is not a card
             if len(ids) != 1:
-                raise ValueError(f"each card of a sequence is one card, got {card!r}")
+                raise ValueError(f"each card of a sequence is one card, got {quote(card)}")
             found = ids[0]
         return found
     rank, suit = getattr(card, "rank", None), getattr(card, "suit", None)
@@ -212,7 +227,7 @@ def _card_id(card: object) -> int:
     text = rank + suit if isinstance(rank, str) and isinstance(suit, str) else str(card)
     found = _CARD_OF.get(text)
     if found is None:  # pokerkit's unknown card "??", for one
-        raise ValueError(f"{card!r} is not a known card (its text is {text!r})")
+        raise ValueError(f"{quote(card)} is not a known card (its text is {quote(text)})")
     return found
 
 

@@ -18,6 +18,7 @@ from badeucey_fast._boundary import (
     MIN_HAND_CARDS,
     RANKINGS,
     check_int,
+    quote,
 )
 from badeucey_fast._cards import RANK_CHARS
 from badeucey_fast.games import Game, Half, get_game
@@ -39,6 +40,15 @@ class Target:
 
     badugi: int | None = None
     low: int | None = None
+
+    def __post_init__(self) -> None:
+        """Each limit as a plain int (numpy integers too), or None; a TypeError for
+        anything else (a bool, a float, a list...).  Ranges are checked against a
+        game by :func:`parse_target`."""
+        for half in ("badugi", "low"):
+            limit = getattr(self, half)
+            if limit is not None and type(limit) is not int:
+                object.__setattr__(self, half, check_int(limit, f"Target: the {half} limit", expected="a rank or None"))
 
     def met_by(self, ranks: Mapping[Half, int]) -> bool:
         """Does a hand with these ranks (per half) meet the target?"""
@@ -80,31 +90,31 @@ def _parse_ranks(text: str, where: str) -> tuple[int, ...]:
             break
     core = core.replace("10", "T").replace("-", "").replace(" ", "")
     if not core or any(c not in _RANK_OF for c in core):
-        raise ValueError(f"target {where!r}: {text!r} is not a list of card ranks (e.g. 8, 86, 8-6-4-3-2)")
+        raise ValueError(f"target {quote(where)}: {quote(text)} is not a list of card ranks (e.g. 8, 86, 8-6-4-3-2)")
     return tuple(_RANK_OF[c] for c in core)
 
 
 def _half_limit(game: Game, half: Half, spec: str | int | None, where: str) -> int:
     """The worst rank of a half that meets one part of a target."""
     if half not in game.halves:
-        raise ValueError(f"target {where!r}: game {game.name!r} has no {half} half")
+        raise ValueError(f"target {quote(where)}: game {game.name!r} has no {half} half")
     ranking = game.ranking(half)
     scale = game.scale(half)
     if not isinstance(spec, str) and spec is not None:
-        rank = check_int(spec, f"target {where!r}: a rank")
+        rank = check_int(spec, f"target {quote(where)}: a rank")
         if not 1 <= rank <= scale:
-            raise ValueError(f"target {where!r}: rank {rank} is outside 1..{scale} of {ranking}")
+            raise ValueError(f"target {quote(where)}: rank {rank} is outside 1..{scale} of {ranking}")
         return rank
     if spec is None or spec.strip() == "":
         if half == "badugi":
             return FOUR_CARD_BADUGIS
-        raise ValueError(f"target {where!r}: say how low, e.g. 'low:8' (8-low or better)")
+        raise ValueError(f"target {quote(where)}: say how low, e.g. 'low:8' (8-low or better)")
     spec = spec.strip()
     if spec.startswith("#"):
         try:
             rank = int(spec[1:])
         except ValueError:
-            raise ValueError(f"target {where!r}: {spec!r} is not a rank number such as #120") from None
+            raise ValueError(f"target {quote(where)}: {quote(spec)} is not a rank number such as #120") from None
         return _half_limit(game, half, rank, where)
     prefix = _parse_ranks(spec, where)
     size = _MADE_HAND[half]
@@ -119,7 +129,7 @@ def _half_limit(game: Game, half: Half, spec: str | int | None, where: str) -> i
     ]
     if len(prefix) > size or not matches:
         kind = "four-card badugi" if half == "badugi" else f"unpaired {RANKINGS[ranking].long} hand"
-        raise ValueError(f"target {where!r} names no {kind}")
+        raise ValueError(f"target {quote(where)} names no {kind}")
     return max(matches)  # the worst hand with that start: it "or better"
 
 
@@ -153,16 +163,17 @@ def parse_target(target: TargetLike, game: str | Game = "badeucey") -> Target | 
             named = _HALF_ALIASES.get(name.strip().lower())
             if named is None:
                 if sep or rules.is_split:
-                    raise ValueError(f"target {target!r}: {part!r} names no half (badugi or low, e.g. 'low:8')")
+                    said = quote(target) if part == target.strip() else f"{quote(target)}: {quote(part)}"
+                    raise ValueError(f"target {said} names no half (badugi or low, e.g. 'low:8')")
                 named, text = rules.halves[0], part
             if named in limits:
-                raise ValueError(f"target {target!r} names the {named} half twice")
+                raise ValueError(f"target {quote(target)} names the {named} half twice")
             limits[named] = _half_limit(rules, named, text, target)
     elif isinstance(target, Mapping):
         for key, spec in target.items():
             found = _HALF_ALIASES.get(str(key).lower())
             if found is None:
-                raise ValueError(f"target: unknown half {key!r} (badugi or low)")
+                raise ValueError(f"target: unknown half {quote(key)} (badugi or low)")
             limits[found] = _half_limit(rules, found, spec, f"{key}:{spec}")
     else:
         try:

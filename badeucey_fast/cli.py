@@ -577,7 +577,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_draw.add_argument("--draws", type=int, default=1, help="draws left, 1..3 (default: 1)")
     p_draw.add_argument("--objective", default=None, choices=["target", "badugi", "low", "expected"],
                         help="how to rank discards (default: target if given, else expected rank)")
-    p_draw.add_argument("--top", type=int, default=10, metavar="N", help="discard choices to list (default: 10)")
+    p_draw.add_argument("--top", type=_at_least_one, default=10, metavar="N",
+                        help="discard choices to list, 1 or more (default: 10)")
     _add_run_options(p_draw)
     p_draw.set_defaults(run=_cmd_draw)
 
@@ -677,6 +678,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     _bench.add_parser(cast("argparse._SubParsersAction[argparse.ArgumentParser]", sub))
     return parser
+
+
+def _at_least_one(text: str) -> int:
+    """An argparse type: a whole number, 1 or more (``--top -3`` is refused, not read
+    as "all but the last three")."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:60]!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -12,12 +12,11 @@ reproducible: the same seed gives the same hands on every machine.
 
 from __future__ import annotations
 
-import operator
 import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from badeucey_fast._boundary import DECK_SIZE
+from badeucey_fast._boundary import DECK_SIZE, check_int
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
 
 if TYPE_CHECKING:
@@ -30,22 +29,11 @@ _ANY_COUNT = tuple(range(DECK_SIZE + 1))
 _SEED_LIMIT = 1 << 64
 
 
-def _integer(value: object, name: str, what: str) -> int:
-    """An integral argument (numpy's too) as a plain int; a TypeError naming it for a
-    bool or a non-integer (``name`` says what it should be)."""
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
-        raise TypeError(f"{what}: {name}, not {type(value).__name__}")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"{what}: {name}, not {type(value).__name__}") from None
-
-
 def _seed(seed: object, what: str) -> int:
     """A seed as an int in 0 .. 2**64 - 1; a fresh one from the OS for ``None``."""
     if seed is None:
         return int.from_bytes(os.urandom(8), "little")
-    value = _integer(seed, "seed must be an integer or None", what)
+    value = check_int(seed, f"{what}: seed", expected="an integer or None")
     if not 0 <= value < _SEED_LIMIT:
         raise ValueError(f"{what}: seed must be in 0 .. 2**64 - 1, got {value}")
     return value
@@ -53,7 +41,7 @@ def _seed(seed: object, what: str) -> int:
 
 def _count(value: object, name: str, what: str) -> int:
     """A non-negative integer argument, or a TypeError/ValueError naming it."""
-    count = _integer(value, f"{name} must be an integer", what)
+    count = check_int(value, f"{what}: {name}")
     if count < 0:
         raise ValueError(f"{what}: {name} must be at least 0, got {count}")
     return count

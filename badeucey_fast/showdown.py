@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Union
 
+from badeucey_fast._boundary import quote
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
 from badeucey_fast._rankings import (
     _FLAG,
@@ -174,22 +175,50 @@ class ShowdownResult:
 
 
 def _amount(value: object, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    """A pot's chips: any integral type but a bool (numpy integers too), at least 0."""
+    if type(value) is not int:
+        if isinstance(value, bool) or type(value).__name__ in ("bool_", "bool"):
+            raise ValueError(f"{where} must be a whole number of chips, got {value!r} (a bool is not an amount)")
         try:
             value = operator.index(value)  # type: ignore[arg-type]
         except TypeError:
-            raise ValueError(f"{where} must be a whole number of chips, got {value!r}") from None
+            raise ValueError(f"{where} must be a whole number of chips, got {quote(value)}") from None
     if value < 0:
         raise ValueError(f"{where} must not be negative, got {value}")
     return value
 
 
-def _pots(pot: PotLike | Sequence[PotLike], live: list[int], n_seats: int) -> list[tuple[int, tuple[int, ...]]]:
-    """Normalise the pot argument to (amount, eligible live seats) pairs."""
+def _is_amount(value: object) -> bool:
+    """An integral value that is not a bool: a pot's amount."""
+    if type(value) is int:
+        return True
+    if isinstance(value, bool) or type(value).__name__ in ("bool_", "bool"):
+        return False
+    try:
+        operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    return True
+
+
+def _is_seats(value: object) -> bool:
+    """None or an iterable other than text: a pot's eligible seats."""
+    return value is None or (isinstance(value, Iterable) and not isinstance(value, (str, bytes, bytearray)))
+
+
+def _pots(pot: object, live: list[int], n_seats: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Normalise the pot argument (see :func:`showdown`) to (amount, eligible live
+    seats) pairs."""
     if isinstance(pot, (list, tuple)) and not isinstance(pot, Pot) and not _is_pair(pot):
         items = list(pot)
         if not items:
             raise ValueError("showdown: no pots given")
+    elif isinstance(pot, (str, bytes, bytearray, dict, set, frozenset)) or (
+        not isinstance(pot, (list, tuple)) and not _is_amount(pot) and isinstance(pot, Iterable)
+    ):
+        raise ValueError(
+            f"pot must be a whole number of chips, a Pot, (amount, seats) or a list of those, got {quote(pot)}"
+        )
     else:
         items = [pot]
     out = []
@@ -197,8 +226,12 @@ def _pots(pot: PotLike | Sequence[PotLike], live: list[int], n_seats: int) -> li
         where = "pot" if len(items) == 1 else f"pot {n}"
         if isinstance(item, (tuple, list)):
             if len(item) != 2:
-                raise ValueError(f"{where} must be an amount or (amount, eligible seats), got {item!r}")
+                raise ValueError(f"{where} must be an amount or (amount, eligible seats), got {quote(item)}")
             amount, eligible = item
+            if not _is_seats(eligible):
+                raise ValueError(
+                    f"{where}: the eligible seats must be a list of seat numbers or None, got {quote(eligible)}"
+                )
         else:
             amount, eligible = item, None
         amount = _amount(amount, where)
@@ -213,24 +246,26 @@ def _pots(pot: PotLike | Sequence[PotLike], live: list[int], n_seats: int) -> li
 
 
 def _is_pair(pot: object) -> bool:
-    """True for a single ``(amount, seats)`` pot rather than a list of pots."""
+    """True for a single ``(amount, seats)`` pot rather than a tuple of pots: a
+    2-tuple of an amount and an iterable of seats (not an amount, not text)."""
     return (
         isinstance(pot, tuple)
         and len(pot) == 2
-        and isinstance(pot[0], int)
-        and not isinstance(pot[1], int)
-        and isinstance(pot[1], Iterable)
+        and _is_amount(pot[0])
+        and not _is_amount(pot[1])
+        and _is_seats(pot[1])
     )
 
 
 def _seat(seat: object, where: str, n_seats: int, live: list[int]) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise ValueError(f"{where}: seats are integers, got {seat!r}")
+    if not _is_amount(seat):
+        raise ValueError(f"{where}: seats are integers, got {quote(seat)}")
+    seat = operator.index(seat)  # type: ignore[arg-type]
     if not 0 <= seat < n_seats:
         raise ValueError(f"{where} names seat {seat}, which does not exist (seats 0..{n_seats - 1})")
     if seat not in live:
         raise ValueError(f"{where} names seat {seat}, which has folded")
-    return seat
+    return int(seat)
 
 
 def _split(amount: int, winners: tuple[int, ...]) -> tuple[int, ...]:
@@ -250,14 +285,19 @@ def showdown(
 
     :param hands: each seat's cards (text or ids) in seat order, starting with
         the first seat left of the button; ``None`` for a folded seat.
-    :param pot: chips in the pot, or a list of pots (main pot first), each an
-        amount (every live seat eligible), a :class:`Pot`, or
-        ``(amount, eligible seats)``.
+    :param pot: one pot, or a list (or tuple) of pots, main pot first.  A pot
+        is an amount of chips (an integer of any integral type, numpy's too,
+        but not a bool; every live seat eligible), a :class:`Pot`, or an
+        ``(amount, eligible seats)`` pair whose seats are a list of seat
+        numbers (or None: every live seat).  A 2-tuple of an amount and a list
+        is one pot; ``(100, 50)`` is two pots.  Anything else (text, a float,
+        a bool, a dict) is refused by name.
     :param game: a game name or :class:`~badeucey_fast.games.Game`.
     :return: a :class:`ShowdownResult`; ``chips`` sums exactly to the pot(s).
     :raises ValueError: for bad cards, a card on two seats, a hand of the wrong
-        size, no live hands, a negative or non-integer pot, or a pot naming a
-        seat that does not exist or has folded.
+        size, no live hands, a pot outside the grammar above (negative,
+        non-integer, a bool, seats that are not a list of seat numbers), or a
+        pot naming a seat that does not exist or has folded.
 
     >>> result = showdown(["7s 5h 4d 3c 2s", "6s 6h 4h 3d 2c"], pot=101)
     >>> result.chips

@@ -1,0 +1,603 @@
+/*
+ * fuzz.c - a seeded random driver for every bdc_ entry point of badeucey.h.
+ *
+ * Each case picks one entry point and random arguments within the documented
+ * sizes (buffers are allocated exactly as large as the header says, so a
+ * sanitizer sees any read or write past them), runs it on every implementation
+ * this build and processor support, and checks what it returned: a rank in
+ * its range or a BDC_E_* code, the same answer as the single-hand functions
+ * for a valid hand, and an error for an invalid one.  Built with
+ * -fsanitize=address,undefined by CI's sanitize step; any finding, or any
+ * wrong answer, ends the run with a non-zero status.
+ *
+ *   cc -std=c99 -O1 -g -Icsrc -I<tables dir> tests/c/fuzz.c csrc/[glob *.c] -o fuzz
+ *   ./fuzz [CASES [SEED]]          (default: 20000 cases, seed 1)
+ *
+ * It prints the number of cases and of bdc_ calls made.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "badeucey.h"
+
+static uint64_t state;
+static unsigned long long calls;
+static unsigned long failures;
+static unsigned long accepted[6], refused[6]; /* per kind of case: batch, draw exact/sampled, equity exact/sampled, random */
+
+#define CALL(expr) (calls++, (expr))
+#define FAIL(...)                                                                          \
+    do {                                                                                   \
+        failures++;                                                                        \
+        if (failures <= 20) {                                                              \
+            fprintf(stderr, "fuzz: case %lu: ", current_case);                             \
+            fprintf(stderr, __VA_ARGS__);                                                  \
+            fputc('\n', stderr);                                                           \
+        }                                                                                  \
+    } while (0)
+
+static unsigned long current_case;
+
+static uint64_t next(void) /* splitmix64 */
+{
+    uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* A uniform integer in lo .. hi (inclusive). */
+static int between(int lo, int hi)
+{
+    return lo + (int)(next() % (uint64_t)(hi - lo + 1));
+}
+
+/* A card id: mostly valid, sometimes just outside 0..51, rarely anything. */
+static int random_card(void)
+{
+    int pick = between(0, 99);
+    if (pick < 90)
+        return between(0, 51);
+    if (pick < 97)
+        return between(-3, 60);
+    return (int)(uint32_t)next();
+}
+
+static void *checked_malloc(size_t size)
+{
+    void *p = malloc(size ? size : 1);
+    if (!p) {
+        fprintf(stderr, "fuzz: out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+/* n distinct valid card ids, shuffled. */
+static void distinct_cards(uint8_t *out, int n)
+{
+    uint8_t deck[BDC_DECK_SIZE];
+    for (int i = 0; i < BDC_DECK_SIZE; i++)
+        deck[i] = (uint8_t)i;
+    for (int i = 0; i < n; i++) {
+        int j = between(i, BDC_DECK_SIZE - 1);
+        uint8_t t = deck[i];
+        deck[i] = deck[j];
+        deck[j] = t;
+        out[i] = deck[i];
+    }
+}
+
+static int valid_hand(const int *c, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (c[i] < 0 || c[i] >= BDC_DECK_SIZE)
+            return 0;
+        for (int j = 0; j < i; j++)
+            if (c[i] == c[j])
+                return 0;
+    }
+    return 1;
+}
+
+static int scale(int ranking)
+{
+    switch (ranking) {
+    case BDC_BADUGI_LOW:
+    case BDC_BADUGI_HIGH:
+        return BDC_BADUGI_CLASSES;
+    case BDC_DEUCE_SEVEN:
+        return BDC_DEUCE_SEVEN_CLASSES;
+    case BDC_ACE_FIVE:
+        return BDC_ACE_FIVE_CLASSES;
+    default:
+        return 0;
+    }
+}
+
+static int is_status(int value)
+{
+    return value <= BDC_OK && value >= BDC_E_UNSUPPORTED;
+}
+
+/* The single-hand rank of one hand of a ranking (packed for the split games). */
+static int single(int ranking, const int *c, int n)
+{
+    switch (ranking) {
+    case BDC_BADUGI_LOW:
+        return n == 4 ? CALL(bdc_badugi_low4(c[0], c[1], c[2], c[3])) : CALL(bdc_badugi_low5(c[0], c[1], c[2], c[3], c[4]));
+    case BDC_BADUGI_HIGH:
+        return n == 4 ? CALL(bdc_badugi_high4(c[0], c[1], c[2], c[3])) : CALL(bdc_badugi_high5(c[0], c[1], c[2], c[3], c[4]));
+    case BDC_DEUCE_SEVEN:
+        return CALL(bdc_deuce_seven(c[0], c[1], c[2], c[3], c[4]));
+    case BDC_ACE_FIVE:
+        return CALL(bdc_ace_five(c[0], c[1], c[2], c[3], c[4]));
+    case BDC_BADEUCEY:
+        return CALL(bdc_badeucey(c[0], c[1], c[2], c[3], c[4]));
+    default:
+        return CALL(bdc_badacey(c[0], c[1], c[2], c[3], c[4]));
+    }
+}
+
+static unsigned flagged(int ranking, const int *c, int n)
+{
+    switch (ranking) {
+    case BDC_BADUGI_LOW:
+        return n == 4 ? CALL(bdc_badugi_low4_flagged(c[0], c[1], c[2], c[3]))
+                      : CALL(bdc_badugi_low5_flagged(c[0], c[1], c[2], c[3], c[4]));
+    case BDC_BADUGI_HIGH:
+        return n == 4 ? CALL(bdc_badugi_high4_flagged(c[0], c[1], c[2], c[3]))
+                      : CALL(bdc_badugi_high5_flagged(c[0], c[1], c[2], c[3], c[4]));
+    case BDC_DEUCE_SEVEN:
+        return CALL(bdc_deuce_seven_flagged(c[0], c[1], c[2], c[3], c[4]));
+    case BDC_ACE_FIVE:
+        return CALL(bdc_ace_five_flagged(c[0], c[1], c[2], c[3], c[4]));
+    case BDC_BADEUCEY:
+        return CALL(bdc_badeucey_flagged(c[0], c[1], c[2], c[3], c[4]));
+    default:
+        return CALL(bdc_badacey_flagged(c[0], c[1], c[2], c[3], c[4]));
+    }
+}
+
+static int rank_in_range(int ranking, int rank)
+{
+    if (ranking == BDC_BADEUCEY || ranking == BDC_BADACEY) {
+        int low = ranking == BDC_BADEUCEY ? BDC_DEUCE_SEVEN : BDC_ACE_FIVE;
+        return rank_in_range(BDC_BADUGI_LOW, rank >> BDC_SPLIT_SHIFT) &&
+               rank_in_range(low, rank & ((1 << BDC_SPLIT_SHIFT) - 1));
+    }
+    return rank >= 1 && rank <= scale(ranking);
+}
+
+/* ---- single hands, flagged, masks ------------------------------------ */
+static void fuzz_single(void)
+{
+    int ranking = between(0, BDC_RANKINGS - 1);
+    int n = (ranking <= BDC_BADUGI_HIGH && between(0, 1)) ? 4 : 5;
+    int c[5];
+    for (int i = 0; i < 5; i++)
+        c[i] = random_card();
+    int rank = single(ranking, c, n);
+    unsigned flag = flagged(ranking, c, n);
+    if (valid_hand(c, n)) {
+        if (!rank_in_range(ranking, rank))
+            FAIL("ranking %d: rank %d out of range for a valid hand", ranking, rank);
+        if ((flag & ~(unsigned)BDC_FLAG_ID_0_OR_1) != (unsigned)rank)
+            FAIL("ranking %d: flagged %u, plain %d", ranking, flag, rank);
+        int low01 = 0;
+        for (int i = 0; i < n; i++)
+            low01 |= c[i] == 0 || c[i] == 1;
+        if (!!(flag & BDC_FLAG_ID_0_OR_1) != low01)
+            FAIL("ranking %d: flag bit %u for ids 0/1 %d", ranking, flag, low01);
+        if (ranking >= BDC_BADEUCEY) {
+            uint64_t mask = 0;
+            for (int i = 0; i < 5; i++)
+                mask |= 1ULL << c[i];
+            int by_mask = ranking == BDC_BADEUCEY ? CALL(bdc_badeucey_mask(mask)) : CALL(bdc_badacey_mask(mask));
+            if (by_mask != rank)
+                FAIL("mask %llx: %d, ids: %d", (unsigned long long)mask, by_mask, rank);
+        }
+    } else {
+        if (!is_status(rank) || rank == BDC_OK)
+            FAIL("ranking %d: %d for an invalid hand", ranking, rank);
+        if (flag < (unsigned)BDC_FLAG_ID_0_OR_1)
+            FAIL("ranking %d: flagged %u for an invalid hand", ranking, flag);
+    }
+    uint64_t mask = next();
+    if (between(0, 1))
+        mask &= (1ULL << BDC_DECK_SIZE) - 1;
+    int a = CALL(bdc_badeucey_mask(mask)), b = CALL(bdc_badacey_mask(mask));
+    int bits = 0;
+    for (int i = 0; i < 64; i++)
+        bits += (int)((mask >> i) & 1);
+    int valid = bits == 5 && !(mask >> BDC_DECK_SIZE);
+    if (valid != (a > 0) || valid != (b > 0))
+        FAIL("mask %llx: %d %d", (unsigned long long)mask, a, b);
+    (void)CALL(bdc_noop5(c[0], c[1], c[2], c[3], c[4]));
+}
+
+/* ---- batches, on every implementation ------------------------------- */
+static int n_supported;
+static int supported_ids[BDC_IMPLEMENTATIONS];
+
+static void fuzz_batch(void)
+{
+    int ranking = between(0, 9) ? between(0, BDC_RANKINGS - 1) : between(-1, BDC_RANKINGS);
+    int n_cards = between(0, 9) ? (ranking <= BDC_BADUGI_HIGH && between(0, 1) ? 4 : 5) : between(-1, 7);
+    static const int sizes[] = {0, 1, 2, 3, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 191, 192, 200, 257};
+    size_t n = (size_t)sizes[between(0, (int)(sizeof sizes / sizeof sizes[0]) - 1)];
+    int offset = between(0, 3); /* misaligned rows too */
+    size_t cells = n * (size_t)(n_cards > 0 ? n_cards : 0);
+    uint8_t *buffer = checked_malloc(cells + (size_t)offset);
+    uint8_t *hands = buffer + offset;
+    /* a third of the batches get bad rows: one, or a few per mille */
+    int bad_odds = between(0, 2) ? 0 : between(0, 1) ? -1 : between(1, 50);
+    size_t bad_at = n ? (size_t)between(0, (int)n - 1) : 0;
+    for (size_t r = 0; r < n && n_cards > 0 && n_cards <= 5; r++) {
+        distinct_cards(hands + r * (size_t)n_cards, n_cards);
+        if ((bad_odds < 0 && r == bad_at) || (bad_odds > 0 && between(0, 999) < bad_odds)) {
+            int at = between(0, n_cards - 1);
+            hands[r * (size_t)n_cards + (size_t)at] =
+                between(0, 1) ? (uint8_t)between(52, 255) : hands[r * (size_t)n_cards + (size_t)((at + 1) % n_cards)];
+        }
+    }
+    for (size_t i = 0; n_cards > 5 && i < cells; i++)
+        hands[i] = (uint8_t)between(0, 51);
+    int per = ranking >= BDC_BADEUCEY ? 2 : 1;
+    size_t outs = n * (size_t)per;
+    uint16_t *out = checked_malloc(outs * sizeof *out);
+    int first_status = 0;
+    size_t first_bad = 0;
+    uint16_t *first_out = checked_malloc(outs * sizeof *out);
+    for (int k = 0; k < n_supported; k++) {
+        if (CALL(bdc_use_implementation(supported_ids[k])) != BDC_OK)
+            FAIL("use_implementation(%d) refused a supported id", supported_ids[k]);
+        size_t bad_row = (size_t)-1;
+        int status = CALL(bdc_rank_batch(ranking, hands, n, n_cards, out, &bad_row));
+        if (!is_status(status))
+            FAIL("rank_batch returned %d", status);
+        if (k == 0) {
+            first_status = status;
+            first_bad = bad_row;
+            if (status == BDC_OK)
+                memcpy(first_out, out, outs * sizeof *out);
+        } else if (status != first_status || (status != BDC_OK && bad_row != first_bad) ||
+                   (status == BDC_OK && memcmp(first_out, out, outs * sizeof *out) != 0)) {
+            FAIL("implementation %d differs from %d (ranking %d, n %zu, %d cards)", supported_ids[k], supported_ids[0],
+                 ranking, n, n_cards);
+        }
+    }
+    (first_status == BDC_OK ? accepted : refused)[0]++;
+    /* Against the single-hand functions. */
+    int known = ranking >= 0 && ranking < BDC_RANKINGS && n_cards >= (ranking <= BDC_BADUGI_HIGH ? 4 : 5) && n_cards <= 5;
+    if (!known && n > 0 && first_status == BDC_OK)
+        FAIL("rank_batch accepted ranking %d with %d cards", ranking, n_cards);
+    if (known) {
+        size_t expect_bad = n;
+        for (size_t r = 0; r < n; r++) {
+            int c[5];
+            for (int i = 0; i < n_cards; i++)
+                c[i] = hands[r * (size_t)n_cards + (size_t)i];
+            int rank = single(ranking, c, n_cards);
+            if (rank < 0) {
+                expect_bad = r;
+                break;
+            }
+            if (first_status == BDC_OK) {
+                int got = per == 2 ? ((int)first_out[2 * r] << BDC_SPLIT_SHIFT) | first_out[2 * r + 1] : first_out[r];
+                if (got != rank)
+                    FAIL("row %zu: batch %d, single %d (ranking %d)", r, got, rank, ranking);
+            }
+        }
+        if ((expect_bad == n) != (first_status == BDC_OK) || (expect_bad < n && first_bad != expect_bad))
+            FAIL("rank_batch status %d row %zu, expected first bad row %zu", first_status, first_bad, expect_bad);
+    }
+    free(first_out);
+    free(out);
+    free(buffer);
+}
+
+/* ---- class ranks, status texts, implementations ----------------------- */
+static void fuzz_names(void)
+{
+    int ranking = between(-2, BDC_RANKINGS + 1);
+    int rank = between(0, 3) ? between(-2, 7500) : (int)(uint32_t)next();
+    uint8_t *out = checked_malloc(5);
+    int flush = -1;
+    int count = CALL(bdc_class_ranks(ranking, rank, out, &flush));
+    int s = scale(ranking);
+    if (s && rank >= 1 && rank <= s) {
+        int want = ranking <= BDC_BADUGI_HIGH ? 0 : 5;
+        if (count < 1 || count > 5 || (want && count != want) || (flush != 0 && flush != 1))
+            FAIL("class_ranks(%d, %d): %d, flush %d", ranking, rank, count, flush);
+        for (int i = 0; i < count && i < 5; i++)
+            if (out[i] > 12)
+                FAIL("class_ranks(%d, %d): card rank %d", ranking, rank, out[i]);
+    } else if (count >= 0) {
+        FAIL("class_ranks(%d, %d) accepted: %d", ranking, rank, count);
+    }
+    free(out);
+    const char *text = CALL(bdc_status_text(between(-10, 3) == 3 ? (int)(uint32_t)next() : between(-10, 3)));
+    if (!text || !text[0])
+        FAIL("status_text gave no text");
+    int id = between(-2, BDC_IMPLEMENTATIONS + 1);
+    const char *name = CALL(bdc_implementation_name(id));
+    int ok = CALL(bdc_implementation_supported(id));
+    if ((id >= 0 && id < BDC_IMPLEMENTATIONS) != (name != NULL) || (ok && !name))
+        FAIL("implementation %d: name %s, supported %d", id, name ? name : "NULL", ok);
+    int was = CALL(bdc_implementation());
+    int status = CALL(bdc_use_implementation(id));
+    if (status != (ok ? BDC_OK : (name ? BDC_E_UNSUPPORTED : BDC_E_ARGUMENT)))
+        FAIL("use_implementation(%d): %d (supported %d)", id, status, ok);
+    (void)CALL(bdc_use_implementation(was));
+}
+
+/* ---- random hands ----------------------------------------------------- */
+static void fuzz_random(void)
+{
+    uint8_t deck[BDC_DECK_SIZE + 2];
+    int n_deck = between(0, 9) ? between(1, BDC_DECK_SIZE) : between(-2, BDC_DECK_SIZE + 2);
+    int ok_deck = between(0, 4) != 0;
+    distinct_cards(deck, BDC_DECK_SIZE);
+    deck[BDC_DECK_SIZE] = 0;
+    deck[BDC_DECK_SIZE + 1] = 1;
+    if (!ok_deck && n_deck > 1)
+        deck[between(0, n_deck - 1)] = between(0, 1) ? (uint8_t)between(52, 255) : deck[between(0, n_deck - 1)];
+    int n_cards = between(0, 9) ? between(1, n_deck > 0 ? n_deck : 1) : between(-1, 54);
+    size_t n_hands = (size_t)between(0, 40);
+    size_t cells = n_hands * (size_t)(n_cards > 0 ? n_cards : 0);
+    uint8_t *hands = checked_malloc(cells);
+    uint8_t *copy = checked_malloc((size_t)(n_deck > 0 ? n_deck : 1));
+    memcpy(copy, deck, (size_t)(n_deck > 0 ? n_deck : 1));
+    int status = CALL(bdc_random_hands(next(), n_deck > 0 ? copy : deck, n_deck, n_cards, hands, n_hands));
+    if (!is_status(status))
+        FAIL("random_hands returned %d", status);
+    (status == BDC_OK ? accepted : refused)[5]++;
+    if (status == BDC_OK) {
+        for (size_t r = 0; r < n_hands; r++)
+            for (int i = 0; i < n_cards; i++) {
+                uint8_t card = hands[r * (size_t)n_cards + (size_t)i];
+                int found = 0;
+                for (int j = 0; j < n_deck; j++)
+                    found |= deck[j] == card;
+                for (int j = 0; j < i; j++)
+                    found &= hands[r * (size_t)n_cards + (size_t)j] != card;
+                if (!found)
+                    FAIL("random_hands dealt card %d twice or off the deck", card);
+            }
+    }
+    free(copy);
+    free(hands);
+    uint64_t rng[4];
+    calls++;
+    bdc_rng_seed(next(), rng);
+}
+
+/* ---- draws and equity (bounded work) --------------------------------- */
+#define MAX_EXACT_OUTCOMES 20000.0
+#define MAX_SAMPLES 64
+
+static bdc_game random_game(void)
+{
+    static const bdc_game games[] = {
+        {BDC_BADUGI_HIGH, BDC_DEUCE_SEVEN, 5}, {BDC_BADUGI_LOW, BDC_ACE_FIVE, 5}, {BDC_BADUGI_LOW, BDC_NO_HALF, 4},
+        {BDC_BADUGI_HIGH, BDC_NO_HALF, 5},     {BDC_NO_HALF, BDC_DEUCE_SEVEN, 5}, {BDC_NO_HALF, BDC_ACE_FIVE, 5},
+    };
+    bdc_game game = games[between(0, (int)(sizeof games / sizeof games[0]) - 1)];
+    if (between(0, 19) == 0) { /* a bad game */
+        game.badugi = between(-2, 6);
+        game.low = between(-2, 6);
+        game.n_cards = between(2, 7);
+    }
+    return game;
+}
+
+static bdc_limits random_limits(bdc_game game)
+{
+    bdc_limits limits = {0, 0};
+    int wild = between(0, 9) == 0; /* now and then a limit outside the scale, or for a missing half */
+    int low_scale = game.low == BDC_ACE_FIVE ? BDC_ACE_FIVE_CLASSES : BDC_DEUCE_SEVEN_CLASSES;
+    if (between(0, 1) && (wild || game.badugi != BDC_NO_HALF))
+        limits.badugi = (unsigned)(wild ? between(0, BDC_BADUGI_CLASSES + 2) : between(1, BDC_BADUGI_CLASSES));
+    if (between(0, 1) && (wild || game.low != BDC_NO_HALF))
+        limits.low = (unsigned)(wild ? between(0, BDC_DEUCE_SEVEN_CLASSES + 2) : between(1, low_scale));
+    return limits;
+}
+
+/* A chunk of positions 0 .. positions: usually inside, sometimes not. */
+static void random_chunk(int positions, int *begin, int *end)
+{
+    if (between(0, 9)) {
+        *begin = between(0, positions > 0 ? positions - 1 : 0);
+        *end = between(*begin, positions);
+    } else {
+        *begin = between(-2, positions + 2);
+        *end = between(-2, positions + 2);
+    }
+}
+
+static void fuzz_draw(void)
+{
+    bdc_game game = random_game();
+    int hand = game.n_cards >= 0 && game.n_cards <= 5 ? game.n_cards : 5;
+    uint8_t cards[BDC_DECK_SIZE];
+    distinct_cards(cards, BDC_DECK_SIZE);
+    int n_kept = between(0, 9) ? between(hand > 2 ? hand - 2 : 0, hand) : between(-1, 6);
+    int used = n_kept > 0 ? n_kept : 0;
+    uint8_t *kept = checked_malloc((size_t)used);
+    memcpy(kept, cards, (size_t)used);
+    int unseen = BDC_DECK_SIZE - used;
+    int n_deck = between(0, 4) ? unseen : between(0, unseen);
+    uint8_t *deck = checked_malloc((size_t)n_deck);
+    memcpy(deck, cards + used, (size_t)n_deck);
+    if (between(0, 19) == 0 && n_deck > 0)
+        deck[between(0, n_deck - 1)] = between(0, 1) ? (uint8_t)between(52, 255) : (used ? kept[0] : deck[0]);
+    bdc_draw_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.game = game;
+    spec.kept = kept;
+    spec.n_kept = n_kept;
+    spec.deck = deck;
+    spec.n_deck = n_deck;
+    spec.draws = between(0, 9) ? between(1, BDC_MAX_DRAWS) : between(-1, BDC_MAX_DRAWS + 2);
+    spec.target = random_limits(game);
+    spec.query = random_limits(game);
+    double outcomes = -1;
+    int positions = -1;
+    int status = CALL(bdc_draw_plan(&spec, &outcomes, &positions));
+    if (!is_status(status))
+        FAIL("draw_plan returned %d", status);
+    uint64_t *badugi = checked_malloc((BDC_BADUGI_CLASSES + 1) * sizeof *badugi);
+    int n_low = game.low == BDC_ACE_FIVE ? BDC_ACE_FIVE_CLASSES + 1 : BDC_DEUCE_SEVEN_CLASSES + 1;
+    uint64_t *low = checked_malloc((size_t)n_low * sizeof *low); /* exactly the documented size */
+    memset(badugi, 0, (BDC_BADUGI_CLASSES + 1) * sizeof *badugi);
+    memset(low, 0, (size_t)n_low * sizeof *low);
+    uint64_t hits = 0, total = 0, rng[4];
+    calls++;
+    bdc_rng_seed(next(), rng);
+    int exact = status == BDC_OK && outcomes >= 0 && outcomes <= MAX_EXACT_OUTCOMES && between(0, 1);
+    int begin = 0, end = 0;
+    random_chunk(positions > 0 ? positions : 1, &begin, &end);
+    uint64_t samples = exact ? 0 : (uint64_t)between(1, MAX_SAMPLES);
+    if (status != BDC_OK && between(0, 1))
+        samples = 0; /* an exact run of a bad spec: refused before any work */
+    int run = CALL(bdc_draw_run(&spec, begin, end, samples, rng, game.badugi == BDC_NO_HALF ? NULL : badugi,
+                                game.low == BDC_NO_HALF ? NULL : low, &hits, &total));
+    if (!is_status(run))
+        FAIL("draw_run returned %d", run);
+    (run == BDC_OK ? accepted : refused)[samples ? 2 : 1]++;
+    if (status != BDC_OK && run == BDC_OK)
+        FAIL("draw_run accepted a spec draw_plan refused (%d)", status);
+    if (run == BDC_OK) {
+        uint64_t sum_b = 0, sum_l = 0;
+        for (int i = 0; i <= BDC_BADUGI_CLASSES; i++)
+            sum_b += badugi[i];
+        for (int i = 0; i < n_low; i++)
+            sum_l += low[i];
+        if (hits > total || (game.badugi != BDC_NO_HALF && sum_b != total) || (game.low != BDC_NO_HALF && sum_l != total) ||
+            (samples && total != samples) || badugi[0] || low[0])
+            FAIL("draw_run counts: hits %llu total %llu badugi %llu low %llu", (unsigned long long)hits,
+                 (unsigned long long)total, (unsigned long long)sum_b, (unsigned long long)sum_l);
+    }
+    free(low);
+    free(badugi);
+    free(deck);
+    free(kept);
+}
+
+static void fuzz_equity(void)
+{
+    bdc_game game = random_game();
+    int hand = game.n_cards >= 1 && game.n_cards <= 5 ? game.n_cards : 5;
+    int n_seats = between(0, 9) ? between(BDC_MIN_SEATS, 4) : between(0, BDC_MAX_SEATS + 1);
+    int rows = n_seats > 0 ? n_seats : 0;
+    uint8_t all[BDC_DECK_SIZE];
+    distinct_cards(all, BDC_DECK_SIZE);
+    uint8_t *cards = checked_malloc((size_t)(rows * hand));
+    int *n_held = checked_malloc((size_t)(rows > 0 ? rows : 1) * sizeof *n_held);
+    int *policy = checked_malloc((size_t)(rows > 0 ? rows : 1) * sizeof *policy);
+    int used = 0;
+    for (int s = 0; s < rows; s++) {
+        n_held[s] = between(0, 9) ? between(hand > 1 ? hand - 1 : 0, hand) : between(-1, hand + 1);
+        policy[s] = between(0, 1);
+        for (int i = 0; i < hand; i++)
+            cards[s * hand + i] = used < BDC_DECK_SIZE ? all[used++] : 0;
+    }
+    int n_deck = BDC_DECK_SIZE - used;
+    if (between(0, 9) == 0)
+        n_deck = between(0, n_deck);
+    uint8_t *deck = checked_malloc((size_t)n_deck);
+    memcpy(deck, all + used, (size_t)n_deck);
+    if (between(0, 19) == 0 && n_deck > 0)
+        deck[between(0, n_deck - 1)] = (uint8_t)between(0, 255);
+    bdc_equity_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.game = game;
+    spec.n_seats = n_seats;
+    spec.cards = cards;
+    spec.n_held = n_held;
+    spec.draws_policy = policy;
+    spec.deck = deck;
+    spec.n_deck = n_deck;
+    spec.draws = between(0, 9) ? between(0, 2) : between(-1, BDC_MAX_DRAWS + 1);
+    spec.target = random_limits(game);
+    spec.qualifier = random_limits(game);
+    double outcomes = -1;
+    int positions = -1;
+    int status = CALL(bdc_equity_plan(&spec, &outcomes, &positions));
+    if (!is_status(status))
+        FAIL("equity_plan returned %d", status);
+    bdc_equity_sums *sums = checked_malloc((size_t)(rows > 0 ? rows : 1) * sizeof *sums);
+    memset(sums, 0, (size_t)(rows > 0 ? rows : 1) * sizeof *sums);
+    double weight = 0;
+    uint64_t rng[4];
+    calls++;
+    bdc_rng_seed(next(), rng);
+    int exact = status == BDC_OK && outcomes >= 0 && outcomes <= MAX_EXACT_OUTCOMES && between(0, 1);
+    int begin = 0, end = 0;
+    random_chunk(positions > 0 ? positions : 1, &begin, &end);
+    uint64_t samples = exact ? 0 : (uint64_t)between(1, MAX_SAMPLES / 4);
+    if (status != BDC_OK && between(0, 1))
+        samples = 0;
+    int run = CALL(bdc_equity_run(&spec, begin, end, samples, rng, sums, &weight));
+    if (!is_status(run))
+        FAIL("equity_run returned %d", run);
+    (run == BDC_OK ? accepted : refused)[samples ? 4 : 3]++;
+    if (status != BDC_OK && run == BDC_OK)
+        FAIL("equity_run accepted a spec equity_plan refused (%d)", status);
+    if (run == BDC_OK) {
+        double shares = 0;
+        for (int s = 0; s < rows; s++) {
+            shares += sums[s].share;
+            if (sums[s].share < -1e-9 || sums[s].share_sq < -1e-9 || sums[s].scoop > sums[s].share + 1e-6)
+                FAIL("equity_run seat %d: share %g scoop %g", s, sums[s].share, sums[s].scoop);
+        }
+        if (weight < 0 || shares > weight * (1 + 1e-9) + 1e-9 || shares < weight * (1 - 1e-9) - 1e-9)
+            FAIL("equity_run: shares %g for weight %g", shares, weight);
+    }
+    free(sums);
+    free(deck);
+    free(policy);
+    free(n_held);
+    free(cards);
+}
+
+int main(int argc, char **argv)
+{
+    unsigned long cases = argc > 1 ? strtoul(argv[1], NULL, 10) : 20000;
+    state = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
+    for (int id = 0; id < BDC_IMPLEMENTATIONS; id++)
+        if (CALL(bdc_implementation_supported(id)))
+            supported_ids[n_supported++] = id;
+    int chosen = CALL(bdc_implementation());
+    printf("fuzz: %lu cases, seed %llu, implementations:", cases, (unsigned long long)state);
+    for (int k = 0; k < n_supported; k++)
+        printf(" %s", bdc_implementation_name(supported_ids[k]));
+    printf("\n");
+    fflush(stdout);
+    for (current_case = 0; current_case < cases; current_case++) {
+        int pick = between(0, 99);
+        if (pick < 40)
+            fuzz_single();
+        else if (pick < 65)
+            fuzz_batch();
+        else if (pick < 75)
+            fuzz_names();
+        else if (pick < 82)
+            fuzz_random();
+        else if (pick < 93)
+            fuzz_draw();
+        else
+            fuzz_equity();
+        if (between(0, 3) == 0 && n_supported) /* draws and equity on every implementation too */
+            (void)CALL(bdc_use_implementation(supported_ids[between(0, n_supported - 1)]));
+    }
+    (void)CALL(bdc_use_implementation(chosen));
+    static const char *kinds[6] = {"batch", "draw exact", "draw sampled", "equity exact", "equity sampled", "random hands"};
+    for (int k = 0; k < 6; k++)
+        printf("fuzz: %-15s %6lu accepted, %6lu refused\n", kinds[k], accepted[k], refused[k]);
+    printf("fuzz: %lu cases, %llu bdc_ calls, %lu failures\n", cases, calls, failures);
+    return failures ? 1 : 0;
+}
