@@ -376,7 +376,7 @@ static void fuzz_random(void)
 }
 
 /* ---- draws and equity (bounded work) --------------------------------- */
-#define MAX_EXACT_OUTCOMES 20000.0
+#define MAX_EXACT_OUTCOMES 20000u
 #define MAX_SAMPLES 64
 
 static bdc_game random_game(void)
@@ -444,7 +444,7 @@ static void fuzz_draw(void)
     spec.draws = between(0, 9) ? between(1, BDC_MAX_DRAWS) : between(-1, BDC_MAX_DRAWS + 2);
     spec.target = random_limits(game);
     spec.query = random_limits(game);
-    double outcomes = -1;
+    uint64_t outcomes = UINT64_MAX;
     int positions = -1;
     int status = CALL(bdc_draw_plan(&spec, &outcomes, &positions));
     if (!is_status(status))
@@ -457,7 +457,7 @@ static void fuzz_draw(void)
     uint64_t hits = 0, total = 0, rng[4];
     calls++;
     bdc_rng_seed(next(), rng);
-    int exact = status == BDC_OK && outcomes >= 0 && outcomes <= MAX_EXACT_OUTCOMES && between(0, 1);
+    int exact = status == BDC_OK && outcomes <= MAX_EXACT_OUTCOMES && between(0, 1);
     int begin = 0, end = 0;
     random_chunk(positions > 0 ? positions : 1, &begin, &end);
     uint64_t samples = exact ? 0 : (uint64_t)between(1, MAX_SAMPLES);
@@ -524,18 +524,18 @@ static void fuzz_equity(void)
     spec.draws = between(0, 9) ? between(0, 2) : between(-1, BDC_MAX_DRAWS + 1);
     spec.target = random_limits(game);
     spec.qualifier = random_limits(game);
-    double outcomes = -1;
+    uint64_t outcomes = UINT64_MAX;
     int positions = -1;
     int status = CALL(bdc_equity_plan(&spec, &outcomes, &positions));
     if (!is_status(status))
         FAIL("equity_plan returned %d", status);
     bdc_equity_sums *sums = checked_malloc((size_t)(rows > 0 ? rows : 1) * sizeof *sums);
     memset(sums, 0, (size_t)(rows > 0 ? rows : 1) * sizeof *sums);
-    double weight = 0;
+    uint64_t weight = 0;
     uint64_t rng[4];
     calls++;
     bdc_rng_seed(next(), rng);
-    int exact = status == BDC_OK && outcomes >= 0 && outcomes <= MAX_EXACT_OUTCOMES && between(0, 1);
+    int exact = status == BDC_OK && outcomes <= MAX_EXACT_OUTCOMES && between(0, 1);
     int begin = 0, end = 0;
     random_chunk(positions > 0 ? positions : 1, &begin, &end);
     uint64_t samples = exact ? 0 : (uint64_t)between(1, MAX_SAMPLES / 4);
@@ -548,14 +548,15 @@ static void fuzz_equity(void)
     if (status != BDC_OK && run == BDC_OK)
         FAIL("equity_run accepted a spec equity_plan refused (%d)", status);
     if (run == BDC_OK) {
-        double shares = 0;
+        uint64_t shares = 0;
         for (int s = 0; s < rows; s++) {
             shares += sums[s].share;
-            if (sums[s].share < -1e-9 || sums[s].share_sq < -1e-9 || sums[s].scoop > sums[s].share + 1e-6)
-                FAIL("equity_run seat %d: share %g scoop %g", s, sums[s].share, sums[s].scoop);
+            if (sums[s].scoop * BDC_SHARE_UNIT > sums[s].share || sums[s].badugi_win > weight || sums[s].low_win > weight)
+                FAIL("equity_run seat %d: share %llu scoop %llu", s, (unsigned long long)sums[s].share,
+                     (unsigned long long)sums[s].scoop);
         }
-        if (weight < 0 || shares > weight * (1 + 1e-9) + 1e-9 || shares < weight * (1 - 1e-9) - 1e-9)
-            FAIL("equity_run: shares %g for weight %g", shares, weight);
+        if (shares != weight * BDC_SHARE_UNIT)
+            FAIL("equity_run: shares %llu for weight %llu", (unsigned long long)shares, (unsigned long long)weight);
     }
     free(sums);
     free(deck);
