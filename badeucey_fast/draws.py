@@ -325,10 +325,17 @@ def _checked(
     dead_ids = check_dead([ids], dead)
     n_draws = check_draws(draws, 1)
     checked_seed = check_seed(seed)
-    parsed = parse_target(target, rules)
+    parsed = _parse_text(target, rules) if type(target) is str else parse_target(target, rules)
     if n_draws > 1 and parsed is None:
         parsed = default_target(rules)
     return rules, ids, dead_ids, n_draws, checked_seed, parsed
+
+
+@lru_cache(maxsize=256)
+def _parse_text(target: str, rules: Game) -> Target | None:
+    """:func:`parse_target` of a text target, kept: a text naming hands ("low:9")
+    is parsed by scanning the half's classes, a millisecond each time."""
+    return parse_target(target, rules)
 
 
 def _draw(
@@ -349,20 +356,33 @@ def _draw(
     n_samples = decide_samples(plan.outcomes, samples, max_exact)
     seed = resolve_seed(seed) if n_samples is not None else None
     badugi, low, hits, total = run_draw(plan, target, seed, n_samples, progress, c)
-    out = DrawOutcomes(
-        game=rules,
-        hand=ids,
-        discard=thrown,
-        dead=dead_ids,
-        draws=draws,
-        target=target,
-        exact=n_samples is None,
-        total=total,
-        badugi=badugi if rules.badugi is not None else None,
-        low=low if rules.low is not None else None,
-        seed=seed,
-        _plan=plan,
-        _target_hits=hits if target is not None else None,
+    return _outcomes(
+        rules, ids, thrown, dead_ids, draws, target, n_samples is None, total, badugi, low, seed, plan,
+        hits if target is not None else None,
+    )
+
+
+def _outcomes(
+    game: Game,
+    hand: tuple[int, ...],
+    discard: tuple[int, ...],
+    dead: tuple[int, ...],
+    draws: int,
+    target: Target | None,
+    exact: bool,
+    total: int,
+    badugi: Counts | None,
+    low: Counts | None,
+    seed: int | None,
+    plan: DrawPlan,
+    target_hits: int | None,
+) -> DrawOutcomes:
+    """A :class:`DrawOutcomes` of checked fields, in their order: its frozen
+    ``__init__`` sets them one by one, a quarter of a one-draw call."""
+    out = object.__new__(DrawOutcomes)
+    out.__dict__.update(
+        game=game, hand=hand, discard=discard, dead=dead, draws=draws, target=target, exact=exact, total=total,
+        badugi=badugi, low=low, seed=seed, _plan=plan, _target_hits=target_hits,
     )
     return out
 
@@ -511,8 +531,9 @@ def _containing_few(rules: Game, query: Target | None, card: int | None) -> Draw
     for every hand, so kept (read-only) for the next call; each is a C(51, 4) or
     C(52, 5) enumeration, the bulk of a hand's options."""
     counts = _containing(rules, () if card is None else (card,), query)
-    counts.badugi.flags.writeable = False
-    counts.low.flags.writeable = False
+    for array in (counts.badugi, counts.low):
+        if array is not None:
+            array.flags.writeable = False
     return counts
 
 
@@ -539,15 +560,18 @@ def _shared_outcomes(
         rows.append(counts)
         if progress is not None:
             progress((i + 1) / len(subsets))
-    n_badugi, n_low = len(rows[0].badugi), len(rows[0].low)
+    n_badugi = 0 if rows[0].badugi is None else len(rows[0].badugi)
+    n_low = 0 if rows[0].low is None else len(rows[0].low)
     table = np.empty((len(subsets), n_badugi + n_low + 2), dtype=np.uint64)
     masks = []
-    for i, (held, counts) in enumerate(zip(subsets, rows)):
+    for held, counts in zip(subsets, rows):
         mask = sum(1 << ids.index(c) for c in held)
         masks.append(mask)
         row = table[mask]
-        row[:n_badugi] = counts.badugi
-        row[n_badugi : n_badugi + n_low] = counts.low
+        if counts.badugi is not None:
+            row[:n_badugi] = counts.badugi
+        if counts.low is not None:
+            row[n_badugi : n_badugi + n_low] = counts.low
         row[-2] = counts.hits
         row[-1] = counts.total
     with np.errstate(over="ignore"):  # uint64 wraps: every final count is in range
@@ -565,20 +589,11 @@ def _shared_outcomes(
         plan = DrawPlan(rules, kept, deck, 1, target, math.comb(len(deck), k), len(deck) - k + 1 if k else 1)
         assert total == plan.outcomes, (thrown, total, plan.outcomes)
         results.append(
-            DrawOutcomes(
-                game=rules,
-                hand=ids,
-                discard=thrown,
-                dead=(),
-                draws=1,
-                target=target,
-                exact=True,
-                total=total,
-                badugi=row[:n_badugi].copy() if rules.badugi is not None else None,
-                low=row[n_badugi : n_badugi + n_low].copy() if rules.low is not None else None,
-                seed=None,
-                _plan=plan,
-                _target_hits=int(row[-2]) if target is not None else None,
+            _outcomes(
+                rules, ids, thrown, (), 1, target, True, total,
+                row[:n_badugi].copy() if rules.badugi is not None else None,
+                row[n_badugi : n_badugi + n_low].copy() if rules.low is not None else None,
+                None, plan, int(row[-2]) if target is not None else None,
             )
         )
     return results
