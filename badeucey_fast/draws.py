@@ -574,10 +574,14 @@ def _shared_outcomes(
             row[n_badugi : n_badugi + n_low] = counts.low
         row[-2] = counts.hits
         row[-1] = counts.total
+    # row m as an index of n bits (bit b: axis n-1-b): rows without bit b -= rows with it, in place
+    cube = table.reshape((2,) * n + (table.shape[1],))
     with np.errstate(over="ignore"):  # uint64 wraps: every final count is in range
-        for bit in range(n):
-            without = [m for m in range(1 << n) if not m >> bit & 1]
-            table[without] -= table[[m | 1 << bit for m in without]]
+        for axis in range(n):
+            lower = [slice(None)] * (n + 1)
+            upper = list(lower)
+            lower[axis], upper[axis] = 0, 1
+            cube[tuple(lower)] -= cube[tuple(upper)]
     deck = unseen_deck(ids)
     results = []
     for thrown, mask in zip(subsets, masks):
