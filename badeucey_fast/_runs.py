@@ -66,6 +66,8 @@ def card_set(cards: CardsLike | None, what: str) -> tuple[int, ...]:
 def check_dead(hands: Sequence[tuple[int, ...]], dead: CardsLike | None) -> tuple[int, ...]:
     """Dead cards (text or ids), none of them in a hand."""
     cards = card_set(dead, "dead")
+    if not cards:
+        return cards
     held = {c for hand in hands for c in hand}
     clash = [c for c in cards if c in held]
     if clash:
@@ -80,7 +82,7 @@ def unseen_deck(known: Sequence[int]) -> tuple[int, ...]:
 
 def check_draws(draws: object, lowest: int) -> int:
     """A number of draws in ``lowest`` .. MAX_DRAWS."""
-    value = check_int(draws, "draws")
+    value = draws if type(draws) is int else check_int(draws, "draws")
     if not lowest <= value <= MAX_DRAWS:
         raise ValueError(f"draws must be {lowest}..{MAX_DRAWS}, got {value}")
     return value
@@ -119,6 +121,8 @@ def resolve_seed(seed: int | None) -> int:
 
 def check_limits(samples: object, max_exact: object) -> tuple[int | None, int]:
     """``samples`` (None, or 1 .. MAX_SAMPLES) and ``max_exact`` (1 .. MAX_EXACT_LIMIT), checked."""
+    if samples is None and type(max_exact) is int and 1 <= max_exact <= MAX_EXACT_LIMIT:  # the usual call
+        return None, max_exact
     limit = check_count(max_exact, "max_exact")
     if limit > MAX_EXACT_LIMIT:
         raise ValueError(f"max_exact must be at most {MAX_EXACT_LIMIT:,} (MAX_EXACT_LIMIT), got {limit:,}")
@@ -283,22 +287,31 @@ class CSpec(NamedTuple):
     """The run's stop flag (``int[1]``), which the C core polls."""
 
 
+_SPEC_TYPE = ffi.typeof("bdc_draw_spec *")
+_STATE_TYPE = ffi.typeof("uint64_t[6]")
+_COUNTS_TYPE = ffi.typeof("uint64_t[]")
+_STOP_TYPE = ffi.typeof("int[1]")
+_BYTES_TYPE = ffi.typeof("uint8_t[]")
+
+
 def _c_draw_spec(plan: DrawPlan, query: Target | None) -> CSpec:
-    """A fresh ``bdc_draw_spec`` for a plan, and the arrays it points into."""
-    alive = [_cards(plan.kept), _cards(plan.deck)]
-    stop = ffi.new("int[1]")
-    spec = ffi.new("bdc_draw_spec *")
+    """A fresh ``bdc_draw_spec`` for a plan, and the arrays it points into (the
+    kept cards then the deck, in one buffer)."""
+    n_kept = len(plan.kept)
+    cards = ffi.from_buffer(_BYTES_TYPE, bytes(plan.kept + plan.deck) or b"\0")  # C never reads an empty array
+    stop = ffi.new(_STOP_TYPE)
+    spec = ffi.new(_SPEC_TYPE)
     spec.stop = stop
     game = spec.game
     game.badugi, game.low, game.n_cards = _game_codes(plan.game)
-    spec.kept, spec.n_kept = alive[0], len(plan.kept)
-    spec.deck, spec.n_deck = alive[1], len(plan.deck)
+    spec.kept, spec.n_kept = cards, n_kept
+    spec.deck, spec.n_deck = cards + n_kept, len(plan.deck)
     spec.draws = plan.draws
     if plan.target is not None:
         _set_limits(spec.target, plan.target.badugi, plan.target.low)
     if query is not None:
         _set_limits(spec.query, query.badugi, query.low)
-    return CSpec(spec, alive, stop)
+    return CSpec(spec, [cards], stop)
 
 
 def draw_counts(n_deck: int, k: int, draws: int) -> tuple[int, int]:
@@ -352,15 +365,15 @@ def run_draw(
     rules = plan.game  # counts only for the halves the game has (C reads no array for another)
     badugi = np.zeros(_BADUGI_BINS, dtype=np.uint64) if rules.badugi is not None else None
     low = np.zeros(_LOW_BINS, dtype=np.uint64) if rules.low is not None else None
-    state = ffi.new("uint64_t[6]")  # the random stream (unused when exact), then hits and total
+    state = ffi.new(_STATE_TYPE)  # the random stream (unused when exact), then hits and total
     if seed is not None and samples is not None:
         lib.bdc_rng_seed(seed, state)
     hits, total = state + 4, state + 5
     if c is None:
         c = _c_draw_spec(plan, query)
     spec = c.spec  # c keeps the arrays the spec points into alive until the run ends
-    out_b = ffi.NULL if badugi is None else ffi.from_buffer("uint64_t[]", badugi)
-    out_l = ffi.NULL if low is None else ffi.from_buffer("uint64_t[]", low)
+    out_b = ffi.NULL if badugi is None else ffi.from_buffer(_COUNTS_TYPE, badugi)
+    out_l = ffi.NULL if low is None else ffi.from_buffer(_COUNTS_TYPE, low)
     if samples is None and plan.outcomes <= _THREAD_WORK and progress is None:  # one short call: no chunks
         raise_for_status(lib.bdc_draw_run(spec, 0, plan.positions, 0, state, out_b, out_l, hits, total), "draw")
         return DrawCounts(badugi, low, int(hits[0]), int(total[0]))
