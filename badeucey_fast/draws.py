@@ -578,10 +578,8 @@ def _shared_outcomes(
     cube = table.reshape((2,) * n + (table.shape[1],))
     with np.errstate(over="ignore"):  # uint64 wraps: every final count is in range
         for axis in range(n):
-            lower = [slice(None)] * (n + 1)
-            upper = list(lower)
-            lower[axis], upper[axis] = 0, 1
-            cube[tuple(lower)] -= cube[tuple(upper)]
+            view = np.moveaxis(cube, axis, 0)  # a view: written through
+            view[0] -= view[1]
     deck = unseen_deck(ids)
     results = []
     for thrown, mask in zip(subsets, masks):
