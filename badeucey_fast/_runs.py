@@ -11,6 +11,7 @@ C state is held between runs or by results.  Seeds are resolved once, by
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
@@ -45,6 +46,7 @@ _CHUNK_SAMPLES = 50_000  # samples per C call: progress granularity, not results
 _THREAD_WORK = 1 << 20  # outcomes or samples above which a run goes to a worker thread (Ctrl-C)
 _ANY_COUNT = tuple(range(DECK_SIZE + 1))
 _DECK = range(DECK_SIZE)
+_DECK_BYTES = bytes(_DECK)
 _SEEDS = 2**64
 
 Progress = Callable[[float], None]
@@ -64,6 +66,8 @@ def card_set(cards: CardsLike | None, what: str) -> tuple[int, ...]:
 def check_dead(hands: Sequence[tuple[int, ...]], dead: CardsLike | None) -> tuple[int, ...]:
     """Dead cards (text or ids), none of them in a hand."""
     cards = card_set(dead, "dead")
+    if not cards:
+        return cards
     held = {c for hand in hands for c in hand}
     clash = [c for c in cards if c in held]
     if clash:
@@ -72,14 +76,13 @@ def check_dead(hands: Sequence[tuple[int, ...]], dead: CardsLike | None) -> tupl
 
 
 def unseen_deck(known: Sequence[int]) -> tuple[int, ...]:
-    """The cards not in ``known``, in id order."""
-    taken = set(known)
-    return tuple([c for c in _DECK if c not in taken])
+    """The cards not in ``known`` (valid ids), in id order."""
+    return tuple(_DECK_BYTES.translate(None, bytes(known)))
 
 
 def check_draws(draws: object, lowest: int) -> int:
     """A number of draws in ``lowest`` .. MAX_DRAWS."""
-    value = check_int(draws, "draws")
+    value = draws if type(draws) is int else check_int(draws, "draws")
     if not lowest <= value <= MAX_DRAWS:
         raise ValueError(f"draws must be {lowest}..{MAX_DRAWS}, got {value}")
     return value
@@ -118,6 +121,8 @@ def resolve_seed(seed: int | None) -> int:
 
 def check_limits(samples: object, max_exact: object) -> tuple[int | None, int]:
     """``samples`` (None, or 1 .. MAX_SAMPLES) and ``max_exact`` (1 .. MAX_EXACT_LIMIT), checked."""
+    if samples is None and type(max_exact) is int and 1 <= max_exact <= MAX_EXACT_LIMIT:  # the usual call
+        return None, max_exact
     limit = check_count(max_exact, "max_exact")
     if limit > MAX_EXACT_LIMIT:
         raise ValueError(f"max_exact must be at most {MAX_EXACT_LIMIT:,} (MAX_EXACT_LIMIT), got {limit:,}")
@@ -262,10 +267,10 @@ class DrawPlan(NamedTuple):
 
 
 class DrawCounts(NamedTuple):
-    """What one draw run counted."""
+    """What one draw run counted (the counts by rank of each half the game has)."""
 
-    badugi: Counts
-    low: Counts
+    badugi: Counts | None
+    low: Counts | None
     hits: int
     """Final hands meeting the query target."""
     total: int
@@ -282,21 +287,46 @@ class CSpec(NamedTuple):
     """The run's stop flag (``int[1]``), which the C core polls."""
 
 
+_SPEC_TYPE = ffi.typeof("bdc_draw_spec *")
+_STATE_TYPE = ffi.typeof("uint64_t[6]")
+_COUNTS_TYPE = ffi.typeof("uint64_t[]")
+_STOP_TYPE = ffi.typeof("int[1]")
+_BYTES_TYPE = ffi.typeof("uint8_t[]")
+
+
+def _c_limits(target: Target | None) -> tuple[int, int]:
+    """A target as the fields of a ``bdc_limits`` (0: any)."""
+    return (0, 0) if target is None else (target.badugi or 0, target.low or 0)
+
+
+_DRAW_SPEC_FIELDS = ("game", "kept", "n_kept", "deck", "n_deck", "draws", "target", "query", "stop")
+if tuple(name for name, _ in ffi.typeof("bdc_draw_spec").fields) != _DRAW_SPEC_FIELDS:  # pragma: no cover
+    raise ImportError("bdc_draw_spec's fields changed: update badeucey_fast._runs._c_draw_spec")
+
+
 def _c_draw_spec(plan: DrawPlan, query: Target | None) -> CSpec:
-    """A fresh ``bdc_draw_spec`` for a plan, and the arrays it points into."""
-    alive = [_cards(plan.kept), _cards(plan.deck)]
-    stop = ffi.new("int[1]")
-    spec = ffi.new("bdc_draw_spec *")
-    spec.stop = stop
-    _set_game(spec.game, plan.game)
-    spec.kept, spec.n_kept = alive[0], len(plan.kept)
-    spec.deck, spec.n_deck = alive[1], len(plan.deck)
-    spec.draws = plan.draws
-    if plan.target is not None:
-        _set_limits(spec.target, plan.target.badugi, plan.target.low)
-    if query is not None:
-        _set_limits(spec.query, query.badugi, query.low)
-    return CSpec(spec, alive, stop)
+    """A fresh ``bdc_draw_spec`` for a plan, and the arrays it points into (the
+    kept cards then the deck, in one buffer), initialised in one call (field
+    by field is three times as long)."""
+    n_kept = len(plan.kept)
+    cards = ffi.from_buffer(_BYTES_TYPE, bytes(plan.kept + plan.deck) or b"\0")  # C never reads an empty array
+    stop = ffi.new(_STOP_TYPE)
+    spec = ffi.new(
+        _SPEC_TYPE,
+        [_game_codes(plan.game), cards, n_kept, cards + n_kept, len(plan.deck), plan.draws,
+         _c_limits(plan.target), _c_limits(query), stop],
+    )
+    return CSpec(spec, [cards], stop)
+
+
+def draw_counts(n_deck: int, k: int, draws: int) -> tuple[int, int]:
+    """The outcomes of an exact run drawing ``k`` cards ``draws`` times from
+    ``n_deck`` unseen cards (``k * draws <= n_deck``), and its chunk positions:
+    the figures ``bdc_draw_plan`` gives (badeucey.h)."""
+    outcomes = 1
+    for r in range(draws if k else 0):
+        outcomes *= math.comb(n_deck - r * k, k)
+    return outcomes, n_deck - k + 1 if k else 1
 
 
 def plan_draw(
@@ -308,21 +338,20 @@ def plan_draw(
     target: Target | None,
     query: Target | None,
 ) -> tuple[DrawPlan, CSpec]:
-    """Plan a hand's draws (every input already checked), and the C structures of
-    its first run, which counts the hands meeting ``query``."""
-    kept = tuple(c for c in hand if c not in discard)
+    """Plan a hand's draws (every input already checked: the hand is the game's
+    size, the discard within it, the dead cards outside it), and the C
+    structures of its first run, which counts the hands meeting ``query``.  The
+    counts come from :func:`draw_counts`; the run checks the spec again in C."""
+    kept = tuple([c for c in hand if c not in discard])
     deck = unseen_deck(hand + dead)
     if len(discard) * draws > len(deck):
         raise ValueError(
             f"drawing {len(discard)} card(s) {draws} time(s) needs {len(discard) * draws} unseen cards; "
             f"only {len(deck)} remain"
         )
-    plan = DrawPlan(rules, kept, deck, draws, target, 0, 0)
-    c = _c_draw_spec(plan, query)
-    outcomes = ffi.new("uint64_t *")
-    positions = ffi.new("int *")
-    raise_for_status(lib.bdc_draw_plan(c.spec, outcomes, positions), "draw")
-    return plan._replace(outcomes=int(outcomes[0]), positions=positions[0]), c
+    outcomes, positions = draw_counts(len(deck), rules.hand_size - len(kept), draws)
+    plan = DrawPlan(rules, kept, deck, draws, target, outcomes, positions)
+    return plan, _c_draw_spec(plan, query)
 
 
 def run_draw(
@@ -338,22 +367,31 @@ def run_draw(
     :func:`plan_draw` made for that query, or None to build them."""
     import numpy as np
 
-    badugi = np.zeros(RANKINGS["badugi_low"].scale + 1, dtype=np.uint64)
-    low = np.zeros(max(RANKINGS["deuce_seven"].scale, RANKINGS["ace_five"].scale) + 1, dtype=np.uint64)
-    hits = ffi.new("uint64_t *")
-    total = ffi.new("uint64_t *")
+    rules = plan.game  # counts only for the halves the game has (C reads no array for another)
+    badugi = np.zeros(_BADUGI_BINS, dtype=np.uint64) if rules.badugi is not None else None
+    low = np.zeros(_LOW_BINS, dtype=np.uint64) if rules.low is not None else None
+    state = ffi.new(_STATE_TYPE)  # the random stream (unused when exact), then hits and total
+    if seed is not None and samples is not None:
+        lib.bdc_rng_seed(seed, state)
+    hits, total = state + 4, state + 5
     if c is None:
         c = _c_draw_spec(plan, query)
     spec = c.spec  # c keeps the arrays the spec points into alive until the run ends
-    rng = _c_rng(seed if samples is not None else None)
-    out_b = ffi.from_buffer("uint64_t[]", badugi)
-    out_l = ffi.from_buffer("uint64_t[]", low)
+    out_b = ffi.NULL if badugi is None else ffi.from_buffer(_COUNTS_TYPE, badugi)
+    out_l = ffi.NULL if low is None else ffi.from_buffer(_COUNTS_TYPE, low)
+    if samples is None and plan.outcomes <= _THREAD_WORK and progress is None:  # one short call: no chunks
+        raise_for_status(lib.bdc_draw_run(spec, 0, plan.positions, 0, state, out_b, out_l, hits, total), "draw")
+        return DrawCounts(badugi, low, int(hits[0]), int(total[0]))
 
     def run(begin: int, end: int, n_samples: int) -> None:
-        raise_for_status(lib.bdc_draw_run(spec, begin, end, n_samples, rng, out_b, out_l, hits, total), "draw")
+        raise_for_status(lib.bdc_draw_run(spec, begin, end, n_samples, state, out_b, out_l, hits, total), "draw")
 
     run_chunks(run, plan.positions, samples, progress, plan.outcomes if samples is None else samples, c.stop)
     return DrawCounts(badugi, low, int(hits[0]), int(total[0]))
+
+
+_BADUGI_BINS = RANKINGS["badugi_low"].scale + 1
+_LOW_BINS = max(RANKINGS["deuce_seven"].scale, RANKINGS["ace_five"].scale) + 1
 
 
 # ---- several hands to a showdown ---------------------------------------------------

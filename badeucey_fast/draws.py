@@ -45,14 +45,16 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
-from badeucey_fast._boundary import FOUR_CARD_BADUGIS, MAX_DRAWS
+from badeucey_fast._boundary import DECK_SIZE, FOUR_CARD_BADUGIS, MAX_DRAWS
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
 from badeucey_fast._runs import (
     DEFAULT_SAMPLES,
     MAX_EXACT_LIMIT,
     MAX_SAMPLES,
+    DrawCounts,
     DrawPlan,
     Progress,
     card_set,
@@ -64,6 +66,7 @@ from badeucey_fast._runs import (
     plan_draw,
     resolve_seed,
     run_draw,
+    unseen_deck,
 )
 from badeucey_fast._targets import (
     DEFAULT_TARGETS,
@@ -324,10 +327,17 @@ def _checked(
     dead_ids = check_dead([ids], dead)
     n_draws = check_draws(draws, 1)
     checked_seed = check_seed(seed)
-    parsed = parse_target(target, rules)
+    parsed = _parse_text(target, rules) if type(target) is str else parse_target(target, rules)
     if n_draws > 1 and parsed is None:
         parsed = default_target(rules)
     return rules, ids, dead_ids, n_draws, checked_seed, parsed
+
+
+@lru_cache(maxsize=256)
+def _parse_text(target: str, rules: Game) -> Target | None:
+    """:func:`parse_target` of a text target, kept: a text naming hands ("low:9")
+    is parsed by scanning the half's classes, a millisecond each time."""
+    return parse_target(target, rules)
 
 
 def _draw(
@@ -348,20 +358,33 @@ def _draw(
     n_samples = decide_samples(plan.outcomes, samples, max_exact)
     seed = resolve_seed(seed) if n_samples is not None else None
     badugi, low, hits, total = run_draw(plan, target, seed, n_samples, progress, c)
-    out = DrawOutcomes(
-        game=rules,
-        hand=ids,
-        discard=thrown,
-        dead=dead_ids,
-        draws=draws,
-        target=target,
-        exact=n_samples is None,
-        total=total,
-        badugi=badugi if rules.badugi is not None else None,
-        low=low if rules.low is not None else None,
-        seed=seed,
-        _plan=plan,
-        _target_hits=hits if target is not None else None,
+    return _outcomes(
+        rules, ids, thrown, dead_ids, draws, target, n_samples is None, total, badugi, low, seed, plan,
+        hits if target is not None else None,
+    )
+
+
+def _outcomes(
+    game: Game,
+    hand: tuple[int, ...],
+    discard: tuple[int, ...],
+    dead: tuple[int, ...],
+    draws: int,
+    target: Target | None,
+    exact: bool,
+    total: int,
+    badugi: Counts | None,
+    low: Counts | None,
+    seed: int | None,
+    plan: DrawPlan,
+    target_hits: int | None,
+) -> DrawOutcomes:
+    """A :class:`DrawOutcomes` of checked fields, in their order: its frozen
+    ``__init__`` sets them one by one, a quarter of a one-draw call."""
+    out = object.__new__(DrawOutcomes)
+    out.__dict__.update(
+        game=game, hand=hand, discard=discard, dead=dead, draws=draws, target=target, exact=exact, total=total,
+        badugi=badugi, low=low, seed=seed, _plan=plan, _target_hits=target_hits,
     )
     return out
 
@@ -453,10 +476,13 @@ def best_discards(
     if objective in ("badugi", "low") and objective not in rules.halves:
         raise ValueError(f"game {rules.name!r} has no {objective} half")
     seed = resolve_seed(seed)  # once: every sampled option shares it (an exact one reports none)
-    options = []
     subsets = [s for n in range(len(ids) + 1) for s in itertools.combinations(ids, n)]
-    for i, thrown in enumerate(subsets):
-        out = _draw(rules, ids, thrown, dead_ids, draws, parsed, samples, seed, max_exact, None)
+    if draws == 1 and not dead_ids and samples is None and math.comb(DECK_SIZE - len(ids), len(ids)) <= max_exact:
+        results = _shared_outcomes(rules, ids, subsets, parsed, progress)  # exact: the same counts, shared work
+    else:
+        results = _each_outcomes(rules, ids, subsets, dead_ids, draws, parsed, samples, seed, max_exact, progress)
+    options = []
+    for thrown, out in zip(subsets, results):
         means = {half: out.mean_rank(half) for half in rules.halves}
         probability = None if parsed is None else out.probability(parsed)
         if objective == "target":
@@ -467,7 +493,111 @@ def best_discards(
         else:
             score = means[objective]
         options.append(DiscardOption(thrown, out.kept, probability, means, score, out))
-        if progress is not None:
-            progress((i + 1) / len(subsets))
     options.sort(key=lambda o: (o.score, len(o.discard), sorted(o.discard)))  # not the order the hand was typed in
     return options
+
+
+def _each_outcomes(
+    rules: Game,
+    ids: tuple[int, ...],
+    subsets: list[tuple[int, ...]],
+    dead_ids: tuple[int, ...],
+    draws: int,
+    target: Target | None,
+    samples: int | None,
+    seed: int,
+    max_exact: int,
+    progress: Progress | None,
+) -> list[DrawOutcomes]:
+    """Each discard's draws, one run each (any draws, dead cards, sampling)."""
+    results = []
+    for i, thrown in enumerate(subsets):
+        results.append(_draw(rules, ids, thrown, dead_ids, draws, target, samples, seed, max_exact, None))
+        if progress is not None:
+            progress((i + 1) / len(subsets))
+    return results
+
+
+def _containing(rules: Game, held: tuple[int, ...], query: Target | None) -> DrawCounts:
+    """The counts of every hand of the game that holds ``held`` (its other cards
+    any of the rest of the deck), the hands meeting ``query`` among them."""
+    deck = unseen_deck(held)
+    k = rules.hand_size - len(held)
+    plan = DrawPlan(rules, held, deck, 1, None, math.comb(len(deck), k), len(deck) - k + 1 if k else 1)
+    return run_draw(plan, query, None, None, None)
+
+
+@lru_cache(maxsize=4 * (DECK_SIZE + 1))
+def _containing_few(rules: Game, query: Target | None, card: int | None) -> DrawCounts:
+    """:func:`_containing` of one card (``card``), or of none (None): the same
+    for every hand, so kept (read-only) for the next call; each is a C(51, 4) or
+    C(52, 5) enumeration, the bulk of a hand's options."""
+    counts = _containing(rules, () if card is None else (card,), query)
+    for array in (counts.badugi, counts.low):
+        if array is not None:
+            array.flags.writeable = False
+    return counts
+
+
+def _shared_outcomes(
+    rules: Game, ids: tuple[int, ...], subsets: list[tuple[int, ...]], target: Target | None,
+    progress: Progress | None,
+) -> list[DrawOutcomes]:
+    """Every discard's exact one-draw outcomes, no dead cards, by inclusion and
+    exclusion: the hands an option keeping K ends with are the hands holding K
+    and none of the thrown cards T, so its counts are the sum over S within T of
+    (-1)^|S| times the counts of the hands holding K and S (a superset Moebius
+    transform over the hand's subsets).  Counting the hands that hold each
+    subset of the hand enumerates far fewer than the options' 2,598,960: the
+    hands holding one card or none are the same for every hand (kept by
+    :func:`_containing_few`).  Integer counts throughout (modulo 2**64, every
+    result in range), so the results are the options' own exactly."""
+    import numpy as np
+
+    n = len(ids)
+    rows: list[Any] = []
+    for i, held in enumerate(subsets):  # subset i holds the cards of ``held``
+        counts = _containing_few(rules, target, held[0] if held else None) if len(held) <= 1 else (
+            _containing(rules, held, target))
+        rows.append(counts)
+        if progress is not None:
+            progress((i + 1) / len(subsets))
+    n_badugi = 0 if rows[0].badugi is None else len(rows[0].badugi)
+    n_low = 0 if rows[0].low is None else len(rows[0].low)
+    table = np.empty((len(subsets), n_badugi + n_low + 2), dtype=np.uint64)
+    masks = []
+    for held, counts in zip(subsets, rows):
+        mask = sum(1 << ids.index(c) for c in held)
+        masks.append(mask)
+        row = table[mask]
+        if counts.badugi is not None:
+            row[:n_badugi] = counts.badugi
+        if counts.low is not None:
+            row[n_badugi : n_badugi + n_low] = counts.low
+        row[-2] = counts.hits
+        row[-1] = counts.total
+    # row m as an index of n bits (bit b: axis n-1-b): rows without bit b -= rows with it, in place
+    cube = table.reshape((2,) * n + (table.shape[1],))
+    with np.errstate(over="ignore"):  # uint64 wraps: every final count is in range
+        for axis in range(n):
+            view = np.moveaxis(cube, axis, 0)  # a view: written through
+            view[0] -= view[1]
+    deck = unseen_deck(ids)
+    results = []
+    for thrown, mask in zip(subsets, masks):
+        kept_mask = (1 << n) - 1 - mask  # the option throwing ``thrown`` keeps the hand's other cards
+        row = table[kept_mask]
+        kept = tuple(c for c in ids if c not in thrown)
+        k = len(thrown)
+        total = int(row[-1])
+        plan = DrawPlan(rules, kept, deck, 1, target, math.comb(len(deck), k), len(deck) - k + 1 if k else 1)
+        assert total == plan.outcomes, (thrown, total, plan.outcomes)
+        results.append(
+            _outcomes(
+                rules, ids, thrown, (), 1, target, True, total,
+                row[:n_badugi].copy() if rules.badugi is not None else None,
+                row[n_badugi : n_badugi + n_low].copy() if rules.low is not None else None,
+                None, plan, int(row[-2]) if target is not None else None,
+            )
+        )
+    return results

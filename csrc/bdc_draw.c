@@ -70,9 +70,49 @@ static inline void bdc_draw_record(bdc_draw_ctx *ctx, const unsigned halves[2], 
 
 static int bdc_draw_exact(bdc_draw_ctx *ctx, int r, int begin, int end);
 
-/* A block of draw r's replacement sets (bdc_each_block): each final hand is
- * recorded; a hand that misses the target before the last draw throws its
- * replacements (out of play: marked used) and draws again. */
+/* The final hands of the last draw (bdc_each_final): every one recorded,
+ * each standing for ctx->stay[draws] outcomes. */
+static int bdc_draw_final(void *frame, const bdc_ranked *ranked)
+{
+    bdc_draw_ctx *ctx = (bdc_draw_ctx *)frame;
+    const bdc_draw_spec *spec = ctx->spec;
+    const uint64_t w = ctx->stay[spec->draws];
+    const unsigned q0 = ctx->query[0], q1 = ctx->query[1];
+    const uint16_t *b = ranked->badugi, *l = ranked->low;
+    uint64_t *bc = ctx->badugi_counts, *lc = ctx->low_counts, hits = 0;
+    const int step = ranked->step, n = ranked->n;
+    int i;
+    if (spec->stop && *spec->stop)
+        return BDC_E_STOPPED;
+    /* a loop per set of halves, counted in locals (no branch: hits are rare or common) */
+    if (b && l) {
+        for (i = 0; i < n; i++) {
+            const unsigned hb = b[i * step], hl = l[i * step];
+            bc[hb] += w;
+            lc[hl] += w;
+            hits += (uint64_t)((hb <= q0) & (hl <= q1));
+        }
+    } else if (b) {
+        for (i = 0; i < n; i++) {
+            const unsigned hb = b[i * step];
+            bc[hb] += w;
+            hits += (uint64_t)(hb <= q0);
+        }
+    } else {
+        for (i = 0; i < n; i++) {
+            const unsigned hl = l[i * step];
+            lc[hl] += w;
+            hits += (uint64_t)(hl <= q1);
+        }
+    }
+    ctx->hits += w * hits;
+    ctx->total += w * (uint64_t)n;
+    return BDC_OK;
+}
+
+/* A block of draw r's replacement sets (bdc_each_block), r before the last
+ * draw: a hand that meets the target is final and recorded; one that misses
+ * it throws its replacements (out of play: marked used) and draws again. */
 typedef struct {
     bdc_draw_ctx *ctx;
     int r;
@@ -86,11 +126,6 @@ static int bdc_draw_block(void *frame, const bdc_block *block)
     int i, status = BDC_OK;
     if (spec->stop && *spec->stop)
         return BDC_E_STOPPED;
-    if (r == spec->draws) { /* the last draw: every hand is final */
-        for (i = block->lo; i < block->hi; i++)
-            bdc_draw_record(ctx, block->halves[i - block->lo], ctx->stay[r]);
-        return BDC_OK;
-    }
     for (i = block->lo; i < block->hi && status == BDC_OK; i++) {
         const unsigned *h = block->halves[i - block->lo];
         if (bdc_meets(&spec->target, h)) {
@@ -105,11 +140,16 @@ static int bdc_draw_block(void *frame, const bdc_block *block)
 }
 
 /* Every replacement set of draw r (1-based), first card at an unseen
- * position in begin .. end-1, and what follows from it. */
+ * position in begin .. end-1, and what follows from it: the last draw's
+ * hands ranked in buffers (bdc_each_final), an earlier draw's a block at a
+ * time (each hand decides whether it draws again). */
 static int bdc_draw_exact(bdc_draw_ctx *ctx, int r, int begin, int end)
 {
     const bdc_draw_spec *spec = ctx->spec;
     bdc_draw_frame frame;
+    if (r == spec->draws)
+        return bdc_each_final(&spec->game, ctx->deck, ctx->used, spec->n_deck, ctx->hand, spec->n_kept, ctx->k,
+                              begin, end, bdc_draw_final, ctx);
     frame.ctx = ctx;
     frame.r = r;
     return bdc_each_block(&spec->game, ctx->deck, ctx->used, spec->n_deck, ctx->hand, spec->n_kept, ctx->k, begin,

@@ -111,3 +111,114 @@ int bdc_each_block(const bdc_game *game, const unsigned *deck, unsigned char *us
     } while (status == BDC_OK && more);
     return status;
 }
+
+/* The one batch ranking that gives a 5-card game's halves, or -1 for a game
+ * none does (halves with different ace orders). */
+static int bdc_game_batch(const bdc_game *game)
+{
+    if (game->n_cards != 5)
+        return -1;
+    if (game->badugi == BDC_NO_HALF)
+        return game->low;
+    if (game->low == BDC_NO_HALF)
+        return game->badugi;
+    if (game->badugi == BDC_BADUGI_HIGH && game->low == BDC_DEUCE_SEVEN)
+        return BDC_BADEUCEY;
+    if (game->badugi == BDC_BADUGI_LOW && game->low == BDC_ACE_FIVE)
+        return BDC_BADACEY;
+    return -1;
+}
+
+/* bdc_each_final for a game no batch loop ranks: each block's halves from
+ * bdc_each_block, handed on as ranked pairs. */
+typedef struct {
+    const bdc_game *game;
+    bdc_final_fn visit;
+    void *frame;
+} bdc_final_adapter;
+
+static int bdc_final_block(void *frame, const bdc_block *block)
+{
+    const bdc_final_adapter *a = (const bdc_final_adapter *)frame;
+    uint16_t out[2 * BDC_DECK_SIZE];
+    bdc_ranked ranked;
+    int i, n = block->hi - block->lo;
+    for (i = 0; i < n; i++) {
+        out[2 * i] = (uint16_t)block->halves[i][0];
+        out[2 * i + 1] = (uint16_t)block->halves[i][1];
+    }
+    ranked.badugi = a->game->badugi != BDC_NO_HALF ? out : 0;
+    ranked.low = a->game->low != BDC_NO_HALF ? out + 1 : 0;
+    ranked.step = 2;
+    ranked.n = n;
+    return a->visit(a->frame, &ranked);
+}
+
+/* Ranks the n rows of a buffer and visits them. */
+static int bdc_final_flush(bdc_batch_fn batch, int pairs, int has_badugi, const uint8_t *rows, int n,
+                           uint16_t *out, bdc_final_fn visit, void *frame)
+{
+    bdc_ranked ranked;
+    size_t bad_row;
+    int status;
+    if (n == 0)
+        return BDC_OK;
+    if ((status = batch(rows, (size_t)n, out, &bad_row)) != BDC_OK)
+        return status; /* not reached: the caller checked every card */
+    ranked.badugi = has_badugi ? out : 0;
+    ranked.low = pairs ? out + 1 : has_badugi ? 0 : out;
+    ranked.step = pairs ? 2 : 1;
+    ranked.n = n;
+    return visit(frame, &ranked);
+}
+
+int bdc_each_final(const bdc_game *game, const unsigned *deck, unsigned char *used, int n_deck,
+                   const unsigned *held, int n_held, int k, int begin, int end, bdc_final_fn visit, void *frame)
+{
+    int avail[BDC_DECK_SIZE], idx[BDC_MAX_CARDS];
+    unsigned cards[BDC_DECK_SIZE];
+    uint8_t rows[5 * BDC_FINAL_HANDS], prefix[5];
+    uint16_t out[2 * BDC_FINAL_HANDS];
+    const int ranking = bdc_game_batch(game);
+    bdc_batch_fn batch;
+    int m, j, i, lo, hi, n = 0, status = BDC_OK, pairs, has_badugi;
+    if (ranking < 0 || k < 1) { /* through the blocks of bdc_each_block, which change used[] and restore it */
+        bdc_final_adapter a;
+        a.game = game;
+        a.visit = visit;
+        a.frame = frame;
+        return bdc_each_block(game, deck, used, n_deck, held, n_held, k, begin, end, bdc_final_block, &a);
+    }
+    batch = bdc_impl_active()->batch5[ranking];
+    pairs = ranking == BDC_BADEUCEY || ranking == BDC_BADACEY;
+    has_badugi = game->badugi != BDC_NO_HALF;
+    m = bdc_unseen(deck, used, n_deck, cards, avail);
+    if (end > m - k + 1)
+        end = m - k + 1;
+    if (begin >= end)
+        return BDC_OK;
+    for (j = 0; j < n_held; j++)
+        prefix[j] = (uint8_t)held[j];
+    for (j = 0; j < k - 1; j++)
+        idx[j] = begin + j;
+    for (;;) {
+        /* the set's other cards, then its last card at unseen position lo .. hi-1 */
+        lo = k == 1 ? begin : idx[k - 2] + 1;
+        hi = k == 1 ? end : m;
+        for (j = 0; j < k - 1; j++)
+            prefix[n_held + j] = (uint8_t)cards[idx[j]];
+        for (i = lo; i < hi; i++) {
+            uint8_t *row = rows + 5 * n;
+            row[0] = prefix[0], row[1] = prefix[1], row[2] = prefix[2], row[3] = prefix[3];
+            row[4] = (uint8_t)cards[i];
+            if (++n == BDC_FINAL_HANDS) {
+                if ((status = bdc_final_flush(batch, pairs, has_badugi, rows, n, out, visit, frame)) != BDC_OK)
+                    return status;
+                n = 0;
+            }
+        }
+        if (k == 1 || !bdc_next_combination(idx, k - 1, m - 1, end))
+            break;
+    }
+    return bdc_final_flush(batch, pairs, has_badugi, rows, n, out, visit, frame);
+}

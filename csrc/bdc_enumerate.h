@@ -104,4 +104,31 @@ BDC_HIDDEN int bdc_each_block(const bdc_game *game, const unsigned *deck, unsign
                               const unsigned *held, int n_held, int k, int begin, int end, bdc_block_fn visit,
                               void *frame);
 
+/* ---- the last deal of an enumeration, in buffers ------------------------ */
+
+/* Hands ranked through a batch loop: hand i's Badugi rank is badugi[i * step]
+ * and its low rank low[i * step]; NULL for a half the game lacks. */
+typedef struct {
+    const uint16_t *badugi, *low;
+    int step, n;
+} bdc_ranked;
+
+/* What an enumerator does with ranked final hands (their order is not the
+ * enumeration's): count them.  BDC_OK or an error, which stops it. */
+typedef int (*bdc_final_fn)(void *frame, const bdc_ranked *ranked);
+
+/* Hands per buffer of bdc_each_final: one batch call and one visit each. */
+#define BDC_FINAL_HANDS 512
+
+/* The hands of bdc_each_block (the same sets of k cards, the first at unseen
+ * position begin .. end-1, dealt to held[0 .. n_held-1]) when nothing deals
+ * after them: written as rows of card ids, up to BDC_FINAL_HANDS at a time
+ * across blocks, and ranked by the implementation's batch loop of the game
+ * (Badeucey, Badacey, or a one-half game's ranking; another game, or four
+ * cards, through bdc_halves_extend), then handed to visit(frame, ranked).
+ * used[] is as it was when this returns.  BDC_OK or visit's first error. */
+BDC_HIDDEN int bdc_each_final(const bdc_game *game, const unsigned *deck, unsigned char *used, int n_deck,
+                              const unsigned *held, int n_held, int k, int begin, int end, bdc_final_fn visit,
+                              void *frame);
+
 #endif /* BDC_ENUMERATE_H */

@@ -286,6 +286,46 @@ def test_best_discards_agrees_with_draw_outcomes_and_objectives(implementation: 
 
 
 @pytest.mark.parametrize(
+    ("game", "hand", "target"),
+    [
+        ("badeucey", "Ks Qh 9d 8c 2s", "badugi+low:9"),
+        ("badeucey", "7s 5h 4d 3c 3s", None),
+        ("badacey", "As 2c 3d Ks 5h", "badugi+low:7"),
+        ("deuce_seven", "7s 5h 4d 3c 2s", "low:8"),
+        ("ace_five", "As Ad 3d Kc 5h", None),
+        ("badugi", "As 2c 3d Ks", "badugi"),
+    ],
+)
+def test_best_discards_one_draw_equals_each_draw_outcomes(
+    implementation: str, game: str, hand: str, target: str | None
+) -> None:
+    """One exact draw without dead cards counts every option from the hands
+    holding each subset of the hand (inclusion-exclusion, shared between the
+    options): each result equals the option's own draw_outcomes run, counts,
+    target hits and plan."""
+    seen: list[float] = []
+    options = best_discards(hand, game=game, target=target, progress=seen.append)
+    assert len(options) == 2 ** len(ids(hand)) and seen[-1] == 1.0 and seen == sorted(seen)
+    for o in options:
+        direct = draw_outcomes(hand, o.discard, game=game, target=target)
+        assert o.outcomes == direct and o.outcomes.total == direct.total
+        assert o.outcomes._target_hits == direct._target_hits and o.outcomes._plan == direct._plan
+        assert o.probability == (None if target is None else direct.probability(target))
+        if target is not None and "+" in target:  # another two-half query re-runs the option's plan
+            assert o.outcomes.probability("badugi+low:8") == direct.probability("badugi+low:8")
+
+
+def test_best_discards_other_runs_take_each_option_alone() -> None:
+    """Dead cards, several draws and sampling run each option on its own; the
+    results are still each option's draw_outcomes."""
+    for kwargs in ({"dead": "2h 7c"}, {"draws": 2}, {"samples": 1000, "seed": 5}, {"max_exact": 100, "seed": 5}):
+        options = best_discards("As 2c 3d Ks", game="badugi", target="badugi", **kwargs)  # type: ignore[arg-type]
+        for o in options[:4]:
+            direct = draw_outcomes("As 2c 3d Ks", o.discard, game="badugi", target="badugi", **kwargs)  # type: ignore[arg-type]
+            assert o.outcomes == direct
+
+
+@pytest.mark.parametrize(
     ("kwargs", "message"),
     [
         ({"objective": "target"}, "needs a target"),
