@@ -224,4 +224,4 @@ def test_draw_top_lists_that_many(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["draw", BADEUCEY_NUMBER_ONE, "--top", "3", "--json"]) == 0
     import json
 
-    assert len(json.loads(capsys.readouterr().out)) == 3
+    assert len(json.loads(capsys.readouterr().out)["options"]) == 3
