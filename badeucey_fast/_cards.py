@@ -231,6 +231,29 @@ def _card_id(card: object) -> int:
     return found
 
 
+_VALID_IDS = frozenset(range(DECK_SIZE))
+
+
+def quick_ids(cards: object) -> tuple[int, ...] | None:
+    """The usual hands at once: card text (parsed: its errors are
+    :func:`parse_cards`'), or a tuple or list of valid, distinct ``int`` ids;
+    None for anything else, which :func:`hand_ids` then checks in full (and
+    names what is wrong).  The number of cards is the caller's to check.
+
+    >>> quick_ids("7s 5h"), quick_ids([23, 14]), quick_ids([23, 23]), quick_ids((True, 2))
+    ((23, 14), (23, 14), None, None)
+    """
+    if type(cards) is str:
+        return parse_cards(cards)
+    if type(cards) is tuple or type(cards) is list:
+        for card in cards:
+            if type(card) is not int:  # bool, numpy integers, text, objects: the full path
+                return None
+        if len(_VALID_IDS.intersection(cards)) == len(cards):  # every id in 0..51, none twice
+            return tuple(cards)
+    return None
+
+
 def hand_ids(cards: CardsLike, sizes: tuple[int, ...], what: str) -> tuple[int, ...]:
     """Normalise a hand to a tuple of valid, distinct card ids.
 
@@ -243,6 +266,9 @@ def hand_ids(cards: CardsLike, sizes: tuple[int, ...], what: str) -> tuple[int, 
     :raises ValueError: for the wrong number of cards, an id outside 0..51 or a
         duplicate card.
     """
+    ids = quick_ids(cards)
+    if ids is not None and len(ids) in sizes:
+        return ids
     if isinstance(cards, str):
         ids = parse_cards(cards)
     elif type(cards).__name__ == "ndarray":  # numpy, without importing it
@@ -286,15 +312,18 @@ def seat_hands(hands: object, size: int, game: str, what: str) -> list[tuple[int
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise TypeError(f"{what}: hands must be a sequence with one hand (or None) per seat")
     seats: list[tuple[int, ...] | None] = []
-    holder: dict[int, int] = {}
+    held: set[int] = set()
     for seat, cards in enumerate(hands):
         if cards is None:
             seats.append(None)
             continue
-        ids = hand_ids(cards, (size,), f"seat {seat} ({game})")
-        for card in ids:
-            if card in holder:
-                raise ValueError(f"seats {holder[card]} and {seat} both hold {_NAME_OF[card]}")
-            holder[card] = seat
+        ids = quick_ids(cards)
+        if ids is None or len(ids) != size:  # the full checks, naming the seat
+            ids = hand_ids(cards, (size,), f"seat {seat} ({game})")
+        if not held.isdisjoint(ids):  # a card of an earlier seat: name the seat and the card
+            card = next(c for c in ids if c in held)
+            first = next(s for s, earlier in enumerate(seats) if earlier is not None and card in earlier)
+            raise ValueError(f"seats {first} and {seat} both hold {_NAME_OF[card]}")
+        held.update(ids)
         seats.append(ids)
     return seats

@@ -32,10 +32,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple, TypeVar
 
 from badeucey_fast._boundary import MAX_SEATS, MIN_SEATS
-from badeucey_fast._cards import CardsLike, format_cards, seat_hands
+from badeucey_fast._cards import CardsLike, format_cards, quick_ids, seat_hands
 from badeucey_fast._runs import (
     EquityPlan,
     EquitySums,
@@ -51,11 +52,12 @@ from badeucey_fast._runs import (
     resolve_seed,
     run_equity,
 )
-from badeucey_fast._targets import Target, TargetLike, default_target, parse_target
+from badeucey_fast._targets import Target, TargetLike, default_target, read_target
 from badeucey_fast.draws import MAX_EXACT
 from badeucey_fast.games import Game, get_game
 
 _FIGURES = ("badugi_win", "badugi_tie", "low_win", "low_tie", "scoop", "share")
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -224,12 +226,13 @@ def equity(
     seed = check_seed(seed)
     samples, max_exact = check_limits(samples, max_exact)
     thrown = _discards(known, discards, draws)
-    dead_ids = check_dead([h for h in known if h is not None], dead)
-    policy = None
-    if draws > 1 and any(thrown):
-        policy = parse_target(target, rules) or default_target(rules)
-    elif target is not None:
-        parse_target(target, rules)  # still reject a bad target
+    no_dead = dead is None or (type(dead) is tuple and not dead)
+    dead_ids = () if no_dead else check_dead([h for h in known if h is not None], dead)
+    policy = None if target is None else read_target(target, rules)  # checked even when no draw needs it
+    if draws < 2 or not any(thrown):  # no later draw: no stand-pat decision
+        policy = None
+    elif policy is None:
+        policy = default_target(rules)
     plan, c = plan_equity(rules, known, thrown, dead_ids, draws, policy)
     n_samples = decide_samples(plan.outcomes, samples, max_exact)
     seed = resolve_seed(seed) if n_samples is not None else None
@@ -247,18 +250,47 @@ def _discards(
         raise TypeError("equity: discards must be a sequence with one entry (or None) per seat")
     if len(discards) != len(known):
         raise ValueError(f"equity: {len(discards)} discards for {len(known)} seats")
-    out = []
+    out: list[tuple[int, ...]] = []
     for seat, (hand, throw) in enumerate(zip(known, discards)):
-        cards = card_set(throw, f"seat {seat} discard")
-        if cards and hand is None:
-            raise ValueError(f"seat {seat} has unknown cards, so it cannot discard")
-        missing = [c for c in cards if hand is not None and c not in hand]
-        if missing:
-            raise ValueError(f"seat {seat} discards {format_cards(missing)}, not in its hand")
-        if cards and draws == 0:
-            raise ValueError(f"seat {seat} discards, but no draw is left (draws=0)")
-        out.append(tuple(cards))
+        cards = quick_ids(throw) if throw is not None else ()
+        if cards is None:  # the full checks, naming the problem
+            cards = card_set(throw, f"seat {seat} discard")
+        if cards:
+            if hand is None:
+                raise ValueError(f"seat {seat} has unknown cards, so it cannot discard")
+            missing = [c for c in cards if c not in hand]
+            if missing:
+                raise ValueError(f"seat {seat} discards {format_cards(missing)}, not in its hand")
+            if draws == 0:
+                raise ValueError(f"seat {seat} discards, but no draw is left (draws=0)")
+        out.append(cards)
     return out
+
+
+class _Layout(NamedTuple):
+    """Which figures a game has, worked out once per game."""
+
+    present: tuple[str, ...]
+    """The figures of :data:`_FIGURES` the game has (its halves', scoop and share)."""
+    absent: dict[str, None]
+    """The others (a half the game lacks), each None."""
+
+
+@lru_cache(maxsize=64)
+def _layout(rules: Game) -> _Layout:
+    present = tuple(
+        name for name in _FIGURES
+        if not (name.startswith("badugi") and rules.badugi is None) and not (name.startswith("low") and rules.low is None)
+    )
+    return _Layout(present, dict.fromkeys(n for n in _FIGURES if n not in present))
+
+
+def _made(cls: type[_T], fields: dict[str, Any]) -> _T:
+    """An instance of a frozen dataclass of checked fields, every field given:
+    its ``__init__`` sets them one by one, most of the cost of building a result."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
 
 
 def _result(
@@ -274,36 +306,36 @@ def _result(
     (correctly rounded) by the number of outcomes or samples."""
     rules = plan.game
     sums, weight = run
-    values: dict[str, tuple[float, ...] | None] = {}
-    errors: dict[str, tuple[float, ...] | None] = {}
-    counts: dict[str, tuple[int, ...] | None] = {}
-    for name in _FIGURES:
-        if (name.startswith("badugi") and rules.badugi is None) or (name.startswith("low") and rules.low is None):
-            values[name] = errors[name] = counts[name] = None
-            continue
-        if name != "share":
+    layout = _layout(rules)
+    values: dict[str, tuple[float, ...] | None] = dict(layout.absent)
+    errors: dict[str, tuple[float, ...] | None] = dict(layout.absent)
+    counts: dict[str, tuple[int, ...] | None] = dict(layout.absent)
+    zeros = (0.0,) * len(known)
+    for name in layout.present:
+        if name == "share":
+            means = tuple(map((weight * SHARE_UNIT).__rtruediv__, sums[name]))  # total / (weight * SHARE_UNIT)
+        else:
             counts[name] = sums[name]
-        scale = weight * SHARE_UNIT if name == "share" else weight
-        means = tuple(total / scale for total in sums[name])
+            means = tuple(map(weight.__rtruediv__, sums[name]))  # total / weight, correctly rounded
         values[name] = means
         if n_samples is None:
-            errors[name] = (0.0,) * len(known)
+            errors[name] = zeros
         elif name == "share":  # a mean of a bounded variable: its sample variance
             squares = [total / (weight * SHARE_UNIT * SHARE_UNIT) for total in sums["share_sq"]]
             errors[name] = tuple(math.sqrt(max(q - m * m, 0.0) / weight) for q, m in zip(squares, means))
         else:  # a proportion
             errors[name] = tuple(math.sqrt(m * (1.0 - m) / weight) for m in means)
-    return Equity(
-        **values,  # type: ignore[arg-type]
-        game=rules,
-        hands=tuple(known),
-        discards=tuple(thrown),
-        dead=dead,
-        draws=plan.draws,
-        target=plan.target,
-        exact=n_samples is None,
-        outcomes=plan.outcomes if n_samples is None else n_samples,
-        seed=seed,
-        stderr=EquityFigures(**errors),  # type: ignore[arg-type]
-        counts=EquityCounts(**counts),  # type: ignore[arg-type]
-    )
+    return _made(Equity, {
+        **values,
+        "game": rules,
+        "hands": tuple(known),
+        "discards": tuple(thrown),
+        "dead": dead,
+        "draws": plan.draws,
+        "target": plan.target,
+        "exact": n_samples is None,
+        "outcomes": plan.outcomes if n_samples is None else n_samples,
+        "seed": seed,
+        "stderr": _made(EquityFigures, errors),
+        "counts": _made(EquityCounts, counts),
+    })

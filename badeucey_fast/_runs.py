@@ -1,11 +1,12 @@
 """The C run plumbing shared by draw odds and equity: checked input in, plain data out.
 
 A run is planned once (:func:`plan_draw`, :func:`plan_equity`): the inputs are
-checked, the C core counts the outcomes, and the result is an immutable plan
-of plain Python values, with the C structures of the run that follows at once
-(:class:`CSpec`, never changed, never kept).  A later run of a plan (e.g. to
-count another target over the same outcomes) builds its own C structures, so no
-C state is held between runs or by results.  Seeds are resolved once, by
+checked, the outcomes counted, and the result is an immutable plan of plain
+Python values.  Each run (:func:`run_draw`, :func:`run_equity`) builds its own
+C structures and uses them at once (an equity plan's come with it:
+:class:`EquityC`, run once, never kept), so no C state is held between runs or
+by results: a later run of a plan (e.g. to count another target over the same
+outcomes) is independent of the first.  Seeds are resolved once, by
 :func:`resolve_seed`.
 """
 
@@ -14,7 +15,6 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from badeucey_fast._boundary import (
@@ -145,35 +145,67 @@ def decide_samples(outcomes: int, samples: int | None, max_exact: int) -> int | 
 # ---- C structures, built fresh for each call ------------------------------------
 
 
-@cache
-def _game_codes(rules: Game) -> tuple[int, int, int]:
-    """A game as the fields of the C core's ``bdc_game``: the ranking of each half, the hand size."""
+class GameFields(NamedTuple):
+    """What the C structures of a run take from a game, worked out once per game."""
+
+    codes: tuple[int, int, int]
+    """The fields of ``bdc_game``: the ranking of each half (or BDC_NO_HALF), the hand size."""
+    qualifier: tuple[int, int]
+    """The game's qualifiers as the fields of a ``bdc_limits`` (0: none)."""
+    badugi_bins: int
+    """Entries of a draw run's Badugi counts (0: the game has no Badugi half)."""
+    low_bins: int
+    """Entries of its low counts (0: no low half)."""
+
+
+_GAME_FIELDS: dict[int, tuple[Game, GameFields]] = {}
+_GAME_FIELDS_KEPT = 64  # games kept by game_fields (built-in ones and a few variants)
+
+
+def game_fields(rules: Game) -> GameFields:
+    """:class:`GameFields` of a game, kept by the game's identity: a frozen
+    dataclass hashes all eight of its fields, a cost on every call."""
+    kept = _GAME_FIELDS.get(id(rules))
+    if kept is not None and kept[0] is rules:
+        return kept[1]
     badugi = RANKINGS[rules.ranking("badugi")].code if rules.badugi is not None else lib.BDC_NO_HALF
     low = RANKINGS[rules.ranking("low")].code if rules.low is not None else lib.BDC_NO_HALF
-    return badugi, low, rules.hand_size
+    fields = GameFields(
+        (badugi, low, rules.hand_size),
+        (rules.badugi_qualifier or 0, rules.low_qualifier or 0),
+        _BADUGI_BINS if rules.badugi is not None else 0,
+        _LOW_BINS if rules.low is not None else 0,
+    )
+    if len(_GAME_FIELDS) >= _GAME_FIELDS_KEPT:
+        _GAME_FIELDS.clear()
+    _GAME_FIELDS[id(rules)] = (rules, fields)  # the game kept with it: its id is not reused while kept
+    return fields
 
 
-def _set_game(c_game: Any, rules: Game) -> None:
-    c_game.badugi, c_game.low, c_game.n_cards = _game_codes(rules)
+def _c_limits(target: Target | None) -> tuple[int, int]:
+    """A target as the fields of a ``bdc_limits`` (0: any)."""
+    return (0, 0) if target is None else (target.badugi or 0, target.low or 0)
 
 
-def _set_limits(c_limits: Any, badugi: int | None, low: int | None) -> None:
-    c_limits.badugi = badugi or 0
-    c_limits.low = low or 0
+_BADUGI_BINS = RANKINGS["badugi_low"].scale + 1
+_LOW_BINS = max(RANKINGS["deuce_seven"].scale, RANKINGS["ace_five"].scale) + 1
+_BYTES_TYPE = ffi.typeof("uint8_t[]")
+_INTS_TYPE = ffi.typeof("int[]")
+_U64S_TYPE = ffi.typeof("uint64_t[]")
+_STOP_TYPE = ffi.typeof("int[1]")
+_RNG_WORDS = 4  # a xoshiro256** state: four uint64s
 
 
-def _c_rng(seed: int | None) -> Any:
-    """A xoshiro256** state seeded from ``seed`` (unused by an exact run: None)."""
-    rng = ffi.new("uint64_t[4]")
-    if seed is not None:
-        lib.bdc_rng_seed(seed, rng)
-    return rng
+def threaded(work: int) -> bool:
+    """Does a run of ``work`` outcomes or samples go to a worker thread (:func:`run_chunks`)?"""
+    return work > _THREAD_WORK
 
 
-def _cards(cards: Sequence[int]) -> Any:
-    """Card ids as a C ``uint8_t`` array (from a bytes object: faster than ``ffi.new``
-    from a list; the cdata keeps the bytes alive)."""
-    return ffi.from_buffer("uint8_t[]", bytes(cards) or b"\0")  # C never reads an empty array
+def one_call(samples: int | None, work: int, progress: Progress | None) -> bool:
+    """Is a run one C call over every position: short, exact and without
+    progress (integer sums: chunking changes no result)?  :func:`run_chunks`
+    decides by it, and a caller may make that call itself."""
+    return samples is None and progress is None and work <= _THREAD_WORK
 
 
 def _chunks(positions: int, samples: int | None) -> Iterator[tuple[int, int, int, float]]:
@@ -201,10 +233,10 @@ def run_chunks(
     Ctrl-C (KeyboardInterrupt) is seen at once: it sets ``stop[0]``, the C flag
     the run polls, waits for the worker to end, and propagates.  ``progress`` is
     always called in this thread."""
-    if work <= _THREAD_WORK:  # short: Python sees signals between calls
-        if samples is None and progress is None:  # a short exact run: one call (integer sums: the same result)
-            run(0, positions, 0)
-            return
+    if one_call(samples, work, progress):
+        run(0, positions, 0)
+        return
+    if not threaded(work):  # short: Python sees signals between calls
         for begin, end, n, fraction in _chunks(positions, samples):
             run(begin, end, n)
             if progress is not None:
@@ -276,47 +308,12 @@ class DrawCounts(NamedTuple):
     total: int
 
 
-class CSpec(NamedTuple):
-    """A plan's C structures, built once and never changed: transient (a plan
-    function makes them, a run uses them at once), never kept in a result."""
-
-    spec: Any
-    alive: list[Any]
-    """The arrays the spec points into (kept alive with it)."""
-    stop: Any
-    """The run's stop flag (``int[1]``), which the C core polls."""
-
-
-_SPEC_TYPE = ffi.typeof("bdc_draw_spec *")
-_STATE_TYPE = ffi.typeof("uint64_t[6]")
-_COUNTS_TYPE = ffi.typeof("uint64_t[]")
-_STOP_TYPE = ffi.typeof("int[1]")
-_BYTES_TYPE = ffi.typeof("uint8_t[]")
-
-
-def _c_limits(target: Target | None) -> tuple[int, int]:
-    """A target as the fields of a ``bdc_limits`` (0: any)."""
-    return (0, 0) if target is None else (target.badugi or 0, target.low or 0)
-
-
+_DRAW_SPEC_TYPE = ffi.typeof("bdc_draw_spec *")
 _DRAW_SPEC_FIELDS = ("game", "kept", "n_kept", "deck", "n_deck", "draws", "target", "query", "stop")
 if tuple(name for name, _ in ffi.typeof("bdc_draw_spec").fields) != _DRAW_SPEC_FIELDS:  # pragma: no cover
-    raise ImportError("bdc_draw_spec's fields changed: update badeucey_fast._runs._c_draw_spec")
-
-
-def _c_draw_spec(plan: DrawPlan, query: Target | None) -> CSpec:
-    """A fresh ``bdc_draw_spec`` for a plan, and the arrays it points into (the
-    kept cards then the deck, in one buffer), initialised in one call (field
-    by field is three times as long)."""
-    n_kept = len(plan.kept)
-    cards = ffi.from_buffer(_BYTES_TYPE, bytes(plan.kept + plan.deck) or b"\0")  # C never reads an empty array
-    stop = ffi.new(_STOP_TYPE)
-    spec = ffi.new(
-        _SPEC_TYPE,
-        [_game_codes(plan.game), cards, n_kept, cards + n_kept, len(plan.deck), plan.draws,
-         _c_limits(plan.target), _c_limits(query), stop],
-    )
-    return CSpec(spec, [cards], stop)
+    raise ImportError("bdc_draw_spec's fields changed: update badeucey_fast._runs.run_draw")
+_DRAW_STATE = _RNG_WORDS + 2
+"""A draw run's uint64 outputs ahead of its counts: the random stream, then hits and total."""
 
 
 def draw_counts(n_deck: int, k: int, draws: int) -> tuple[int, int]:
@@ -336,62 +333,71 @@ def plan_draw(
     dead: tuple[int, ...],
     draws: int,
     target: Target | None,
-    query: Target | None,
-) -> tuple[DrawPlan, CSpec]:
-    """Plan a hand's draws (every input already checked: the hand is the game's
-    size, the discard within it, the dead cards outside it), and the C
-    structures of its first run, which counts the hands meeting ``query``.  The
-    counts come from :func:`draw_counts`; the run checks the spec again in C."""
-    kept = tuple([c for c in hand if c not in discard])
+) -> DrawPlan:
+    """Plan a hand's draws: the one place a draw run is checked and counted.
+
+    The cards come checked (distinct valid ids, the discard within ``hand``,
+    the dead cards outside it); ``hand`` may hold fewer cards than the game's
+    hand size (the hands holding some cards: the rest is drawn).  Checks that
+    the unseen cards fill every draw; the counts come from
+    :func:`draw_counts`, and the run checks the spec again in C.
+    """
+    kept = tuple([c for c in hand if c not in discard]) if discard else hand
     deck = unseen_deck(hand + dead)
-    if len(discard) * draws > len(deck):
+    k = rules.hand_size - len(kept)
+    if k * draws > len(deck):
         raise ValueError(
-            f"drawing {len(discard)} card(s) {draws} time(s) needs {len(discard) * draws} unseen cards; "
-            f"only {len(deck)} remain"
+            f"drawing {k} card(s) {draws} time(s) needs {k * draws} unseen cards; only {len(deck)} remain"
         )
-    outcomes, positions = draw_counts(len(deck), rules.hand_size - len(kept), draws)
-    plan = DrawPlan(rules, kept, deck, draws, target, outcomes, positions)
-    return plan, _c_draw_spec(plan, query)
+    outcomes, positions = draw_counts(len(deck), k, draws)
+    return DrawPlan(rules, kept, deck, draws, target, outcomes, positions)
 
 
 def run_draw(
-    plan: DrawPlan,
-    query: Target | None,
-    seed: int | None,
-    samples: int | None,
-    progress: Progress | None,
-    c: CSpec | None = None,
+    plan: DrawPlan, query: Target | None, seed: int | None, samples: int | None, progress: Progress | None
 ) -> DrawCounts:
     """One C run of a plan: exact (``samples`` None) or ``samples`` outcomes from
-    ``seed``, counting the final hands meeting ``query``; ``c`` the structures
-    :func:`plan_draw` made for that query, or None to build them."""
-    import numpy as np
+    ``seed``, counting the final hands meeting ``query``.
 
-    rules = plan.game  # counts only for the halves the game has (C reads no array for another)
-    badugi = np.zeros(_BADUGI_BINS, dtype=np.uint64) if rules.badugi is not None else None
-    low = np.zeros(_LOW_BINS, dtype=np.uint64) if rules.low is not None else None
-    state = ffi.new(_STATE_TYPE)  # the random stream (unused when exact), then hits and total
-    if seed is not None and samples is not None:
+    Its C structures are made here, fresh, in as few allocations as it takes
+    (each is a cost of a one-draw call): the kept cards then the deck in one
+    byte buffer, the spec initialised in one call, and the stream, hits,
+    total and both halves' counts in one zeroed numpy array (the counts of
+    the result are views of it).  The stop flag is made only for a run long
+    enough to go to a worker thread."""
+    import numpy as np  # imported on first use (import time)
+
+    fields = game_fields(plan.game)
+    n_badugi, n_low = fields.badugi_bins, fields.low_bins
+    work = plan.outcomes if samples is None else samples
+    out = np.zeros(_DRAW_STATE + n_badugi + n_low, dtype=np.uint64)
+    state = ffi.from_buffer(_U64S_TYPE, out)
+    if samples is not None and seed is not None:
         lib.bdc_rng_seed(seed, state)
-    hits, total = state + 4, state + 5
-    if c is None:
-        c = _c_draw_spec(plan, query)
-    spec = c.spec  # c keeps the arrays the spec points into alive until the run ends
-    out_b = ffi.NULL if badugi is None else ffi.from_buffer(_COUNTS_TYPE, badugi)
-    out_l = ffi.NULL if low is None else ffi.from_buffer(_COUNTS_TYPE, low)
-    if samples is None and plan.outcomes <= _THREAD_WORK and progress is None:  # one short call: no chunks
-        raise_for_status(lib.bdc_draw_run(spec, 0, plan.positions, 0, state, out_b, out_l, hits, total), "draw")
-        return DrawCounts(badugi, low, int(hits[0]), int(total[0]))
+    n_kept = len(plan.kept)
+    cards = ffi.from_buffer(_BYTES_TYPE, bytes(plan.kept + plan.deck) or b"\0")  # C never reads an empty array
+    stop = ffi.new(_STOP_TYPE) if threaded(work) else ffi.NULL
+    spec = ffi.new(
+        _DRAW_SPEC_TYPE,
+        [fields.codes, cards, n_kept, cards + n_kept, len(plan.deck), plan.draws, _c_limits(plan.target),
+         _c_limits(query), stop],
+    )  # initialised in one call: field by field is three times as long
+    hits, total = state + _RNG_WORDS, state + _RNG_WORDS + 1
+    out_b = state + _DRAW_STATE if n_badugi else ffi.NULL  # C reads no array for a half the game lacks
+    out_l = state + _DRAW_STATE + n_badugi if n_low else ffi.NULL
+    if one_call(samples, work, progress):
+        status = lib.bdc_draw_run(spec, 0, plan.positions, 0, state, out_b, out_l, hits, total)
+        if status:
+            raise_for_status(status, "draw")
+    else:
 
-    def run(begin: int, end: int, n_samples: int) -> None:
-        raise_for_status(lib.bdc_draw_run(spec, begin, end, n_samples, state, out_b, out_l, hits, total), "draw")
+        def run(begin: int, end: int, n_samples: int) -> None:
+            raise_for_status(lib.bdc_draw_run(spec, begin, end, n_samples, state, out_b, out_l, hits, total), "draw")
 
-    run_chunks(run, plan.positions, samples, progress, plan.outcomes if samples is None else samples, c.stop)
-    return DrawCounts(badugi, low, int(hits[0]), int(total[0]))
-
-
-_BADUGI_BINS = RANKINGS["badugi_low"].scale + 1
-_LOW_BINS = max(RANKINGS["deuce_seven"].scale, RANKINGS["ace_five"].scale) + 1
+        run_chunks(run, plan.positions, samples, progress, work, stop)
+    badugi = out[_DRAW_STATE : _DRAW_STATE + n_badugi] if n_badugi else None
+    low = out[_DRAW_STATE + n_badugi :] if n_low else None
+    return DrawCounts(badugi, low, hits[0], total[0])
 
 
 # ---- several hands to a showdown ---------------------------------------------------
@@ -413,6 +419,19 @@ class EquityPlan(NamedTuple):
     positions: int
 
 
+class EquityC(NamedTuple):
+    """A plan's C structures, made once and run at once (never kept in a result)."""
+
+    spec: Any
+    alive: list[Any]
+    """The arrays the spec points into (kept alive with it)."""
+    stop: Any
+    """The run's stop flag (``int *``), which the C core polls."""
+    out: Any
+    """The run's uint64 outputs (``uint64_t[]``): the random stream, the weight,
+    the plan's outcomes, then a ``bdc_equity_sums`` per seat."""
+
+
 SHARE_UNIT: int = lib.BDC_SHARE_UNIT
 """The C core counts pot shares in units of 1 / SHARE_UNIT."""
 
@@ -422,6 +441,14 @@ if tuple(name for name, _ in ffi.typeof("bdc_equity_sums").fields) != _EQUITY_FI
     "bdc_equity_sums"
 ) != ffi.sizeof("uint64_t") * len(_EQUITY_FIGURES):  # pragma: no cover - a header change this module missed
     raise ImportError("bdc_equity_sums is no longer seven uint64s in this order: update badeucey_fast._runs")
+_EQUITY_SPEC_TYPE = ffi.typeof("bdc_equity_spec *")
+_EQUITY_SPEC_FIELDS = ("game", "n_seats", "cards", "n_held", "draws_policy", "deck", "n_deck", "draws", "target",
+                       "qualifier", "stop")
+if tuple(name for name, _ in ffi.typeof("bdc_equity_spec").fields) != _EQUITY_SPEC_FIELDS:  # pragma: no cover
+    raise ImportError("bdc_equity_spec's fields changed: update badeucey_fast._runs._c_equity_spec")
+_SUMS_TYPE = ffi.typeof("bdc_equity_sums *")
+_WEIGHT, _OUTCOMES, _SUMS = _RNG_WORDS, _RNG_WORDS + 1, _RNG_WORDS + 2
+"""Where an equity run's uint64 outputs (:attr:`EquityC.out`) are."""
 
 
 class EquitySums(NamedTuple):
@@ -433,28 +460,27 @@ class EquitySums(NamedTuple):
     weight: int
 
 
-def _c_equity_spec(plan: EquityPlan) -> CSpec:
-    """A fresh ``bdc_equity_spec`` for a plan, and the arrays it points into."""
-    n = plan.game.hand_size
-    padded = [c for row in plan.rows for c in (*row, *[0] * (n - len(row)))]
-    alive = [
-        _cards(padded),
-        ffi.new("int[]", [len(row) for row in plan.rows]),
-        ffi.new("int[]", [int(k) for k in plan.known]),
-        _cards(plan.deck),
-    ]
-    stop = ffi.new("int[1]")
-    spec = ffi.new("bdc_equity_spec *")
-    spec.stop = stop
-    _set_game(spec.game, plan.game)
-    spec.n_seats = len(plan.rows)
-    spec.cards, spec.n_held, spec.draws_policy = alive[0], alive[1], alive[2]
-    spec.deck, spec.n_deck = alive[3], len(plan.deck)
-    spec.draws = plan.draws
-    if plan.target is not None:
-        _set_limits(spec.target, plan.target.badugi, plan.target.low)
-    _set_limits(spec.qualifier, plan.game.badugi_qualifier, plan.game.low_qualifier)
-    return CSpec(spec, alive, stop)
+def _c_equity_spec(plan: EquityPlan) -> EquityC:
+    """A fresh ``bdc_equity_spec`` for a plan, initialised in one call, and the
+    arrays it points into, in three allocations: the seats' rows (each padded
+    to the hand size) then the deck in one byte buffer; ``n_held``,
+    ``draws_policy``, the stop flag and the plan's positions in one int array;
+    and the run's uint64 outputs (:attr:`EquityC.out`)."""
+    fields = game_fields(plan.game)
+    rows, seats = plan.rows, len(plan.rows)
+    n = fields.codes[2]
+    pad = bytes(n)
+    held = b"".join([bytes(row) + pad[len(row) :] for row in rows])  # never empty: two seats at least
+    cards = ffi.from_buffer(_BYTES_TYPE, held + bytes(plan.deck))
+    ints = ffi.new(_INTS_TYPE, [*map(len, rows), *plan.known, 0, 0])  # n_held, draws_policy, stop, positions
+    stop = ints + 2 * seats
+    spec = ffi.new(
+        _EQUITY_SPEC_TYPE,
+        [fields.codes, seats, cards, ints, ints + seats, cards + len(held), len(plan.deck), plan.draws,
+         _c_limits(plan.target), fields.qualifier, stop],
+    )
+    out = ffi.new(_U64S_TYPE, _SUMS + len(_EQUITY_FIGURES) * seats)
+    return EquityC(spec, [cards, ints], stop, out)
 
 
 def plan_equity(
@@ -464,39 +490,50 @@ def plan_equity(
     dead: tuple[int, ...],
     draws: int,
     target: Target | None,
-) -> tuple[EquityPlan, CSpec]:
+) -> tuple[EquityPlan, EquityC]:
     """Plan an equity run (every input already checked), and its C structures."""
     n = rules.hand_size
     known = [c for hand in hands if hand is not None for c in hand]
-    deck = unseen_deck([*known, *dead])
-    needed = sum(n for h in hands if h is None) + draws * sum(len(t) for t in discards)
+    deck = unseen_deck(known + list(dead) if dead else known)
+    needed = n * hands.count(None) + draws * sum(map(len, discards))
     if needed > len(deck):
         raise ValueError(f"the hands and draws need up to {needed} unseen cards; only {len(deck)} remain")
-    rows = tuple(() if hand is None else tuple(c for c in hand if c not in throw) for hand, throw in zip(hands, discards))
-    flags = tuple(hand is not None for hand in hands)
+    rows = tuple(
+        () if hand is None else tuple([c for c in hand if c not in throw]) if throw else hand
+        for hand, throw in zip(hands, discards)
+    )
+    flags = tuple([hand is not None for hand in hands])
     plan = EquityPlan(rules, rows, flags, deck, draws, target, 0, 0)
     c = _c_equity_spec(plan)
-    outcomes = ffi.new("uint64_t *")
-    positions = ffi.new("int *")
-    raise_for_status(lib.bdc_equity_plan(c.spec, outcomes, positions), "equity")
-    return plan._replace(outcomes=int(outcomes[0]), positions=positions[0]), c
+    positions = c.alive[1] + (2 * len(rows) + 1)
+    status = lib.bdc_equity_plan(c.spec, c.out + _OUTCOMES, positions)
+    if status:
+        raise_for_status(status, "equity")
+    return plan._replace(outcomes=c.out[_OUTCOMES], positions=positions[0]), c
 
 
 def run_equity(
-    plan: EquityPlan, c: CSpec, seed: int | None, samples: int | None, progress: Progress | None
+    plan: EquityPlan, c: EquityC, seed: int | None, samples: int | None, progress: Progress | None
 ) -> EquitySums:
-    """One C run of an equity plan over its C structures: exact (``samples`` None)
-    or ``samples`` outcomes from ``seed``."""
+    """One C run of an equity plan over its C structures (once: the sums add
+    up): exact (``samples`` None) or ``samples`` outcomes from ``seed``."""
     seats = len(plan.rows)
-    spec = c.spec
-    rng = _c_rng(seed if samples is not None else None)
-    sums = ffi.new("bdc_equity_sums[]", seats)
-    weight = ffi.new("uint64_t *")
+    spec, out = c.spec, c.out
+    if samples is not None and seed is not None:
+        lib.bdc_rng_seed(seed, out)
+    weight = out + _WEIGHT
+    sums = ffi.cast(_SUMS_TYPE, out + _SUMS)
+    work = plan.outcomes if samples is None else samples
+    if one_call(samples, work, progress):
+        status = lib.bdc_equity_run(spec, 0, plan.positions, 0, out, sums, weight)
+        if status:
+            raise_for_status(status, "equity")
+    else:
 
-    def run(begin: int, end: int, step: int) -> None:
-        raise_for_status(lib.bdc_equity_run(spec, begin, end, step, rng, sums, weight), "equity")
+        def run(begin: int, end: int, step: int) -> None:
+            raise_for_status(lib.bdc_equity_run(spec, begin, end, step, out, sums, weight), "equity")
 
-    run_chunks(run, plan.positions, samples, progress, plan.outcomes if samples is None else samples, c.stop)
-    values = ffi.unpack(ffi.cast("uint64_t *", sums), len(_EQUITY_FIGURES) * seats)  # the structs' counts, in order
+        run_chunks(run, plan.positions, samples, progress, work, c.stop)
     step = len(_EQUITY_FIGURES)
-    return EquitySums({name: tuple(values[i::step]) for i, name in enumerate(_EQUITY_FIGURES)}, int(weight[0]))
+    values = ffi.unpack(out + _SUMS, step * seats)  # the structs' counts, in order
+    return EquitySums({name: tuple(values[i::step]) for i, name in enumerate(_EQUITY_FIGURES)}, out[_WEIGHT])

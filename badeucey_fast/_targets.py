@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Union
 
 from badeucey_fast._boundary import (
@@ -193,7 +193,28 @@ def _kind(value: object) -> str:
 
 def default_target(game: str | Game) -> Target:
     """The policy's target when none is given (:data:`DEFAULT_TARGETS`)."""
-    rules = get_game(game)
+    return _default_target(get_game(game))
+
+
+@lru_cache(maxsize=64)
+def _default_target(rules: Game) -> Target:
+    """:func:`default_target` of a game, kept (a Target is immutable)."""
     target = parse_target("+".join(DEFAULT_TARGETS[h] for h in rules.halves), rules)
     assert target is not None
     return target
+
+
+def read_target(target: TargetLike, rules: Game) -> Target | None:
+    """:func:`parse_target` for a game, with text targets kept: a text naming
+    hands ("low:9") is parsed by scanning the half's classes, a millisecond
+    each time, and a :class:`Target` is immutable.
+
+    >>> read_target("badugi", get_game("badugi")) == Target(badugi=715)
+    True
+    """
+    return _parse_text(target, rules) if type(target) is str else parse_target(target, rules)
+
+
+@lru_cache(maxsize=256)
+def _parse_text(target: str, rules: Game) -> Target | None:
+    return parse_target(target, rules)

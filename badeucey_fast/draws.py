@@ -49,7 +49,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from badeucey_fast._boundary import DECK_SIZE, FOUR_CARD_BADUGIS, MAX_DRAWS
-from badeucey_fast._cards import CardsLike, format_cards, hand_ids
+from badeucey_fast._cards import CardsLike, format_cards, hand_ids, quick_ids
 from badeucey_fast._runs import (
     DEFAULT_SAMPLES,
     MAX_EXACT_LIMIT,
@@ -74,6 +74,7 @@ from badeucey_fast._targets import (
     TargetLike,
     default_target,
     parse_target,
+    read_target,
 )
 from badeucey_fast.games import Game, Half, get_game
 
@@ -179,7 +180,7 @@ class DrawOutcomes:
         """
         if self._target_hits is not None and target is self.target:  # counted in the run (checked then)
             return self._target_hits / self.total
-        parsed = parse_target(target, self.game)
+        parsed = read_target(target, self.game)
         if parsed is None or (parsed.badugi is None and parsed.low is None):
             return 1.0
         if parsed.badugi is None or parsed.low is None:  # one half: from its counts
@@ -259,11 +260,13 @@ _LANDMARKS: dict[Half, list[tuple[str, str]]] = {
 
 
 def _check_discard(hand: tuple[int, ...], discard: CardsLike | None) -> tuple[int, ...]:
-    cards = card_set(discard, "discard")
+    cards = quick_ids(discard) if discard is not None else ()
+    if cards is None:  # the full checks, naming the problem
+        cards = card_set(discard, "discard")
     missing = [c for c in cards if c not in hand]
     if missing:
         raise ValueError(f"discard {format_cards(missing)}: not in the hand {format_cards(hand)}")
-    return tuple(cards)
+    return cards
 
 
 def draw_outcomes(
@@ -323,21 +326,16 @@ def _checked(
     hand, the dead cards, the draws, the seed and the target (parsed, and
     defaulted when several draws are left)."""
     rules = get_game(game)
-    ids = hand_ids(hand, (rules.hand_size,), f"{what} ({rules.name})")
-    dead_ids = check_dead([ids], dead)
+    ids = quick_ids(hand)
+    if ids is None or len(ids) != rules.hand_size:  # the full checks, naming the problem
+        ids = hand_ids(hand, (rules.hand_size,), f"{what} ({rules.name})")
+    dead_ids = () if dead is None or (type(dead) is tuple and not dead) else check_dead([ids], dead)
     n_draws = check_draws(draws, 1)
     checked_seed = check_seed(seed)
-    parsed = _parse_text(target, rules) if type(target) is str else parse_target(target, rules)
+    parsed = None if target is None else read_target(target, rules)
     if n_draws > 1 and parsed is None:
         parsed = default_target(rules)
     return rules, ids, dead_ids, n_draws, checked_seed, parsed
-
-
-@lru_cache(maxsize=256)
-def _parse_text(target: str, rules: Game) -> Target | None:
-    """:func:`parse_target` of a text target, kept: a text naming hands ("low:9")
-    is parsed by scanning the half's classes, a millisecond each time."""
-    return parse_target(target, rules)
 
 
 def _draw(
@@ -354,10 +352,10 @@ def _draw(
 ) -> DrawOutcomes:
     """draw_outcomes on checked input (the target parsed and defaulted); the target's
     probability is counted in the same run."""
-    plan, c = plan_draw(rules, ids, thrown, dead_ids, draws, target, target)
+    plan = plan_draw(rules, ids, thrown, dead_ids, draws, target)
     n_samples = decide_samples(plan.outcomes, samples, max_exact)
     seed = resolve_seed(seed) if n_samples is not None else None
-    badugi, low, hits, total = run_draw(plan, target, seed, n_samples, progress, c)
+    badugi, low, hits, total = run_draw(plan, target, seed, n_samples, progress)
     return _outcomes(
         rules, ids, thrown, dead_ids, draws, target, n_samples is None, total, badugi, low, seed, plan,
         hits if target is not None else None,
@@ -521,10 +519,7 @@ def _each_outcomes(
 def _containing(rules: Game, held: tuple[int, ...], query: Target | None) -> DrawCounts:
     """The counts of every hand of the game that holds ``held`` (its other cards
     any of the rest of the deck), the hands meeting ``query`` among them."""
-    deck = unseen_deck(held)
-    k = rules.hand_size - len(held)
-    plan = DrawPlan(rules, held, deck, 1, None, math.comb(len(deck), k), len(deck) - k + 1 if k else 1)
-    return run_draw(plan, query, None, None, None)
+    return run_draw(plan_draw(rules, held, (), (), 1, None), query, None, None, None)
 
 
 @lru_cache(maxsize=4 * (DECK_SIZE + 1))
@@ -582,15 +577,12 @@ def _shared_outcomes(
         for axis in range(n):
             view = np.moveaxis(cube, axis, 0)  # a view: written through
             view[0] -= view[1]
-    deck = unseen_deck(ids)
     results = []
     for thrown, mask in zip(subsets, masks):
         kept_mask = (1 << n) - 1 - mask  # the option throwing ``thrown`` keeps the hand's other cards
         row = table[kept_mask]
-        kept = tuple(c for c in ids if c not in thrown)
-        k = len(thrown)
         total = int(row[-1])
-        plan = DrawPlan(rules, kept, deck, 1, target, math.comb(len(deck), k), len(deck) - k + 1 if k else 1)
+        plan = plan_draw(rules, ids, thrown, (), 1, target)  # the option's own plan, as draw_outcomes makes it
         assert total == plan.outcomes, (thrown, total, plan.outcomes)
         results.append(
             _outcomes(
