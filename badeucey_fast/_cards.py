@@ -309,7 +309,7 @@ def seat_hands(hands: object, size: int, game: str, what: str) -> list[tuple[int
     ...
     ValueError: seats 0 and 1 both hold 7s
     """
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+    if type(hands) is not list and type(hands) is not tuple and (isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence)):
         raise TypeError(f"{what}: hands must be a sequence with one hand (or None) per seat")
     seats: list[tuple[int, ...] | None] = []
     held: set[int] = set()

@@ -32,12 +32,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, NamedTuple, TypeVar
 
 from badeucey_fast._boundary import MAX_SEATS, MIN_SEATS
 from badeucey_fast._cards import CardsLike, format_cards, quick_ids, seat_hands
 from badeucey_fast._runs import (
+    EQUITY_FIGURES,
+    FIGURES,
     EquityPlan,
     EquitySums,
     Progress,
@@ -48,6 +49,7 @@ from badeucey_fast._runs import (
     check_limits,
     check_seed,
     decide_samples,
+    per_game,
     plan_equity,
     resolve_seed,
     run_equity,
@@ -58,6 +60,7 @@ from badeucey_fast.games import Game, get_game
 
 _FIGURES = ("badugi_win", "badugi_tie", "low_win", "low_tie", "scoop", "share")
 _T = TypeVar("_T")
+_SHARE_SQ = EQUITY_FIGURES.index("share_sq")
 
 
 @dataclass(frozen=True)
@@ -246,7 +249,9 @@ def _discards(
     """Each seat's discard, checked against its hand."""
     if discards is None:
         return [()] * len(known)
-    if isinstance(discards, (str, bytes)) or not isinstance(discards, Sequence):
+    if type(discards) is not list and type(discards) is not tuple and (
+        isinstance(discards, (str, bytes)) or not isinstance(discards, Sequence)
+    ):
         raise TypeError("equity: discards must be a sequence with one entry (or None) per seat")
     if len(discards) != len(known):
         raise ValueError(f"equity: {len(discards)} discards for {len(known)} seats")
@@ -270,19 +275,23 @@ def _discards(
 class _Layout(NamedTuple):
     """Which figures a game has, worked out once per game."""
 
-    present: tuple[str, ...]
-    """The figures of :data:`_FIGURES` the game has (its halves', scoop and share)."""
+    present: tuple[tuple[str, int], ...]
+    """The figures of :data:`_FIGURES` the game has (its halves', scoop and
+    share), each with its place in a ``bdc_equity_sums``."""
     absent: dict[str, None]
     """The others (a half the game lacks), each None."""
+    exact_stderr: dict[int, EquityFigures]
+    """An exact result's standard errors (all zero) by number of seats, made on
+    first use (immutable: every result shares them)."""
 
 
-@lru_cache(maxsize=64)
+@per_game
 def _layout(rules: Game) -> _Layout:
     present = tuple(
-        name for name in _FIGURES
+        (name, EQUITY_FIGURES.index(name)) for name in _FIGURES
         if not (name.startswith("badugi") and rules.badugi is None) and not (name.startswith("low") and rules.low is None)
     )
-    return _Layout(present, dict.fromkeys(n for n in _FIGURES if n not in present))
+    return _Layout(present, dict.fromkeys(n for n in _FIGURES if n not in dict(present)), {})
 
 
 def _made(cls: type[_T], fields: dict[str, Any]) -> _T:
@@ -305,28 +314,38 @@ def _result(
     """The figures of a run, as plain data: each an integer count divided once
     (correctly rounded) by the number of outcomes or samples."""
     rules = plan.game
-    sums, weight = run
+    values, weight = run
     layout = _layout(rules)
-    values: dict[str, tuple[float, ...] | None] = dict(layout.absent)
-    errors: dict[str, tuple[float, ...] | None] = dict(layout.absent)
+    means: dict[str, tuple[float, ...] | None] = dict(layout.absent)
     counts: dict[str, tuple[int, ...] | None] = dict(layout.absent)
-    zeros = (0.0,) * len(known)
-    for name in layout.present:
+    share_unit = weight * SHARE_UNIT
+    for name, place in layout.present:
+        totals = values[place::FIGURES]  # this figure's count for each seat
         if name == "share":
-            means = tuple(map((weight * SHARE_UNIT).__rtruediv__, sums[name]))  # total / (weight * SHARE_UNIT)
+            means[name] = tuple(map(share_unit.__rtruediv__, totals))  # total / (weight * SHARE_UNIT), correctly rounded
         else:
-            counts[name] = sums[name]
-            means = tuple(map(weight.__rtruediv__, sums[name]))  # total / weight, correctly rounded
-        values[name] = means
-        if n_samples is None:
-            errors[name] = zeros
-        elif name == "share":  # a mean of a bounded variable: its sample variance
-            squares = [total / (weight * SHARE_UNIT * SHARE_UNIT) for total in sums["share_sq"]]
-            errors[name] = tuple(math.sqrt(max(q - m * m, 0.0) / weight) for q, m in zip(squares, means))
-        else:  # a proportion
-            errors[name] = tuple(math.sqrt(m * (1.0 - m) / weight) for m in means)
+            counts[name] = tuple(totals)
+            means[name] = tuple(map(weight.__rtruediv__, totals))  # total / weight, correctly rounded
+    seats = len(known)
+    if n_samples is None:
+        stderr = layout.exact_stderr.get(seats)
+        if stderr is None:
+            zeros = (0.0,) * seats
+            stderr = _made(EquityFigures, {**layout.absent, **{name: zeros for name, _ in layout.present}})
+            layout.exact_stderr[seats] = stderr
+    else:
+        errors: dict[str, tuple[float, ...] | None] = dict(layout.absent)
+        for name, _ in layout.present:
+            mean = means[name]
+            assert mean is not None
+            if name == "share":  # a mean of a bounded variable: its sample variance
+                squares = [total / (share_unit * SHARE_UNIT) for total in values[_SHARE_SQ::FIGURES]]
+                errors[name] = tuple(math.sqrt(max(q - m * m, 0.0) / weight) for q, m in zip(squares, mean))
+            else:  # a proportion
+                errors[name] = tuple(math.sqrt(m * (1.0 - m) / weight) for m in mean)
+        stderr = _made(EquityFigures, errors)
     return _made(Equity, {
-        **values,
+        **means,
         "game": rules,
         "hands": tuple(known),
         "discards": tuple(thrown),
@@ -336,6 +355,6 @@ def _result(
         "exact": n_samples is None,
         "outcomes": plan.outcomes if n_samples is None else n_samples,
         "seed": seed,
-        "stderr": _made(EquityFigures, errors),
+        "stderr": stderr,
         "counts": _made(EquityCounts, counts),
     })

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from badeucey_fast._boundary import (
     DECK_SIZE,
@@ -158,28 +158,41 @@ class GameFields(NamedTuple):
     """Entries of its low counts (0: no low half)."""
 
 
-_GAME_FIELDS: dict[int, tuple[Game, GameFields]] = {}
-_GAME_FIELDS_KEPT = 64  # games kept by game_fields (built-in ones and a few variants)
+_PER_GAME: dict[tuple[int, Callable[[Game], Any]], tuple[Game, Any]] = {}
+_PER_GAME_KEPT = 256  # entries kept (five built-in games and a few variants, for a few functions)
+_R = TypeVar("_R")
 
 
+def per_game(make: Callable[[Game], _R]) -> Callable[[Game], _R]:
+    """Keep what ``make`` works out from a game alone, by the game's identity: a
+    frozen dataclass hashes all eight of its fields, a cost on every call that
+    ``functools.cache`` would pay."""
+
+    def kept(rules: Game) -> _R:
+        entry = _PER_GAME.get((id(rules), make))
+        if entry is not None and entry[0] is rules:
+            return entry[1]  # type: ignore[no-any-return]
+        value = make(rules)
+        if len(_PER_GAME) >= _PER_GAME_KEPT:
+            _PER_GAME.clear()
+        _PER_GAME[(id(rules), make)] = (rules, value)  # the game kept with it: its id is not reused while kept
+        return value
+
+    kept.__doc__ = make.__doc__
+    return kept
+
+
+@per_game
 def game_fields(rules: Game) -> GameFields:
-    """:class:`GameFields` of a game, kept by the game's identity: a frozen
-    dataclass hashes all eight of its fields, a cost on every call."""
-    kept = _GAME_FIELDS.get(id(rules))
-    if kept is not None and kept[0] is rules:
-        return kept[1]
+    """:class:`GameFields` of a game."""
     badugi = RANKINGS[rules.ranking("badugi")].code if rules.badugi is not None else lib.BDC_NO_HALF
     low = RANKINGS[rules.ranking("low")].code if rules.low is not None else lib.BDC_NO_HALF
-    fields = GameFields(
+    return GameFields(
         (badugi, low, rules.hand_size),
         (rules.badugi_qualifier or 0, rules.low_qualifier or 0),
         _BADUGI_BINS if rules.badugi is not None else 0,
         _LOW_BINS if rules.low is not None else 0,
     )
-    if len(_GAME_FIELDS) >= _GAME_FIELDS_KEPT:
-        _GAME_FIELDS.clear()
-    _GAME_FIELDS[id(rules)] = (rules, fields)  # the game kept with it: its id is not reused while kept
-    return fields
 
 
 def _c_limits(target: Target | None) -> tuple[int, int]:
@@ -435,12 +448,13 @@ class EquityC(NamedTuple):
 SHARE_UNIT: int = lib.BDC_SHARE_UNIT
 """The C core counts pot shares in units of 1 / SHARE_UNIT."""
 
-_EQUITY_FIGURES = ("badugi_win", "badugi_tie", "low_win", "low_tie", "scoop", "share", "share_sq")
+EQUITY_FIGURES = ("badugi_win", "badugi_tie", "low_win", "low_tie", "scoop", "share", "share_sq")
 """The fields of ``bdc_equity_sums``, in their order (seven uint64s: no padding)."""
-if tuple(name for name, _ in ffi.typeof("bdc_equity_sums").fields) != _EQUITY_FIGURES or ffi.sizeof(
+if tuple(name for name, _ in ffi.typeof("bdc_equity_sums").fields) != EQUITY_FIGURES or ffi.sizeof(
     "bdc_equity_sums"
-) != ffi.sizeof("uint64_t") * len(_EQUITY_FIGURES):  # pragma: no cover - a header change this module missed
+) != ffi.sizeof("uint64_t") * len(EQUITY_FIGURES):  # pragma: no cover - a header change this module missed
     raise ImportError("bdc_equity_sums is no longer seven uint64s in this order: update badeucey_fast._runs")
+FIGURES = len(EQUITY_FIGURES)
 _EQUITY_SPEC_TYPE = ffi.typeof("bdc_equity_spec *")
 _EQUITY_SPEC_FIELDS = ("game", "n_seats", "cards", "n_held", "draws_policy", "deck", "n_deck", "draws", "target",
                        "qualifier", "stop")
@@ -452,64 +466,62 @@ _WEIGHT, _OUTCOMES, _SUMS = _RNG_WORDS, _RNG_WORDS + 1, _RNG_WORDS + 2
 
 
 class EquitySums(NamedTuple):
-    """What one equity run counted: per figure, one integer count per seat (shares
-    in units of 1 / SHARE_UNIT, squares of 1 / SHARE_UNIT**2); and the number
-    of outcomes or samples."""
+    """What one equity run counted: each seat's ``bdc_equity_sums``, flat (seat
+    s's figure f at ``values[s * FIGURES + f]``, in the order of
+    :data:`EQUITY_FIGURES`; shares in units of 1 / SHARE_UNIT, squares of
+    1 / SHARE_UNIT**2); and the number of outcomes or samples."""
 
-    sums: dict[str, tuple[int, ...]]
+    values: list[int]
     weight: int
 
 
-def _c_equity_spec(plan: EquityPlan) -> EquityC:
-    """A fresh ``bdc_equity_spec`` for a plan, initialised in one call, and the
-    arrays it points into, in three allocations: the seats' rows (each padded
-    to the hand size) then the deck in one byte buffer; ``n_held``,
-    ``draws_policy``, the stop flag and the plan's positions in one int array;
-    and the run's uint64 outputs (:attr:`EquityC.out`)."""
-    fields = game_fields(plan.game)
-    rows, seats = plan.rows, len(plan.rows)
-    n = fields.codes[2]
-    pad = bytes(n)
-    held = b"".join([bytes(row) + pad[len(row) :] for row in rows])  # never empty: two seats at least
-    cards = ffi.from_buffer(_BYTES_TYPE, held + bytes(plan.deck))
-    ints = ffi.new(_INTS_TYPE, [*map(len, rows), *plan.known, 0, 0])  # n_held, draws_policy, stop, positions
-    stop = ints + 2 * seats
-    spec = ffi.new(
-        _EQUITY_SPEC_TYPE,
-        [fields.codes, seats, cards, ints, ints + seats, cards + len(held), len(plan.deck), plan.draws,
-         _c_limits(plan.target), fields.qualifier, stop],
-    )
-    out = ffi.new(_U64S_TYPE, _SUMS + len(_EQUITY_FIGURES) * seats)
-    return EquityC(spec, [cards, ints], stop, out)
 
 
 def plan_equity(
     rules: Game,
-    hands: Sequence[tuple[int, ...] | None],
-    discards: Sequence[tuple[int, ...]],
+    hands: list[tuple[int, ...] | None],
+    discards: list[tuple[int, ...]],
     dead: tuple[int, ...],
     draws: int,
     target: Target | None,
 ) -> tuple[EquityPlan, EquityC]:
-    """Plan an equity run (every input already checked), and its C structures."""
-    n = rules.hand_size
+    """Plan an equity run (every input already checked), and its C structures.
+
+    The structures take three allocations and a spec initialised in one call
+    (each allocation is a cost of a short call): the seats' rows (each padded
+    to the hand size) then the deck in one byte buffer; ``n_held``,
+    ``draws_policy``, the stop flag and the plan's positions in one int array;
+    and the run's uint64 outputs (:attr:`EquityC.out`).  The C core counts the
+    outcomes and positions (``bdc_equity_plan``), checking the spec."""
+    fields = game_fields(rules)
+    n = fields.codes[2]
     known = [c for hand in hands if hand is not None for c in hand]
-    deck = unseen_deck(known + list(dead) if dead else known)
+    deck_bytes = _DECK_BYTES.translate(None, bytes(known + list(dead) if dead else known))  # the unseen cards
+    n_deck, seats = len(deck_bytes), len(hands)
     needed = n * hands.count(None) + draws * sum(map(len, discards))
-    if needed > len(deck):
-        raise ValueError(f"the hands and draws need up to {needed} unseen cards; only {len(deck)} remain")
-    rows = tuple(
+    if needed > n_deck:
+        raise ValueError(f"the hands and draws need up to {needed} unseen cards; only {n_deck} remain")
+    rows = tuple([
         () if hand is None else tuple([c for c in hand if c not in throw]) if throw else hand
         for hand, throw in zip(hands, discards)
-    )
+    ])
     flags = tuple([hand is not None for hand in hands])
-    plan = EquityPlan(rules, rows, flags, deck, draws, target, 0, 0)
-    c = _c_equity_spec(plan)
-    positions = c.alive[1] + (2 * len(rows) + 1)
-    status = lib.bdc_equity_plan(c.spec, c.out + _OUTCOMES, positions)
+    pad = bytes(n)
+    held = b"".join([bytes(row) + pad[len(row) :] for row in rows])  # never empty: two seats at least
+    cards = ffi.from_buffer(_BYTES_TYPE, held + deck_bytes)
+    ints = ffi.new(_INTS_TYPE, [*map(len, rows), *flags, 0, 0])  # n_held, draws_policy, stop, positions
+    stop, positions = ints + 2 * seats, ints + (2 * seats + 1)
+    spec = ffi.new(
+        _EQUITY_SPEC_TYPE,
+        [fields.codes, seats, cards, ints, ints + seats, cards + len(held), n_deck, draws, _c_limits(target),
+         fields.qualifier, stop],
+    )
+    out = ffi.new(_U64S_TYPE, _SUMS + FIGURES * seats)
+    status = lib.bdc_equity_plan(spec, out + _OUTCOMES, positions)
     if status:
         raise_for_status(status, "equity")
-    return plan._replace(outcomes=c.out[_OUTCOMES], positions=positions[0]), c
+    plan = EquityPlan(rules, rows, flags, tuple(deck_bytes), draws, target, out[_OUTCOMES], positions[0])
+    return plan, EquityC(spec, [cards, ints], stop, out)
 
 
 def run_equity(
@@ -517,7 +529,6 @@ def run_equity(
 ) -> EquitySums:
     """One C run of an equity plan over its C structures (once: the sums add
     up): exact (``samples`` None) or ``samples`` outcomes from ``seed``."""
-    seats = len(plan.rows)
     spec, out = c.spec, c.out
     if samples is not None and seed is not None:
         lib.bdc_rng_seed(seed, out)
@@ -534,6 +545,4 @@ def run_equity(
             raise_for_status(lib.bdc_equity_run(spec, begin, end, step, out, sums, weight), "equity")
 
         run_chunks(run, plan.positions, samples, progress, work, c.stop)
-    step = len(_EQUITY_FIGURES)
-    values = ffi.unpack(out + _SUMS, step * seats)  # the structs' counts, in order
-    return EquitySums({name: tuple(values[i::step]) for i, name in enumerate(_EQUITY_FIGURES)}, out[_WEIGHT])
+    return EquitySums(ffi.unpack(out + _SUMS, FIGURES * len(plan.rows)), out[_WEIGHT])  # the structs, in order
