@@ -12,6 +12,7 @@ outcomes) is independent of the first.  Seeds are resolved once, by
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -73,11 +74,6 @@ def check_dead(hands: Sequence[tuple[int, ...]], dead: CardsLike | None) -> tupl
     if clash:
         raise ValueError(f"dead card(s) {format_cards(clash)} are also in a hand")
     return cards
-
-
-def unseen_deck(known: Sequence[int]) -> tuple[int, ...]:
-    """The cards not in ``known`` (valid ids), in id order."""
-    return tuple(_DECK_BYTES.translate(None, bytes(known)))
 
 
 def check_draws(draws: object, lowest: int) -> int:
@@ -178,8 +174,7 @@ def per_game(make: Callable[[Game], _R]) -> Callable[[Game], _R]:
         _PER_GAME[(id(rules), make)] = (rules, value)  # the game kept with it: its id is not reused while kept
         return value
 
-    kept.__doc__ = make.__doc__
-    return kept
+    return functools.wraps(make)(kept)
 
 
 @per_game
@@ -197,7 +192,10 @@ def game_fields(rules: Game) -> GameFields:
 
 def _c_limits(target: Target | None) -> tuple[int, int]:
     """A target as the fields of a ``bdc_limits`` (0: any)."""
-    return (0, 0) if target is None else (target.badugi or 0, target.low or 0)
+    return _NO_LIMITS if target is None else (target.badugi or 0, target.low or 0)
+
+
+_NO_LIMITS = (0, 0)
 
 
 _BADUGI_BINS = RANKINGS["badugi_low"].scale + 1
@@ -309,6 +307,8 @@ class DrawPlan(NamedTuple):
     """The number of equally likely outcomes of an exact run."""
     positions: int
     """Chunks of an exact run (positions of the first card dealt)."""
+    cards: bytes
+    """The kept cards then the deck, as the C core reads them (never empty)."""
 
 
 class DrawCounts(NamedTuple):
@@ -356,14 +356,14 @@ def plan_draw(
     :func:`draw_counts`, and the run checks the spec again in C.
     """
     kept = tuple([c for c in hand if c not in discard]) if discard else hand
-    deck = unseen_deck(hand + dead)
+    deck = _DECK_BYTES.translate(None, bytes(hand + dead) if dead else bytes(hand))  # the unseen cards
     k = rules.hand_size - len(kept)
     if k * draws > len(deck):
         raise ValueError(
             f"drawing {k} card(s) {draws} time(s) needs {k * draws} unseen cards; only {len(deck)} remain"
         )
     outcomes, positions = draw_counts(len(deck), k, draws)
-    return DrawPlan(rules, kept, deck, draws, target, outcomes, positions)
+    return DrawPlan(rules, kept, tuple(deck), draws, target, outcomes, positions, bytes(kept) + deck or b"\0")
 
 
 def run_draw(
@@ -388,12 +388,13 @@ def run_draw(
     if samples is not None and seed is not None:
         lib.bdc_rng_seed(seed, state)
     n_kept = len(plan.kept)
-    cards = ffi.from_buffer(_BYTES_TYPE, bytes(plan.kept + plan.deck) or b"\0")  # C never reads an empty array
+    cards = ffi.from_buffer(_BYTES_TYPE, plan.cards)  # read only: the C core takes const cards
     stop = ffi.new(_STOP_TYPE) if threaded(work) else ffi.NULL
     spec = ffi.new(
         _DRAW_SPEC_TYPE,
-        [fields.codes, cards, n_kept, cards + n_kept, len(plan.deck), plan.draws, _c_limits(plan.target),
-         _c_limits(query), stop],
+        [fields.codes, cards, n_kept, cards + n_kept, len(plan.deck), plan.draws,
+         _NO_LIMITS if plan.target is None else _c_limits(plan.target),
+         _NO_LIMITS if query is None else _c_limits(query), stop],
     )  # initialised in one call: field by field is three times as long
     hits, total = state + _RNG_WORDS, state + _RNG_WORDS + 1
     out_b = state + _DRAW_STATE if n_badugi else ffi.NULL  # C reads no array for a half the game lacks

@@ -66,7 +66,6 @@ from badeucey_fast._runs import (
     plan_draw,
     resolve_seed,
     run_draw,
-    unseen_deck,
 )
 from badeucey_fast._targets import (
     DEFAULT_TARGETS,

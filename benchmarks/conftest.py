@@ -70,6 +70,9 @@ TARGETS = (
     Target("mb.tables_rss", "resident tables, MB", 16, True, "MB"),
     Target("ns.parse_cards_spaced", "parse one card string, ns", 1000, True, "ns"),
     Target("ms.best_discards", "best_discards, 32 options, ms", 50, True, "ms"),
+    # issue 16: a Python fixed cost of 15 us and a one-draw call of 10 us, at its 83 ns no-op call
+    Target("ratio.equity_pat/floor", "equity, pat against pat / cffi no-op", 180, True, "x"),
+    Target("ratio.draw_one_text/floor", "draw_outcomes, one draw (text) / cffi no-op", 120, True, "x"),
     Target("ratio.pokerkit/engine_2", "random hands heads-up, pokerkit / ours", 20, False, "x"),
     Target("ratio.pokerkit/engine_6", "random hands six-handed, pokerkit / ours", 20, False, "x"),
     Target("ns.random_hands", "random_hands, ns a hand (50M/s)", 20, True, "ns"),

@@ -83,3 +83,40 @@ def test_equity_two_players_two_card_draws(benchmark: Any, figures: Any) -> None
     assert result.exact and result.outcomes == 671_580
     assert sum(result.share) == pytest.approx(1.0)
     record_ms(figures, benchmark, "equity_two_players_two_card_draws")
+
+
+FIXED = "fixed costs: one short draw or equity call, against the no-op cffi call"
+PAT_HANDS = ("As 2c 3d 4h", "5s 6c 7d 8h")
+"""Two pat Badugi hands: one outcome, so an exact equity call is nearly all fixed cost."""
+DRAW_ONE = ("7s 5h 4d Jc Ks", "Jc Ks")
+"""A Badeucey two-card draw: C(47, 2) = 1,081 outcomes."""
+
+
+@pytest.mark.benchmark(group=FIXED, min_rounds=MIN_ROUNDS)
+def test_fixed_cost_floor(benchmark: Any, figures: Any) -> None:
+    """The floor of the group: one cffi call of a C function that does nothing."""
+    from badeucey_fast._core import lib
+
+    assert isinstance(benchmark(lib.bdc_noop5, 1, 2, 3, 4, 5), int)
+    figures.per_hand("fixed_floor", benchmark, 1)
+
+
+@pytest.mark.benchmark(group=FIXED, min_rounds=MIN_ROUNDS)
+def test_equity_pat_against_pat(benchmark: Any, figures: Any) -> None:
+    """Exact equity of two pat hands (one outcome): the Python fixed cost of an equity call."""
+    result = benchmark(bf.equity, list(PAT_HANDS), game="badugi")
+    assert result.exact and result.outcomes == 1 and result.badugi_win == (1.0, 0.0)
+    figures.per_hand("equity_pat", benchmark, 1)
+    figures.ratio(benchmark, "equity_pat/floor", "equity_pat", "fixed_floor")
+
+
+@pytest.mark.benchmark(group=FIXED, min_rounds=MIN_ROUNDS)
+@pytest.mark.parametrize("form", ["text", "ids"])
+def test_draw_outcomes_one_draw(benchmark: Any, figures: Any, form: str) -> None:
+    """One two-card draw, default target, the hand as text or as pre-parsed ids."""
+    hand, discard = DRAW_ONE
+    args = (hand, discard) if form == "text" else (bf.parse_cards(hand), bf.parse_cards(discard))
+    out = benchmark(bf.draw_outcomes, *args)
+    assert out.exact and out.total == 1_081
+    figures.per_hand(f"draw_one_{form}", benchmark, 1)
+    figures.ratio(benchmark, f"draw_one_{form}/floor", f"draw_one_{form}", "fixed_floor")
