@@ -462,10 +462,12 @@ def test_sampled_equity_with_draws_matches_exact(implementation: str) -> None:
                                                                "game": "badugi"}),
     ],
 )
-def test_sampled_equity_matches_exact_for_every_path(hands: list[str | None], kwargs: dict[str, Any]) -> None:
-    """Each settling and ranking path of the sampler against the exact figures
-    (4 standard errors of the exact probability), and one stream however the
-    run is split into C calls."""
+def test_sampled_equity_matches_exact_for_every_path(
+    hands: list[str | None], kwargs: dict[str, Any], implementation: str
+) -> None:
+    """Each settling and ranking path of the sampler (with each implementation's
+    batch loops) against the exact figures: within 4 standard errors of the exact
+    probability."""
     exact = equity(hands, max_exact=10**9, **kwargs)
     sampled = equity(hands, samples=200_000, seed=2, **kwargs)
     assert exact.exact and not sampled.exact
@@ -483,6 +485,13 @@ def test_sampled_equity_does_not_depend_on_the_chunks(monkeypatch: pytest.Monkey
     monkeypatch.setattr(_runs, "_CHUNK_SAMPLES", 1_001)  # 30 calls, none a whole number of blocks
     assert equity(hands, discards=discards, draws=2, samples=30_001, seed=4) == whole
     assert equity(hands, discards=discards, draws=2, samples=30_001, seed=5) != whole
+    before = bf.implementation()
+    try:
+        for name in bf.implementations():  # every implementation ranks alike: the same figures
+            bf.use_implementation(name)
+            assert equity(hands, discards=discards, draws=2, samples=30_001, seed=4) == whole, name
+    finally:
+        bf.use_implementation(before)
 
 
 def test_three_draw_equity_uses_the_policy(implementation: str) -> None:
