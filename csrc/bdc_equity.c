@@ -8,15 +8,9 @@
  * every draw, and ranks of limits).  The deals are events (an unknown hand's
  * cards, or one seat's draw), enumerated through bdc_enumerate.h's skeleton.
  */
-#include "bdc_enumerate.h"
-
-#define BDC_MAX_EVENTS (BDC_MAX_SEATS * (BDC_MAX_DRAWS + 1))
+#include "bdc_equity.h"
 
 /* ---- several hands to a showdown -------------------------------------- */
-
-typedef struct {
-    int seat, round, k; /* round 0: an unknown hand's cards; 1..3: a draw */
-} bdc_event;
 
 typedef struct {
     const bdc_equity_spec *spec;
@@ -114,71 +108,10 @@ static uint64_t bdc_equity_skipped(const bdc_equity_ctx *ctx)
     return w;
 }
 
-/* bdc_share_of[live][n]: a half's share of the pot, in units of 1 /
- * BDC_SHARE_UNIT, for each of its n winners when `live` halves have one (a
- * table: no division per outcome; live * n divides BDC_SHARE_UNIT exactly). */
-#define BDC_SHARES(live)                                                                                   \
-    {0, BDC_SHARE_UNIT / (live), BDC_SHARE_UNIT / (2 * (live)), BDC_SHARE_UNIT / (3 * (live)),             \
-     BDC_SHARE_UNIT / (4 * (live)), BDC_SHARE_UNIT / (5 * (live)), BDC_SHARE_UNIT / (6 * (live)),          \
-     BDC_SHARE_UNIT / (7 * (live)), BDC_SHARE_UNIT / (8 * (live)), BDC_SHARE_UNIT / (9 * (live))}
-static const unsigned bdc_share_of[3][BDC_MAX_SEATS + 1] = {{0}, BDC_SHARES(1), BDC_SHARES(2)};
-
 /* Settles one outcome of weight w (a count of outcomes) into the sums. */
 static void bdc_equity_leaf(bdc_equity_ctx *ctx, uint64_t w)
 {
-    const bdc_equity_spec *spec = ctx->spec;
-    unsigned limit[2], best[2];
-    int has[2], n_best[2], h, s, live;
-    unsigned value[2];
-    has[0] = spec->game.badugi != BDC_NO_HALF;
-    has[1] = spec->game.low != BDC_NO_HALF;
-    limit[0] = spec->qualifier.badugi;
-    limit[1] = spec->qualifier.low;
-    for (;;) {
-        live = 0;
-        for (h = 0; h < 2; h++) {
-            best[h] = ~0u;
-            n_best[h] = 0;
-            if (!has[h])
-                continue;
-            for (s = 0; s < spec->n_seats; s++) {
-                unsigned rank = ctx->halves[s][h];
-                if (limit[h] && rank > limit[h])
-                    continue;
-                if (rank < best[h]) {
-                    best[h] = rank;
-                    n_best[h] = 1;
-                } else if (rank == best[h]) {
-                    n_best[h]++;
-                }
-            }
-            live += n_best[h] > 0;
-        }
-        if (live || (!limit[0] && !limit[1]))
-            break;
-        limit[0] = limit[1] = 0; /* no half qualifies: settle as if there were no qualifiers */
-    }
-    /* a half with no qualifying hand goes to the other half's winners */
-    for (h = 0; h < 2; h++)
-        value[h] = bdc_share_of[live][n_best[h]];
-    for (s = 0; s < spec->n_seats; s++) {
-        bdc_equity_sums *sum = &ctx->sums[s];
-        unsigned share = 0;
-        for (h = 0; h < 2; h++) {
-            if (!n_best[h] || ctx->halves[s][h] != best[h])
-                continue;
-            share += value[h];
-            if (n_best[h] == 1)
-                *(h ? &sum->low_win : &sum->badugi_win) += w;
-            else
-                *(h ? &sum->low_tie : &sum->badugi_tie) += w;
-        }
-        if (share == BDC_SHARE_UNIT)
-            sum->scoop += w;
-        sum->share += w * share;
-        if (ctx->sampled)
-            sum->share_sq += w * ((uint64_t)share * share);
-    }
+    bdc_equity_settle(ctx->spec, (const unsigned(*)[2])ctx->halves, ctx->sums, w, ctx->sampled);
     ctx->weight += w;
 }
 
@@ -258,32 +191,6 @@ static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, int begin, int end)
     return status;
 }
 
-static int bdc_equity_sample(bdc_equity_ctx *ctx, uint64_t samples, uint64_t rng[4])
-{
-    const bdc_equity_spec *spec = ctx->spec;
-    unsigned m = (unsigned)spec->n_deck;
-    uint64_t s;
-    int e, status;
-    for (s = 0; s < samples; s++) {
-        unsigned pos = 0; /* deck[0 .. pos-1] are dealt in this sample */
-        if (!(s & 1023u) && spec->stop && *spec->stop)
-            return BDC_E_STOPPED;
-        for (e = 0; e < ctx->n_events; e++) {
-            const bdc_event *ev = &ctx->events[e];
-            unsigned *hand = ctx->hands[ev->seat];
-            if (bdc_equity_stands(ctx, ev))
-                continue;
-            bdc_deal(rng, ctx->deck, m, &pos, ev->k, hand + spec->game.n_cards - ev->k);
-            if (spec->game.n_cards == 5) /* checked cards: the implementation's loop, one hand */
-                bdc_halves_extend(&spec->game, hand, hand + 4, 1, (unsigned(*)[2])ctx->halves[ev->seat]);
-            else if ((status = bdc_halves(&spec->game, hand, ctx->halves[ev->seat])) != BDC_OK)
-                return status;
-        }
-        bdc_equity_leaf(ctx, 1u);
-    }
-    return BDC_OK;
-}
-
 int bdc_equity_run(const bdc_equity_spec *spec, int first_begin, int first_end,
                    uint64_t samples, uint64_t rng[4],
                    bdc_equity_sums *sums, uint64_t *weight)
@@ -313,7 +220,8 @@ int bdc_equity_run(const bdc_equity_spec *spec, int first_begin, int first_end,
             return status;
     }
     if (samples)
-        status = bdc_equity_sample(&ctx, samples, rng);
+        return bdc_equity_sample(spec, ctx.events, ctx.n_events, (const unsigned(*)[BDC_MAX_CARDS])ctx.hands,
+                                 (const unsigned(*)[2])ctx.halves, samples, rng, sums, weight);
     else if (ctx.n_events == 0) {
         if (first_begin <= 0 && first_end > 0)
             bdc_equity_leaf(&ctx, 1u);

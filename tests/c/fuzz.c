@@ -455,8 +455,9 @@ static void fuzz_draw(void)
     memset(badugi, 0, (BDC_BADUGI_CLASSES + 1) * sizeof *badugi);
     memset(low, 0, (size_t)n_low * sizeof *low);
     uint64_t hits = 0, total = 0, rng[4];
+    uint64_t seed = next();
     calls++;
-    bdc_rng_seed(next(), rng);
+    bdc_rng_seed(seed, rng);
     int exact = status == BDC_OK && outcomes <= MAX_EXACT_OUTCOMES && between(0, 1);
     int begin = 0, end = 0;
     random_chunk(positions > 0 ? positions : 1, &begin, &end);
@@ -533,12 +534,14 @@ static void fuzz_equity(void)
     memset(sums, 0, (size_t)(rows > 0 ? rows : 1) * sizeof *sums);
     uint64_t weight = 0;
     uint64_t rng[4];
+    uint64_t seed = next();
     calls++;
-    bdc_rng_seed(next(), rng);
+    bdc_rng_seed(seed, rng);
     int exact = status == BDC_OK && outcomes <= MAX_EXACT_OUTCOMES && between(0, 1);
     int begin = 0, end = 0;
     random_chunk(positions > 0 ? positions : 1, &begin, &end);
-    uint64_t samples = exact ? 0 : (uint64_t)between(1, MAX_SAMPLES / 4);
+    /* now and then more samples than one block of the sampler (128) */
+    uint64_t samples = exact ? 0 : (uint64_t)(between(0, 9) ? between(1, MAX_SAMPLES / 4) : between(129, 300));
     if (status != BDC_OK && between(0, 1))
         samples = 0;
     int run = CALL(bdc_equity_run(&spec, begin, end, samples, rng, sums, &weight));
@@ -557,6 +560,20 @@ static void fuzz_equity(void)
         }
         if (shares != weight * BDC_SHARE_UNIT)
             FAIL("equity_run: shares %llu for weight %llu", (unsigned long long)shares, (unsigned long long)weight);
+    }
+    if (run == BDC_OK && samples >= 2) {
+        /* the same stream split into two calls: the same sums, and the state where one call left it */
+        size_t size = (size_t)rows * sizeof *sums;
+        bdc_equity_sums *split = checked_malloc(size);
+        uint64_t first = (uint64_t)between(1, (int)samples - 1), split_weight = 0, split_rng[4];
+        memset(split, 0, size);
+        calls++;
+        bdc_rng_seed(seed, split_rng);
+        if (CALL(bdc_equity_run(&spec, begin, end, first, split_rng, split, &split_weight)) != BDC_OK ||
+            CALL(bdc_equity_run(&spec, begin, end, samples - first, split_rng, split, &split_weight)) != BDC_OK ||
+            split_weight != weight || memcmp(split, sums, size) != 0 || memcmp(split_rng, rng, sizeof rng) != 0)
+            FAIL("equity_run: %llu samples in two calls differ from one call", (unsigned long long)samples);
+        free(split);
     }
     free(sums);
     free(deck);
