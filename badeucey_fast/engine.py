@@ -27,10 +27,10 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import KW_ONLY, dataclass, fields
 from typing import Any, cast
 
-from badeucey_fast._cards import _NAME_OF, check_card, hand_ids, parse_cards
+from badeucey_fast._cards import _NAME_OF, check_card, format_cards, hand_ids, parse_cards
 from badeucey_fast.games import Game, get_game
 from badeucey_fast.showdown import (
     HalfSettlement,
@@ -164,6 +164,26 @@ class HandView:
     def game(self) -> Game:
         """The game played (``rules.game``)."""
         return cast(Game, self.rules.game)
+
+    def __repr__(self) -> str:
+        """Short, in card text (the whole view is in :meth:`to_dict`):
+        ``<HandView badugi, seat 1 of 2: 5c Ts 6d 9c; bet 0, to act 1, pot 3, 2 actions>``."""
+        to_act = "nobody to act" if self.to_act is None else f"to act {self.to_act}"
+        return (f"<HandView {self.game.name}, seat {self.seat} of {self.n_seats}: {format_cards(self.cards)}; "
+                f"{self.phase} {self.round}, {to_act}, pot {self.pot}, {len(self.history)} actions>")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field, JSON-ready: cards as text, ``rules`` by field with its
+        game as :meth:`Game.to_dict <badeucey_fast.games.Game.to_dict>`."""
+        data: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = list(value) if isinstance(value, tuple) else value
+        data["cards"] = format_cards(self.cards)
+        data["draws"] = [list(d) for d in self.draws]
+        data["rules"] = {f.name: getattr(self.rules, f.name) for f in fields(self.rules)}
+        data["rules"]["game"] = self.game.to_dict()
+        return data
 
 
 # Log entries (plain tuples, rendered to PHH text on demand):

@@ -418,23 +418,37 @@ def test_dask_seeded_chunks_are_bit_identical(cluster: Any) -> None:
     assert all(a["draws"].tobytes() == b["draws"].tobytes() for a, b in zip(serial, remote))
 
 
-@needs_dask
-def test_dask_worker_killed_mid_job_does_not_change_the_chart(serial_chart: DiscardChart) -> None:
+class WorkerKiller:
+    """A cluster of its own (one worker dies) and the job's ``progress`` callback
+    that kills that worker with SIGKILL once two chunks are done."""
+
+    def __init__(self, address: str, pids: list[int]) -> None:
+        self.address = address
+        self.pids = pids
+        self.killed: list[int] = []
+
+    def __call__(self, p: jobs.JobProgress) -> None:
+        if p.chunks_done >= 2 and not self.killed:
+            os.kill(self.pids[0], signal.SIGKILL)
+            self.killed.append(self.pids[0])
+
+
+@pytest.fixture
+def worker_killer() -> Iterator[WorkerKiller]:
+    """A fresh two-worker scheduler (not the shared ``cluster``: a worker dies) and its killer."""
     assert distributed is not None
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                                   dashboard_address=":0") as local, distributed.Client(local) as client:
-        pids = list(client.run(os.getpid).values())
-        killed: list[int] = []
+        yield WorkerKiller(local.scheduler_address, list(client.run(os.getpid).values()))
 
-        def kill_one(p: jobs.JobProgress) -> None:
-            if p.chunks_done >= 2 and not killed:
-                os.kill(pids[0], signal.SIGKILL)
-                killed.append(pids[0])
 
-        with jobs.dask_executor(local.scheduler_address) as executor:
-            chart = discard_chart("badugi", target=TARGET, hands=BADUGI_HANDS, executor=executor, chunk_size=4,
-                                  progress=kill_one)
-    assert killed
+@needs_dask
+def test_dask_worker_killed_mid_job_does_not_change_the_chart(serial_chart: DiscardChart,
+                                                              worker_killer: WorkerKiller) -> None:
+    with jobs.dask_executor(worker_killer.address) as executor:
+        chart = discard_chart("badugi", target=TARGET, hands=BADUGI_HANDS, executor=executor, chunk_size=4,
+                              progress=worker_killer)
+    assert worker_killer.killed
     assert_identical(serial_chart, chart)
 
 
@@ -476,25 +490,14 @@ def test_dask_big_chart_and_match_are_bit_identical_to_serial_and_the_local_pool
 
 
 @needs_dask
-def test_dask_worker_killed_mid_match_does_not_change_the_result() -> None:
+def test_dask_worker_killed_mid_match_does_not_change_the_result(worker_killer: WorkerKiller) -> None:
     from badeucey_fast.bots import CallingBot, RandomBot, play_match
 
-    assert distributed is not None
     bots = [RandomBot(), CallingBot()]
     serial = play_match(bots, hands=4000, seed=3, executor=InlineExecutor())  # 8 chunks of deals
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=":0") as local, distributed.Client(local) as client:
-        pids = list(client.run(os.getpid).values())
-        killed: list[int] = []
-
-        def kill_one(p: jobs.JobProgress) -> None:
-            if p.chunks_done >= 2 and not killed:
-                os.kill(pids[0], signal.SIGKILL)
-                killed.append(pids[0])
-
-        with jobs.dask_executor(local.scheduler_address) as executor:
-            remote = play_match(bots, hands=4000, seed=3, executor=executor, progress=kill_one)
-    assert killed
+    with jobs.dask_executor(worker_killer.address) as executor:
+        remote = play_match(bots, hands=4000, seed=3, executor=executor, progress=worker_killer)
+    assert worker_killer.killed
     assert remote == serial and remote.per_deal == serial.per_deal
 
 
