@@ -257,6 +257,7 @@ class Hand:
         "_stub",
         "_to_act",
         "_unit",
+        "_views",
         "button",
         "rules",
     )
@@ -310,6 +311,10 @@ class Hand:
         self._forced = _forced
         self._burns: list[int] = []
         self._log: list[tuple[Any, ...]] = []
+        # The history rendered so far, by seat (None: every card shown): how many log
+        # entries, and their lines.  The log only grows, so a view renders only what
+        # happened since the last one (a cache: not part of equality).
+        self._views: dict[int | None, tuple[int, tuple[str, ...]]] = {}
         self._draws: list[list[int | None]] = []
         self._payoffs: tuple[int, ...] | None = None
         self._result: ShowdownResult | Uncontested | None = None
@@ -969,21 +974,30 @@ class Hand:
         deal (``d dh p1 7s5h4d3c2s``) and action (``p2 cbr 4``, ``p1 sd 7s``
         followed by that player's new cards).  Players are labelled ``p1``.. from
         the first seat left of the button; the button is last."""
-        out: list[str] = []
-        for entry in self._log:
-            out.extend(self._render(entry))
-        return tuple(out)
+        return self._rendered(None)
+
+    def _rendered(self, hide: int | None) -> tuple[str, ...]:
+        """The history as ``hide`` sees it (None: every card shown), rendering only
+        the log entries added since the last call for that seat."""
+        log = self._log
+        done, lines = self._views.get(hide, (0, ()))
+        if done < len(log):
+            render = self._render
+            added: list[str] = []
+            for entry in log[done:]:
+                added.extend(render(entry, hide))
+            lines += tuple(added)
+            self._views[hide] = (len(log), lines)
+        return lines
 
     def view(self, seat: int) -> HandView:
         """What ``seat`` may know now, as an immutable :class:`HandView`."""
         self._seat(seat)
-        history: list[str] = []
-        for entry in self._log:
-            history.extend(self._render(entry, hide=seat))
+        history = self._rendered(seat)
         return HandView(
             seat=seat, n_seats=self._n, button=self.button, to_act=self._to_act, phase=self._phase,
             round=self._round, pot=self.pot, stacks=self.stacks, bets=self.bets, folded=self.folded,
-            all_in=self.all_in, cards=tuple(self._hole[seat]), draws=self.draws, history=tuple(history),
+            all_in=self.all_in, cards=tuple(self._hole[seat]), draws=self.draws, history=history,
             legal_actions=self.legal_actions() if seat == self._to_act else (), rules=self.rules,
         )
 
