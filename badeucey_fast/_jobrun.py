@@ -53,6 +53,9 @@ waits while the parent collects a result, few enough that a job of millions
 of chunks does not hold a future (and its payload, and its result) for each."""
 UNKNOWN_WINDOW = 256
 """The window on an executor whose number of workers cannot be read."""
+WINDOW_REREAD = 5.0
+"""Seconds between readings of the number of workers while a job runs (a Dask
+cluster answers over the network; workers may join or leave)."""
 
 CHECKPOINT_FORMAT = "badeucey-fast job checkpoint 1"
 CHECKPOINT_INTERVAL = 20.0
@@ -157,7 +160,7 @@ def local_executor(workers: int | None = None) -> ProcessPoolExecutor:
 def submit_window(pool: Executor) -> int:
     """How many chunks to keep submitted on ``pool``: one at a time inline,
     :data:`WINDOW_PER_WORKER` per worker of a process or thread pool or of a Dask
-    cluster (read again as the job runs: a cluster may grow), else
+    cluster (read again every :data:`WINDOW_REREAD` seconds as a job runs), else
     :data:`UNKNOWN_WINDOW`."""
     if isinstance(pool, InlineExecutor):
         return 1  # one chunk at a time, saved as it goes
@@ -338,9 +341,11 @@ def run_chunks(
     queue = iter(todo)
     unsaved = False
     last_save = time.monotonic()
+    window, window_read = submit_window(pool), time.monotonic()  # a bounded window, refilled as chunks finish
     try:
         while True:
-            window = submit_window(pool)  # a bounded window of submitted chunks, refilled as they finish
+            if time.monotonic() - window_read >= WINDOW_REREAD:  # a cluster may have grown or shrunk
+                window, window_read = submit_window(pool), time.monotonic()
             for c in queue if len(pending) < window else ():
                 pending[pool.submit(task, c, chunk_seed(seed, c), payloads[c])] = c
                 if len(pending) >= window:
