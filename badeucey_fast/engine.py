@@ -198,6 +198,9 @@ _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 """Seats in the order of play from left of the button, by (seats, button)."""
 
 
+_new_object = object.__new__
+
+
 def _text(cards: Iterable[int]) -> str:
     return "".join([_NAME_OF[c] for c in cards])
 
@@ -993,13 +996,16 @@ class Hand:
     def view(self, seat: int) -> HandView:
         """What ``seat`` may know now, as an immutable :class:`HandView`."""
         self._seat(seat)
-        history = self._rendered(seat)
-        return HandView(
+        # Built as draws.py builds a DrawOutcomes: the frozen __init__ sets the 16 fields
+        # one by one, 2.9 us of a 6.7 us view measured (every field is checked here already).
+        view = _new_object(HandView)
+        view.__dict__.update(
             seat=seat, n_seats=self._n, button=self.button, to_act=self._to_act, phase=self._phase,
             round=self._round, pot=self.pot, stacks=self.stacks, bets=self.bets, folded=self.folded,
-            all_in=self.all_in, cards=tuple(self._hole[seat]), draws=self.draws, history=history,
+            all_in=self.all_in, cards=tuple(self._hole[seat]), draws=self.draws, history=self._rendered(seat),
             legal_actions=self.legal_actions() if seat == self._to_act else (), rules=self.rules,
         )
+        return view
 
     def _key(self) -> tuple[Any, ...]:
         return (self.rules, self._start, self.button, self._log, self._stacks, self._committed, self._folded,

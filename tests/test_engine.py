@@ -484,7 +484,10 @@ def test_views_rendered_as_the_hand_goes_are_rendered_afresh(game: str) -> None:
         while hand.phase != "over":
             seats = rng.sample(range(4), rng.randint(0, 4))  # some seats look at every step, some skip steps
             for seat in seats:
-                assert hand.view(seat).history == _rendered_afresh(hand, seat)
+                view = hand.view(seat)
+                assert view.history == _rendered_afresh(hand, seat)
+                assert list(vars(view)) == [f.name for f in dataclasses.fields(HandView)]  # built without __init__,
+                assert view == HandView(**vars(view)) and hash(view) == hash(HandView(**vars(view)))  # yet the same
             if step % 3 == 0:
                 assert hand.history == _rendered_afresh(hand, None)
             if step == 5:
