@@ -60,8 +60,23 @@ from badeucey_fast.showdown import HalfResult, Pot, PotResult, SeatHand, Showdow
 
 
 if TYPE_CHECKING:
-    from badeucey_fast.draws import DiscardOption, DrawOutcomes, Target, best_discards, draw_outcomes, parse_target
-    from badeucey_fast._equity import Equity, equity
+    from badeucey_fast.draws import DiscardOption, DrawOutcomes, Target, parse_target
+    from badeucey_fast._equity import Equity
+    # equity, draw_outcomes and best_discards with their per-game overloads (the same functions at run time)
+    from badeucey_fast.game_results import (
+        BadugiDiscardOption,
+        BadugiDrawOutcomes,
+        BadugiEquity,
+        LowDiscardOption,
+        LowDrawOutcomes,
+        LowEquity,
+        SplitDiscardOption,
+        SplitDrawOutcomes,
+        SplitEquity,
+        best_discards,
+        draw_outcomes,
+        equity,
+    )
     from badeucey_fast.engine import Hand, HandView, TableRules, Uncontested
     from badeucey_fast.convert import from_treys, to_pokerkit, to_treys
     from badeucey_fast.deck import Deck, random_hands
@@ -78,6 +93,10 @@ _LAZY = {
     **dict.fromkeys(("from_treys", "to_pokerkit", "to_treys"), "badeucey_fast.convert"),
     **dict.fromkeys(("Deck", "random_hands"), "badeucey_fast.deck"),
     "to_frame": "badeucey_fast._frames",
+    **dict.fromkeys(
+        (f"{game}{result}" for game in ("Split", "Badugi", "Low") for result in ("Equity", "DrawOutcomes", "DiscardOption")),
+        "badeucey_fast.game_results",
+    ),
 }
 
 
@@ -110,6 +129,9 @@ __all__ = [
     "BADUGI_CLASSES",
     "DEUCE_SEVEN_CLASSES",
     "GAMES",
+    "BadugiDiscardOption",
+    "BadugiDrawOutcomes",
+    "BadugiEquity",
     "CardsLike",
     "Deck",
     "DiscardOption",
@@ -120,11 +142,17 @@ __all__ = [
     "Halves",
     "Hand",
     "HandView",
+    "LowDiscardOption",
+    "LowDrawOutcomes",
+    "LowEquity",
     "Pot",
     "PotResult",
     "SeatHand",
     "ShowdownResult",
     "SplitComparison",
+    "SplitDiscardOption",
+    "SplitDrawOutcomes",
+    "SplitEquity",
     "TableRules",
     "Target",
     "Uncontested",

@@ -47,6 +47,16 @@ ChunkResult = dict[str, "npt.NDArray[Any]"]
 ChunkTask = Callable[[int, "np.random.SeedSequence | None", Any], ChunkResult]
 """``task(chunk, seed_sequence, payload)``: a picklable (module-level) function."""
 
+WINDOW_PER_WORKER = 4
+"""Chunks kept submitted per worker while a job runs: enough that no worker
+waits while the parent collects a result, few enough that a job of millions
+of chunks does not hold a future (and its payload, and its result) for each."""
+UNKNOWN_WINDOW = 256
+"""The window on an executor whose number of workers cannot be read."""
+WINDOW_REREAD = 5.0
+"""Seconds between readings of the number of workers while a job runs (a Dask
+cluster answers over the network; workers may join or leave)."""
+
 CHECKPOINT_FORMAT = "badeucey-fast job checkpoint 1"
 CHECKPOINT_INTERVAL = 20.0
 """Seconds between checkpoint writes while a job runs (it is written at the end,
@@ -145,6 +155,25 @@ def local_executor(workers: int | None = None) -> ProcessPoolExecutor:
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     return ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+
+
+def submit_window(pool: Executor) -> int:
+    """How many chunks to keep submitted on ``pool``: one at a time inline,
+    :data:`WINDOW_PER_WORKER` per worker of a process or thread pool or of a Dask
+    cluster (read again every :data:`WINDOW_REREAD` seconds as a job runs), else
+    :data:`UNKNOWN_WINDOW`."""
+    if isinstance(pool, InlineExecutor):
+        return 1  # one chunk at a time, saved as it goes
+    workers = getattr(pool, "_max_workers", None)  # ProcessPoolExecutor, ThreadPoolExecutor
+    client = getattr(pool, "_client", None)  # distributed's ClientExecutor
+    if workers is None and client is not None and hasattr(client, "nthreads"):
+        try:
+            workers = sum(client.nthreads().values())
+        except Exception:  # noqa: BLE001 - a scheduler that does not answer: the fallback window
+            workers = None
+    if isinstance(workers, int) and not isinstance(workers, bool) and workers > 0:
+        return WINDOW_PER_WORKER * workers
+    return UNKNOWN_WINDOW
 
 
 def chunk_seed(seed: int | None, chunk: int) -> np.random.SeedSequence | None:
@@ -310,12 +339,14 @@ def run_chunks(
     pool: Executor = local_executor() if executor is None else executor
     pending: dict[Future[ChunkResult], int] = {}
     queue = iter(todo)
-    window = 1 if isinstance(pool, InlineExecutor) else len(todo)  # inline: one chunk at a time, saved as it goes
     unsaved = False
     last_save = time.monotonic()
+    window, window_read = submit_window(pool), time.monotonic()  # a bounded window, refilled as chunks finish
     try:
         while True:
-            for c in queue:
+            if time.monotonic() - window_read >= WINDOW_REREAD:  # a cluster may have grown or shrunk
+                window, window_read = submit_window(pool), time.monotonic()
+            for c in queue if len(pending) < window else ():
                 pending[pool.submit(task, c, chunk_seed(seed, c), payloads[c])] = c
                 if len(pending) >= window:
                     break

@@ -151,10 +151,15 @@ def _cmd_showdown(args: argparse.Namespace) -> int:
 
 
 class ProgressBar:
-    """A progress bar on stderr for runs that take more than a second or so.
+    """The one progress bar of the command line, on ``stream`` (stderr).
 
-    It stays silent for the first ``delay`` seconds, and altogether when the
-    stream is not a terminal unless ``force`` is set."""
+    It takes either a fraction done (``draw``, ``equity``: the ``progress``
+    callback of :func:`~badeucey_fast.draws.draw_outcomes` and
+    :func:`~badeucey_fast.equity`) or a :class:`~badeucey_fast.jobs.JobProgress`
+    (``chart``, ``match``), whose chunks, items a second and time left follow the
+    bar.  It stays silent for the first ``delay`` seconds, and altogether when the
+    stream is not a terminal unless ``force`` is set; ``last`` keeps the last job
+    report (empty for fractions)."""
 
     WIDTH = 30
 
@@ -165,13 +170,19 @@ class ProgressBar:
         self.label = label
         self.start = time.monotonic()
         self.shown = False
+        self.last: list[Any] = []
 
-    def __call__(self, fraction: float) -> None:
+    def __call__(self, progress: float | Any) -> None:  # Any: a jobs.JobProgress (imported when a job runs)
+        if isinstance(progress, (int, float)):
+            fraction, detail = float(progress), ""
+        else:
+            self.last[:] = [progress]
+            fraction, detail = progress.fraction, f"  {progress.describe()}  "
         if not self.enabled or time.monotonic() - self.start < self.delay:
             return
         filled = int(self.WIDTH * fraction)
         bar = "#" * filled + "." * (self.WIDTH - filled)
-        self.stream.write(f"\r{self.label}[{bar}] {100 * fraction:5.1f}%")
+        self.stream.write(f"\r{self.label}[{bar}] {100 * fraction:5.1f}%{detail}")
         self.stream.flush()
         self.shown = True
 
@@ -325,34 +336,6 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
-class _JobBar:
-    """The progress bar of a big job (chart, match) on ``stream``: the share
-    done, chunks, items a second, time left.  Shown on a terminal, or always
-    with ``force``; keeps the last report in ``last``."""
-
-    WIDTH = 30
-
-    def __init__(self, stream: TextIO, *, force: bool = False) -> None:
-        self.stream = stream
-        self.enabled = force or stream.isatty()
-        self.shown = False
-        self.last: list[Any] = []
-
-    def __call__(self, p: Any) -> None:  # a jobs.JobProgress (imported when a job runs)
-        self.last[:] = [p]
-        if self.enabled:
-            filled = int(self.WIDTH * p.fraction)
-            bar = "#" * filled + "." * (self.WIDTH - filled)
-            self.stream.write(f"\r[{bar}] {100 * p.fraction:5.1f}%  {p.describe()}  ")
-            self.stream.flush()
-            self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
 def _job_executor(args: argparse.Namespace) -> Any:
     """The executor of --workers N / --scheduler ADDRESS, as a context manager."""
     from badeucey_fast import jobs
@@ -371,7 +354,7 @@ def _cmd_chart(args: argparse.Namespace) -> int:
         if args.limit < 1:
             raise ValueError(f"--limit must be at least 1, got {args.limit}")
         hands = jobs.canonical_hands(GAMES[args.game].hand_size)[: args.limit]
-    progress = _JobBar(sys.stderr, force=args.progress)
+    progress = ProgressBar(sys.stderr, force=args.progress, delay=0)
     last = progress.last
     start = time.monotonic()
     try:
@@ -415,7 +398,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
 
     bots = [make_bot(name) for name in args.bots.split(",")]
     rules = TableRules(args.game, structure=args.structure)
-    bar = _JobBar(sys.stderr, force=args.progress)
+    bar = ProgressBar(sys.stderr, force=args.progress, delay=0)
     try:
         with _job_executor(args) as executor:
             result = play_match(bots, hands=args.hands, rules=rules, seed=args.seed, duplicate=not args.no_duplicate,

@@ -27,10 +27,10 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import KW_ONLY, dataclass, fields
 from typing import Any, cast
 
-from badeucey_fast._cards import _NAME_OF, check_card, hand_ids, parse_cards
+from badeucey_fast._cards import _NAME_OF, check_card, format_cards, hand_ids, parse_cards
 from badeucey_fast.games import Game, get_game
 from badeucey_fast.showdown import (
     HalfSettlement,
@@ -165,6 +165,26 @@ class HandView:
         """The game played (``rules.game``)."""
         return cast(Game, self.rules.game)
 
+    def __repr__(self) -> str:
+        """Short, in card text (the whole view is in :meth:`to_dict`):
+        ``<HandView badugi, seat 1 of 2: 5c Ts 6d 9c; bet 0, to act 1, pot 3, 2 actions>``."""
+        to_act = "nobody to act" if self.to_act is None else f"to act {self.to_act}"
+        return (f"<HandView {self.game.name}, seat {self.seat} of {self.n_seats}: {format_cards(self.cards)}; "
+                f"{self.phase} {self.round}, {to_act}, pot {self.pot}, {len(self.history)} actions>")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field, JSON-ready: cards as text, ``rules`` by field with its
+        game as :meth:`Game.to_dict <badeucey_fast.games.Game.to_dict>`."""
+        data: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = list(value) if isinstance(value, tuple) else value
+        data["cards"] = format_cards(self.cards)
+        data["draws"] = [list(d) for d in self.draws]
+        data["rules"] = {f.name: getattr(self.rules, f.name) for f in fields(self.rules)}
+        data["rules"]["game"] = self.game.to_dict()
+        return data
+
 
 # Log entries (plain tuples, rendered to PHH text on demand):
 #   (_DEAL, seat, cards)            initial deal of one seat's hand
@@ -176,6 +196,9 @@ class HandView:
 _DEAL, _FOLD, _CALL, _RAISE, _DRAW, _SHOW = range(6)
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 """Seats in the order of play from left of the button, by (seats, button)."""
+
+
+_new_object = object.__new__
 
 
 def _text(cards: Iterable[int]) -> str:
@@ -237,6 +260,7 @@ class Hand:
         "_stub",
         "_to_act",
         "_unit",
+        "_views",
         "button",
         "rules",
     )
@@ -290,6 +314,10 @@ class Hand:
         self._forced = _forced
         self._burns: list[int] = []
         self._log: list[tuple[Any, ...]] = []
+        # The history rendered so far, by seat (None: every card shown): how many log
+        # entries, and their lines.  The log only grows, so a view renders only what
+        # happened since the last one (a cache: not part of equality).
+        self._views: dict[int | None, tuple[int, tuple[str, ...]]] = {}
         self._draws: list[list[int | None]] = []
         self._payoffs: tuple[int, ...] | None = None
         self._result: ShowdownResult | Uncontested | None = None
@@ -949,23 +977,35 @@ class Hand:
         deal (``d dh p1 7s5h4d3c2s``) and action (``p2 cbr 4``, ``p1 sd 7s``
         followed by that player's new cards).  Players are labelled ``p1``.. from
         the first seat left of the button; the button is last."""
-        out: list[str] = []
-        for entry in self._log:
-            out.extend(self._render(entry))
-        return tuple(out)
+        return self._rendered(None)
+
+    def _rendered(self, hide: int | None) -> tuple[str, ...]:
+        """The history as ``hide`` sees it (None: every card shown), rendering only
+        the log entries added since the last call for that seat."""
+        log = self._log
+        done, lines = self._views.get(hide, (0, ()))
+        if done < len(log):
+            render = self._render
+            added: list[str] = []
+            for entry in log[done:]:
+                added.extend(render(entry, hide))
+            lines += tuple(added)
+            self._views[hide] = (len(log), lines)
+        return lines
 
     def view(self, seat: int) -> HandView:
         """What ``seat`` may know now, as an immutable :class:`HandView`."""
         self._seat(seat)
-        history: list[str] = []
-        for entry in self._log:
-            history.extend(self._render(entry, hide=seat))
-        return HandView(
+        # Built as draws.py builds a DrawOutcomes: the frozen __init__ sets the 16 fields
+        # one by one, 2.9 us of a 6.7 us view measured (every field is checked here already).
+        view = _new_object(HandView)
+        view.__dict__.update(
             seat=seat, n_seats=self._n, button=self.button, to_act=self._to_act, phase=self._phase,
             round=self._round, pot=self.pot, stacks=self.stacks, bets=self.bets, folded=self.folded,
-            all_in=self.all_in, cards=tuple(self._hole[seat]), draws=self.draws, history=tuple(history),
+            all_in=self.all_in, cards=tuple(self._hole[seat]), draws=self.draws, history=self._rendered(seat),
             legal_actions=self.legal_actions() if seat == self._to_act else (), rules=self.rules,
         )
+        return view
 
     def _key(self) -> tuple[Any, ...]:
         return (self.rules, self._start, self.button, self._log, self._stacks, self._committed, self._folded,

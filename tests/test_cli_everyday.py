@@ -158,3 +158,28 @@ def test_eval_and_showdown_start_light(command: str) -> None:
 def test_version_still_works() -> None:
     done = run("--version")
     assert done.returncode == 0 and done.stdout.strip() == f"badeucey {bf.__version__}"
+
+
+def test_one_progress_bar_draws_fractions_and_job_reports() -> None:
+    """draw/equity pass a fraction, chart/match a JobProgress: one bar serves both."""
+    import io
+
+    from badeucey_fast.jobs import JobProgress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    report = JobProgress(3, 10, 96, 320, 0, 4.0, "hands")
+    quiet = cli.ProgressBar(io.StringIO(), delay=0)
+    quiet(report)
+    quiet.close()
+    assert quiet.stream.getvalue() == "" and quiet.last == [report]  # type: ignore[attr-defined]  # kept, not drawn
+    tty = Terminal()
+    bar = cli.ProgressBar(tty, delay=0)
+    bar(0.25)
+    assert tty.getvalue() == "\r[" + "#" * 7 + "." * 23 + "]  25.0%" and bar.last == []
+    bar(report)
+    bar.close()
+    assert tty.getvalue().endswith(f"\r[{'#' * 9}{'.' * 21}]  30.0%  {report.describe()}  \n")
+    assert bar.last == [report]

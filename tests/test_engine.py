@@ -463,6 +463,47 @@ def test_view_shows_own_cards_only_and_is_immutable() -> None:
         hand.view(4)
 
 
+def _rendered_afresh(hand: Hand, seat: int | None) -> tuple[str, ...]:
+    return tuple(line for entry in hand._log for line in hand._render(entry, seat))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_views_rendered_as_the_hand_goes_are_rendered_afresh(game: str) -> None:
+    """Views and the history are rendered incrementally (each renders what happened
+    since the last): at every step, for every seat, as if rendered from the whole log;
+    a copied or pickled hand goes on the same way."""
+    import copy
+    import pickle
+    import random
+
+    rng = random.Random(game)
+    for seed in range(4):
+        hand = Hand(TableRules(game, structure=rng.choice(STRUCTURES)), [60] * 4, seed=seed)
+        twin: Hand | None = None
+        step = 0
+        while hand.phase != "over":
+            seats = rng.sample(range(4), rng.randint(0, 4))  # some seats look at every step, some skip steps
+            for seat in seats:
+                view = hand.view(seat)
+                assert view.history == _rendered_afresh(hand, seat)
+                assert list(vars(view)) == [f.name for f in dataclasses.fields(HandView)]  # built without __init__,
+                assert view == HandView(**vars(view)) and hash(view) == hash(HandView(**vars(view)))  # yet the same
+            if step % 3 == 0:
+                assert hand.history == _rendered_afresh(hand, None)
+            if step == 5:
+                twin = copy.deepcopy(hand) if seed % 2 else pickle.loads(pickle.dumps(hand))
+                assert twin == hand
+            hand.act(rng.choice(hand.legal_actions()) if hand.phase == "bet" else "sd")
+            step += 1
+        for seat in range(4):
+            assert hand.view(seat).history == _rendered_afresh(hand, seat)
+        assert hand.history == _rendered_afresh(hand, None)
+        if twin is not None:  # the copy, taken mid-hand, goes its own way
+            while twin.phase != "over":
+                twin.act(twin.legal_actions()[-1] if twin.phase == "bet" else "sd")
+                assert all(twin.view(seat).history == _rendered_afresh(twin, seat) for seat in range(4))
+
+
 @pytest.mark.parametrize("structure", STRUCTURES)
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_phh_round_trip_every_game_and_structure(game: str, structure: str) -> None:

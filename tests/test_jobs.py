@@ -8,6 +8,7 @@ Dask cluster on the loopback interface must agree bit for bit.
 
 from __future__ import annotations
 
+import concurrent.futures
 import csv
 import importlib.util
 import itertools
@@ -18,6 +19,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,7 @@ import numpy as np
 import pytest
 
 import badeucey_fast as bf
+from badeucey_fast import _jobrun as jobs_run
 from badeucey_fast import jobs
 from badeucey_fast._canonical import SUIT_PERMUTATIONS, relabel
 from badeucey_fast.jobs import (
@@ -143,6 +146,64 @@ def test_chunk_seeds_make_runs_identical_on_any_executor(tmp_path: Path) -> None
         assert all(a["draws"].tobytes() == b["draws"].tobytes() for a, b in zip(serial, pooled))
     other = run_chunks(seeded_task, sizes, sizes, job=job, seed=100, executor=InlineExecutor())
     assert other[0]["draws"].tolist() != serial[0]["draws"].tolist()
+
+
+class CountingPool(concurrent.futures.ThreadPoolExecutor):
+    """A thread pool that records the most futures it ever had submitted and unfinished."""
+
+    def __init__(self, workers: int) -> None:
+        super().__init__(max_workers=workers)
+        self.live = 0
+        self.most = 0
+        self.lock = threading.Lock()
+
+    def _done(self, future: concurrent.futures.Future[Any]) -> None:
+        with self.lock:
+            self.live -= 1
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        with self.lock:
+            self.live += 1
+            self.most = max(self.most, self.live)
+        future = super().submit(fn, *args, **kwargs)
+        future.add_done_callback(self._done)
+        return future
+
+
+@pytest.mark.parametrize("workers", [1, 2, 3])
+def test_chunks_are_submitted_in_a_bounded_window(workers: int) -> None:
+    """At most WINDOW_PER_WORKER chunks a worker are submitted at once (a match of
+    10^8 hands does not hold every future), and the results are the same, in order."""
+    sizes = [1 + c % 5 for c in range(300)]
+    serial = run_chunks(seeded_task, sizes, sizes, job={"job": "w"}, seed=5, executor=InlineExecutor())
+    seen: list[jobs.JobProgress] = []
+    with CountingPool(workers) as pool:
+        assert jobs_run.submit_window(pool) == jobs_run.WINDOW_PER_WORKER * workers
+        windowed = run_chunks(seeded_task, sizes, sizes, job={"job": "w"}, seed=5, executor=pool, progress=seen.append)
+    assert 1 <= pool.most <= jobs_run.WINDOW_PER_WORKER * workers
+    assert [r["draws"].tobytes() for r in windowed] == [r["draws"].tobytes() for r in serial]
+    assert [p.chunks_done for p in seen] == list(range(len(sizes) + 1))  # one report at the start, one a chunk
+
+
+class OpaquePool(concurrent.futures.Executor):
+    """An executor whose number of workers cannot be read (it hands work on to ``inner``)."""
+
+    def __init__(self, inner: concurrent.futures.Executor) -> None:
+        self.inner = inner
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        return self.inner.submit(fn, *args, **kwargs)
+
+
+def test_an_executor_of_unknown_size_gets_the_fallback_window() -> None:
+    sizes = [1] * (jobs_run.UNKNOWN_WINDOW + 40)
+    with CountingPool(2) as inner:
+        pool = OpaquePool(inner)
+        assert jobs_run.submit_window(pool) == jobs_run.UNKNOWN_WINDOW
+        out = run_chunks(seeded_task, sizes, sizes, job={"job": "u"}, seed=1, executor=pool)
+    assert [int(r["chunk"][0]) for r in out] == list(range(len(sizes)))
+    assert inner.most <= jobs_run.UNKNOWN_WINDOW
+    assert jobs_run.submit_window(InlineExecutor()) == 1
 
 
 def test_failed_chunk_is_a_job_error_and_the_rest_resume(tmp_path: Path) -> None:
@@ -414,27 +475,42 @@ def test_dask_seeded_chunks_are_bit_identical(cluster: Any) -> None:
     sizes = [3, 5, 2, 4]
     serial = run_chunks(seeded_task, sizes, sizes, job={"job": "t"}, seed=7, executor=InlineExecutor())
     with jobs.dask_executor(cluster.scheduler_address) as executor:
+        assert jobs_run.submit_window(executor) == jobs_run.WINDOW_PER_WORKER * 2  # two workers of one thread
         remote = run_chunks(seeded_task, sizes, sizes, job={"job": "t"}, seed=7, executor=executor)
     assert all(a["draws"].tobytes() == b["draws"].tobytes() for a, b in zip(serial, remote))
 
 
-@needs_dask
-def test_dask_worker_killed_mid_job_does_not_change_the_chart(serial_chart: DiscardChart) -> None:
+class WorkerKiller:
+    """A cluster of its own (one worker dies) and the job's ``progress`` callback
+    that kills that worker with SIGKILL once two chunks are done."""
+
+    def __init__(self, address: str, pids: list[int]) -> None:
+        self.address = address
+        self.pids = pids
+        self.killed: list[int] = []
+
+    def __call__(self, p: jobs.JobProgress) -> None:
+        if p.chunks_done >= 2 and not self.killed:
+            os.kill(self.pids[0], signal.SIGKILL)
+            self.killed.append(self.pids[0])
+
+
+@pytest.fixture
+def worker_killer() -> Iterator[WorkerKiller]:
+    """A fresh two-worker scheduler (not the shared ``cluster``: a worker dies) and its killer."""
     assert distributed is not None
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                                   dashboard_address=":0") as local, distributed.Client(local) as client:
-        pids = list(client.run(os.getpid).values())
-        killed: list[int] = []
+        yield WorkerKiller(local.scheduler_address, list(client.run(os.getpid).values()))
 
-        def kill_one(p: jobs.JobProgress) -> None:
-            if p.chunks_done >= 2 and not killed:
-                os.kill(pids[0], signal.SIGKILL)
-                killed.append(pids[0])
 
-        with jobs.dask_executor(local.scheduler_address) as executor:
-            chart = discard_chart("badugi", target=TARGET, hands=BADUGI_HANDS, executor=executor, chunk_size=4,
-                                  progress=kill_one)
-    assert killed
+@needs_dask
+def test_dask_worker_killed_mid_job_does_not_change_the_chart(serial_chart: DiscardChart,
+                                                              worker_killer: WorkerKiller) -> None:
+    with jobs.dask_executor(worker_killer.address) as executor:
+        chart = discard_chart("badugi", target=TARGET, hands=BADUGI_HANDS, executor=executor, chunk_size=4,
+                              progress=worker_killer)
+    assert worker_killer.killed
     assert_identical(serial_chart, chart)
 
 
@@ -476,25 +552,14 @@ def test_dask_big_chart_and_match_are_bit_identical_to_serial_and_the_local_pool
 
 
 @needs_dask
-def test_dask_worker_killed_mid_match_does_not_change_the_result() -> None:
+def test_dask_worker_killed_mid_match_does_not_change_the_result(worker_killer: WorkerKiller) -> None:
     from badeucey_fast.bots import CallingBot, RandomBot, play_match
 
-    assert distributed is not None
     bots = [RandomBot(), CallingBot()]
     serial = play_match(bots, hands=4000, seed=3, executor=InlineExecutor())  # 8 chunks of deals
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=":0") as local, distributed.Client(local) as client:
-        pids = list(client.run(os.getpid).values())
-        killed: list[int] = []
-
-        def kill_one(p: jobs.JobProgress) -> None:
-            if p.chunks_done >= 2 and not killed:
-                os.kill(pids[0], signal.SIGKILL)
-                killed.append(pids[0])
-
-        with jobs.dask_executor(local.scheduler_address) as executor:
-            remote = play_match(bots, hands=4000, seed=3, executor=executor, progress=kill_one)
-    assert killed
+    with jobs.dask_executor(worker_killer.address) as executor:
+        remote = play_match(bots, hands=4000, seed=3, executor=executor, progress=worker_killer)
+    assert worker_killer.killed
     assert remote == serial and remote.per_deal == serial.per_deal
 
 

@@ -23,6 +23,17 @@ NUMBER_ONE = "7s 5h 4d 3c 2s"
 SIXES = "6s 6h 4h 3d 2c"
 
 
+def _mid_hand_view() -> bf.HandView:
+    """A view in the second betting round, after a raise and a draw."""
+    hand = bf.Hand(bf.TableRules(), [100, 100], seed=1)
+    hand.check_call()
+    hand.act("cbr 4")
+    hand.check_call()
+    hand.discard(hand.cards(1)[:2])
+    hand.discard()
+    return hand.view(hand.to_act)
+
+
 def _results() -> dict[str, Any]:
     return {
         "Halves": bf.badeucey(NUMBER_ONE),
@@ -39,6 +50,7 @@ def _results() -> dict[str, Any]:
         "MatchResult": play_match([make_bot("calling"), make_bot("random")], hands=10, seed=1),
         "Game": bf.GAMES["badacey"],
         "Hand": play_script(bf.TableRules(), [100, 100], seed=1),
+        "HandView": _mid_hand_view(),
     }
 
 
@@ -84,6 +96,19 @@ def test_reprs_name_the_cards() -> None:
 
     assert repr(replace(bf.GAMES["badeucey"], badugi="low")) == "Game('badeucey', badugi='low')"
     assert bf.Game(**bf.GAMES["badacey"].to_dict()) == bf.GAMES["badacey"]
+
+
+def test_hand_view_repr_is_short_and_to_dict_has_it_all() -> None:
+    view = RESULTS["HandView"]
+    assert repr(view).startswith(f"<HandView badeucey, seat 1 of 2: {bf.format_cards(view.cards)}; ")
+    assert repr(view).endswith(f"to act {view.to_act}, pot {view.pot}, {len(view.history)} actions>")
+    data = view.to_dict()
+    assert set(data) == {f for f in view.__dataclass_fields__}
+    assert data["cards"] == bf.format_cards(view.cards) and data["history"] == list(view.history)
+    assert data["draws"] == [list(d) for d in view.draws] and data["legal_actions"] == list(view.legal_actions)
+    assert data["rules"]["game"] == bf.GAMES["badeucey"].to_dict() and data["rules"]["big_bet"] == view.rules.big_bet
+    big = play_script(bf.TableRules("deuce_seven"), [100] * 8, seed=2).view(7)  # the longest: eight seats, over
+    assert len(repr(big)) <= 150 and "nobody to act" in repr(big)
 
 
 def test_split_comparison_in_a_boolean_context() -> None:
