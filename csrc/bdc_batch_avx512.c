@@ -104,7 +104,8 @@ bdc_avx512_eight(const uint8_t *step, int aces_low, uint64_t *masks, uint32_t *p
  * slot record, pext or pdep for the Badugi half. */
 #define BDC_STEP16_HANDS 16 /* hands a step: one 32-bit lane each */
 #define BDC_VALUE_SHIFT 4   /* a card word's value bits start above its four suit bits */
-#define BDC_NO_BADUGI (~0u) /* a minimum that no subset of this size lowered */
+#define BDC_FIELD_BITS 16      /* a slot record read as 16-bit fields (x86: little-endian, field f is bits 16f..) */
+#define BDC_FIELDS_PER_SLOT 4  /* 64-bit slot records */
 
 /* vpermt2b index of the step's 80 bytes (64 in the first register, 16 in the
  * second): byte 16k + h is card k of hand h (byte 5h + k), cards 0..3 */
@@ -130,8 +131,8 @@ bdc_avx512_card_word(__m512i c, __m512i *values)
  * bits; aces low if aces_low) and the shift of its 2-7 rank in its slot
  * record; 1 if every hand is one (ids 0..51, no card twice), else 0. */
 __attribute__((target("avx512f,avx512bw,avx512vbmi,bmi2"), always_inline)) static inline int
-bdc_avx512_sixteen(const uint8_t *step, int aces_low, int want_low, uint32_t *keys, uint16_t *values,
-                   uint32_t *shifts)
+bdc_avx512_sixteen(const uint8_t *step, int aces_low, int want_low, uint32_t *rows, uint16_t *values,
+                   uint32_t *fields)
 {
     const __m512i lo = _mm512_loadu_si512((const void *)step);
     const __m512i hi = _mm512_maskz_loadu_epi8((__mmask64)0xffff, step + 64);
@@ -141,7 +142,7 @@ bdc_avx512_sixteen(const uint8_t *step, int aces_low, int want_low, uint32_t *ke
     __m512i ids = cards, id4 = card4, word[5], value[5], key, min1, min2, min3, min4, best;
     __mmask64 ids_ok, same;
     __mmask16 one_suit;
-    int i, j, k, l;
+    int i;
     /* every id a card (no byte above 51), no card twice: card k against k + 1 and k + 2 (mod 4), and card 4 */
     ids_ok = _mm512_cmple_epu8_mask(cards, _mm512_set1_epi8(BDC_DECK_SIZE - 1)) &
              (_mm512_cmple_epu8_mask(card4, _mm512_set1_epi8(BDC_DECK_SIZE - 1)) | ~(__mmask64)0xffff);
@@ -163,20 +164,30 @@ bdc_avx512_sixteen(const uint8_t *step, int aces_low, int want_low, uint32_t *ke
     min1 = _mm512_min_epu32(_mm512_min_epu32(_mm512_min_epu32(word[0], word[1]), _mm512_min_epu32(word[2], word[3])),
                             word[4]);
     min2 = min3 = min4 = ones;
-    for (i = 0; i < 5; i++)
-        for (j = i + 1; j < 5; j++) {
-            const __m512i pair = _mm512_or_si512(word[i], word[j]);
-            const __mmask16 pair_ok = _mm512_testn_epi32_mask(word[i], word[j]);
-            min2 = _mm512_mask_min_epu32(min2, pair_ok, min2, pair);
-            for (k = j + 1; k < 5; k++) {
-                const __m512i triple = _mm512_or_si512(pair, word[k]);
-                const __mmask16 triple_ok = _mm512_mask_testn_epi32_mask(pair_ok, pair, word[k]);
-                min3 = _mm512_mask_min_epu32(min3, triple_ok, min3, triple);
-                for (l = k + 1; l < 5; l++)
-                    min4 = _mm512_mask_min_epu32(min4, _mm512_mask_testn_epi32_mask(triple_ok, triple, word[l]), min4,
-                                                 _mm512_or_si512(triple, word[l]));
-            }
-        }
+    /* each subset from the one without its last card (written out: compilers keep loops of this) */
+#define BDC_PAIR(i, j)                                                   \
+    __m512i or##i##j = _mm512_or_si512(word[i], word[j]);                \
+    __mmask16 ok##i##j = _mm512_testn_epi32_mask(word[i], word[j]);      \
+    min2 = _mm512_mask_min_epu32(min2, ok##i##j, min2, or##i##j)
+#define BDC_TRIPLE(i, j, k)                                                          \
+    __m512i or##i##j##k = _mm512_or_si512(or##i##j, word[k]);                        \
+    __mmask16 ok##i##j##k = _mm512_mask_testn_epi32_mask(ok##i##j, or##i##j, word[k]); \
+    min3 = _mm512_mask_min_epu32(min3, ok##i##j##k, min3, or##i##j##k)
+#define BDC_QUAD(i, j, k, l)                                                                                   \
+    min4 = _mm512_mask_min_epu32(min4, _mm512_mask_testn_epi32_mask(ok##i##j##k, or##i##j##k, word[l]), min4, \
+                                 _mm512_or_si512(or##i##j##k, word[l]))
+    {
+        BDC_PAIR(0, 1); BDC_PAIR(0, 2); BDC_PAIR(0, 3); BDC_PAIR(0, 4); BDC_PAIR(1, 2);
+        BDC_PAIR(1, 3); BDC_PAIR(1, 4); BDC_PAIR(2, 3); BDC_PAIR(2, 4); BDC_PAIR(3, 4);
+        BDC_TRIPLE(0, 1, 2); BDC_TRIPLE(0, 1, 3); BDC_TRIPLE(0, 1, 4); BDC_TRIPLE(0, 2, 3); BDC_TRIPLE(0, 2, 4);
+        BDC_TRIPLE(0, 3, 4); BDC_TRIPLE(1, 2, 3); BDC_TRIPLE(1, 2, 4); BDC_TRIPLE(1, 3, 4); BDC_TRIPLE(2, 3, 4);
+        BDC_QUAD(0, 1, 2, 3); BDC_QUAD(0, 1, 2, 4); BDC_QUAD(0, 1, 3, 4); BDC_QUAD(0, 2, 3, 4); BDC_QUAD(1, 2, 3, 4);
+        (void)or014, (void)or024, (void)or034, (void)or124, (void)or134, (void)or234, (void)or34;
+        (void)ok014, (void)ok024, (void)ok034, (void)ok124, (void)ok134, (void)ok234, (void)ok34;
+    }
+#undef BDC_PAIR
+#undef BDC_TRIPLE
+#undef BDC_QUAD
     best = _mm512_mask_mov_epi32(min4, _mm512_cmpeq_epi32_mask(min4, ones), min3);
     best = _mm512_mask_mov_epi32(best, _mm512_cmpeq_epi32_mask(best, ones), min2);
     one_suit = _mm512_cmpeq_epi32_mask(best, ones);
@@ -196,9 +207,12 @@ bdc_avx512_sixteen(const uint8_t *step, int aces_low, int want_low, uint32_t *ke
         key = _mm512_permutexvar_epi32(value[0], rank_keys);
         for (i = 1; i < 5; i++)
             key = _mm512_add_epi32(key, _mm512_permutexvar_epi32(value[i], rank_keys));
-        _mm512_storeu_si512((void *)keys, key);
-        _mm512_storeu_si512((void *)shifts, _mm512_mask_mov_epi32(_mm512_set1_epi32(BDC_SLOT_LOW_SHIFT), one_suit,
-                                                                  _mm512_set1_epi32(BDC_SLOT_LOW_SHIFT + 16)));
+        /* its row in the low tables' hash, and the field of its low rank from the row's first slot
+         * (2-7: the one-suit column's for a hand of one suit; A-5 has one column) */
+        _mm512_storeu_si512((void *)rows, _mm512_srli_epi32(key, BDC_LOW_SHIFT));
+        key = _mm512_add_epi32(_mm512_slli_epi32(_mm512_and_si512(key, _mm512_set1_epi32(BDC_LOW_MASK)), 2),
+                               _mm512_set1_epi32(BDC_SLOT_LOW_SHIFT / BDC_FIELD_BITS));
+        _mm512_storeu_si512((void *)fields, aces_low ? key : _mm512_mask_add_epi32(key, one_suit, key, _mm512_set1_epi32(1)));
     }
     return ids_ok == (__mmask64)~UINT64_C(0) && same == 0;
 }
@@ -219,11 +233,11 @@ bdc_avx512_badugi_batch(int ranking, bdc_batch_fn scalar, const uint8_t *hands, 
     for (i = 0; i + BDC_BLOCK <= n; i += BDC_BLOCK) {
         const uint8_t *block = hands + i * 5u;
         uint16_t *block_out = out + (size_t)(split ? 2 : 1) * i;
-        uint32_t keys[BDC_BLOCK], shifts[BDC_BLOCK];
+        uint32_t rows[BDC_BLOCK], fields[BDC_BLOCK];
         uint16_t values[BDC_BLOCK];
         int j, ok = 1;
         for (j = 0; j < BDC_BLOCK; j += BDC_STEP16_HANDS)
-            ok &= bdc_avx512_sixteen(block + 5 * j, aces_low, split, keys + j, values + j, shifts + j);
+            ok &= bdc_avx512_sixteen(block + 5 * j, aces_low, split, rows + j, values + j, fields + j);
         if (BDC_UNLIKELY(!ok)) {
             /* a bad hand in the block: the scalar loop finds the first one */
             status = scalar(block, BDC_BLOCK, block_out, &bad);
@@ -237,11 +251,12 @@ bdc_avx512_badugi_batch(int ranking, bdc_batch_fn scalar, const uint8_t *hands, 
             /* dense Badugi rank of the best badugi's values */
             unsigned badugi = BDC_BADUGI_DENSE[values[j]];
             if (split) {
-                /* the low rank from the slot record (bdc_key_slot) */
-                uint64_t record = slots[BDC_LOW_OFFSET[keys[j] >> BDC_LOW_SHIFT] + (keys[j] & BDC_LOW_MASK)];
-                bdc_store_pair(block_out + 2 * j, badugi,
-                               aces_low ? BDC_SLOT_LOW(record, 0) /* suits never matter */
-                                        : (unsigned)(record >> shifts[j]) & BDC_LOW_BITS);
+                /* the low rank: its 16-bit field of the slot record (bdc_key_slot, BDC_SLOT_LOW) */
+                uint16_t low;
+                memcpy(&low, (const unsigned char *)slots +
+                                 (BDC_FIELDS_PER_SLOT * (size_t)BDC_LOW_OFFSET[rows[j]] + fields[j]) * sizeof low,
+                       sizeof low);
+                bdc_store_pair(block_out + 2 * j, badugi, low);
             } else {
                 block_out[j] = (uint16_t)badugi;
             }
