@@ -2,14 +2,19 @@
  * bdc_batch_avx512.c - the AVX-512 implementation (x86-64 with AVX-512 F, BW
  * and VBMI, and BMI2).
  *
- * The AVX2 implementation's blocked loop (bdc_batch_blocks.h) with a vector
- * pass over eight hands a step, one in each 64-bit lane of a 512-bit
- * register: one masked load of the step's 40 bytes (the bytes past them read
- * as zero, and nothing outside the block is touched), one byte permutation
- * (vpermb) to put each hand's five cards in its lane, then the checks, hand
- * masks, rank-multiset keys and one-suit test as in bdc_batch_avx2.c, the
- * results in mask registers.  The 4-card Badugi loops and the enumerators'
- * extend loop are BMI2's.
+ * The rankings with a Badugi half (Badugi both ways, Badeucey, Badacey) rank
+ * that half in the vector pass, sixteen hands a step (bdc_avx512_sixteen:
+ * every subset of the five cards tried at once, no slot record, pext or pdep
+ * for it), then read one dense rank a hand and, for the split games, the low
+ * rank's 16-bit field of the slot record.  2-7 and A-5 alone take the AVX2
+ * implementation's blocked loop (bdc_batch_blocks.h) with a vector pass over
+ * eight hands a step, one in each 64-bit lane of a 512-bit register: one
+ * masked load of the step's 40 bytes (the bytes past them read as zero, and
+ * nothing outside the block is touched), one byte permutation (vpermb) to put
+ * each hand's five cards in its lane, then the checks, hand masks,
+ * rank-multiset keys and one-suit test as in bdc_batch_avx2.c, the results in
+ * mask registers.  The 4-card Badugi loops and the enumerators' extend loop
+ * are BMI2's.
  */
 #include "bdc_batch_impl.h"
 
@@ -122,14 +127,17 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi,bmi2"), always_inline)) stati
 bdc_avx512_card_word(__m512i c, __m512i *values)
 {
     *values = _mm512_srli_epi32(c, BDC_RANK_SHIFT);
+    const __m512i suits = _mm512_and_si512(c, _mm512_set1_epi32(BDC_SUIT_BITS));
     return _mm512_or_si512(_mm512_sllv_epi32(_mm512_set1_epi32(1 << BDC_VALUE_SHIFT), *values),
-                           _mm512_sllv_epi32(_mm512_set1_epi32(1), _mm512_and_si512(c, _mm512_set1_epi32(BDC_SUIT_BITS))));
+                           _mm512_sllv_epi32(_mm512_set1_epi32(1), suits));
 }
 
 /* The vector pass on sixteen hands (the 80 bytes at `step`): each hand's
- * rank-multiset key (if `want_low`), its best badugi's set of values (13
- * bits; aces low if aces_low) and the shift of its 2-7 rank in its slot
- * record; 1 if every hand is one (ids 0..51, no card twice), else 0. */
+ * best badugi's set of values (13 bits, BDC_BADUGI_DENSE's index; aces low
+ * if aces_low) and, if `want_low`, where its low rank is: its rank-multiset
+ * key's row in the low tables' hash and the 16-bit field of the rank from
+ * the row's first slot record (4 * column + the rank's field in a record);
+ * 1 if every hand is one (ids 0..51, no card twice), else 0. */
 __attribute__((target("avx512f,avx512bw,avx512vbmi,bmi2"), always_inline)) static inline int
 bdc_avx512_sixteen(const uint8_t *step, int aces_low, int want_low, uint32_t *rows, uint16_t *values,
                    uint32_t *fields)
@@ -182,8 +190,6 @@ bdc_avx512_sixteen(const uint8_t *step, int aces_low, int want_low, uint32_t *ro
         BDC_TRIPLE(0, 1, 2); BDC_TRIPLE(0, 1, 3); BDC_TRIPLE(0, 1, 4); BDC_TRIPLE(0, 2, 3); BDC_TRIPLE(0, 2, 4);
         BDC_TRIPLE(0, 3, 4); BDC_TRIPLE(1, 2, 3); BDC_TRIPLE(1, 2, 4); BDC_TRIPLE(1, 3, 4); BDC_TRIPLE(2, 3, 4);
         BDC_QUAD(0, 1, 2, 3); BDC_QUAD(0, 1, 2, 4); BDC_QUAD(0, 1, 3, 4); BDC_QUAD(0, 2, 3, 4); BDC_QUAD(1, 2, 3, 4);
-        (void)or014, (void)or024, (void)or034, (void)or124, (void)or134, (void)or234, (void)or34;
-        (void)ok014, (void)ok024, (void)ok034, (void)ok124, (void)ok134, (void)ok234, (void)ok34;
     }
 #undef BDC_PAIR
 #undef BDC_TRIPLE
@@ -198,12 +204,12 @@ bdc_avx512_sixteen(const uint8_t *step, int aces_low, int want_low, uint32_t *ro
     if (want_low) {
         /* the rank-multiset key: each card's rank key, by its value (aces low: value v is rank v - 1 mod 13) */
         const __m512i rank_keys =
-            aces_low ? _mm512_setr_epi32(BDC_RANK_KEY_12, BDC_RANK_KEY_0, BDC_RANK_KEY_1, BDC_RANK_KEY_2, BDC_RANK_KEY_3,
+            aces_low ? _mm512_setr_epi32(BDC_RANK_KEY_12, BDC_RANK_KEY_0, BDC_RANK_KEY_1, BDC_RANK_KEY_2,
+                                         BDC_RANK_KEY_3, BDC_RANK_KEY_4, BDC_RANK_KEY_5, BDC_RANK_KEY_6, BDC_RANK_KEY_7,
+                                         BDC_RANK_KEY_8, BDC_RANK_KEY_9, BDC_RANK_KEY_10, BDC_RANK_KEY_11, 0, 0, 0)
+                     : _mm512_setr_epi32(BDC_RANK_KEY_0, BDC_RANK_KEY_1, BDC_RANK_KEY_2, BDC_RANK_KEY_3,
                                          BDC_RANK_KEY_4, BDC_RANK_KEY_5, BDC_RANK_KEY_6, BDC_RANK_KEY_7, BDC_RANK_KEY_8,
-                                         BDC_RANK_KEY_9, BDC_RANK_KEY_10, BDC_RANK_KEY_11, 0, 0, 0)
-                     : _mm512_setr_epi32(BDC_RANK_KEY_0, BDC_RANK_KEY_1, BDC_RANK_KEY_2, BDC_RANK_KEY_3, BDC_RANK_KEY_4,
-                                         BDC_RANK_KEY_5, BDC_RANK_KEY_6, BDC_RANK_KEY_7, BDC_RANK_KEY_8, BDC_RANK_KEY_9,
-                                         BDC_RANK_KEY_10, BDC_RANK_KEY_11, BDC_RANK_KEY_12, 0, 0, 0);
+                                         BDC_RANK_KEY_9, BDC_RANK_KEY_10, BDC_RANK_KEY_11, BDC_RANK_KEY_12, 0, 0, 0);
         key = _mm512_permutexvar_epi32(value[0], rank_keys);
         for (i = 1; i < 5; i++)
             key = _mm512_add_epi32(key, _mm512_permutexvar_epi32(value[i], rank_keys));
@@ -212,7 +218,9 @@ bdc_avx512_sixteen(const uint8_t *step, int aces_low, int want_low, uint32_t *ro
         _mm512_storeu_si512((void *)rows, _mm512_srli_epi32(key, BDC_LOW_SHIFT));
         key = _mm512_add_epi32(_mm512_slli_epi32(_mm512_and_si512(key, _mm512_set1_epi32(BDC_LOW_MASK)), 2),
                                _mm512_set1_epi32(BDC_SLOT_LOW_SHIFT / BDC_FIELD_BITS));
-        _mm512_storeu_si512((void *)fields, aces_low ? key : _mm512_mask_add_epi32(key, one_suit, key, _mm512_set1_epi32(1)));
+        if (!aces_low)
+            key = _mm512_mask_add_epi32(key, one_suit, key, _mm512_set1_epi32(1));
+        _mm512_storeu_si512((void *)fields, key);
     }
     return ids_ok == (__mmask64)~UINT64_C(0) && same == 0;
 }
