@@ -122,13 +122,14 @@ static const uint8_t bdc_cards_0123[64] = {
 static const uint8_t bdc_cards_4[64] = {BDC_CARD_K(4), BDC_CARD_K(4), BDC_CARD_K(4), BDC_CARD_K(4)};
 #undef BDC_CARD_K
 
-/* The word of each card (its 32-bit lane of c, a value id): bit 4 + value, bit suit. */
+/* The word of each card (its 32-bit lane of c, a card id), from its rank's value bit
+ * (value_bits, by rank) and its suit; sets *ranks to the cards' ranks. */
 __attribute__((target("avx512f,avx512bw,avx512vbmi,bmi2"), always_inline)) static inline __m512i
-bdc_avx512_card_word(__m512i c, __m512i *values)
+bdc_avx512_card_word(__m512i c, __m512i value_bits, __m512i *ranks)
 {
-    *values = _mm512_srli_epi32(c, BDC_RANK_SHIFT);
     const __m512i suits = _mm512_and_si512(c, _mm512_set1_epi32(BDC_SUIT_BITS));
-    return _mm512_or_si512(_mm512_sllv_epi32(_mm512_set1_epi32(1 << BDC_VALUE_SHIFT), *values),
+    *ranks = _mm512_srli_epi32(c, BDC_RANK_SHIFT);
+    return _mm512_or_si512(_mm512_permutexvar_epi32(*ranks, value_bits),
                            _mm512_sllv_epi32(_mm512_set1_epi32(1), suits));
 }
 
@@ -147,7 +148,19 @@ bdc_avx512_sixteen(const uint8_t *step, int aces_low, int want_low, uint32_t *ro
     const __m512i cards = _mm512_permutex2var_epi8(lo, _mm512_loadu_si512((const void *)bdc_cards_0123), hi);
     const __m512i card4 = _mm512_permutex2var_epi8(lo, _mm512_loadu_si512((const void *)bdc_cards_4), hi);
     const __m512i ones = _mm512_set1_epi32(-1);
-    __m512i ids = cards, id4 = card4, word[5], value[5], key, min1, min2, min3, min4, best;
+    /* each rank's value bit in a card word (aces low: the ace is value 0, the deuce 1, ...) */
+#define BDC_VALUE_BIT(value) (1 << (BDC_VALUE_SHIFT + (value)))
+    const __m512i value_bits =
+        aces_low ? _mm512_setr_epi32(BDC_VALUE_BIT(1), BDC_VALUE_BIT(2), BDC_VALUE_BIT(3), BDC_VALUE_BIT(4),
+                                     BDC_VALUE_BIT(5), BDC_VALUE_BIT(6), BDC_VALUE_BIT(7), BDC_VALUE_BIT(8),
+                                     BDC_VALUE_BIT(9), BDC_VALUE_BIT(10), BDC_VALUE_BIT(11), BDC_VALUE_BIT(12),
+                                     BDC_VALUE_BIT(0), 0, 0, 0)
+                 : _mm512_setr_epi32(BDC_VALUE_BIT(0), BDC_VALUE_BIT(1), BDC_VALUE_BIT(2), BDC_VALUE_BIT(3),
+                                     BDC_VALUE_BIT(4), BDC_VALUE_BIT(5), BDC_VALUE_BIT(6), BDC_VALUE_BIT(7),
+                                     BDC_VALUE_BIT(8), BDC_VALUE_BIT(9), BDC_VALUE_BIT(10), BDC_VALUE_BIT(11),
+                                     BDC_VALUE_BIT(12), 0, 0, 0);
+#undef BDC_VALUE_BIT
+    __m512i word[5], rank[5], key, min1, min2, min3, min4, best;
     __mmask64 ids_ok, same;
     __mmask16 one_suit;
     int i;
@@ -157,17 +170,11 @@ bdc_avx512_sixteen(const uint8_t *step, int aces_low, int want_low, uint32_t *ro
     same = _mm512_cmpeq_epi8_mask(cards, _mm512_shuffle_i32x4(cards, cards, _MM_SHUFFLE(0, 3, 2, 1))) |
            _mm512_cmpeq_epi8_mask(cards, _mm512_shuffle_i32x4(cards, cards, _MM_SHUFFLE(1, 0, 3, 2))) |
            _mm512_cmpeq_epi8_mask(cards, _mm512_broadcast_i32x4(_mm512_castsi512_si128(card4)));
-    if (aces_low) {
-        /* value id (id + 4) % 52 of each card (a byte that is no id fails the check anyway) */
-        __m512i up = _mm512_add_epi8(cards, _mm512_set1_epi8(4)), up4 = _mm512_add_epi8(card4, _mm512_set1_epi8(4));
-        ids = _mm512_min_epu8(up, _mm512_sub_epi8(up, _mm512_set1_epi8(BDC_DECK_SIZE)));
-        id4 = _mm512_min_epu8(up4, _mm512_sub_epi8(up4, _mm512_set1_epi8(BDC_DECK_SIZE)));
-    }
-    word[0] = bdc_avx512_card_word(_mm512_cvtepu8_epi32(_mm512_castsi512_si128(ids)), &value[0]);
-    word[1] = bdc_avx512_card_word(_mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(ids, 1)), &value[1]);
-    word[2] = bdc_avx512_card_word(_mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(ids, 2)), &value[2]);
-    word[3] = bdc_avx512_card_word(_mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(ids, 3)), &value[3]);
-    word[4] = bdc_avx512_card_word(_mm512_cvtepu8_epi32(_mm512_castsi512_si128(id4)), &value[4]);
+    word[0] = bdc_avx512_card_word(_mm512_cvtepu8_epi32(_mm512_castsi512_si128(cards)), value_bits, &rank[0]);
+    word[1] = bdc_avx512_card_word(_mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(cards, 1)), value_bits, &rank[1]);
+    word[2] = bdc_avx512_card_word(_mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(cards, 2)), value_bits, &rank[2]);
+    word[3] = bdc_avx512_card_word(_mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(cards, 3)), value_bits, &rank[3]);
+    word[4] = bdc_avx512_card_word(_mm512_cvtepu8_epi32(_mm512_castsi512_si128(card4)), value_bits, &rank[4]);
     /* the best badugi of each size: the lowest OR of a subset whose words share no bit */
     min1 = _mm512_min_epu32(_mm512_min_epu32(_mm512_min_epu32(word[0], word[1]), _mm512_min_epu32(word[2], word[3])),
                             word[4]);
@@ -202,17 +209,14 @@ bdc_avx512_sixteen(const uint8_t *step, int aces_low, int want_low, uint32_t *ro
                         _mm512_cvtepi32_epi16(_mm512_and_si512(_mm512_srli_epi32(best, BDC_VALUE_SHIFT),
                                                                _mm512_set1_epi32(BDC_VALUE_BITS))));
     if (want_low) {
-        /* the rank-multiset key: each card's rank key, by its value (aces low: value v is rank v - 1 mod 13) */
-        const __m512i rank_keys =
-            aces_low ? _mm512_setr_epi32(BDC_RANK_KEY_12, BDC_RANK_KEY_0, BDC_RANK_KEY_1, BDC_RANK_KEY_2,
-                                         BDC_RANK_KEY_3, BDC_RANK_KEY_4, BDC_RANK_KEY_5, BDC_RANK_KEY_6, BDC_RANK_KEY_7,
-                                         BDC_RANK_KEY_8, BDC_RANK_KEY_9, BDC_RANK_KEY_10, BDC_RANK_KEY_11, 0, 0, 0)
-                     : _mm512_setr_epi32(BDC_RANK_KEY_0, BDC_RANK_KEY_1, BDC_RANK_KEY_2, BDC_RANK_KEY_3,
-                                         BDC_RANK_KEY_4, BDC_RANK_KEY_5, BDC_RANK_KEY_6, BDC_RANK_KEY_7, BDC_RANK_KEY_8,
-                                         BDC_RANK_KEY_9, BDC_RANK_KEY_10, BDC_RANK_KEY_11, BDC_RANK_KEY_12, 0, 0, 0);
-        key = _mm512_permutexvar_epi32(value[0], rank_keys);
+        /* the rank-multiset key: each card's rank key */
+        const __m512i rank_keys = _mm512_setr_epi32(BDC_RANK_KEY_0, BDC_RANK_KEY_1, BDC_RANK_KEY_2, BDC_RANK_KEY_3,
+                                                    BDC_RANK_KEY_4, BDC_RANK_KEY_5, BDC_RANK_KEY_6, BDC_RANK_KEY_7,
+                                                    BDC_RANK_KEY_8, BDC_RANK_KEY_9, BDC_RANK_KEY_10, BDC_RANK_KEY_11,
+                                                    BDC_RANK_KEY_12, 0, 0, 0);
+        key = _mm512_permutexvar_epi32(rank[0], rank_keys);
         for (i = 1; i < 5; i++)
-            key = _mm512_add_epi32(key, _mm512_permutexvar_epi32(value[i], rank_keys));
+            key = _mm512_add_epi32(key, _mm512_permutexvar_epi32(rank[i], rank_keys));
         /* its row in the low tables' hash, and the field of its low rank from the row's first slot
          * (2-7: the one-suit column's for a hand of one suit; A-5 has one column) */
         _mm512_storeu_si512((void *)rows, _mm512_srli_epi32(key, BDC_LOW_SHIFT));
