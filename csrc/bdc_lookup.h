@@ -16,7 +16,8 @@
  *     suits along the cards pick the cards of the best badugi (BDC_SELECT4/5)
  *     as a subset of the hand's distinct values; placed on the values present
  *     with a bit deposit (x86 pdep), it is a set of values with a dense rank
- *     (BDC_BADUGI_DENSE).
+ *     (BDC_BADUGI_DENSE).  (The AVX-512 batch loops find the same set of
+ *     values another way, in the vector pass: bdc_batch_avx512.c.)
  *
  * The suits along the cards are two parallel bit extractions of the mask: on
  * x86-64 the BMI2 implementations use `pext` and `pdep` (BDC_BADUGI5_BMI2
