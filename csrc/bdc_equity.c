@@ -282,7 +282,8 @@ static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, int begin, int end)
 #define BDC_HALF_CLASSES (2 * BDC_MAX_CUTS + 1)
 
 typedef struct {
-    int n_sets;                    /* C(n_deck, k), or 0: the seat is dealt nothing */
+    int k;                         /* the cards each deal gives the seat (0: none) */
+    int n_sets;                    /* C(n_deck, k), or 0 */
     int first[BDC_DECK_SIZE + 1];  /* first[p]: the index of the seat's first set whose
                                       lowest deck position is p or more */
 } bdc_seat_sets;
@@ -290,6 +291,8 @@ typedef struct {
 struct bdc_equity_sets {
     uint64_t mask[BDC_EXACT_SETS];       /* the set's deck positions, as bits */
     uint16_t halves[BDC_EXACT_SETS][2];  /* the halves of the seat's hand with the set */
+    uint16_t sorted[BDC_EXACT_SETS];     /* a seat dealt one card in a one-half game: its
+                                            sets' ranks in that half, in increasing order */
     bdc_seat_sets seat[BDC_MAX_SEATS];
 };
 
@@ -323,6 +326,8 @@ static int bdc_sets_rank(bdc_equity_ctx *ctx, struct bdc_equity_sets *sets)
     const bdc_equity_spec *spec = ctx->spec;
     bdc_sets_frame frame;
     uint64_t total = 0;
+    /* the one half of a one-half game, else -1 */
+    const int half = spec->game.low == BDC_NO_HALF ? 0 : spec->game.badugi == BDC_NO_HALF ? 1 : -1;
     int k_of[BDC_MAX_SEATS], s, e, p, j, low;
     for (s = 0; s < spec->n_seats; s++)
         k_of[s] = 0;
@@ -339,6 +344,7 @@ static int bdc_sets_rank(bdc_equity_ctx *ctx, struct bdc_equity_sets *sets)
     for (s = 0; s < spec->n_seats; s++) {
         bdc_seat_sets *seat = &sets->seat[s];
         int begin = frame.next;
+        seat->k = k_of[s];
         seat->n_sets = 0;
         if (!k_of[s]) {
             for (p = 0; p <= (int)BDC_DECK_SIZE; p++)
@@ -358,6 +364,13 @@ static int bdc_sets_rank(bdc_equity_ctx *ctx, struct bdc_equity_sets *sets)
         }
         while (p <= (int)BDC_DECK_SIZE)
             seat->first[p++] = frame.next;
+        if (k_of[s] == 1 && half >= 0) /* at most 52 ranks: sorted by insertion */
+            for (j = begin; j < frame.next; j++) {
+                uint16_t rank = sets->halves[j][half];
+                for (p = j; p > begin && sets->sorted[p - 1] > rank; p--)
+                    sets->sorted[p] = sets->sorted[p - 1];
+                sets->sorted[p] = rank;
+            }
     }
     return 1;
 }
@@ -418,44 +431,83 @@ static unsigned bdc_class_rank(int c, const unsigned *cut, int n)
     return c ? cut[c / 2 - 1] + 1 : cut[0] - 1;
 }
 
+/* How many of n increasing ranks are below `rank`. */
+static int bdc_ranks_below(const uint16_t *sorted, int n, unsigned rank)
+{
+    int lo = 0, hi = n;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (sorted[mid] < rank)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Settles `count` hands of the last deal's seat, of class c0 in the Badugi
+ * half and c1 in the low half, each an outcome of weight w. */
+static void bdc_equity_class(bdc_equity_ctx *ctx, int seat, int c0, int c1, const unsigned cut[2][BDC_MAX_CUTS],
+                             const int n_cut[2], uint64_t count, uint64_t w)
+{
+    if (!count)
+        return;
+    ctx->halves[seat][0] = bdc_class_rank(c0, cut[0], n_cut[0]);
+    ctx->halves[seat][1] = bdc_class_rank(c1, cut[1], n_cut[1]);
+    bdc_equity_leaf(ctx, w * count);
+}
+
 /* The last deal: the seat's sets lo .. hi-1 that miss ctx->taken, each an
  * outcome of weight w, counted by class of both halves; each class is settled
  * once, with a hand of the class.  Leaves ctx->halves[seat] changed. */
 static void bdc_equity_last(bdc_equity_ctx *ctx, int seat, int lo, int hi, uint64_t w)
 {
     const struct bdc_equity_sets *sets = ctx->sets;
+    const bdc_seat_sets *seat_sets = &sets->seat[seat];
     const uint64_t taken = ctx->taken;
-    uint64_t count[BDC_HALF_CLASSES * BDC_HALF_CLASSES] = {0};
     unsigned cut[2][BDC_MAX_CUTS];
     int n_cut[2], c, j;
     n_cut[0] = bdc_equity_cuts(ctx, seat, 0, cut[0]);
     n_cut[1] = bdc_equity_cuts(ctx, seat, 1, cut[1]);
     if (n_cut[0] + n_cut[1] == 1) { /* one half, one cut: below, at or above it */
-        const int h = n_cut[1], step = h ? 1 : BDC_HALF_CLASSES;
+        const int h = n_cut[1];
         const unsigned best = cut[h][0];
         uint64_t below = 0, at = 0, all = 0;
-        for (j = lo; j < hi; j++) {
-            const uint64_t dealt = (sets->mask[j] & taken) == 0;
-            const unsigned rank = sets->halves[j][h];
-            below += dealt & (rank < best);
-            at += dealt & (rank == best);
-            all += dealt;
+        if (seat_sets->k == 1 && lo == seat_sets->first[0] && hi == lo + seat_sets->n_sets) {
+            /* one card, every position: the sorted ranks, less the cards taken
+             * (set p of the seat is the card at deck position p) */
+            const uint16_t *sorted = sets->sorted + lo;
+            uint64_t t;
+            below = (uint64_t)bdc_ranks_below(sorted, hi - lo, best);
+            at = (uint64_t)bdc_ranks_below(sorted, hi - lo, best + 1) - below;
+            all = (uint64_t)(hi - lo);
+            for (t = taken; t; t &= t - 1) {
+                const unsigned rank = sets->halves[lo + (int)bdc_lowest_bit(t)][h];
+                below -= rank < best;
+                at -= rank == best;
+                all--;
+            }
+        } else {
+            for (j = lo; j < hi; j++) {
+                const uint64_t dealt = (sets->mask[j] & taken) == 0;
+                const unsigned rank = sets->halves[j][h];
+                below += dealt & (rank < best);
+                at += dealt & (rank == best);
+                all += dealt;
+            }
         }
-        count[0] = below;
-        count[step] = at;
-        count[2 * step] = all - below - at;
+        for (c = 0; c < 3; c++) {
+            const uint64_t count = c == 0 ? below : c == 1 ? at : all - below - at;
+            bdc_equity_class(ctx, seat, h ? 0 : c, h ? c : 0, cut, n_cut, count, w);
+        }
     } else {
+        uint64_t count[BDC_HALF_CLASSES * BDC_HALF_CLASSES] = {0};
         for (j = lo; j < hi; j++)
             if (!(sets->mask[j] & taken))
                 count[bdc_rank_class(sets->halves[j][0], cut[0], n_cut[0]) * BDC_HALF_CLASSES +
                       bdc_rank_class(sets->halves[j][1], cut[1], n_cut[1])]++;
-    }
-    for (c = 0; c < BDC_HALF_CLASSES * BDC_HALF_CLASSES; c++) {
-        if (!count[c])
-            continue;
-        ctx->halves[seat][0] = bdc_class_rank(c / BDC_HALF_CLASSES, cut[0], n_cut[0]);
-        ctx->halves[seat][1] = bdc_class_rank(c % BDC_HALF_CLASSES, cut[1], n_cut[1]);
-        bdc_equity_leaf(ctx, w * count[c]);
+        for (c = 0; c < BDC_HALF_CLASSES * BDC_HALF_CLASSES; c++)
+            bdc_equity_class(ctx, seat, c / BDC_HALF_CLASSES, c % BDC_HALF_CLASSES, cut, n_cut, count[c], w);
     }
 }
 
