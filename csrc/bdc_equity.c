@@ -270,8 +270,8 @@ static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, int begin, int end)
  * settled one by one: they are counted by class (below), and each class is
  * settled once with its count as the weight. */
 
-/* Card sets ranked ahead, for all seats together (12 bytes each on the stack:
- * 48 KiB): enough for every seat drawing two of 44 cards; a spec needing more
+/* Card sets ranked ahead, for all seats together (14 bytes each on the stack:
+ * 56 KiB): enough for four seats drawing two of 44 cards; a spec needing more
  * takes the block enumeration. */
 #define BDC_EXACT_SETS 4096
 
@@ -502,10 +502,19 @@ static void bdc_equity_last(bdc_equity_ctx *ctx, int seat, int lo, int hi, uint6
         }
     } else {
         uint64_t count[BDC_HALF_CLASSES * BDC_HALF_CLASSES] = {0};
-        for (j = lo; j < hi; j++)
-            if (!(sets->mask[j] & taken))
-                count[bdc_rank_class(sets->halves[j][0], cut[0], n_cut[0]) * BDC_HALF_CLASSES +
-                      bdc_rank_class(sets->halves[j][1], cut[1], n_cut[1])]++;
+        if (n_cut[0] == 1 && n_cut[1] == 1) { /* two halves, one cut each (no qualifier) */
+            const unsigned best0 = cut[0][0], best1 = cut[1][0];
+            for (j = lo; j < hi; j++)
+                if (!(sets->mask[j] & taken)) {
+                    const unsigned r0 = sets->halves[j][0], r1 = sets->halves[j][1];
+                    count[((r0 >= best0) + (r0 > best0)) * BDC_HALF_CLASSES + (r1 >= best1) + (r1 > best1)]++;
+                }
+        } else {
+            for (j = lo; j < hi; j++)
+                if (!(sets->mask[j] & taken))
+                    count[bdc_rank_class(sets->halves[j][0], cut[0], n_cut[0]) * BDC_HALF_CLASSES +
+                          bdc_rank_class(sets->halves[j][1], cut[1], n_cut[1])]++;
+        }
         for (c = 0; c < BDC_HALF_CLASSES * BDC_HALF_CLASSES; c++)
             bdc_equity_class(ctx, seat, c / BDC_HALF_CLASSES, c % BDC_HALF_CLASSES, cut, n_cut, count[c], w);
     }
