@@ -97,7 +97,8 @@
 /* bdc_halves_extend (bdc_internal.h) as NAME: what the four fixed cards
  * contribute (mask bits, rank keys, whether they are of one suit) once, then
  * per last card one key addition, one slot record and the Badugi half by
- * BADUGI5.  Four-card hands (a Badugi-only game) take bdc_halves per hand. */
+ * BADUGI5.  Four-card hands (a Badugi-only game): the three fixed cards' mask
+ * bits once, then per last card one mask bit and bdc_badugi4_bits. */
 #define BDC_DEFINE_EXTEND(NAME, ATTRIBUTES, BADUGI5)                                                         \
     ATTRIBUTES void NAME(const bdc_game *game, const unsigned *base, const unsigned *cards, int n,           \
                          unsigned (*halves)[2])                                                              \
@@ -110,11 +111,11 @@
         uint32_t base_key;                                                                                   \
         unsigned base_suit_spread;                                                                           \
         int i;                                                                                               \
-        if (game->n_cards == 4) { /* 4-card Badugi: few hands, no fast path */                               \
-            unsigned hand[4];                                                                                \
+        if (game->n_cards == 4) { /* 4-card Badugi: the three fixed cards' mask bits once */                 \
+            base_mask = bit[BDC_BYTE(base[0])] | bit[BDC_BYTE(base[1])] | bit[BDC_BYTE(base[2])];            \
             for (i = 0; i < n; i++) {                                                                        \
-                hand[0] = base[0], hand[1] = base[1], hand[2] = base[2], hand[3] = cards[i];                 \
-                bdc_halves(game, hand, halves[i]);                                                           \
+                halves[i][0] = bdc_badugi4_bits(base_mask | bit[BDC_BYTE(cards[i])]);                        \
+                halves[i][1] = 0;                                                                            \
             }                                                                                                \
             return;                                                                                          \
         }                                                                                                    \

@@ -63,17 +63,28 @@ static int bdc_next_combination(int *idx, int k, int m, int end0)
     return 1;
 }
 
-/* The cards of the deck not dealt yet (cards[]) and their deck positions
- * (avail[]); returns how many. */
-static int bdc_unseen(const unsigned *deck, const unsigned char *used, int n_deck, unsigned cards[], int avail[])
+/* The opening of an enumeration of k-card sets whose first card is at
+ * unseen position begin .. end-1: the deck's cards not dealt yet (cards[])
+ * and their deck positions (avail[]), their number (*m), *end cut to the
+ * positions a first card can take, and idx[0 .. k-2] the first set's cards but
+ * its last.  Returns 0 when there is no such set. */
+static int bdc_open_sets(const unsigned *deck, const unsigned char *used, int n_deck, int k, int begin, int *end,
+                         unsigned cards[], int avail[], int idx[], int *m)
 {
-    int i, m = 0;
+    int i, n = 0;
     for (i = 0; i < n_deck; i++)
         if (!used[i]) {
-            cards[m] = deck[i];
-            avail[m++] = i;
+            cards[n] = deck[i];
+            avail[n++] = i;
         }
-    return m;
+    *m = n;
+    if (*end > n - k + 1)
+        *end = n - k + 1;
+    if (begin >= *end)
+        return 0;
+    for (i = 0; i < k - 1; i++)
+        idx[i] = begin + i;
+    return 1;
 }
 
 int bdc_each_block(const bdc_game *game, const unsigned *deck, unsigned char *used, int n_deck,
@@ -83,19 +94,14 @@ int bdc_each_block(const bdc_game *game, const unsigned *deck, unsigned char *us
     unsigned cards[BDC_DECK_SIZE], base[BDC_MAX_CARDS], halves[BDC_DECK_SIZE][2];
     bdc_block block;
     int m, j, status = BDC_OK, more;
-    m = bdc_unseen(deck, used, n_deck, cards, avail);
-    if (end > m - k + 1)
-        end = m - k + 1;
-    if (begin >= end)
+    /* idx[0 .. k-2]: the set's other cards, the first at begin .. end-1 */
+    if (!bdc_open_sets(deck, used, n_deck, k, begin, &end, cards, avail, idx, &m))
         return BDC_OK;
     for (j = 0; j < n_held; j++)
         base[j] = held[j];
     block.halves = halves;
     block.avail = avail;
     block.unseen = m;
-    /* idx[0 .. k-2]: the set's other cards, the first at begin .. end-1 */
-    for (j = 0; j < k - 1; j++)
-        idx[j] = begin + j;
     do {
         block.lo = k == 1 ? begin : idx[k - 2] + 1;
         block.hi = k == 1 ? end : m;
@@ -192,15 +198,10 @@ int bdc_each_final(const bdc_game *game, const unsigned *deck, unsigned char *us
     batch = bdc_impl_active()->batch5[ranking];
     pairs = ranking == BDC_BADEUCEY || ranking == BDC_BADACEY;
     has_badugi = game->badugi != BDC_NO_HALF;
-    m = bdc_unseen(deck, used, n_deck, cards, avail);
-    if (end > m - k + 1)
-        end = m - k + 1;
-    if (begin >= end)
+    if (!bdc_open_sets(deck, used, n_deck, k, begin, &end, cards, avail, idx, &m))
         return BDC_OK;
     for (j = 0; j < n_held; j++)
         prefix[j] = (uint8_t)held[j];
-    for (j = 0; j < k - 1; j++)
-        idx[j] = begin + j;
     for (;;) {
         /* the set's other cards, then its last card at unseen position lo .. hi-1 */
         lo = k == 1 ? begin : idx[k - 2] + 1;

@@ -26,6 +26,8 @@ typedef struct {
     int n_free;                       /* exact: unseen cards no deal so far has taken */
     int n_skip;                       /* exact: the deals skipped so far by standing pat, */
     int skip_k[BDC_MAX_EVENTS];       /* and their sizes */
+    const struct bdc_equity_sets *sets; /* exact through ranked sets: the sets, and */
+    uint64_t taken;                   /* the deck positions the deals so far took, as bits */
 } bdc_equity_ctx;
 
 /* Checks a spec and lists its events: unknown cards first, then each draw
@@ -191,6 +193,337 @@ static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, int begin, int end)
     return status;
 }
 
+/* ---- exact runs through ranked card sets ------------------------------ */
+
+/* A seat's hand after a deal is its held cards and the deal's k cards,
+ * whatever the other deals were (a later draw replaces the earlier one's
+ * cards): so every set of k of the unseen cards is ranked once per seat, with
+ * its deck positions as a mask, and the enumeration only skips the sets that
+ * overlap the cards taken before, then settles.  The last deal's sets are not
+ * settled one by one: they are counted by class (below), and each class is
+ * settled once with its count as the weight. */
+
+/* Card sets ranked ahead, for all seats together (14 bytes each on the stack:
+ * 56 KiB): enough for four seats drawing two of 44 cards; a spec needing more
+ * takes the block enumeration. */
+#define BDC_EXACT_SETS 4096
+
+/* A class of a last deal's hands in one half: at most three cut ranks (the
+ * best rank of the other seats, the qualifier, the best qualifying rank of the
+ * other seats), so below, at or between them: at most 7 classes. */
+#define BDC_MAX_CUTS 3
+#define BDC_HALF_CLASSES (2 * BDC_MAX_CUTS + 1)
+
+typedef struct {
+    int k;                         /* the cards each deal gives the seat (0: none) */
+    int n_sets;                    /* C(n_deck, k), or 0 */
+    int first[BDC_DECK_SIZE + 1];  /* first[p]: the index of the seat's first set whose
+                                      lowest deck position is p or more */
+} bdc_seat_sets;
+
+struct bdc_equity_sets {
+    uint64_t mask[BDC_EXACT_SETS];       /* the set's deck positions, as bits */
+    uint16_t halves[BDC_EXACT_SETS][2];  /* the halves of the seat's hand with the set */
+    uint16_t sorted[BDC_EXACT_SETS];     /* a seat dealt one card in a one-half game: its
+                                            sets' ranks in that half, in increasing order */
+    bdc_seat_sets seat[BDC_MAX_SEATS];
+};
+
+/* Ranks a block of a seat's sets (bdc_each_block, nothing used before it):
+ * the block's other cards are those marked used. */
+typedef struct {
+    struct bdc_equity_sets *sets;
+    const unsigned char *used;
+    int n_deck, next;
+} bdc_sets_frame;
+
+static int bdc_sets_block(void *frame, const bdc_block *block)
+{
+    bdc_sets_frame *f = (bdc_sets_frame *)frame;
+    uint64_t others = 0;
+    int i;
+    for (i = 0; i < f->n_deck; i++)
+        others |= (uint64_t)f->used[i] << i;
+    for (i = block->lo; i < block->hi; i++, f->next++) {
+        f->sets->mask[f->next] = others | (uint64_t)1 << block->avail[i];
+        f->sets->halves[f->next][0] = (uint16_t)block->halves[i - block->lo][0];
+        f->sets->halves[f->next][1] = (uint16_t)block->halves[i - block->lo][1];
+    }
+    return BDC_OK;
+}
+
+/* Ranks every seat's sets into sets (in the enumeration's lexicographic order
+ * of deck positions); 0 when they would not fit (then nothing is written). */
+static int bdc_sets_rank(bdc_equity_ctx *ctx, struct bdc_equity_sets *sets)
+{
+    const bdc_equity_spec *spec = ctx->spec;
+    bdc_sets_frame frame;
+    uint64_t total = 0;
+    /* the one half of a one-half game, else -1 */
+    const int half = spec->game.low == BDC_NO_HALF ? 0 : spec->game.badugi == BDC_NO_HALF ? 1 : -1;
+    int k_of[BDC_MAX_SEATS], s, e, p, j, low;
+    for (s = 0; s < spec->n_seats; s++)
+        k_of[s] = 0;
+    for (e = 0; e < ctx->n_events; e++)
+        k_of[ctx->events[e].seat] = ctx->events[e].k;
+    for (s = 0; s < spec->n_seats; s++)
+        total += bdc_choose(spec->n_deck, k_of[s]) * (k_of[s] > 0);
+    if (total > BDC_EXACT_SETS)
+        return 0;
+    frame.sets = sets;
+    frame.used = ctx->used;
+    frame.n_deck = spec->n_deck;
+    frame.next = 0;
+    for (s = 0; s < spec->n_seats; s++) {
+        bdc_seat_sets *seat = &sets->seat[s];
+        int begin = frame.next;
+        seat->k = k_of[s];
+        seat->n_sets = 0;
+        if (!k_of[s]) {
+            for (p = 0; p <= (int)BDC_DECK_SIZE; p++)
+                seat->first[p] = begin;
+            continue;
+        }
+        /* cannot fail: the visit does not, and every card was checked */
+        (void)bdc_each_block(&spec->game, ctx->deck, ctx->used, spec->n_deck, ctx->hands[s],
+                             spec->game.n_cards - k_of[s], k_of[s], 0, spec->n_deck, bdc_sets_block, &frame);
+        seat->n_sets = frame.next - begin;
+        /* the sets come in order of their lowest position: low only grows */
+        for (j = begin, p = 0, low = 0; j < frame.next; j++) {
+            while (!(sets->mask[j] >> low & 1u))
+                low++;
+            while (p <= low)
+                seat->first[p++] = j;
+        }
+        while (p <= (int)BDC_DECK_SIZE)
+            seat->first[p++] = frame.next;
+        if (k_of[s] == 1 && half >= 0) /* at most 52 ranks: sorted by insertion */
+            for (j = begin; j < frame.next; j++) {
+                uint16_t rank = sets->halves[j][half];
+                for (p = j; p > begin && sets->sorted[p - 1] > rank; p--)
+                    sets->sorted[p] = sets->sorted[p - 1];
+                sets->sorted[p] = rank;
+            }
+    }
+    return 1;
+}
+
+/* The cut ranks of half h for the last deal, of seat `seat` (sorted,
+ * distinct; returns how many, 0 for a half the game lacks): the best rank of
+ * the other seats, the qualifier and the best qualifying rank of the other
+ * seats.  Whether the seat's rank is below, at or between them decides all of
+ * the showdown's settlement, so hands in one class settle alike. */
+static int bdc_equity_cuts(const bdc_equity_ctx *ctx, int seat, int h, unsigned cut[BDC_MAX_CUTS])
+{
+    const bdc_equity_spec *spec = ctx->spec;
+    const unsigned limit = h ? spec->qualifier.low : spec->qualifier.badugi;
+    unsigned best = ~0u, best_qualifying = ~0u, t;
+    int s, n = 0, i, j;
+    if ((h ? spec->game.low : spec->game.badugi) == BDC_NO_HALF)
+        return 0;
+    for (s = 0; s < spec->n_seats; s++) {
+        unsigned rank = ctx->halves[s][h];
+        if (s == seat)
+            continue;
+        if (rank < best)
+            best = rank;
+        if (rank <= limit && rank < best_qualifying)
+            best_qualifying = rank;
+    }
+    cut[n++] = best; /* there is another seat: BDC_MIN_SEATS is 2 */
+    if (limit) {
+        cut[n++] = limit;
+        if (best_qualifying != ~0u)
+            cut[n++] = best_qualifying;
+    }
+    for (i = 1; i < n; i++) /* sorted */
+        for (j = i; j > 0 && cut[j - 1] > cut[j]; j--)
+            t = cut[j], cut[j] = cut[j - 1], cut[j - 1] = t;
+    for (i = j = 0; i < n; i++) /* distinct */
+        if (!j || cut[i] != cut[j - 1])
+            cut[j++] = cut[i];
+    return j;
+}
+
+/* A rank's class among n cuts: 2i below cut i (above the ones before), 2i + 1 at it. */
+static inline int bdc_rank_class(unsigned rank, const unsigned *cut, int n)
+{
+    int c = 0, i;
+    for (i = 0; i < n; i++)
+        c += (rank >= cut[i]) + (rank > cut[i]);
+    return c;
+}
+
+/* A rank of class c (one exists when a hand of the class was counted). */
+static unsigned bdc_class_rank(int c, const unsigned *cut, int n)
+{
+    if (!n)
+        return 0;
+    if (c & 1)
+        return cut[c / 2];
+    return c ? cut[c / 2 - 1] + 1 : cut[0] - 1;
+}
+
+/* How many of n increasing ranks are below `rank`. */
+static int bdc_ranks_below(const uint16_t *sorted, int n, unsigned rank)
+{
+    int lo = 0, hi = n;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (sorted[mid] < rank)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Settles `count` hands of the last deal's seat, of class c0 in the Badugi
+ * half and c1 in the low half, each an outcome of weight w. */
+static void bdc_equity_class(bdc_equity_ctx *ctx, int seat, int c0, int c1, const unsigned cut[2][BDC_MAX_CUTS],
+                             const int n_cut[2], uint64_t count, uint64_t w)
+{
+    if (!count)
+        return;
+    ctx->halves[seat][0] = bdc_class_rank(c0, cut[0], n_cut[0]);
+    ctx->halves[seat][1] = bdc_class_rank(c1, cut[1], n_cut[1]);
+    bdc_equity_leaf(ctx, w * count);
+}
+
+/* The last deal: the seat's sets lo .. hi-1 that miss ctx->taken, each an
+ * outcome of weight w, counted by class of both halves; each class is settled
+ * once, with a hand of the class.  Leaves ctx->halves[seat] changed. */
+static void bdc_equity_last(bdc_equity_ctx *ctx, int seat, int lo, int hi, uint64_t w)
+{
+    const struct bdc_equity_sets *sets = ctx->sets;
+    const bdc_seat_sets *seat_sets = &sets->seat[seat];
+    const uint64_t taken = ctx->taken;
+    unsigned cut[2][BDC_MAX_CUTS];
+    int n_cut[2], c, j;
+    n_cut[0] = bdc_equity_cuts(ctx, seat, 0, cut[0]);
+    n_cut[1] = bdc_equity_cuts(ctx, seat, 1, cut[1]);
+    if (n_cut[0] + n_cut[1] == 1) { /* one half, one cut: below, at or above it */
+        const int h = n_cut[1];
+        const unsigned best = cut[h][0];
+        uint64_t below = 0, at = 0, all = 0;
+        if (seat_sets->k == 1 && lo == seat_sets->first[0] && hi == lo + seat_sets->n_sets) {
+            /* one card, every position: the sorted ranks, less the cards taken
+             * (set p of the seat is the card at deck position p) */
+            const uint16_t *sorted = sets->sorted + lo;
+            uint64_t t;
+            below = (uint64_t)bdc_ranks_below(sorted, hi - lo, best);
+            at = (uint64_t)bdc_ranks_below(sorted, hi - lo, best + 1) - below;
+            all = (uint64_t)(hi - lo);
+            for (t = taken; t; t &= t - 1) {
+                const unsigned rank = sets->halves[lo + (int)bdc_lowest_bit(t)][h];
+                below -= rank < best;
+                at -= rank == best;
+                all--;
+            }
+        } else {
+            for (j = lo; j < hi; j++) {
+                const uint64_t dealt = (sets->mask[j] & taken) == 0;
+                const unsigned rank = sets->halves[j][h];
+                below += dealt & (rank < best);
+                at += dealt & (rank == best);
+                all += dealt;
+            }
+        }
+        for (c = 0; c < 3; c++) {
+            const uint64_t count = c == 0 ? below : c == 1 ? at : all - below - at;
+            bdc_equity_class(ctx, seat, h ? 0 : c, h ? c : 0, cut, n_cut, count, w);
+        }
+    } else {
+        uint64_t count[BDC_HALF_CLASSES * BDC_HALF_CLASSES] = {0};
+        if (n_cut[0] == 1 && n_cut[1] == 1) { /* two halves, one cut each (no qualifier) */
+            const unsigned best0 = cut[0][0], best1 = cut[1][0];
+            for (j = lo; j < hi; j++)
+                if (!(sets->mask[j] & taken)) {
+                    const unsigned r0 = sets->halves[j][0], r1 = sets->halves[j][1];
+                    count[((r0 >= best0) + (r0 > best0)) * BDC_HALF_CLASSES + (r1 >= best1) + (r1 > best1)]++;
+                }
+        } else {
+            for (j = lo; j < hi; j++)
+                if (!(sets->mask[j] & taken))
+                    count[bdc_rank_class(sets->halves[j][0], cut[0], n_cut[0]) * BDC_HALF_CLASSES +
+                          bdc_rank_class(sets->halves[j][1], cut[1], n_cut[1])]++;
+        }
+        for (c = 0; c < BDC_HALF_CLASSES * BDC_HALF_CLASSES; c++)
+            bdc_equity_class(ctx, seat, c / BDC_HALF_CLASSES, c % BDC_HALF_CLASSES, cut, n_cut, count[c], w);
+    }
+}
+
+/* bdc_equity_exact through the ranked sets: every way event e and the events
+ * after it can fall, the first card of event e at deck position begin ..
+ * end-1 among the cards no deal took. */
+static int bdc_equity_walk(bdc_equity_ctx *ctx, int e, int begin, int end)
+{
+    const struct bdc_equity_sets *sets = ctx->sets;
+    const bdc_event *ev;
+    const bdc_seat_sets *seat;
+    unsigned saved_halves[2], *halves;
+    int j, lo, hi, status = BDC_OK;
+    if (e == ctx->n_events) {
+        bdc_equity_leaf(ctx, ctx->n_skip ? bdc_equity_skipped(ctx) : 1u);
+        return BDC_OK;
+    }
+    ev = &ctx->events[e];
+    if (bdc_equity_stands(ctx, ev)) { /* the deal is skipped: its ways to fall count at the leaves */
+        ctx->skip_k[ctx->n_skip++] = ev->k;
+        status = bdc_equity_walk(ctx, e + 1, 0, (int)BDC_DECK_SIZE);
+        ctx->n_skip--;
+        return status;
+    }
+    if (ctx->spec->stop && *ctx->spec->stop)
+        return BDC_E_STOPPED;
+    seat = &sets->seat[ev->seat];
+    if (begin < 0)
+        begin = 0;
+    if (end > (int)BDC_DECK_SIZE)
+        end = (int)BDC_DECK_SIZE;
+    if (begin >= end)
+        return BDC_OK;
+    /* the sets whose first card is at begin .. end-1: among the cards no
+     * deal took, a position counts as in bdc_each_block only for the first deal */
+    lo = seat->first[begin];
+    hi = seat->first[end];
+    halves = ctx->halves[ev->seat];
+    saved_halves[0] = halves[0];
+    saved_halves[1] = halves[1];
+    ctx->n_free -= ev->k;
+    if (e + 1 == ctx->n_events) {
+        bdc_equity_last(ctx, ev->seat, lo, hi, ctx->n_skip ? bdc_equity_skipped(ctx) : 1u);
+    } else {
+        for (j = lo; j < hi && status == BDC_OK; j++) {
+            if (sets->mask[j] & ctx->taken)
+                continue;
+            halves[0] = sets->halves[j][0];
+            halves[1] = sets->halves[j][1];
+            ctx->taken |= sets->mask[j];
+            status = bdc_equity_walk(ctx, e + 1, 0, (int)BDC_DECK_SIZE);
+            ctx->taken &= ~sets->mask[j];
+        }
+    }
+    ctx->n_free += ev->k;
+    halves[0] = saved_halves[0];
+    halves[1] = saved_halves[1];
+    return status;
+}
+
+/* An exact run: through the ranked sets when they fit, else the blocks. */
+static int bdc_equity_exact_run(bdc_equity_ctx *ctx, int begin, int end)
+{
+    struct bdc_equity_sets sets;
+    int status;
+    if (!bdc_sets_rank(ctx, &sets))
+        return bdc_equity_exact(ctx, 0, begin, end);
+    ctx->sets = &sets;
+    ctx->taken = 0;
+    status = bdc_equity_walk(ctx, 0, begin, end);
+    ctx->sets = 0;
+    return status;
+}
+
 int bdc_equity_run(const bdc_equity_spec *spec, int first_begin, int first_end,
                    uint64_t samples, uint64_t rng[4],
                    bdc_equity_sums *sums, uint64_t *weight)
@@ -207,6 +540,8 @@ int bdc_equity_run(const bdc_equity_spec *spec, int first_begin, int first_end,
     ctx.sampled = samples != 0;
     ctx.n_free = spec->n_deck;
     ctx.n_skip = 0;
+    ctx.sets = 0;
+    ctx.taken = 0;
     for (i = 0; i < spec->n_deck; i++) {
         ctx.deck[i] = spec->deck[i];
         ctx.used[i] = 0;
@@ -226,7 +561,7 @@ int bdc_equity_run(const bdc_equity_spec *spec, int first_begin, int first_end,
         if (first_begin <= 0 && first_end > 0)
             bdc_equity_leaf(&ctx, 1u);
     } else
-        status = bdc_equity_exact(&ctx, 0, first_begin < 0 ? 0 : first_begin, first_end);
+        status = bdc_equity_exact_run(&ctx, first_begin < 0 ? 0 : first_begin, first_end);
     *weight += ctx.weight;
     return status;
 }

@@ -15,6 +15,26 @@
 #define BDC_HIDDEN
 #endif
 
+#if defined(__GNUC__) || defined(__clang__)
+#define BDC_UNLIKELY(x) __builtin_expect(!!(x), 0)
+/* Index of the lowest set bit of x (x != 0). */
+static inline unsigned bdc_lowest_bit(uint64_t x)
+{
+    return (unsigned)__builtin_ctzll(x);
+}
+#else
+#define BDC_UNLIKELY(x) (x)
+static inline unsigned bdc_lowest_bit(uint64_t x)
+{
+    /* de Bruijn sequence B(2, 6): the top 6 bits of (x & -x) * it are distinct */
+    static const uint8_t index[64] = {
+        0,  1,  2,  53, 3,  7,  54, 27, 4,  38, 41, 8,  34, 55, 48, 28, 62, 5,  39, 46, 44, 42,
+        22, 9,  24, 35, 59, 56, 49, 18, 29, 11, 63, 52, 6,  26, 37, 40, 33, 47, 61, 45, 43, 21,
+        23, 58, 17, 10, 51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12};
+    return index[((x & (0 - x)) * UINT64_C(0x022fdd63cc95386d)) >> 58];
+}
+#endif
+
 /* The x86-64 implementations need target attributes and __builtin_cpu_is
  * names for Zen 1 and 2 (GCC 9, clang 11 and later).  They are compiled
  * whatever the build flags (no -march), and chosen at run time.  Defining

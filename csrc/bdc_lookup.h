@@ -46,26 +46,6 @@
 #define BDC_VALUE_BITS 0x1fffu /* a set of card values, one bit each (13) */
 #define BDC_DECK_BITS ((UINT64_C(1) << BDC_DECK_SIZE) - 1u) /* the mask bits that are card ids */
 
-#if defined(__GNUC__) || defined(__clang__)
-#define BDC_UNLIKELY(x) __builtin_expect(!!(x), 0)
-/* Index of the lowest set bit of x (x != 0). */
-static inline unsigned bdc_lowest_bit(uint64_t x)
-{
-    return (unsigned)__builtin_ctzll(x);
-}
-#else
-#define BDC_UNLIKELY(x) (x)
-static inline unsigned bdc_lowest_bit(uint64_t x)
-{
-    /* de Bruijn sequence B(2, 6): the top 6 bits of (x & -x) * it are distinct */
-    static const uint8_t index[64] = {
-        0,  1,  2,  53, 3,  7,  54, 27, 4,  38, 41, 8,  34, 55, 48, 28, 62, 5,  39, 46, 44, 42,
-        22, 9,  24, 35, 59, 56, 49, 18, 29, 11, 63, 52, 6,  26, 37, 40, 33, 47, 61, 45, 43, 21,
-        23, 58, 17, 10, 51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12};
-    return index[((x & (0 - x)) * UINT64_C(0x022fdd63cc95386d)) >> 58];
-}
-#endif
-
 /* A card id as the core holds it: a byte value, in a register-wide type so
  * that it indexes tables without being widened again. */
 typedef size_t bdc_card;
