@@ -9,6 +9,7 @@ import contextlib
 import io
 from collections.abc import Callable
 from typing import Any
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -362,7 +363,9 @@ def test_cli(argv: list[str]) -> None:
     if "--samples" not in argv and any(w in argv for w in ("draw", "equity", "deal")):
         argv = [*argv, "--samples", "5"]  # keep the work small: never an exact multi-draw run
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    # a command with no hands reads them from standard input: give it an empty one, so the
+    # test does not depend on what stdin is where it runs (a terminal, a pipe, pytest's capture)
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), mock.patch("sys.stdin", io.StringIO("")):
         try:
             code = main(argv)
         except SystemExit as exit_:  # argparse: a usage error (2) or --help (0)
