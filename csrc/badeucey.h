@@ -207,8 +207,10 @@ int bdc_noop5(int c0, int c1, int c2, int c3, int c4);
  * (bdc_*_plan gives the number of positions, so chunks 0..n cover the whole
  * enumeration).  A run with samples > 0 deals that many random outcomes from
  * the xoshiro256** state rng (advanced in place, so consecutive runs continue
- * one stream) and ignores the chunk.  Results are ADDED to the outputs, so
- * chunks and runs accumulate.  Each returns BDC_OK or a BDC_E_* code.
+ * one stream) and ignores the chunk; each sample starts from the spec's
+ * deck, so splitting a sampled run into several runs that continue one
+ * stream changes no result.  Results are ADDED to the outputs, so chunks and
+ * runs accumulate.  Each returns BDC_OK or a BDC_E_* code.
  *
  * EXACT COUNTS.  An exact run counts the outcomes of a product space: every
  * deal (an unknown hand's cards, a draw) deals its cards even when the policy
