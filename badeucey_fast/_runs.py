@@ -298,8 +298,8 @@ class DrawPlan(NamedTuple):
 
     game: Game
     kept: tuple[int, ...]
-    deck: tuple[int, ...]
-    """The unseen cards the draws come from."""
+    deck: bytes
+    """The unseen cards the draws come from (ids as bytes)."""
     draws: int
     target: Target | None
     """The policy's stand-pat target in draws 2 and 3."""
@@ -362,8 +362,33 @@ def plan_draw(
         raise ValueError(
             f"drawing {k} card(s) {draws} time(s) needs {k * draws} unseen cards; only {len(deck)} remain"
         )
-    outcomes, positions = draw_counts(len(deck), k, draws)
-    return DrawPlan(rules, kept, tuple(deck), draws, target, outcomes, positions, bytes(kept) + deck or b"\0")
+    key = (len(deck), k, draws)
+    counts = _DRAW_COUNTS.get(key)
+    if counts is None:
+        counts = _DRAW_COUNTS[key] = draw_counts(len(deck), k, draws)  # at most 52 * 6 * 3 keys
+    return DrawPlan(rules, kept, deck, draws, target, counts[0], counts[1], bytes(kept) + deck or b"\0")
+
+
+_DRAW_COUNTS: dict[tuple[int, int, int], tuple[int, int]] = {}
+"""draw_counts by (unseen cards, cards drawn, draws): the same few for every hand."""
+
+
+_DRAW_TEMPLATES: dict[tuple[Any, ...], Any] = {}
+"""``bdc_draw_spec`` templates (their card pointers and stop flag NULL) by
+:func:`run_draw`'s key; cleared when it holds ``_MAX_TEMPLATES``."""
+_MAX_TEMPLATES = 1024
+
+
+def _draw_template(key: tuple[Any, ...]) -> Any:
+    """A spec of the plain fields in ``key`` (game codes, kept and deck sizes,
+    draws, target and query limits), kept in ``_DRAW_TEMPLATES``."""
+    codes, n_kept, n_deck, draws, target, query = key
+    if len(_DRAW_TEMPLATES) >= _MAX_TEMPLATES:  # odd targets by the thousand: start again
+        _DRAW_TEMPLATES.clear()
+    template = _DRAW_TEMPLATES[key] = ffi.new(
+        _DRAW_SPEC_TYPE, [codes, ffi.NULL, n_kept, ffi.NULL, n_deck, draws, target, query, ffi.NULL]
+    )
+    return template
 
 
 def run_draw(
@@ -374,10 +399,12 @@ def run_draw(
 
     Its C structures are made here, fresh, in as few allocations as it takes
     (each is a cost of a one-draw call): the kept cards then the deck in one
-    byte buffer, the spec initialised in one call, and the stream, hits,
-    total and both halves' counts in one zeroed numpy array (the counts of
-    the result are views of it).  The stop flag is made only for a run long
-    enough to go to a worker thread."""
+    byte buffer, the spec copied from a template of its plain fields (made
+    once per game, limits, hand and deck size and draws: :func:`_draw_template`)
+    with its two card pointers set, and the stream, hits, total and both
+    halves' counts in one zeroed numpy array (the counts of the result are
+    views of it).  The stop flag is made only for a run long enough to go to
+    a worker thread."""
     import numpy as np  # imported on first use (import time)
 
     fields = game_fields(plan.game)
@@ -389,13 +416,18 @@ def run_draw(
         lib.bdc_rng_seed(seed, state)
     n_kept = len(plan.kept)
     cards = ffi.from_buffer(_BYTES_TYPE, plan.cards)  # read only: the C core takes const cards
-    stop = ffi.new(_STOP_TYPE) if threaded(work) else ffi.NULL
-    spec = ffi.new(
-        _DRAW_SPEC_TYPE,
-        [fields.codes, cards, n_kept, cards + n_kept, len(plan.deck), plan.draws,
-         _NO_LIMITS if plan.target is None else _c_limits(plan.target),
-         _NO_LIMITS if query is None else _c_limits(query), stop],
-    )  # initialised in one call: field by field is three times as long
+    stop = ffi.new(_STOP_TYPE) if threaded(work) else None
+    key = (fields.codes, n_kept, len(plan.deck), plan.draws,
+           _NO_LIMITS if plan.target is None else _c_limits(plan.target),
+           _NO_LIMITS if query is None else _c_limits(query))
+    template = _DRAW_TEMPLATES.get(key)
+    if template is None:
+        template = _draw_template(key)
+    spec = ffi.new(_DRAW_SPEC_TYPE, template[0])  # one copy of the struct; then the pointers
+    spec.kept = cards
+    spec.deck = cards + n_kept
+    if stop is not None:
+        spec.stop = stop
     hits, total = state + _RNG_WORDS, state + _RNG_WORDS + 1
     out_b = state + _DRAW_STATE if n_badugi else ffi.NULL  # C reads no array for a half the game lacks
     out_l = state + _DRAW_STATE + n_badugi if n_low else ffi.NULL
