@@ -199,6 +199,8 @@ _NO_LIMITS = (0, 0)
 
 
 _BADUGI_BINS = RANKINGS["badugi_low"].scale + 1
+if _BADUGI_BINS != lib.BDC_BADUGI_CLASSES + 1:  # pragma: no cover - bdc_draw_run_out's layout
+    raise ImportError("the Badugi scale no longer matches BDC_BADUGI_CLASSES: update badeucey_fast._runs")
 _LOW_BINS = max(RANKINGS["deuce_seven"].scale, RANKINGS["ace_five"].scale) + 1
 _BYTES_TYPE = ffi.typeof("uint8_t[]")
 _INTS_TYPE = ffi.typeof("int[]")
@@ -326,7 +328,8 @@ _DRAW_SPEC_FIELDS = ("game", "kept", "n_kept", "deck", "n_deck", "draws", "targe
 if tuple(name for name, _ in ffi.typeof("bdc_draw_spec").fields) != _DRAW_SPEC_FIELDS:  # pragma: no cover
     raise ImportError("bdc_draw_spec's fields changed: update badeucey_fast._runs.run_draw")
 _DRAW_STATE = _RNG_WORDS + 2
-"""A draw run's uint64 outputs ahead of its counts: the random stream, then hits and total."""
+"""A draw run's uint64 outputs ahead of its counts: the random stream, then hits and total
+(``bdc_draw_run_out``'s layout: then the counts of each half the game has, Badugi first)."""
 
 
 def draw_counts(n_deck: int, k: int, draws: int) -> tuple[int, int]:
@@ -428,22 +431,19 @@ def run_draw(
     spec.deck = cards + n_kept
     if stop is not None:
         spec.stop = stop
-    hits, total = state + _RNG_WORDS, state + _RNG_WORDS + 1
-    out_b = state + _DRAW_STATE if n_badugi else ffi.NULL  # C reads no array for a half the game lacks
-    out_l = state + _DRAW_STATE + n_badugi if n_low else ffi.NULL
-    if one_call(samples, work, progress):
-        status = lib.bdc_draw_run(spec, 0, plan.positions, 0, state, out_b, out_l, hits, total)
+    if one_call(samples, work, progress):  # bdc_draw_run_out: out laid out as _DRAW_STATE says
+        status = lib.bdc_draw_run_out(spec, 0, plan.positions, 0, state)
         if status:
             raise_for_status(status, "draw")
     else:
 
         def run(begin: int, end: int, n_samples: int) -> None:
-            raise_for_status(lib.bdc_draw_run(spec, begin, end, n_samples, state, out_b, out_l, hits, total), "draw")
+            raise_for_status(lib.bdc_draw_run_out(spec, begin, end, n_samples, state), "draw")
 
         run_chunks(run, plan.positions, samples, progress, work, stop)
     badugi = out[_DRAW_STATE : _DRAW_STATE + n_badugi] if n_badugi else None
     low = out[_DRAW_STATE + n_badugi :] if n_low else None
-    return DrawCounts(badugi, low, hits[0], total[0])
+    return DrawCounts(badugi, low, state[_RNG_WORDS], state[_RNG_WORDS + 1])
 
 
 # ---- several hands to a showdown ---------------------------------------------------

@@ -264,6 +264,12 @@ int bdc_draw_run(const bdc_draw_spec *spec, int first_begin, int first_end,
                  uint64_t *badugi_counts, uint64_t *low_counts,
                  uint64_t *hits, uint64_t *total);
 
+/* bdc_draw_run with its outputs in one array, as the Python package lays
+ * them out: out[0 .. 3] the rng, out[4] hits, out[5] total, then the Badugi
+ * counts (BDC_BADUGI_CLASSES + 1 entries) if the game has that half, then the
+ * low counts if it has a low half.  One pointer instead of five. */
+int bdc_draw_run_out(const bdc_draw_spec *spec, int first_begin, int first_end, uint64_t samples, uint64_t *out);
+
 /* Several hands to a showdown. */
 typedef struct {
     bdc_game game;

@@ -260,3 +260,11 @@ int bdc_draw_run(const bdc_draw_spec *spec, int first_begin, int first_end,
     *total += ctx.total;
     return BDC_OK;
 }
+
+int bdc_draw_run_out(const bdc_draw_spec *spec, int first_begin, int first_end, uint64_t samples, uint64_t *out)
+{
+    uint64_t *counts = out + 6; /* after the rng, hits and total */
+    uint64_t *badugi = spec->game.badugi != BDC_NO_HALF ? counts : 0;
+    uint64_t *low = spec->game.low != BDC_NO_HALF ? counts + (badugi ? BDC_BADUGI_CLASSES + 1 : 0) : 0;
+    return bdc_draw_run(spec, first_begin, first_end, samples, out, badugi, low, out + 4, out + 5);
+}
