@@ -199,6 +199,8 @@ _NO_LIMITS = (0, 0)
 
 
 _BADUGI_BINS = RANKINGS["badugi_low"].scale + 1
+if _BADUGI_BINS != lib.BDC_BADUGI_CLASSES + 1:  # pragma: no cover - bdc_draw_run_out's layout
+    raise ImportError("the Badugi scale no longer matches BDC_BADUGI_CLASSES: update badeucey_fast._runs")
 _LOW_BINS = max(RANKINGS["deuce_seven"].scale, RANKINGS["ace_five"].scale) + 1
 _BYTES_TYPE = ffi.typeof("uint8_t[]")
 _INTS_TYPE = ffi.typeof("int[]")
@@ -298,8 +300,8 @@ class DrawPlan(NamedTuple):
 
     game: Game
     kept: tuple[int, ...]
-    deck: tuple[int, ...]
-    """The unseen cards the draws come from."""
+    deck: bytes
+    """The unseen cards the draws come from (ids as bytes)."""
     draws: int
     target: Target | None
     """The policy's stand-pat target in draws 2 and 3."""
@@ -326,7 +328,8 @@ _DRAW_SPEC_FIELDS = ("game", "kept", "n_kept", "deck", "n_deck", "draws", "targe
 if tuple(name for name, _ in ffi.typeof("bdc_draw_spec").fields) != _DRAW_SPEC_FIELDS:  # pragma: no cover
     raise ImportError("bdc_draw_spec's fields changed: update badeucey_fast._runs.run_draw")
 _DRAW_STATE = _RNG_WORDS + 2
-"""A draw run's uint64 outputs ahead of its counts: the random stream, then hits and total."""
+"""A draw run's uint64 outputs ahead of its counts: the random stream, then hits and total
+(``bdc_draw_run_out``'s layout: then the counts of each half the game has, Badugi first)."""
 
 
 def draw_counts(n_deck: int, k: int, draws: int) -> tuple[int, int]:
@@ -362,8 +365,33 @@ def plan_draw(
         raise ValueError(
             f"drawing {k} card(s) {draws} time(s) needs {k * draws} unseen cards; only {len(deck)} remain"
         )
-    outcomes, positions = draw_counts(len(deck), k, draws)
-    return DrawPlan(rules, kept, tuple(deck), draws, target, outcomes, positions, bytes(kept) + deck or b"\0")
+    key = (len(deck), k, draws)
+    counts = _DRAW_COUNTS.get(key)
+    if counts is None:
+        counts = _DRAW_COUNTS[key] = draw_counts(len(deck), k, draws)  # at most 52 * 6 * 3 keys
+    return DrawPlan(rules, kept, deck, draws, target, counts[0], counts[1], bytes(kept) + deck or b"\0")
+
+
+_DRAW_COUNTS: dict[tuple[int, int, int], tuple[int, int]] = {}
+"""draw_counts by (unseen cards, cards drawn, draws): the same few for every hand."""
+
+
+_DRAW_TEMPLATES: dict[tuple[Any, ...], Any] = {}
+"""``bdc_draw_spec`` templates (their card pointers and stop flag NULL) by
+:func:`run_draw`'s key; cleared when it holds ``_MAX_TEMPLATES``."""
+_MAX_TEMPLATES = 1024
+
+
+def _draw_template(key: tuple[Any, ...]) -> Any:
+    """A spec of the plain fields in ``key`` (game codes, kept and deck sizes,
+    draws, target and query limits), kept in ``_DRAW_TEMPLATES``."""
+    codes, n_kept, n_deck, draws, target, query = key
+    if len(_DRAW_TEMPLATES) >= _MAX_TEMPLATES:  # odd targets by the thousand: start again
+        _DRAW_TEMPLATES.clear()
+    template = _DRAW_TEMPLATES[key] = ffi.new(
+        _DRAW_SPEC_TYPE, [codes, ffi.NULL, n_kept, ffi.NULL, n_deck, draws, target, query, ffi.NULL]
+    )
+    return template
 
 
 def run_draw(
@@ -374,10 +402,12 @@ def run_draw(
 
     Its C structures are made here, fresh, in as few allocations as it takes
     (each is a cost of a one-draw call): the kept cards then the deck in one
-    byte buffer, the spec initialised in one call, and the stream, hits,
-    total and both halves' counts in one zeroed numpy array (the counts of
-    the result are views of it).  The stop flag is made only for a run long
-    enough to go to a worker thread."""
+    byte buffer, the spec copied from a template of its plain fields (made
+    once per game, limits, hand and deck size and draws: :func:`_draw_template`)
+    with its two card pointers set, and the stream, hits, total and both
+    halves' counts in one zeroed numpy array (the counts of the result are
+    views of it).  The stop flag is made only for a run long enough to go to
+    a worker thread."""
     import numpy as np  # imported on first use (import time)
 
     fields = game_fields(plan.game)
@@ -389,29 +419,31 @@ def run_draw(
         lib.bdc_rng_seed(seed, state)
     n_kept = len(plan.kept)
     cards = ffi.from_buffer(_BYTES_TYPE, plan.cards)  # read only: the C core takes const cards
-    stop = ffi.new(_STOP_TYPE) if threaded(work) else ffi.NULL
-    spec = ffi.new(
-        _DRAW_SPEC_TYPE,
-        [fields.codes, cards, n_kept, cards + n_kept, len(plan.deck), plan.draws,
-         _NO_LIMITS if plan.target is None else _c_limits(plan.target),
-         _NO_LIMITS if query is None else _c_limits(query), stop],
-    )  # initialised in one call: field by field is three times as long
-    hits, total = state + _RNG_WORDS, state + _RNG_WORDS + 1
-    out_b = state + _DRAW_STATE if n_badugi else ffi.NULL  # C reads no array for a half the game lacks
-    out_l = state + _DRAW_STATE + n_badugi if n_low else ffi.NULL
-    if one_call(samples, work, progress):
-        status = lib.bdc_draw_run(spec, 0, plan.positions, 0, state, out_b, out_l, hits, total)
+    stop = ffi.new(_STOP_TYPE) if threaded(work) else None
+    key = (fields.codes, n_kept, len(plan.deck), plan.draws,
+           _NO_LIMITS if plan.target is None else _c_limits(plan.target),
+           _NO_LIMITS if query is None else _c_limits(query))
+    template = _DRAW_TEMPLATES.get(key)
+    if template is None:
+        template = _draw_template(key)
+    spec = ffi.new(_DRAW_SPEC_TYPE, template[0])  # one copy of the struct; then the pointers
+    spec.kept = cards
+    spec.deck = cards + n_kept
+    if stop is not None:
+        spec.stop = stop
+    if one_call(samples, work, progress):  # bdc_draw_run_out: out laid out as _DRAW_STATE says
+        status = lib.bdc_draw_run_out(spec, 0, plan.positions, 0, state)
         if status:
             raise_for_status(status, "draw")
     else:
 
         def run(begin: int, end: int, n_samples: int) -> None:
-            raise_for_status(lib.bdc_draw_run(spec, begin, end, n_samples, state, out_b, out_l, hits, total), "draw")
+            raise_for_status(lib.bdc_draw_run_out(spec, begin, end, n_samples, state), "draw")
 
         run_chunks(run, plan.positions, samples, progress, work, stop)
     badugi = out[_DRAW_STATE : _DRAW_STATE + n_badugi] if n_badugi else None
     low = out[_DRAW_STATE + n_badugi :] if n_low else None
-    return DrawCounts(badugi, low, hits[0], total[0])
+    return DrawCounts(badugi, low, state[_RNG_WORDS], state[_RNG_WORDS + 1])
 
 
 # ---- several hands to a showdown ---------------------------------------------------

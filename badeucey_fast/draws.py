@@ -49,7 +49,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from badeucey_fast._boundary import DECK_SIZE, FOUR_CARD_BADUGIS, MAX_DRAWS
-from badeucey_fast._cards import CardsLike, format_cards, hand_ids, quick_ids
+from badeucey_fast._cards import CardsLike, format_cards, hand_ids, kept_ids
 from badeucey_fast._runs import (
     DEFAULT_SAMPLES,
     MAX_EXACT_LIMIT,
@@ -259,7 +259,7 @@ _LANDMARKS: dict[Half, list[tuple[str, str]]] = {
 
 
 def _check_discard(hand: tuple[int, ...], discard: CardsLike | None) -> tuple[int, ...]:
-    cards = quick_ids(discard) if discard is not None else ()
+    cards = kept_ids(discard) if discard is not None else ()
     if cards is None:  # the full checks, naming the problem
         cards = card_set(discard, "discard")
     missing = [c for c in cards if c not in hand]
@@ -325,7 +325,7 @@ def _checked(
     hand, the dead cards, the draws, the seed and the target (parsed, and
     defaulted when several draws are left)."""
     rules = get_game(game)
-    ids = quick_ids(hand)
+    ids = kept_ids(hand)
     if ids is None or len(ids) != rules.hand_size:  # the full checks, naming the problem
         ids = hand_ids(hand, (rules.hand_size,), f"{what} ({rules.name})")
     dead_ids = () if dead is None or (type(dead) is tuple and not dead) else check_dead([ids], dead)

@@ -207,8 +207,10 @@ int bdc_noop5(int c0, int c1, int c2, int c3, int c4);
  * (bdc_*_plan gives the number of positions, so chunks 0..n cover the whole
  * enumeration).  A run with samples > 0 deals that many random outcomes from
  * the xoshiro256** state rng (advanced in place, so consecutive runs continue
- * one stream) and ignores the chunk.  Results are ADDED to the outputs, so
- * chunks and runs accumulate.  Each returns BDC_OK or a BDC_E_* code.
+ * one stream) and ignores the chunk; each sample starts from the spec's
+ * deck, so splitting a sampled run into several runs that continue one
+ * stream changes no result.  Results are ADDED to the outputs, so chunks and
+ * runs accumulate.  Each returns BDC_OK or a BDC_E_* code.
  *
  * EXACT COUNTS.  An exact run counts the outcomes of a product space: every
  * deal (an unknown hand's cards, a draw) deals its cards even when the policy
@@ -261,6 +263,12 @@ int bdc_draw_run(const bdc_draw_spec *spec, int first_begin, int first_end,
                  uint64_t samples, uint64_t rng[4],
                  uint64_t *badugi_counts, uint64_t *low_counts,
                  uint64_t *hits, uint64_t *total);
+
+/* bdc_draw_run with its outputs in one array, as the Python package lays
+ * them out: out[0 .. 3] the rng, out[4] hits, out[5] total, then the Badugi
+ * counts (BDC_BADUGI_CLASSES + 1 entries) if the game has that half, then the
+ * low counts if it has a low half.  One pointer instead of five. */
+int bdc_draw_run_out(const bdc_draw_spec *spec, int first_begin, int first_end, uint64_t samples, uint64_t *out);
 
 /* Several hands to a showdown. */
 typedef struct {

@@ -156,30 +156,62 @@ static int bdc_draw_exact(bdc_draw_ctx *ctx, int r, int begin, int end)
                           end, bdc_draw_block, &frame);
 }
 
+/* Deals k random cards of deck[*pos .. n_deck - 1] to out[0 .. k-1] as
+ * bdc_deal does (the same random words, the same cards), noting each swap's
+ * pick in picks[*pos] so that bdc_draw_undeal can put the deck back. */
+static inline void bdc_draw_deal(uint64_t rng[4], unsigned *deck, unsigned n_deck, unsigned *pos, int k,
+                                 unsigned *out, unsigned char *picks)
+{
+    int j;
+    for (j = 0; j < k; j++, (*pos)++) {
+        unsigned pick = *pos + bdc_rng_below(rng, n_deck - *pos), card = deck[pick];
+        deck[pick] = deck[*pos];
+        deck[*pos] = card;
+        picks[*pos] = (unsigned char)pick;
+        out[j] = card;
+    }
+}
+
+/* Undoes the swaps of the pos cards dealt in a sample, last first: the deck
+ * is the spec's again. */
+static inline void bdc_draw_undeal(unsigned *deck, unsigned pos, const unsigned char *picks)
+{
+    while (pos-- > 0) {
+        unsigned card = deck[pos];
+        deck[pos] = deck[picks[pos]];
+        deck[picks[pos]] = card;
+    }
+}
+
+/* Random outcomes of the draws.  Every sample starts from the spec's deck
+ * (its swaps are undone after it), so its cards depend on its random words
+ * alone: how a run is split into calls never changes the result. */
 static int bdc_draw_sample(bdc_draw_ctx *ctx, uint64_t samples, uint64_t rng[4])
 {
     const bdc_draw_spec *spec = ctx->spec;
     unsigned halves[2];
     unsigned m = (unsigned)spec->n_deck;
+    unsigned char picks[BDC_DECK_SIZE];
     uint64_t s;
-    int r, status;
-    for (s = 0; s < samples; s++) {
+    int r, status = BDC_OK;
+    for (s = 0; s < samples && status == BDC_OK; s++) {
         unsigned pos = 0; /* deck[0 .. pos-1] are dealt in this sample */
         if (!(s & 1023u) && spec->stop && *spec->stop)
             return BDC_E_STOPPED;
         for (r = 1; r <= spec->draws; r++) {
-            bdc_deal(rng, ctx->deck, m, &pos, ctx->k, ctx->hand + spec->n_kept);
+            bdc_draw_deal(rng, ctx->deck, m, &pos, ctx->k, ctx->hand + spec->n_kept, picks);
             if (spec->game.n_cards == 5) /* checked cards: the implementation's loop, one hand */
                 bdc_halves_extend(&spec->game, ctx->hand, ctx->hand + 4, 1, (unsigned(*)[2])halves);
             else if ((status = bdc_halves(&spec->game, ctx->hand, halves)) != BDC_OK)
-                return status;
+                break;
             if (r == spec->draws || bdc_meets(&spec->target, halves)) {
                 bdc_draw_record(ctx, halves, 1);
                 break;
             }
         }
+        bdc_draw_undeal(ctx->deck, pos, picks);
     }
-    return BDC_OK;
+    return status;
 }
 
 int bdc_draw_run(const bdc_draw_spec *spec, int first_begin, int first_end,
@@ -227,4 +259,12 @@ int bdc_draw_run(const bdc_draw_spec *spec, int first_begin, int first_end,
     *hits += ctx.hits;
     *total += ctx.total;
     return BDC_OK;
+}
+
+int bdc_draw_run_out(const bdc_draw_spec *spec, int first_begin, int first_end, uint64_t samples, uint64_t *out)
+{
+    uint64_t *counts = out + 6; /* after the rng, hits and total */
+    uint64_t *badugi = spec->game.badugi != BDC_NO_HALF ? counts : 0;
+    uint64_t *low = spec->game.low != BDC_NO_HALF ? counts + (badugi ? BDC_BADUGI_CLASSES + 1 : 0) : 0;
+    return bdc_draw_run(spec, first_begin, first_end, samples, out, badugi, low, out + 4, out + 5);
 }

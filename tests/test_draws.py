@@ -840,3 +840,15 @@ def test_a_later_two_half_query_reruns_the_plan_alone() -> None:
     gc.collect()
     counted = draw_outcomes("7s 5h 4d 3c Ks", "Ks", target="badugi+low:8")
     assert later.probability("badugi+low:8") == counted.probability("badugi+low:8") > 0
+
+
+def test_sampled_draws_do_not_depend_on_the_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    whole = draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", draws=3, samples=30_001, seed=4)
+    monkeypatch.setattr(_runs, "_CHUNK_SAMPLES", 1_001)  # 30 calls, none a whole number of 1,024 samples
+    assert draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", draws=3, samples=30_001, seed=4) == whole
+    assert draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", draws=3, samples=30_001, seed=5) != whole
+    for game, hand, discard in (("badugi", "As 2c 3d Ks", "Ks"), ("deuce_seven", "7s 5h 4d Jc Ks", "Jc")):
+        one = draw_outcomes(hand, discard, game=game, draws=2, samples=5_000, seed=9)
+        monkeypatch.setattr(_runs, "_CHUNK_SAMPLES", 7)
+        assert draw_outcomes(hand, discard, game=game, draws=2, samples=5_000, seed=9) == one, game
+        monkeypatch.setattr(_runs, "_CHUNK_SAMPLES", 1_001)

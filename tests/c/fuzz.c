@@ -482,6 +482,27 @@ static void fuzz_draw(void)
             FAIL("draw_run counts: hits %llu total %llu badugi %llu low %llu", (unsigned long long)hits,
                  (unsigned long long)total, (unsigned long long)sum_b, (unsigned long long)sum_l);
     }
+    if (run == BDC_OK && samples >= 2) {
+        /* the same stream split into two calls: the same counts, and the state where one call left it */
+        uint64_t *split_b = checked_malloc((BDC_BADUGI_CLASSES + 1) * sizeof *split_b);
+        uint64_t *split_l = checked_malloc((size_t)n_low * sizeof *split_l);
+        uint64_t first = (uint64_t)between(1, (int)samples - 1), split_hits = 0, split_total = 0, split_rng[4];
+        memset(split_b, 0, (BDC_BADUGI_CLASSES + 1) * sizeof *split_b);
+        memset(split_l, 0, (size_t)n_low * sizeof *split_l);
+        calls++;
+        bdc_rng_seed(seed, split_rng);
+        if (CALL(bdc_draw_run(&spec, begin, end, first, split_rng, game.badugi == BDC_NO_HALF ? NULL : split_b,
+                              game.low == BDC_NO_HALF ? NULL : split_l, &split_hits, &split_total)) != BDC_OK ||
+            CALL(bdc_draw_run(&spec, begin, end, samples - first, split_rng,
+                              game.badugi == BDC_NO_HALF ? NULL : split_b, game.low == BDC_NO_HALF ? NULL : split_l,
+                              &split_hits, &split_total)) != BDC_OK ||
+            split_hits != hits || split_total != total ||
+            memcmp(split_b, badugi, (BDC_BADUGI_CLASSES + 1) * sizeof *split_b) != 0 ||
+            memcmp(split_l, low, (size_t)n_low * sizeof *split_l) != 0 || memcmp(split_rng, rng, sizeof rng) != 0)
+            FAIL("draw_run: %llu samples in two calls differ from one call", (unsigned long long)samples);
+        free(split_l);
+        free(split_b);
+    }
     free(low);
     free(badugi);
     free(deck);
