@@ -122,6 +122,27 @@ static inline int bdc_equity_stands(const bdc_equity_ctx *ctx, const bdc_event *
     return ev->round >= 2 && bdc_meets(&ctx->spec->target, ctx->halves[ev->seat]);
 }
 
+typedef int (*bdc_equity_walker)(bdc_equity_ctx *ctx, int e, int begin, int end);
+
+/* What both exact walks (blocks and ranked sets) do first at event e: past the
+ * last event, settle; a deal skipped by standing pat counts its ways to fall at
+ * the leaves, and `walk` goes on with the next event.  Returns 1 when it dealt
+ * with event e (its status in *status), 0 when event e deals. */
+static int bdc_equity_settled_or_skipped(bdc_equity_ctx *ctx, int e, bdc_equity_walker walk, int *status)
+{
+    if (e == ctx->n_events) {
+        bdc_equity_leaf(ctx, ctx->n_skip ? bdc_equity_skipped(ctx) : 1u);
+        *status = BDC_OK;
+        return 1;
+    }
+    if (!bdc_equity_stands(ctx, &ctx->events[e]))
+        return 0;
+    ctx->skip_k[ctx->n_skip++] = ctx->events[e].k;
+    *status = walk(ctx, e + 1, 0, (int)BDC_DECK_SIZE);
+    ctx->n_skip--;
+    return 1;
+}
+
 static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, int begin, int end);
 
 /* A block of event e's card sets (bdc_each_block): each hand's halves go to
@@ -169,17 +190,9 @@ static int bdc_equity_exact(bdc_equity_ctx *ctx, int e, int begin, int end)
     bdc_equity_frame frame;
     unsigned saved_halves[2], *halves;
     int status;
-    if (e == ctx->n_events) {
-        bdc_equity_leaf(ctx, ctx->n_skip ? bdc_equity_skipped(ctx) : 1u);
-        return BDC_OK;
-    }
-    ev = &ctx->events[e];
-    if (bdc_equity_stands(ctx, ev)) { /* the deal is skipped: its ways to fall count at the leaves */
-        ctx->skip_k[ctx->n_skip++] = ev->k;
-        status = bdc_equity_exact(ctx, e + 1, 0, (int)BDC_DECK_SIZE);
-        ctx->n_skip--;
+    if (bdc_equity_settled_or_skipped(ctx, e, bdc_equity_exact, &status))
         return status;
-    }
+    ev = &ctx->events[e];
     halves = ctx->halves[ev->seat];
     saved_halves[0] = halves[0];
     saved_halves[1] = halves[1];
@@ -463,17 +476,9 @@ static int bdc_equity_walk(bdc_equity_ctx *ctx, int e, int begin, int end)
     const bdc_seat_sets *seat;
     unsigned saved_halves[2], *halves;
     int j, lo, hi, status = BDC_OK;
-    if (e == ctx->n_events) {
-        bdc_equity_leaf(ctx, ctx->n_skip ? bdc_equity_skipped(ctx) : 1u);
-        return BDC_OK;
-    }
-    ev = &ctx->events[e];
-    if (bdc_equity_stands(ctx, ev)) { /* the deal is skipped: its ways to fall count at the leaves */
-        ctx->skip_k[ctx->n_skip++] = ev->k;
-        status = bdc_equity_walk(ctx, e + 1, 0, (int)BDC_DECK_SIZE);
-        ctx->n_skip--;
+    if (bdc_equity_settled_or_skipped(ctx, e, bdc_equity_walk, &status))
         return status;
-    }
+    ev = &ctx->events[e];
     if (ctx->spec->stop && *ctx->spec->stop)
         return BDC_E_STOPPED;
     seat = &sets->seat[ev->seat];
