@@ -377,8 +377,9 @@ _DRAW_COUNTS: dict[tuple[int, int, int], tuple[int, int]] = {}
 
 
 _DRAW_TEMPLATES: dict[tuple[Any, ...], Any] = {}
-"""``bdc_draw_spec`` templates (their card pointers and stop flag NULL) by
-:func:`run_draw`'s key; cleared when it holds ``_MAX_TEMPLATES``."""
+"""``bdc_draw_spec`` templates (their card pointers and stop flag NULL: the C core
+takes the cards apart, and only reads a spec) by :func:`run_draw`'s key; cleared
+when it holds ``_MAX_TEMPLATES``."""
 _MAX_TEMPLATES = 1024
 
 
@@ -400,14 +401,14 @@ def run_draw(
     """One C run of a plan: exact (``samples`` None) or ``samples`` outcomes from
     ``seed``, counting the final hands meeting ``query``.
 
-    Its C structures are made here, fresh, in as few allocations as it takes
-    (each is a cost of a one-draw call): the kept cards then the deck in one
-    byte buffer, the spec copied from a template of its plain fields (made
-    once per game, limits, hand and deck size and draws: :func:`_draw_template`)
-    with its two card pointers set, and the stream, hits, total and both
-    halves' counts in one zeroed numpy array (the counts of the result are
-    views of it).  The stop flag is made only for a run long enough to go to
-    a worker thread."""
+    Its C structures are made here, in as few steps as it takes (each is a cost
+    of a one-draw call): the spec is a template of its plain fields, made once
+    per game, limits, hand and deck size and draws (:func:`_draw_template`) and
+    read only by the C core, which takes the plan's cards (the kept cards then
+    the deck, as bytes) apart from it; the stream, hits, total and both halves'
+    counts are one zeroed numpy array (the counts of the result are views of
+    it).  A run long enough to go to a worker thread gets a copy of the
+    template with its own stop flag."""
     import numpy as np  # imported on first use (import time)
 
     fields = game_fields(plan.game)
@@ -417,28 +418,25 @@ def run_draw(
     state = ffi.from_buffer(_U64S_TYPE, out)
     if samples is not None and seed is not None:
         lib.bdc_rng_seed(seed, state)
-    n_kept = len(plan.kept)
-    cards = ffi.from_buffer(_BYTES_TYPE, plan.cards)  # read only: the C core takes const cards
-    stop = ffi.new(_STOP_TYPE) if threaded(work) else None
-    key = (fields.codes, n_kept, len(plan.deck), plan.draws,
+    key = (fields.codes, len(plan.kept), len(plan.deck), plan.draws,
            _NO_LIMITS if plan.target is None else _c_limits(plan.target),
            _NO_LIMITS if query is None else _c_limits(query))
-    template = _DRAW_TEMPLATES.get(key)
-    if template is None:
-        template = _draw_template(key)
-    spec = ffi.new(_DRAW_SPEC_TYPE, template[0])  # one copy of the struct; then the pointers
-    spec.kept = cards
-    spec.deck = cards + n_kept
-    if stop is not None:
-        spec.stop = stop
+    spec = _DRAW_TEMPLATES.get(key)  # held here while the run goes: another thread may clear the templates
+    if spec is None:
+        spec = _draw_template(key)
+    cards = plan.cards
     if one_call(samples, work, progress):  # bdc_draw_run_out: out laid out as _DRAW_STATE says
-        status = lib.bdc_draw_run_out(spec, 0, plan.positions, 0, state)
+        status = lib.bdc_draw_run_out(spec, cards, 0, plan.positions, 0, state)
         if status:
             raise_for_status(status, "draw")
     else:
+        stop = ffi.new(_STOP_TYPE) if threaded(work) else None
+        if stop is not None:
+            spec = ffi.new(_DRAW_SPEC_TYPE, spec[0])  # this run's own copy, with its stop flag
+            spec.stop = stop
 
         def run(begin: int, end: int, n_samples: int) -> None:
-            raise_for_status(lib.bdc_draw_run_out(spec, begin, end, n_samples, state), "draw")
+            raise_for_status(lib.bdc_draw_run_out(spec, cards, begin, end, n_samples, state), "draw")
 
         run_chunks(run, plan.positions, samples, progress, work, stop)
     badugi = out[_DRAW_STATE : _DRAW_STATE + n_badugi] if n_badugi else None

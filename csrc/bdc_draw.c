@@ -261,10 +261,17 @@ int bdc_draw_run(const bdc_draw_spec *spec, int first_begin, int first_end,
     return BDC_OK;
 }
 
-int bdc_draw_run_out(const bdc_draw_spec *spec, int first_begin, int first_end, uint64_t samples, uint64_t *out)
+int bdc_draw_run_out(const bdc_draw_spec *spec, const uint8_t *cards, int first_begin, int first_end,
+                     uint64_t samples, uint64_t *out)
 {
-    uint64_t *counts = out + 6; /* after the rng, hits and total */
-    uint64_t *badugi = spec->game.badugi != BDC_NO_HALF ? counts : 0;
-    uint64_t *low = spec->game.low != BDC_NO_HALF ? counts + (badugi ? BDC_BADUGI_CLASSES + 1 : 0) : 0;
-    return bdc_draw_run(spec, first_begin, first_end, samples, out, badugi, low, out + 4, out + 5);
+    bdc_draw_spec run = *spec;
+    uint64_t *counts, *badugi, *low;
+    if (!cards || !out || spec->n_kept < 0)
+        return BDC_E_ARGUMENT;
+    counts = out + 6; /* after the rng, hits and total */
+    badugi = spec->game.badugi != BDC_NO_HALF ? counts : 0;
+    low = spec->game.low != BDC_NO_HALF ? counts + (badugi ? BDC_BADUGI_CLASSES + 1 : 0) : 0;
+    run.kept = cards;
+    run.deck = cards + spec->n_kept;
+    return bdc_draw_run(&run, first_begin, first_end, samples, out, badugi, low, out + 4, out + 5);
 }

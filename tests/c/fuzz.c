@@ -503,6 +503,31 @@ static void fuzz_draw(void)
         free(split_l);
         free(split_b);
     }
+    if (n_kept >= 0) {
+        /* bdc_draw_run_out: the same run with the cards given apart (kept then deck, the spec's
+         * pointers NULL) and the outputs in the package's layout: the same status and counts */
+        size_t n_out = 6 + (game.badugi == BDC_NO_HALF ? 0 : BDC_BADUGI_CLASSES + 1) +
+                       (game.low == BDC_NO_HALF ? 0 : (size_t)n_low);
+        uint8_t *both = checked_malloc((size_t)(used + n_deck));
+        uint64_t *out = checked_malloc(n_out * sizeof *out);
+        memcpy(both, kept, (size_t)used);
+        memcpy(both + used, deck, (size_t)n_deck);
+        memset(out, 0, n_out * sizeof *out);
+        bdc_rng_seed(seed, out);
+        bdc_draw_spec apart = spec;
+        apart.kept = apart.deck = NULL;
+        int run_out = CALL(bdc_draw_run_out(&apart, both, begin, end, samples, out));
+        const uint64_t *out_b = out + 6, *out_l = out + 6 + (game.badugi == BDC_NO_HALF ? 0 : BDC_BADUGI_CLASSES + 1);
+        if (run_out != run ||
+            (run == BDC_OK && (out[4] != hits || out[5] != total || memcmp(out, rng, sizeof rng) != 0 ||
+                               (game.badugi != BDC_NO_HALF && memcmp(out_b, badugi, (BDC_BADUGI_CLASSES + 1) * sizeof *out_b) != 0) ||
+                               (game.low != BDC_NO_HALF && memcmp(out_l, low, (size_t)n_low * sizeof *out_l) != 0))))
+            FAIL("draw_run_out (%d) differs from draw_run (%d)", run_out, run);
+        free(out);
+        free(both);
+    } else if (CALL(bdc_draw_run_out(&spec, kept, begin, end, samples, NULL)) != BDC_E_ARGUMENT) {
+        FAIL("draw_run_out took a negative n_kept");
+    }
     free(low);
     free(badugi);
     free(deck);
