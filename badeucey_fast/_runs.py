@@ -313,6 +313,9 @@ class DrawPlan(NamedTuple):
     """The kept cards then the deck, as the C core reads them (never empty)."""
 
 
+_new_plan = tuple.__new__  # a DrawPlan from its fields in order (plan_draw)
+
+
 class DrawCounts(NamedTuple):
     """What one draw run counted (the counts by rank of each half the game has)."""
 
@@ -369,7 +372,8 @@ def plan_draw(
     counts = _DRAW_COUNTS.get(key)
     if counts is None:
         counts = _DRAW_COUNTS[key] = draw_counts(len(deck), k, draws)  # at most 52 * 6 * 3 keys
-    return DrawPlan(rules, kept, deck, draws, target, counts[0], counts[1], bytes(kept) + deck or b"\0")
+    # tuple.__new__: the fields in their order, without NamedTuple.__new__'s argument handling (a tenth of the plan)
+    return _new_plan(DrawPlan, (rules, kept, deck, draws, target, counts[0], counts[1], bytes(kept) + deck or b"\0"))
 
 
 _DRAW_COUNTS: dict[tuple[int, int, int], tuple[int, int]] = {}

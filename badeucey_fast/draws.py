@@ -262,9 +262,10 @@ def _check_discard(hand: tuple[int, ...], discard: CardsLike | None) -> tuple[in
     cards = kept_ids(discard) if discard is not None else ()
     if cards is None:  # the full checks, naming the problem
         cards = card_set(discard, "discard")
-    missing = [c for c in cards if c not in hand]
-    if missing:
-        raise ValueError(f"discard {format_cards(missing)}: not in the hand {format_cards(hand)}")
+    for card in cards:
+        if card not in hand:  # (a loop: no list unless one is missing)
+            missing = [c for c in cards if c not in hand]
+            raise ValueError(f"discard {format_cards(missing)}: not in the hand {format_cards(hand)}")
     return cards
 
 
