@@ -313,7 +313,7 @@ class DrawPlan(NamedTuple):
     """The kept cards then the deck, as the C core reads them (never empty)."""
 
 
-_new_plan = tuple.__new__  # a DrawPlan from its fields in order (plan_draw)
+_new_tuple = tuple.__new__  # a NamedTuple from its fields in order, without NamedTuple.__new__'s argument handling
 
 
 class DrawCounts(NamedTuple):
@@ -372,8 +372,8 @@ def plan_draw(
     counts = _DRAW_COUNTS.get(key)
     if counts is None:
         counts = _DRAW_COUNTS[key] = draw_counts(len(deck), k, draws)  # at most 52 * 6 * 3 keys
-    # tuple.__new__: the fields in their order, without NamedTuple.__new__'s argument handling (a tenth of the plan)
-    return _new_plan(DrawPlan, (rules, kept, deck, draws, target, counts[0], counts[1], bytes(kept) + deck or b"\0"))
+    # (_new_tuple: a tenth of the plan)
+    return _new_tuple(DrawPlan, (rules, kept, deck, draws, target, counts[0], counts[1], bytes(kept) + deck or b"\0"))
 
 
 _DRAW_COUNTS: dict[tuple[int, int, int], tuple[int, int]] = {}
@@ -445,7 +445,7 @@ def run_draw(
         run_chunks(run, plan.positions, samples, progress, work, stop)
     badugi = out[_DRAW_STATE : _DRAW_STATE + n_badugi] if n_badugi else None
     low = out[_DRAW_STATE + n_badugi :] if n_low else None
-    return DrawCounts(badugi, low, state[_RNG_WORDS], state[_RNG_WORDS + 1])
+    return _new_tuple(DrawCounts, (badugi, low, state[_RNG_WORDS], state[_RNG_WORDS + 1]))
 
 
 # ---- several hands to a showdown ---------------------------------------------------
