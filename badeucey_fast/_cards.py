@@ -231,7 +231,7 @@ def _card_id(card: object) -> int:
     return found
 
 
-_VALID_IDS = frozenset(range(DECK_SIZE))
+_DECK_BYTES = bytes(range(DECK_SIZE))
 
 
 def quick_ids(cards: object) -> tuple[int, ...] | None:
@@ -249,8 +249,13 @@ def quick_ids(cards: object) -> tuple[int, ...] | None:
         for card in cards:
             if type(card) is not int:  # bool, numpy integers, text, objects: the full path
                 return None
-        if len(_VALID_IDS.intersection(cards)) == len(cards):  # every id in 0..51, none twice
-            return tuple(cards)
+        try:
+            # every id in 0..51, none twice: each takes one card out of the deck (bytes() refuses
+            # ids outside 0..255; this is a third faster than a set's intersection)
+            if len(_DECK_BYTES.translate(None, bytes(cards))) == DECK_SIZE - len(cards):
+                return tuple(cards)
+        except ValueError:
+            pass
     return None
 
 
