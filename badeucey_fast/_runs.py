@@ -25,7 +25,7 @@ from badeucey_fast._boundary import (
     check_int,
     raise_for_status,
 )
-from badeucey_fast._cards import CardsLike, format_cards, hand_ids
+from badeucey_fast._cards import DECK_BYTES, CardsLike, format_cards, hand_ids
 from badeucey_fast._core import ffi, lib
 from badeucey_fast._targets import Target
 from badeucey_fast.games import Game
@@ -46,8 +46,6 @@ MAX_SAMPLES = 10**9
 _CHUNK_SAMPLES = 50_000  # samples per C call: progress granularity, not results
 _THREAD_WORK = 1 << 20  # outcomes or samples above which a run goes to a worker thread (Ctrl-C)
 _ANY_COUNT = tuple(range(DECK_SIZE + 1))
-_DECK = range(DECK_SIZE)
-_DECK_BYTES = bytes(_DECK)
 _SEEDS = 2**64
 
 Progress = Callable[[float], None]
@@ -362,7 +360,7 @@ def plan_draw(
     :func:`draw_counts`, and the run checks the spec again in C.
     """
     kept = tuple([c for c in hand if c not in discard]) if discard else hand
-    deck = _DECK_BYTES.translate(None, bytes(hand + dead) if dead else bytes(hand))  # the unseen cards
+    deck = DECK_BYTES.translate(None, bytes(hand + dead) if dead else bytes(hand))  # the unseen cards
     k = rules.hand_size - len(kept)
     if k * draws > len(deck):
         raise ValueError(
@@ -546,7 +544,7 @@ def plan_equity(
     fields = game_fields(rules)
     n = fields.codes[2]
     known = [c for hand in hands if hand is not None for c in hand]
-    deck_bytes = _DECK_BYTES.translate(None, bytes(known + list(dead) if dead else known))  # the unseen cards
+    deck_bytes = DECK_BYTES.translate(None, bytes(known + list(dead) if dead else known))  # the unseen cards
     n_deck, seats = len(deck_bytes), len(hands)
     needed = n * hands.count(None) + draws * sum(map(len, discards))
     if needed > n_deck:
