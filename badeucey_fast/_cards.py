@@ -254,7 +254,7 @@ def quick_ids(cards: object) -> tuple[int, ...] | None:
             # every id in 0..51, none twice: each takes one card out of the deck (bytes() refuses
             # ids outside 0..255; this is a third faster than a set's intersection)
             if len(DECK_BYTES.translate(None, bytes(cards))) == DECK_SIZE - len(cards):
-                return tuple(cards)
+                return cards if type(cards) is tuple else tuple(cards)  # (a tuple of ints is immutable: no copy)
         except ValueError:
             pass
     return None

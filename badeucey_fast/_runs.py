@@ -152,24 +152,25 @@ class GameFields(NamedTuple):
     """Entries of its low counts (0: no low half)."""
 
 
-_PER_GAME: dict[tuple[int, Callable[[Game], Any]], tuple[Game, Any]] = {}
-_PER_GAME_KEPT = 256  # entries kept (five built-in games and a few variants, for a few functions)
+_PER_GAME_KEPT = 256  # games kept by each function (five built-in games and a few variants)
 _R = TypeVar("_R")
 
 
 def per_game(make: Callable[[Game], _R]) -> Callable[[Game], _R]:
     """Keep what ``make`` works out from a game alone, by the game's identity: a
     frozen dataclass hashes all eight of its fields, a cost on every call that
-    ``functools.cache`` would pay."""
+    ``functools.cache`` would pay.  Each function keeps its own values, by the
+    game's ``id`` alone (a key of one int: no tuple to build and hash)."""
+    values: dict[int, tuple[Game, _R]] = {}
 
     def kept(rules: Game) -> _R:
-        entry = _PER_GAME.get((id(rules), make))
+        entry = values.get(id(rules))
         if entry is not None and entry[0] is rules:
-            return entry[1]  # type: ignore[no-any-return]
+            return entry[1]
         value = make(rules)
-        if len(_PER_GAME) >= _PER_GAME_KEPT:
-            _PER_GAME.clear()
-        _PER_GAME[(id(rules), make)] = (rules, value)  # the game kept with it: its id is not reused while kept
+        if len(values) >= _PER_GAME_KEPT:
+            values.clear()
+        values[id(rules)] = (rules, value)  # the game kept with it: its id is not reused while kept
         return value
 
     return functools.wraps(make)(kept)
@@ -359,8 +360,10 @@ def plan_draw(
     the unseen cards fill every draw; the counts come from
     :func:`draw_counts`, and the run checks the spec again in C.
     """
-    kept = tuple([c for c in hand if c not in discard]) if discard else hand
-    deck = DECK_BYTES.translate(None, bytes(hand + dead) if dead else bytes(hand))  # the unseen cards
+    held = bytes(hand)
+    kept_bytes = held.translate(None, bytes(discard)) if discard else held  # (a third of the list it replaces)
+    kept = tuple(kept_bytes) if discard else hand
+    deck = DECK_BYTES.translate(None, held + bytes(dead) if dead else held)  # the unseen cards
     k = rules.hand_size - len(kept)
     if k * draws > len(deck):
         raise ValueError(
@@ -371,7 +374,7 @@ def plan_draw(
     if counts is None:
         counts = _DRAW_COUNTS[key] = draw_counts(len(deck), k, draws)  # at most 52 * 6 * 3 keys
     # (_new_tuple: a tenth of the plan)
-    return _new_tuple(DrawPlan, (rules, kept, deck, draws, target, counts[0], counts[1], bytes(kept) + deck or b"\0"))
+    return _new_tuple(DrawPlan, (rules, kept, deck, draws, target, counts[0], counts[1], kept_bytes + deck or b"\0"))
 
 
 _DRAW_COUNTS: dict[tuple[int, int, int], tuple[int, int]] = {}

@@ -154,10 +154,11 @@ def get_game(game: str | Game) -> Game:
     ...
     ValueError: unknown game 'holdem' (known: badeucey, badacey, badugi, deuce_seven, ace_five)
     """
-    if isinstance(game, Game):
-        return game
-    if not isinstance(game, str):
-        raise TypeError(f"game must be a name or a Game, not {type(game).__name__}")
+    if type(game) is not str:  # (a name, the usual call, takes no isinstance call)
+        if isinstance(game, Game):
+            return game
+        if not isinstance(game, str):
+            raise TypeError(f"game must be a name or a Game, not {type(game).__name__}")
     try:
         return GAMES[game]
     except KeyError:
