@@ -259,6 +259,14 @@ _LANDMARKS: dict[Half, list[tuple[str, str]]] = {
 
 
 def _check_discard(hand: tuple[int, ...], discard: CardsLike | None) -> tuple[int, ...]:
+    """The discard's ids: distinct cards of ``hand`` (checked ids)."""
+    if type(discard) is tuple or type(discard) is list:  # ids, the usual call: ints of the hand (so valid), none twice
+        for card in discard:
+            if type(card) is not int or card not in hand:
+                break
+        else:
+            if len(discard) < 2 or len(set(discard)) == len(discard):
+                return discard if type(discard) is tuple else tuple(discard)
     cards = kept_ids(discard) if discard is not None else ()
     if cards is None:  # the full checks, naming the problem
         cards = card_set(discard, "discard")
