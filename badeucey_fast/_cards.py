@@ -241,11 +241,22 @@ def quick_ids(cards: object) -> tuple[int, ...] | None:
     None for anything else, which :func:`hand_ids` then checks in full (and
     names what is wrong).  The number of cards is the caller's to check.
 
-    >>> quick_ids("7s 5h"), quick_ids([23, 14]), quick_ids([23, 23]), quick_ids((True, 2))
-    ((23, 14), (23, 14), None, None)
+    The ids of the last ``_KEPT_TEXTS`` texts parsed are kept, for the calls
+    whose hand is the same text again and again (a draw's hand and discard,
+    an equity call's hands), where parsing is a tenth of the call.  The ids
+    are a tuple: a caller cannot change what is kept.
+
+    >>> quick_ids("7s 5h"), quick_ids("7s 5h"), quick_ids([23, 14]), quick_ids([23, 23]), quick_ids((True, 2))
+    ((23, 14), (23, 14), (23, 14), None, None)
     """
     if type(cards) is str:
-        return parse_cards(cards)
+        ids = _TEXT_IDS.get(cards)
+        if ids is None:
+            ids = parse_cards(cards)  # raises on bad text: only good text is kept
+            if len(_TEXT_IDS) >= _KEPT_TEXTS:
+                _TEXT_IDS.clear()
+            _TEXT_IDS[cards] = ids
+        return ids
     if type(cards) is tuple or type(cards) is list:
         for card in cards:
             if type(card) is not int:  # bool, numpy integers, text, objects: the full path
@@ -258,26 +269,6 @@ def quick_ids(cards: object) -> tuple[int, ...] | None:
         except ValueError:
             pass
     return None
-
-
-def kept_ids(cards: object) -> tuple[int, ...] | None:
-    """:func:`quick_ids`, with the ids of card text kept (the last
-    ``_KEPT_TEXTS`` texts parsed): for the calls whose hand is the same text
-    again and again (a draw's hand and discard), where parsing is a tenth of
-    the call.  The ids are a tuple: a caller cannot change what is kept.
-
-    >>> kept_ids("7s 5h"), kept_ids("7s 5h"), kept_ids([23, 14])
-    ((23, 14), (23, 14), (23, 14))
-    """
-    if type(cards) is str:
-        ids = _TEXT_IDS.get(cards)
-        if ids is None:
-            ids = parse_cards(cards)  # raises on bad text: only good text is kept
-            if len(_TEXT_IDS) >= _KEPT_TEXTS:
-                _TEXT_IDS.clear()
-            _TEXT_IDS[cards] = ids
-        return ids
-    return quick_ids(cards)
 
 
 _TEXT_IDS: dict[str, tuple[int, ...]] = {}

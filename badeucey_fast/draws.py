@@ -49,7 +49,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from badeucey_fast._boundary import DECK_SIZE, FOUR_CARD_BADUGIS, MAX_DRAWS
-from badeucey_fast._cards import CardsLike, format_cards, hand_ids, kept_ids
+from badeucey_fast._cards import CardsLike, format_cards, hand_ids, quick_ids
 from badeucey_fast._runs import (
     DEFAULT_SAMPLES,
     MAX_EXACT_LIMIT,
@@ -267,7 +267,7 @@ def _check_discard(hand: tuple[int, ...], discard: CardsLike | None) -> tuple[in
         else:
             if len(discard) < 2 or len(set(discard)) == len(discard):
                 return discard if type(discard) is tuple else tuple(discard)
-    cards = kept_ids(discard) if discard is not None else ()
+    cards = quick_ids(discard) if discard is not None else ()
     if cards is None:  # the full checks, naming the problem
         cards = card_set(discard, "discard")
     for card in cards:
@@ -334,7 +334,7 @@ def _checked(
     hand, the dead cards, the draws, the seed and the target (parsed, and
     defaulted when several draws are left)."""
     rules = get_game(game)
-    ids = kept_ids(hand)
+    ids = quick_ids(hand)
     if ids is None or len(ids) != rules.hand_size:  # the full checks, naming the problem
         ids = hand_ids(hand, (rules.hand_size,), f"{what} ({rules.name})")
     dead_ids = () if dead is None or (type(dead) is tuple and not dead) else check_dead([ids], dead)
