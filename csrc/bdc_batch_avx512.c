@@ -229,52 +229,82 @@ bdc_avx512_sixteen(const uint8_t *step, int aces_low, int want_low, uint32_t *ro
     return ids_ok == (__mmask64)~UINT64_C(0) && same == 0;
 }
 
-/* The blocked loop of a ranking with a Badugi half: the vector pass of
- * sixteen hands a step, then per hand the Badugi rank of its values and, for
- * the split games, its low rank from its slot record.  A block with a bad
- * hand, and the tail, go through `scalar`. */
+/* The vector pass of `count` hands at `block` (a multiple of sixteen, at most
+ * BDC_BLOCK; block holds 5 * count bytes), then per hand the Badugi rank of
+ * its values and, for the split games, its low rank from its slot record:
+ * the first `keep` hands' ranks written to out.  0, with nothing written,
+ * if a hand is bad (the caller's scalar loop finds it). */
+__attribute__((target("avx512f,avx512bw,avx512vbmi,bmi2"), always_inline)) static inline int
+bdc_avx512_badugi_block(int aces_low, int split, const uint8_t *block, int count, int keep, uint16_t *out)
+{
+    const uint64_t *slots = aces_low ? BDC_SLOT5_LOW : BDC_SLOT5_HIGH;
+    uint32_t rows[BDC_BLOCK], fields[BDC_BLOCK];
+    uint16_t values[BDC_BLOCK];
+    int j, ok = 1;
+    for (j = 0; j < count; j += BDC_STEP16_HANDS)
+        ok &= bdc_avx512_sixteen(block + 5 * j, aces_low, split, rows + j, values + j, fields + j);
+    if (BDC_UNLIKELY(!ok))
+        return 0;
+    for (j = 0; j < keep; j++) {
+        /* dense Badugi rank of the best badugi's values */
+        unsigned badugi = BDC_BADUGI_DENSE[values[j]];
+        if (split) {
+            /* the low rank: its 16-bit field of the slot record (bdc_key_slot, BDC_SLOT_LOW) */
+            uint16_t low;
+            memcpy(&low, (const unsigned char *)slots +
+                             (BDC_FIELDS_PER_SLOT * (size_t)BDC_LOW_OFFSET[rows[j]] + fields[j]) * sizeof low,
+                   sizeof low);
+            bdc_store_pair(out + 2 * j, badugi, low);
+        } else {
+            out[j] = (uint16_t)badugi;
+        }
+    }
+    return 1;
+}
+
+/* A tail of at least this many hands (after the whole blocks) goes through
+ * the vector pass too, padded to whole steps; a shorter one, hand by hand
+ * through `scalar` (a step of sixteen costs about as much as 8-12 hands of
+ * the BMI2 loop). */
+#define BDC_VECTOR_TAIL 12
+
+/* The blocked loop of a ranking with a Badugi half: bdc_avx512_badugi_block
+ * on each block of BDC_BLOCK hands, and on a long tail copied and padded with
+ * its first hand to whole steps of sixteen.  A block with a bad hand, and a
+ * short tail, go through `scalar`. */
 __attribute__((target("avx512f,avx512bw,avx512vbmi,bmi2"), always_inline)) static inline int
 bdc_avx512_badugi_batch(int ranking, bdc_batch_fn scalar, const uint8_t *hands, size_t n, uint16_t *out,
                         size_t *bad_row)
 {
     const int aces_low = ranking == BDC_BADUGI_LOW || ranking == BDC_BADACEY;
     const int split = ranking == BDC_BADEUCEY || ranking == BDC_BADACEY;
-    const uint64_t *slots = aces_low ? BDC_SLOT5_LOW : BDC_SLOT5_HIGH;
+    const size_t per_hand = split ? 2 : 1; /* ranks a hand */
     size_t i, bad;
     int status;
     for (i = 0; i + BDC_BLOCK <= n; i += BDC_BLOCK) {
         const uint8_t *block = hands + i * 5u;
-        uint16_t *block_out = out + (size_t)(split ? 2 : 1) * i;
-        uint32_t rows[BDC_BLOCK], fields[BDC_BLOCK];
-        uint16_t values[BDC_BLOCK];
-        int j, ok = 1;
-        for (j = 0; j < BDC_BLOCK; j += BDC_STEP16_HANDS)
-            ok &= bdc_avx512_sixteen(block + 5 * j, aces_low, split, rows + j, values + j, fields + j);
-        if (BDC_UNLIKELY(!ok)) {
+        uint16_t *block_out = out + per_hand * i;
+        if (BDC_UNLIKELY(!bdc_avx512_badugi_block(aces_low, split, block, BDC_BLOCK, BDC_BLOCK, block_out))) {
             /* a bad hand in the block: the scalar loop finds the first one */
             status = scalar(block, BDC_BLOCK, block_out, &bad);
             if (status) {
                 *bad_row = i + bad;
                 return status;
             }
-            continue;
-        }
-        for (j = 0; j < BDC_BLOCK; j++) {
-            /* dense Badugi rank of the best badugi's values */
-            unsigned badugi = BDC_BADUGI_DENSE[values[j]];
-            if (split) {
-                /* the low rank: its 16-bit field of the slot record (bdc_key_slot, BDC_SLOT_LOW) */
-                uint16_t low;
-                memcpy(&low, (const unsigned char *)slots +
-                                 (BDC_FIELDS_PER_SLOT * (size_t)BDC_LOW_OFFSET[rows[j]] + fields[j]) * sizeof low,
-                       sizeof low);
-                bdc_store_pair(block_out + 2 * j, badugi, low);
-            } else {
-                block_out[j] = (uint16_t)badugi;
-            }
         }
     }
-    status = scalar(hands + i * 5u, n - i, out + (size_t)(split ? 2 : 1) * i, &bad);
+    if (n - i >= BDC_VECTOR_TAIL) {
+        const int tail = (int)(n - i);
+        const int count = (tail + BDC_STEP16_HANDS - 1) / BDC_STEP16_HANDS * BDC_STEP16_HANDS;
+        uint8_t padded[5 * BDC_BLOCK];
+        int j;
+        memcpy(padded, hands + i * 5u, 5u * (size_t)tail);
+        for (j = tail; j < count; j++)
+            memcpy(padded + 5 * j, hands + i * 5u, 5);
+        if (bdc_avx512_badugi_block(aces_low, split, padded, count, tail, out + per_hand * i))
+            return BDC_OK;
+    }
+    status = scalar(hands + i * 5u, n - i, out + per_hand * i, &bad);
     if (status)
         *bad_row = i + bad;
     return status;
