@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 from collections import Counter
+from dataclasses import fields as dataclass_fields
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -156,6 +157,17 @@ def test_several_draws_follow_the_policy_like_brute_force(
     assert out.exact and out.total == total
     for half in GAMES[game].halves:
         assert as_counter(out.counts(half)) == brute[half]
+
+
+def test_a_result_holds_every_field_as_its_constructor_sets_them() -> None:
+    """draw_outcomes builds its result without the dataclass's __init__ (for speed): it
+    holds the same fields, in the same order, as one built by the constructor."""
+    out = draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", target="badugi")
+    names = [f.name for f in dataclass_fields(draws_module.DrawOutcomes)]
+    assert list(vars(out)) == names
+    again = draws_module.DrawOutcomes(**{name: getattr(out, name) for name in names})
+    assert vars(again).keys() == vars(out).keys() and again == out
+    assert all(getattr(again, name) is getattr(out, name) for name in names)
 
 
 def test_joint_probability_is_counted_not_multiplied() -> None:
