@@ -361,7 +361,7 @@ def plan_draw(
     :func:`draw_counts`, and the run checks the spec again in C.
     """
     held = bytes(hand)
-    kept_bytes = held.translate(None, bytes(discard)) if discard else held  # (a third of the list it replaces)
+    kept_bytes = held.translate(None, bytes(discard)) if discard else held  # (not a list comprehension: its own call)
     kept = tuple(kept_bytes) if discard else hand
     deck = DECK_BYTES.translate(None, held + bytes(dead) if dead else held)  # the unseen cards
     k = rules.hand_size - len(kept)
