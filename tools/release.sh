@@ -54,8 +54,8 @@ with zipfile.ZipFile(sys.argv[1]) as z:
     z.extract(names[0], sys.argv[2])
 PY
 so="$work/check/badeucey_fast/_core.abi3.so"
-if readelf -S -W "$so" | grep -q '\.debug_'; then echo "release: $so has debug sections" >&2; exit 1; fi
-if readelf -d "$so" | grep -q -E 'RUNPATH|RPATH'; then echo "release: $so has a RUNPATH" >&2; exit 1; fi
+if readelf -S -W "$so" | grep '\.debug_' >/dev/null; then echo "release: $so has debug sections" >&2; exit 1; fi
+if readelf -d "$so" | grep -E 'RUNPATH|RPATH' >/dev/null; then echo "release: $so has a RUNPATH" >&2; exit 1; fi
 
 cp "${sdists[0]}" "${repaired[0]}" "$out/"
 echo "release: $(ls "$out"/badeucey_fast-* | wc -l) files in $out"
