@@ -20,10 +20,16 @@ checkpoints store them without pickle.
 
 from __future__ import annotations
 
+import io
 import json
+import multiprocessing
+import multiprocessing.context
 import os
+import pickle
 import signal
+import sys
 import time
+import types
 import zipfile
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import (
@@ -143,8 +149,66 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _start_method() -> multiprocessing.context.BaseContext:
+    """How the default pool starts its workers: ``forkserver`` where the platform
+    has it, else the platform's default (``spawn`` on Windows).
+
+    Not ``fork``: forking a process that runs other threads (a test runner, a
+    notebook, a Dask client, a sanitizer's allocator) can copy a lock held by one of
+    them into the child, which then waits on it forever. A worker imports what it
+    runs afresh instead, the script too (under its ``if __name__ == "__main__":``
+    guard), as with any spawned process pool. The one exception is a script read
+    from stdin (``python -``): a ``__main__`` whose ``__file__`` is no file cannot be
+    imported again, so its workers are forked, the only way it can have any.
+    """
+    main_file = getattr(sys.modules.get("__main__"), "__file__", None)
+    if main_file is not None and not os.path.isfile(main_file) and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("forkserver")
+    return multiprocessing.get_context()
+
+
+class _MainFinder(pickle.Pickler):
+    """Pickles into a scratch buffer, noting the classes and functions defined in ``__main__``."""
+
+    def __init__(self) -> None:
+        super().__init__(io.BytesIO(), protocol=pickle.HIGHEST_PROTOCOL)
+        self.found: set[str] = set()
+
+    def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, (type, types.FunctionType)) and getattr(obj, "__module__", None) == "__main__":
+            self.found.add(obj.__qualname__)
+        return NotImplemented  # pickled as usual
+
+
+def unsendable(obj: object) -> str | None:
+    """Why ``obj`` cannot reach a worker of :func:`local_executor`, or None when it can.
+
+    A worker unpickles what it is sent by importing the modules named in it. A class
+    or function of an interactive session (a REPL, a notebook, ``python -``) lives in a
+    ``__main__`` with no file, which a worker cannot import: its unpickling would fail
+    in the worker and break the pool, so it is caught here. (A script's ``__main__``
+    is imported again by each worker, under the usual ``if __name__ == "__main__":``
+    guard.)
+    """
+    finder = _MainFinder()
+    try:
+        finder.dump(obj)
+    except Exception as exc:  # noqa: BLE001 - whatever pickle raises means the same thing here
+        return f"{type(exc).__name__}: {exc}"
+    interactive = getattr(sys.modules.get("__main__"), "__file__", None) is None
+    if finder.found and interactive and _start_method().get_start_method() != "fork":
+        names = ", ".join(sorted(finder.found))
+        return f"{names} is defined in an interactive session (__main__ has no file), which worker processes cannot import"
+    return None
+
+
 def local_executor(workers: int | None = None) -> ProcessPoolExecutor:
-    """A process pool over ``workers`` local processes (default: every core).
+    """A process pool over ``workers`` local processes (default: every core),
+    started by ``forkserver`` where the platform has it (never by ``fork``, which
+    can hang a worker of a process that runs threads). Tasks and payloads reach the
+    workers pickled; a task is a module-level function.
 
     :raises ValueError: for fewer than one worker.
     """
@@ -154,7 +218,7 @@ def local_executor(workers: int | None = None) -> ProcessPoolExecutor:
         raise TypeError(f"workers must be an integer, got {workers!r}")
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
-    return ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+    return ProcessPoolExecutor(max_workers=workers, mp_context=_start_method(), initializer=_ignore_sigint)
 
 
 def submit_window(pool: Executor) -> int:
@@ -313,6 +377,8 @@ def run_chunks(
         each chunk.
     :raises JobError: when a chunk fails (the finished chunks are kept).
     :raises ValueError: for a damaged checkpoint or one of another job.
+    :raises TypeError: with ``executor=None``, for a task or payload that cannot
+        reach a worker process.
     """
     if len(payloads) != len(sizes):
         raise ValueError("run_chunks: one size a payload")
@@ -336,6 +402,11 @@ def run_chunks(
     if not todo:
         return [done[c] for c in range(len(payloads))]
     own = executor is None
+    if own:
+        reason = unsendable((task, payloads[todo[0]]))  # caught here, not as a broken pool
+        if reason is not None:
+            raise TypeError(f"the job cannot be sent to the local process pool (executor=None): {reason}; "
+                            "pass executor=InlineExecutor() (from badeucey_fast.jobs) to run it in this process")
     pool: Executor = local_executor() if executor is None else executor
     pending: dict[Future[ChunkResult], int] = {}
     queue = iter(todo)

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import copy
 import math
-import pickle
 import random
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -553,7 +552,9 @@ def play_match(
     :returns: a :class:`MatchResult`.
     :raises ValueError: for bad settings; :class:`~badeucey_fast.bots.IllegalActionError` (a
         ``ValueError``) for a bot's illegal action, naming the bot.
-    :raises TypeError: for bots that cannot be pickled on the default process pool.
+    :raises TypeError: with ``executor=None``, for bots that cannot be sent to the
+        process pool: that cannot be pickled, or of a class defined in an interactive
+        session.
     :raises ~badeucey_fast.jobs.JobError: when a chunk fails otherwise (a bot
         raised, a worker died and the executor could not rerun its chunk).
     """
@@ -594,14 +595,6 @@ def play_match(
     chunks = [(c * CHUNK_DEALS, min(CHUNK_DEALS, deals - c * CHUNK_DEALS)) for c in range(-(-deals // CHUNK_DEALS))]
     if executor is None and len(chunks) == 1:
         executor = InlineExecutor()
-    elif executor is None:
-        try:
-            pickle.dumps(players)
-        except Exception as exc:  # noqa: BLE001 - any pickling failure means the same thing here
-            raise TypeError(
-                f"the bots cannot be sent to the local process pool (executor=None): {type(exc).__name__}: {exc}; "
-                "pass executor=InlineExecutor() (from badeucey_fast.jobs) to play in this process"
-            ) from None
     payloads = [(players, rules, seat_stacks, first, count, duplicate) for first, count in chunks]
     job = {"job": "play_match", "bots": list(names), "seed": entropy}
     try:

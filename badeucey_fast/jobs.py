@@ -16,8 +16,12 @@ that never depends on the executor; chunk ``c`` gets its randomness from
 ``numpy.random.SeedSequence(seed, spawn_key=(c,))``; results are combined in
 chunk order, so the answer is bit-identical whatever the executor and the
 number of workers.  ``executor=None`` is a process pool over every local core
-(nothing to install or start); :func:`dask_executor` gives one on a Dask
-cluster.  With ``checkpoint=path`` finished chunks are kept in a file
+(nothing to install or start), whose workers are started by ``forkserver``,
+never forked (see :func:`local_executor`): a script that runs a job on it needs
+the usual ``if __name__ == "__main__":`` guard, and a bot or task class of an
+interactive session is refused with a ``TypeError`` (run it with
+:class:`InlineExecutor`, or define it in a module); :func:`dask_executor` gives
+one on a Dask cluster.  With ``checkpoint=path`` finished chunks are kept in a file
 (replaced atomically) and skipped when the job runs again; Ctrl-C cancels the
 chunks not started and keeps the finished ones.
 

@@ -237,6 +237,47 @@ def test_default_executor_needs_picklable_bots() -> None:
     assert play_match([Local(), CallingBot()], hands=2 * 600, seed=1, executor=InlineExecutor()).hands == 1200
 
 
+def test_default_executor_refuses_bots_of_an_interactive_session(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A class of a ``__main__`` with no file (a REPL, a notebook) pickles, but the pool's
+    workers, started afresh, cannot import it: refused before the pool breaks."""
+    import types
+
+    session = types.ModuleType("__main__")  # what a REPL's __main__ is: no __file__
+
+    class Interactive(CallingBot):
+        pass
+
+    Interactive.__module__ = "__main__"
+    Interactive.__qualname__ = "Interactive"
+    session.Interactive = Interactive  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "__main__", session)
+    pickle.dumps(Interactive())  # pickles, by reference to __main__.Interactive
+    with pytest.raises(TypeError, match=r"Interactive is defined in an interactive session .*executor=InlineExecutor\(\)"):
+        play_match([Interactive(), CallingBot()], hands=2 * 600, seed=1)
+    assert play_match([Interactive(), CallingBot()], hands=2 * 600, seed=1, executor=InlineExecutor()).hands == 1200
+
+
+def test_a_script_s_own_bot_plays_on_the_default_pool(tmp_path: pathlib.Path) -> None:
+    """The default pool never forks: each worker imports the script again (under its
+    ``__main__`` guard) to find a bot class defined there, and the match is the same
+    as in one process."""
+    script = tmp_path / "my_match.py"
+    script.write_text(
+        "import sys\n"
+        "from badeucey_fast.bots import CallingBot, DrawingBot, play_match\n"
+        "from badeucey_fast.jobs import InlineExecutor\n"
+        "class MyBot(DrawingBot):\n"
+        "    pass\n"
+        "if __name__ == '__main__':\n"
+        "    pooled = play_match([MyBot(), CallingBot()], hands=1200, game='badugi', seed=5)\n"
+        "    inline = play_match([MyBot(), CallingBot()], hands=1200, game='badugi', seed=5, executor=InlineExecutor())\n"
+        "    print(pooled.per_deal == inline.per_deal, pooled.hands)\n"
+    )
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "1200"]
+
+
 def test_result_values() -> None:
     result = play_match([RandomBot(), CallingBot()], hands=7, seed=1, duplicate=False)
     assert result.hands == 7 and result.deals == 7 and not result.duplicate

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import csv
-import importlib.util
+import importlib
 import itertools
 import json
 import multiprocessing
@@ -45,12 +45,13 @@ try:
 except ImportError:  # pragma: no cover - the dask extra is optional
     distributed = None
 
-TASKS_FILE = Path(__file__).with_name("jobs_test_tasks.py")
-_spec = importlib.util.spec_from_file_location("jobs_test_tasks", TASKS_FILE)
-assert _spec is not None and _spec.loader is not None
-tasks = importlib.util.module_from_spec(_spec)
-sys.modules["jobs_test_tasks"] = tasks  # importable by name: pool workers and Dask workers unpickle tasks by name
-_spec.loader.exec_module(tasks)
+# Workers unpickle a task by its module's name: the folder of the tasks' module goes on
+# sys.path, which a process pool's workers (started afresh, never forked) take from this
+# process. Dask's workers get the file itself (upload_file).
+TASKS_FILE = Path(__file__).parent / "workers" / "jobs_test_tasks.py"
+if str(TASKS_FILE.parent) not in sys.path:
+    sys.path.append(str(TASKS_FILE.parent))
+tasks = importlib.import_module("jobs_test_tasks")
 seeded_task, failing_task, not_arrays_task = tasks.seeded_task, tasks.failing_task, tasks.not_arrays_task
 
 needs_dask = pytest.mark.skipif(distributed is None, reason="dask[distributed] is not installed (the dask extra)")
@@ -204,6 +205,20 @@ def test_an_executor_of_unknown_size_gets_the_fallback_window() -> None:
     assert [int(r["chunk"][0]) for r in out] == list(range(len(sizes)))
     assert inner.most <= jobs_run.UNKNOWN_WINDOW
     assert jobs_run.submit_window(InlineExecutor()) == 1
+
+
+def test_the_default_pool_refuses_what_its_workers_cannot_import() -> None:
+    """Caught in this process with a TypeError that says what to do, before a worker
+    fails to unpickle its task and breaks the pool."""
+    def local_task(chunk: int, seeds: Any, payload: Any) -> dict[str, Any]:
+        return {"chunk": np.array([chunk])}
+
+    with pytest.raises(TypeError, match=r"cannot be sent to the local process pool .*local_task.*InlineExecutor\(\)"):
+        run_chunks(local_task, [1, 2], [1, 1], job={"job": "local"})
+    with pytest.raises(TypeError, match=r"cannot be sent .*lock"):
+        run_chunks(seeded_task, [threading.Lock()] * 2, [1, 1], job={"job": "lock"})
+    out = run_chunks(local_task, [1, 2], [1, 1], job={"job": "local"}, executor=InlineExecutor())
+    assert [int(r["chunk"][0]) for r in out] == [0, 1]
 
 
 def test_failed_chunk_is_a_job_error_and_the_rest_resume(tmp_path: Path) -> None:
