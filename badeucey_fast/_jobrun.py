@@ -186,11 +186,11 @@ def unsendable(obj: object) -> str | None:
     """Why ``obj`` cannot reach a worker of :func:`local_executor`, or None when it can.
 
     A worker unpickles what it is sent by importing the modules named in it. A class
-    or function of an interactive session (a REPL, a notebook, ``python -``) lives in a
-    ``__main__`` with no file, which a worker cannot import: its unpickling would fail
-    in the worker and break the pool, so it is caught here. (A script's ``__main__``
-    is imported again by each worker, under the usual ``if __name__ == "__main__":``
-    guard.)
+    or function of an interactive session (a REPL, a notebook, ``python -c``) lives in
+    a ``__main__`` with no file, which a worker cannot import: its unpickling would
+    fail in the worker and break the pool, so it is caught here. (A script's
+    ``__main__`` is imported again by each worker, under the usual ``if __name__ ==
+    "__main__":`` guard; one read from stdin gets forked workers, which have it.)
     """
     finder = _MainFinder()
     try:
