@@ -182,8 +182,9 @@ class _MainFinder(pickle.Pickler):
         return NotImplemented  # pickled as usual
 
 
-def unsendable(obj: object) -> str | None:
-    """Why ``obj`` cannot reach a worker of :func:`local_executor`, or None when it can.
+def unsendable(obj: object, start_method: str) -> str | None:
+    """Why ``obj`` cannot reach a worker process started by ``start_method``
+    (``"fork"``, ``"forkserver"``, ``"spawn"``), or None when it can.
 
     A worker unpickles what it is sent by importing the modules named in it. A class
     or function of an interactive session (a REPL, a notebook, ``python -c``) lives in
@@ -198,7 +199,7 @@ def unsendable(obj: object) -> str | None:
     except Exception as exc:  # noqa: BLE001 - whatever pickle raises means the same thing here
         return f"{type(exc).__name__}: {exc}"
     interactive = getattr(sys.modules.get("__main__"), "__file__", None) is None
-    if finder.found and interactive and _start_method().get_start_method() != "fork":
+    if finder.found and interactive and start_method != "fork":  # a forked worker has this __main__
         names = ", ".join(sorted(finder.found))
         return f"{names} is defined in an interactive session (__main__ has no file), which worker processes cannot import"
     return None
@@ -377,8 +378,8 @@ def run_chunks(
         each chunk.
     :raises JobError: when a chunk fails (the finished chunks are kept).
     :raises ValueError: for a damaged checkpoint or one of another job.
-    :raises TypeError: with ``executor=None``, for a task or payload that cannot
-        reach a worker process.
+    :raises TypeError: on a process pool (``executor=None`` included), for a task
+        or payload that its workers could not import or unpickle.
     """
     if len(payloads) != len(sizes):
         raise ValueError("run_chunks: one size a payload")
@@ -402,10 +403,14 @@ def run_chunks(
     if not todo:
         return [done[c] for c in range(len(payloads))]
     own = executor is None
-    if own:
-        reason = unsendable((task, payloads[todo[0]]))  # caught here, not as a broken pool
+    # What a process pool's workers cannot import is caught here, not as a broken pool
+    # (ProcessPoolExecutor's context: a private attribute, read with a fallback).
+    context = _start_method() if own else getattr(executor, "_mp_context", None) if isinstance(executor, ProcessPoolExecutor) else None
+    if isinstance(context, multiprocessing.context.BaseContext):
+        reason = unsendable((task, payloads[todo[0]]), context.get_start_method())
         if reason is not None:
-            raise TypeError(f"the job cannot be sent to the local process pool (executor=None): {reason}; "
+            which = "the local process pool (executor=None)" if own else "the process pool's workers"
+            raise TypeError(f"the job cannot be sent to {which}: {reason}; "
                             "pass executor=InlineExecutor() (from badeucey_fast.jobs) to run it in this process")
     pool: Executor = local_executor() if executor is None else executor
     pending: dict[Future[ChunkResult], int] = {}

@@ -254,6 +254,8 @@ def test_default_executor_refuses_bots_of_an_interactive_session(monkeypatch: py
     pickle.dumps(Interactive())  # pickles, by reference to __main__.Interactive
     with pytest.raises(TypeError, match=r"Interactive is defined in an interactive session .*executor=InlineExecutor\(\)"):
         play_match([Interactive(), CallingBot()], hands=2 * 600, seed=1)
+    with local_executor(2) as pool, pytest.raises(TypeError, match=r"the process pool's workers: Interactive is defined"):
+        play_match([Interactive(), CallingBot()], hands=2 * 600, seed=1, executor=pool)
     assert play_match([Interactive(), CallingBot()], hands=2 * 600, seed=1, executor=InlineExecutor()).hands == 1200
 
 
