@@ -3,9 +3,9 @@
 The public header ``csrc/badeucey.h`` declares the class counts, the limits and
 the status codes; this module reads them from the compiled ``lib`` and is the
 one place the rest of the package takes them from.  It also holds the one
-helper that turns a C status code into an exception and the one check of an
-integer argument.  Adding a ranking touches the header, the generator and
-:data:`RANKINGS`.
+helper that turns a C status code into an exception, the one check of an
+integer argument, and the one maker of the one-hand builtins (:func:`one_hand`).
+Adding a ranking touches the header, the generator and :data:`RANKINGS`.
 
 >>> RANKINGS["deuce_seven"].scale
 7462
@@ -17,8 +17,12 @@ TypeError: draws must be an integer, got True (bool)
 
 from __future__ import annotations
 
+import inspect
 import operator
-from typing import Literal, NamedTuple
+import sys
+import types
+from collections.abc import Callable
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from badeucey_fast._core import ffi, lib
 
@@ -164,3 +168,54 @@ def check_int(value: object, name: str, *, expected: str = "an integer") -> int:
         except TypeError:
             pass
     raise TypeError(f"{name} must be {expected}, got {quote(value)} ({type(value).__name__})")
+
+
+# --------------------------------------------------------------------------- #
+# The one-hand functions as builtins (tools/one_hand.c)
+# --------------------------------------------------------------------------- #
+_Function = TypeVar("_Function", bound=Callable[..., object])
+
+if lib.bdc_py_install(__name__.encode(), b"_one_hand") != 0:  # stores the factory here, as _one_hand
+    raise ImportError("badeucey_fast._core could not make its one-hand builtins (the error is printed above)")
+_one_hand: Callable[..., Any] = globals()["_one_hand"]  # named again, for readers and type checkers
+"""The factory of the one-hand builtins (``tools/one_hand.c``)."""
+
+
+def one_hand(
+    kind: int,
+    name: str,
+    fallback: _Function,
+    memo: dict[int, Any] | None = None,
+    halves_of: Callable[[int], Any] | None = None,
+) -> _Function:
+    """The public one-hand function ``name``, as a builtin of ``tools/one_hand.c``.
+
+    A call with one tuple or list of plain int card ids (or one int mask) that
+    the C core ranks is answered in C, in less time than the bare cffi call
+    it replaces (the same checks in Python cost two to three times it).  Every
+    other call (card text, numpy integers, a bool, a bad card, keywords, a
+    wrong count) goes to ``fallback``, the Python function of the same
+    signature, as it came: it normalises the hand or raises the package's
+    error, so each rule and message has one source.
+
+    :param kind: one of the ``lib.BDC_PY_*`` kinds (which C function, which result).
+    :param name: the public name; ``fallback`` is renamed to it, so that its
+        messages (a missing argument, say) name the public function.
+    :param fallback: the Python function; its signature and docstring move to
+        the builtin (its ``__doc__`` is cleared, so the doctests run once).
+    :param memo: for a split game, the dict ``packed -> Halves`` the builtin reads.
+    :param halves_of: for a split game, the function that makes and memoises a
+        missing ``Halves`` from its packed value.
+    """
+    if not isinstance(fallback, types.FunctionType):
+        raise TypeError(f"one_hand: the fallback of {name} must be a Python function")
+    signature = inspect.signature(fallback)
+    plain = signature.replace(
+        parameters=[parameter.replace(annotation=parameter.empty) for parameter in signature.parameters.values()],
+        return_annotation=signature.empty,
+    )
+    doc = f"{name}{plain}\n--\n\n{inspect.cleandoc(fallback.__doc__ or '')}"
+    fallback.__name__ = fallback.__qualname__ = name
+    fallback.__doc__ = None
+    made: _Function = _one_hand(kind, name, doc, sys.modules[fallback.__module__], fallback, memo, halves_of)
+    return made

@@ -1,4 +1,4 @@
-# Typed stub for the compiled cffi module (built from csrc/badeucey.h).
+# Typed stub for the compiled cffi module (built from csrc/badeucey.h and tools/one_hand.c).
 from typing import Any
 
 ffi: Any
@@ -79,5 +79,15 @@ class _Lib:
     def bdc_rng_seed(self, seed: int, rng: Any, /) -> None: ...
     def bdc_random_hands(self, seed: int, deck: Any, n_deck: int, n_cards: int, hands: Any, n_hands: int, /) -> int: ...
     def bdc_badugi_cards_batch(self, ace_high: int, hands: Any, n: int, n_cards: int, out: Any, bad_row: Any, /) -> int: ...
+    # tools/one_hand.c: the one-hand builtins
+    BDC_PY_BADEUCEY: int
+    BDC_PY_BADACEY: int
+    BDC_PY_BADEUCEY_MASK: int
+    BDC_PY_BADACEY_MASK: int
+    BDC_PY_DEUCE_SEVEN: int
+    BDC_PY_ACE_FIVE: int
+    BDC_PY_BADUGI: int
+    BDC_PY_KINDS: int
+    def bdc_py_install(self, module: bytes, attribute: bytes, /) -> int: ...
 
 lib: _Lib

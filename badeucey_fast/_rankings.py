@@ -9,9 +9,8 @@ tie.  Scales: Badugi 1..1092 (4 or 5 cards, aces low or high), deuce-to-seven
 from __future__ import annotations
 
 import threading
-import types
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from badeucey_fast._boundary import (
     DECK_SIZE,
@@ -19,6 +18,7 @@ from badeucey_fast._boundary import (
     RANKINGS,
     SPLIT_SHIFT,
     check_int,
+    one_hand,
     raise_for_status,
 )
 from badeucey_fast._cards import CardsLike, check_card, hand_ids, hand_mask  # noqa: F401  (hand_mask: the doctests)
@@ -73,23 +73,6 @@ def _rank_slowly(c_functions: dict[int, Callable[..., int]], cards: CardsLike, s
     return result
 
 
-def _rank5(c_functions: dict[int, Callable[..., int]], cards: CardsLike, what: str) -> int:
-    """One five-card hand through a plain C entry point (a rank, or a negative
-    error code).  The hot path takes a tuple or list of five plain ints (the
-    exact type: cffi would pass a bool as 0 or 1, and anything with
-    ``__int__``, ``numpy.float32`` too, as an int); C checks every id."""
-    if type(cards) is tuple or type(cards) is list:
-        try:
-            c0, c1, c2, c3, c4 = cards  # (unpacking, then `is int` each: the fastest spelling measured)
-            if type(c0) is int and type(c1) is int and type(c2) is int and type(c3) is int and type(c4) is int:
-                rank: int = c_functions[5](*cards)
-                if rank > 0:
-                    return rank
-        except (ValueError, TypeError, OverflowError):  # fewer or more cards, an id beyond C's int
-            pass
-    return _rank_slowly(c_functions, cards, _FIVE, what)
-
-
 def _split_slowly(c_function: Callable[..., int], cards: CardsLike, what: str) -> Halves:
     """The slow path of a split-game call: normalise the hand, then rank it."""
     return _halves(_rank_slowly({5: c_function}, cards, _FIVE, what))
@@ -132,7 +115,7 @@ _c_badeucey = lib.bdc_badeucey_flagged  # both halves in one call (also the show
 _c_badacey = lib.bdc_badacey_flagged
 
 
-def badugi_rank(cards: CardsLike, *, ace_high: bool = False) -> int:
+def _badugi_rank(cards: CardsLike, *, ace_high: bool = False) -> int:
     """Badugi rank of four cards, or of the best subset of five.
 
     :param cards: 4 or 5 cards, as text or card ids.
@@ -153,20 +136,13 @@ def badugi_rank(cards: CardsLike, *, ace_high: bool = False) -> int:
     ...
     ValueError: badugi_rank takes 4 or 5 cards, got 3
     """
-    c_functions = _C_BADUGI_HIGH if ace_high else _C_BADUGI_LOW
-    if type(cards) is tuple or type(cards) is list:  # the hot path: four or five plain ints (as _rank5)
-        try:
-            n = len(cards)
-            if int is type(cards[0]) is type(cards[1]) is type(cards[2]) is type(cards[3]) and (n == 4 or int is type(cards[4])):
-                rank: int = c_functions[n](*cards)
-                if rank > 0:
-                    return rank
-        except (IndexError, KeyError, TypeError, OverflowError):  # fewer or more cards, an id beyond C's int
-            pass
-    return _rank_slowly(c_functions, cards, _FOUR_OR_FIVE, "badugi_rank")
+    return _rank_slowly(_C_BADUGI_HIGH if ace_high else _C_BADUGI_LOW, cards, _FOUR_OR_FIVE, "badugi_rank")
 
 
-def deuce_seven_rank(cards: CardsLike) -> int:
+badugi_rank = one_hand(lib.BDC_PY_BADUGI, "badugi_rank", _badugi_rank)
+
+
+def _deuce_seven_rank(cards: CardsLike) -> int:
     """Deuce-to-seven lowball rank of five cards.
 
     :param cards: 5 cards, as text or card ids.
@@ -181,10 +157,13 @@ def deuce_seven_rank(cards: CardsLike) -> int:
     ...
     ValueError: card id 52 is outside 0..51
     """
-    return _rank5(_C_DEUCE_SEVEN, cards, "deuce_seven_rank")
+    return _rank_slowly(_C_DEUCE_SEVEN, cards, _FIVE, "deuce_seven_rank")
 
 
-def ace_five_rank(cards: CardsLike) -> int:
+deuce_seven_rank = one_hand(lib.BDC_PY_DEUCE_SEVEN, "deuce_seven_rank", _deuce_seven_rank)
+
+
+def _ace_five_rank(cards: CardsLike) -> int:
     """Ace-to-five lowball rank of five cards.
 
     :param cards: 5 cards, as text or card ids.
@@ -199,53 +178,13 @@ def ace_five_rank(cards: CardsLike) -> int:
     ...
     ValueError: duplicate card 2h in '5h 4h 3h 2h 2h'
     """
-    return _rank5(_C_ACE_FIVE, cards, "ace_five_rank")
+    return _rank_slowly(_C_ACE_FIVE, cards, _FIVE, "ace_five_rank")
 
 
-# One body for several public functions.  A closure would serve, but reading its
-# free variables costs about 7 ns a call here (4% of the mask call, measured against a
-# plain function); a copy of a template's code whose globals name the C entry point
-# runs at the plain function's speed.
-def _unbound(*ids: object) -> int:
-    raise TypeError("a template runs only as a function made from it")
+ace_five_rank = one_hand(lib.BDC_PY_ACE_FIVE, "ace_five_rank", _ace_five_rank)
 
 
-_C_FUNCTION: Callable[..., int] = _unbound
-"""In a template: the C entry point of the function made from it (bound by :func:`_made_from`)."""
-_NAME = "a template"
-"""In a template: the name of the function made from it, for messages."""
-_Function = TypeVar("_Function", bound=Callable[..., object])
-
-
-def _made_from(template: _Function, name: str, c_function: Callable[..., int], doc: str) -> _Function:
-    """The public function ``name``: ``template``'s code, with its globals ``_C_FUNCTION``
-    and ``_NAME`` bound to ``c_function`` and ``name`` (the template's globals are
-    copied when it is made: it reads only what is defined above it)."""
-    namespace = {**template.__globals__, "_C_FUNCTION": c_function, "_NAME": name}
-    code = template.__code__.replace(co_name=name, co_qualname=name)
-    made = types.FunctionType(code, namespace, name)
-    made.__qualname__, made.__doc__ = name, doc
-    made.__annotations__ = dict(template.__annotations__)
-    return made  # type: ignore[return-value]
-
-
-def _split_game(cards: CardsLike) -> Halves:
-    """Template of :func:`badeucey` and :func:`badacey`: both ranks of five cards."""
-    if type(cards) is tuple or type(cards) is list:  # the hot path, as _rank5's
-        try:
-            c0, c1, c2, c3, c4 = cards
-            if type(c0) is int and type(c1) is int and type(c2) is int and type(c3) is int and type(c4) is int:
-                # the memo (_halves, inlined) holds only ranks: an error code is a KeyError too
-                return _HALVES[_C_FUNCTION(*cards)]
-        except (ValueError, TypeError, OverflowError, KeyError):  # a bad count, a bad id, an error, not yet in the memo
-            pass
-    return _split_slowly(_C_FUNCTION, cards, _NAME)
-
-
-badeucey = _made_from(
-    _split_game,
-    "badeucey",
-    lib.bdc_badeucey,
+def _badeucey(cards: CardsLike) -> Halves:
     """Both Badeucey ranks of five cards: Badugi aces high, and deuce-to-seven.
 
     :param cards: 5 cards, as text or card ids.
@@ -263,13 +202,14 @@ badeucey = _made_from(
     Traceback (most recent call last):
     ...
     TypeError: card ids must be integers, got True
-    """,
-)
+    """
+    return _split_slowly(lib.bdc_badeucey, cards, "badeucey")
 
-badacey = _made_from(
-    _split_game,
-    "badacey",
-    lib.bdc_badacey,
+
+badeucey = one_hand(lib.BDC_PY_BADEUCEY, "badeucey", _badeucey, _HALVES, _halves)
+
+
+def _badacey(cards: CardsLike) -> Halves:
     """Both Badacey ranks of five cards: Badugi aces low, and ace-to-five.
 
     :param cards: 5 cards, as text or card ids.
@@ -283,39 +223,32 @@ badacey = _made_from(
     Traceback (most recent call last):
     ...
     ValueError: unknown card text 'Ax' in '5c 4d 3h 2s Ax' (cards look like 7s, Th, 10h or A♠)
-    """,
-)
+    """
+    return _split_slowly(lib.bdc_badacey, cards, "badacey")
+
+
+badacey = one_hand(lib.BDC_PY_BADACEY, "badacey", _badacey, _HALVES, _halves)
 
 
 # --------------------------------------------------------------------------- #
 # One hand as a card mask: the cheapest call
 # --------------------------------------------------------------------------- #
-def _mask_error(mask: object, what: str) -> NoReturn:
-    """The exception for a mask the C core rejected (or could not take)."""
+def _rank_mask(c_function: Callable[[int], int], mask: object, what: str) -> int:
+    """A mask's packed result through a C entry point, or the exception that names
+    what is wrong with the mask (numpy integers are taken, a bool or a float is not)."""
     try:
         value = check_int(mask, "a mask")
     except TypeError:
         raise TypeError(f"{what}: a mask is an int, not {type(mask).__name__}") from None
     if value < 0 or value >> DECK_SIZE:
         raise ValueError(f"{what}: a mask has bits 0..{DECK_SIZE - 1} only (one per card id), got {value:#x}")
-    raise ValueError(f"{what}: the mask has {value.bit_count()} cards, not {MAX_HAND_CARDS}")
-
-
-def _split_game_mask(mask: int) -> int:
-    """Template of :func:`badeucey_mask` and :func:`badacey_mask`: both ranks of a card mask."""
-    try:
-        packed: int = _C_FUNCTION(mask)
-    except (TypeError, OverflowError):
-        _mask_error(mask, _NAME)
+    packed = c_function(value)
     if packed < 0:
-        _mask_error(mask, _NAME)
+        raise ValueError(f"{what}: the mask has {value.bit_count()} cards, not {MAX_HAND_CARDS}")
     return packed
 
 
-badeucey_mask = _made_from(
-    _split_game_mask,
-    "badeucey_mask",
-    lib.bdc_badeucey_mask,
+def _badeucey_mask(mask: int) -> int:
     """Both Badeucey ranks of five cards given as a card mask, packed in one int.
 
     The fastest way to rank one hand from Python: one integer crosses into C
@@ -335,13 +268,14 @@ badeucey_mask = _made_from(
     Traceback (most recent call last):
     ...
     ValueError: badeucey_mask: the mask has 4 cards, not 5
-    """,
-)
+    """
+    return _rank_mask(lib.bdc_badeucey_mask, mask, "badeucey_mask")
 
-badacey_mask = _made_from(
-    _split_game_mask,
-    "badacey_mask",
-    lib.bdc_badacey_mask,
+
+badeucey_mask = one_hand(lib.BDC_PY_BADEUCEY_MASK, "badeucey_mask", _badeucey_mask)
+
+
+def _badacey_mask(mask: int) -> int:
     """Both Badacey ranks of five cards given as a card mask, packed in one int.
 
     :param mask: bit ``id`` set for each of the five cards (:func:`hand_mask`).
@@ -357,8 +291,11 @@ badacey_mask = _made_from(
     Traceback (most recent call last):
     ...
     ValueError: badacey_mask: a mask has bits 0..51 only (one per card id), got 0x10000000000000
-    """,
-)
+    """
+    return _rank_mask(lib.bdc_badacey_mask, mask, "badacey_mask")
+
+
+badacey_mask = one_hand(lib.BDC_PY_BADACEY_MASK, "badacey_mask", _badacey_mask)
 
 
 # --------------------------------------------------------------------------- #

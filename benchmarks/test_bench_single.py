@@ -116,8 +116,8 @@ def test_pokerkit_badeucey(benchmark: Any, single_hands: list[tuple[int, ...]], 
 
 @pytest.mark.benchmark(group=BADEUCEY)
 def test_badeucey_list_ids(benchmark: Any, single_hands: list[tuple[int, ...]], figures: Any) -> None:
-    """bf.badeucey on the same hands as lists instead of tuples (the wrapper's
-    general path: every card id is checked in Python)."""
+    """bf.badeucey on the same hands as lists instead of tuples (the builtin's
+    fast path takes both)."""
     lists = [list(hand) for hand in single_hands]
     results = benchmark(lambda: list(map(bf.badeucey, lists)))
     assert results == [bf.badeucey(hand) for hand in single_hands]
