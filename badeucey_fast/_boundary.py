@@ -188,18 +188,19 @@ def one_hand(
     memo: dict[int, Any] | None = None,
     halves_of: Callable[[int], Any] | None = None,
 ) -> _Function:
-    """The public one-hand function ``name``, as a builtin of ``tools/one_hand.c``.
+    """The one-hand function ``name``, as a builtin of ``tools/one_hand.c``.
 
     A call with one tuple or list of plain int card ids (or one int mask) that
     the C core ranks is answered in C, in less time than the bare cffi call
-    it replaces (the same checks in Python cost two to three times it).  Every
+    it replaces (the same checks in Python cost two to three times it); the
+    first check of a hand's ids (``quick_ids``) is made there too.  Every
     other call (card text, numpy integers, a bool, a bad card, keywords, a
     wrong count) goes to ``fallback``, the Python function of the same
     signature, as it came: it normalises the hand or raises the package's
     error, so each rule and message has one source.
 
     :param kind: one of the ``lib.BDC_PY_*`` kinds (which C function, which result).
-    :param name: the public name; ``fallback`` is renamed to it, so that its
+    :param name: the function's name; ``fallback`` is renamed to it, so that its
         messages (a missing argument, say) name the public function.
     :param fallback: the Python function; its signature and docstring move to
         the builtin (its ``__doc__`` is cleared, so the doctests run once).

@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Protocol, Union, cast
 
-from badeucey_fast._boundary import DECK_SIZE, quote
+from badeucey_fast._boundary import DECK_SIZE, one_hand, quote
+from badeucey_fast._core import lib
 
 if TYPE_CHECKING:  # numpy is imported only when a batch needs it: it would triple import time
     import numpy as np
@@ -235,11 +236,15 @@ DECK_BYTES = bytes(range(DECK_SIZE))
 """Every card id once, as bytes: ``DECK_BYTES.translate(None, bytes(ids))`` is the deck without ``ids``."""
 
 
-def quick_ids(cards: object) -> tuple[int, ...] | None:
+def _quick_ids(cards: object) -> tuple[int, ...] | None:
     """The usual hands at once: card text (parsed: its errors are
     :func:`parse_cards`'), or a tuple or list of valid, distinct ``int`` ids;
     None for anything else, which :func:`hand_ids` then checks in full (and
     names what is wrong).  The number of cards is the caller's to check.
+
+    A tuple or list of ids is checked in C (``tools/one_hand.c``, through
+    :func:`~badeucey_fast._boundary.one_hand`); the loop below is what it
+    does, and runs for what C does not take.
 
     The ids of the last ``_KEPT_TEXTS`` texts parsed are kept, for the calls
     whose hand is the same text again and again (a draw's hand and discard,
@@ -270,6 +275,8 @@ def quick_ids(cards: object) -> tuple[int, ...] | None:
             pass
     return None
 
+
+quick_ids = one_hand(lib.BDC_PY_QUICK_IDS, "quick_ids", _quick_ids)  # in C: ids, as above; the rest here
 
 _TEXT_IDS: dict[str, tuple[int, ...]] = {}
 _KEPT_TEXTS = 4096

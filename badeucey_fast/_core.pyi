@@ -87,6 +87,7 @@ class _Lib:
     BDC_PY_DEUCE_SEVEN: int
     BDC_PY_ACE_FIVE: int
     BDC_PY_BADUGI: int
+    BDC_PY_QUICK_IDS: int
     BDC_PY_KINDS: int
     def bdc_py_install(self, module: bytes, attribute: bytes, /) -> int: ...
 

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 import badeucey_fast as bf
-from badeucey_fast import _rankings
+from badeucey_fast import _cards, _rankings
 from badeucey_fast._core import lib
 
 # public name -> its fallback (the Python function it passes unusual calls to)
@@ -154,6 +154,29 @@ def test_a_mask_must_be_an_integer(mask: Any) -> None:
             getattr(bf, name)(mask)
 
 
+QUICK_IDS_INPUTS: list[Any] = [
+    *ODD_HANDS,
+    tuple(range(52)),
+    list(range(51, -1, -1)),
+    (*range(52), 0),
+    tuple(range(53)),
+    [7],
+    [],
+    (51, 0, 51),
+    [3, 2, 1, True],
+]
+
+
+@pytest.mark.parametrize("cards", QUICK_IDS_INPUTS, ids=lambda cards: type(cards).__name__)
+def test_quick_ids_is_its_fallback(cards: Any) -> None:
+    """The first check of every hand the package takes: ids as a tuple, or None."""
+    ours, theirs = outcome(_cards.quick_ids, cards), outcome(_cards._quick_ids, cards)
+    assert ours == theirs
+    if ours[0] == "value" and ours[1] is not None:
+        assert type(ours[1]) is tuple
+        assert (ours[1] is cards) == (type(cards) is tuple)  # a tuple comes back as it is, a list is copied
+
+
 def test_masks_match_the_hands() -> None:
     for hand in random_hands(3_000):
         packed = bf.badeucey_mask(bf.hand_mask(hand))
@@ -222,7 +245,10 @@ def test_no_reference_is_leaked_or_lost() -> None:
                 bf.deuce_seven_rank(hand)
                 bf.badugi_rank(hand, ace_high=True)
                 bf.badeucey_mask(bf.hand_mask(hand))
+                _cards.quick_ids(hand)
+                _cards.quick_ids(list(hand))
             for hand in odd:
+                outcome(_cards.quick_ids, hand)
                 outcome(bf.badeucey, hand)
                 outcome(bf.badugi_rank, hand, ace_high=True)
                 outcome(bf.badeucey, cards=hand)

@@ -31,7 +31,11 @@
  * stores the factory builtin under a name the caller gives in an imported
  * module; the factory then makes each public builtin from Python objects.
  */
+#include <Python.h> /* (already included by cffi's code, with Py_LIMITED_API set first) */
+#include <stdint.h>
 #include <string.h>
+
+#include "badeucey.h"
 
 /* cffi-cdef-begin */
 
@@ -43,7 +47,8 @@
 #define BDC_PY_DEUCE_SEVEN 4    /* five ids -> rank */
 #define BDC_PY_ACE_FIVE 5       /* five ids -> rank */
 #define BDC_PY_BADUGI 6         /* four or five ids (and the keyword ace_high) -> rank */
-#define BDC_PY_KINDS 7
+#define BDC_PY_QUICK_IDS 7      /* distinct ids -> them as a tuple (the package's first check of a hand) */
+#define BDC_PY_KINDS 8
 
 /* Store the factory builtin as `attribute` of the module `module` (imported,
  * or being imported).  The factory is
@@ -58,34 +63,45 @@ int bdc_py_install(const char *module, const char *attribute);
 
 /* ---- The fast paths ---------------------------------------------------- */
 
-/* The ids of a tuple or list of `lo`..`hi` plain ints, each a card id, into
- * ids[]: their count, or 0 when the fast path does not take the hand.
- * Calls no Python code, so the list cannot change under it. */
+/* A card id given as a plain int (exactly int: not a bool), or -1. */
+static long bdc_py_id(PyObject *item)
+{
+    int overflow;
+    long id;
+    if (item == NULL || !PyLong_CheckExact(item)) {
+        return -1;
+    }
+    id = PyLong_AsLongAndOverflow(item, &overflow); /* cannot fail for an int */
+    return overflow || id < 0 || id >= BDC_DECK_SIZE ? -1 : id;
+}
+
+/* The items of a tuple or list and their count, or NULL when `cards` is neither. */
+static PyObject *(*bdc_py_items(PyObject *cards, Py_ssize_t *n))(PyObject *, Py_ssize_t)
+{
+    if (PyTuple_CheckExact(cards)) {
+        *n = PyTuple_Size(cards);
+        return PyTuple_GetItem;
+    }
+    if (PyList_CheckExact(cards)) {
+        *n = PyList_Size(cards);
+        return PyList_GetItem;
+    }
+    return NULL;
+}
+
+/* The ids of a tuple or list of `lo`..`hi` (at most 5) card ids into ids[]:
+ * their count, or 0 when the fast path does not take the hand.  Calls no
+ * Python code, so a list cannot change under it. */
 static Py_ssize_t bdc_py_ids(PyObject *cards, int ids[5], Py_ssize_t lo, Py_ssize_t hi)
 {
-    PyObject *(*item_of)(PyObject *, Py_ssize_t);
     Py_ssize_t n;
-    if (PyTuple_CheckExact(cards)) {
-        n = PyTuple_Size(cards);
-        item_of = PyTuple_GetItem;
-    } else if (PyList_CheckExact(cards)) {
-        n = PyList_Size(cards);
-        item_of = PyList_GetItem;
-    } else {
-        return 0;
-    }
-    if (n < lo || n > hi) {
+    PyObject *(*item_of)(PyObject *, Py_ssize_t) = bdc_py_items(cards, &n);
+    if (item_of == NULL || n < lo || n > hi) {
         return 0;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = item_of(cards, i); /* borrowed; in range, so never NULL */
-        int overflow;
-        long id;
-        if (item == NULL || !PyLong_CheckExact(item)) {
-            return 0;
-        }
-        id = PyLong_AsLongAndOverflow(item, &overflow); /* cannot fail for an int */
-        if (overflow || id < 0 || id >= BDC_DECK_SIZE) {
+        long id = bdc_py_id(item_of(cards, i)); /* borrowed; in range, so never NULL */
+        if (id < 0) {
             return 0;
         }
         ids[i] = (int)id;
@@ -206,6 +222,30 @@ static PyObject *bdc_py_four_or_five(PyObject *cards, int ace_high)
     return NULL;
 }
 
+/* Distinct card ids in a tuple or list, as a tuple (the same one when given
+ * a tuple): NULL with no exception set when the fast path does not take them. */
+static PyObject *bdc_py_distinct_ids(PyObject *cards)
+{
+    Py_ssize_t n;
+    uint64_t seen = 0;
+    PyObject *(*item_of)(PyObject *, Py_ssize_t) = bdc_py_items(cards, &n);
+    if (item_of == NULL || n > BDC_DECK_SIZE) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long id = bdc_py_id(item_of(cards, i));
+        if (id < 0 || (seen >> id & 1)) {
+            return NULL;
+        }
+        seen |= (uint64_t)1 << id;
+    }
+    if (item_of == PyTuple_GetItem) {
+        Py_INCREF(cards);
+        return cards;
+    }
+    return PyList_AsTuple(cards);
+}
+
 static PyObject *bdc_py_masked(int kind, PyObject *mask, bdc_py_mask rank)
 {
     if (PyLong_CheckExact(mask)) {
@@ -260,9 +300,20 @@ static PyObject *bdc_py_badugi(PyObject *self, PyObject *const *args, Py_ssize_t
     return rank != NULL || PyErr_Occurred() ? rank : bdc_py_pass_on(BDC_PY_BADUGI, args, nargs, kwnames);
 }
 
+static PyObject *bdc_py_quick_ids(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    PyObject *ids;
+    (void)self;
+    if (nargs != 1 || kwnames != NULL) {
+        return bdc_py_pass_on(BDC_PY_QUICK_IDS, args, nargs, kwnames);
+    }
+    ids = bdc_py_distinct_ids(args[0]);
+    return ids != NULL || PyErr_Occurred() ? ids : bdc_py_fallback(BDC_PY_QUICK_IDS, args[0]);
+}
+
 static PyObject *(*const bdc_py_kinds[BDC_PY_KINDS])(PyObject *, PyObject *const *, Py_ssize_t, PyObject *) = {
     bdc_py_badeucey,    bdc_py_badacey,  bdc_py_badeucey_mask, bdc_py_badacey_mask,
-    bdc_py_deuce_seven, bdc_py_ace_five, bdc_py_badugi,
+    bdc_py_deuce_seven, bdc_py_ace_five, bdc_py_badugi,        bdc_py_quick_ids,
 };
 
 /* ---- The factory --------------------------------------------------------- */
