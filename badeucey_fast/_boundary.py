@@ -178,7 +178,9 @@ _Function = TypeVar("_Function", bound=Callable[..., object])
 if lib.bdc_py_install(__name__.encode(), b"_one_hand") != 0:  # stores the factory here, as _one_hand
     raise ImportError("badeucey_fast._core could not make its one-hand builtins (the error is printed above)")
 _one_hand: Callable[..., Any] = globals()["_one_hand"]  # named again, for readers and type checkers
-"""The factory of the one-hand builtins (``tools/one_hand.c``)."""
+"""The factory of the one-hand builtins (``tools/one_hand.c``): each kind is made once per process."""
+ONE_HAND_FALLBACKS: dict[Callable[..., Any], Callable[..., Any]] = {}
+"""Each one-hand builtin -> the Python function it stands for (whose annotations the docs show)."""
 
 
 def one_hand(
@@ -203,7 +205,10 @@ def one_hand(
     :param name: the function's name; ``fallback`` is renamed to it, so that its
         messages (a missing argument, say) name the public function.
     :param fallback: the Python function; its signature and docstring move to
-        the builtin (its ``__doc__`` is cleared, so the doctests run once).
+        the builtin (its ``__doc__`` is cleared, so the doctests run once), its
+        annotations stay with it (:data:`ONE_HAND_FALLBACKS`, for the docs).
+    :raises RuntimeError: for a kind made before (a builtin's C state is per
+        kind and per process: reloading the module that makes it is refused).
     :param memo: for a split game, the dict ``packed -> Halves`` the builtin reads.
     :param halves_of: for a split game, the function that makes and memoises a
         missing ``Halves`` from its packed value.
@@ -219,4 +224,5 @@ def one_hand(
     fallback.__name__ = fallback.__qualname__ = name
     fallback.__doc__ = None
     made: _Function = _one_hand(kind, name, doc, sys.modules[fallback.__module__], fallback, memo, halves_of)
+    ONE_HAND_FALLBACKS[made] = fallback
     return made

@@ -76,3 +76,24 @@ html_theme = "furo"
 html_title = f"badeucey-fast {release}"
 html_static_path: list[str] = []
 html_show_sourcelink = False
+
+
+def _typed_signature(app, what, name, obj, options, signature, return_annotation):
+    """The one-hand functions are builtins (tools/one_hand.c), whose signatures carry no
+    types: document them with the types of the Python functions they stand for."""
+    import inspect
+
+    from sphinx.util.inspect import stringify_signature
+
+    from badeucey_fast._boundary import ONE_HAND_FALLBACKS
+
+    fallback = ONE_HAND_FALLBACKS.get(obj) if callable(obj) else None
+    if fallback is None:
+        return None
+    typed = inspect.signature(fallback)  # annotations as written (strings): Sphinx shows them as they are
+    returns = typed.return_annotation
+    return stringify_signature(typed, show_return_annotation=False), (None if returns is typed.empty else returns)
+
+
+def setup(app):
+    app.connect("autodoc-process-signature", _typed_signature)

@@ -20,7 +20,7 @@ import pytest
 
 import badeucey_fast as bf
 from badeucey_fast import _cards, _rankings
-from badeucey_fast._core import lib
+from badeucey_fast._core import ffi, lib
 
 # public name -> its fallback (the Python function it passes unusual calls to)
 FALLBACKS: dict[str, Callable[..., Any]] = {
@@ -284,3 +284,23 @@ def test_the_factory_refuses_what_it_cannot_make() -> None:
         make(lib.BDC_PY_BADEUCEY, "f", "", module, print, [], print)
     with pytest.raises(TypeError, match="must be a Python function"):
         _boundary.one_hand(lib.BDC_PY_DEUCE_SEVEN, "f", print)
+    # a kind is made once: a second make would rewire the first builtin
+    with pytest.raises(RuntimeError, match=r"kind \d+ is made once per process \(as deuce_seven_rank\)"):
+        make(lib.BDC_PY_DEUCE_SEVEN, "other", "other(x)\n--\n\n", module, print, None, None)
+    assert bf.deuce_seven_rank.__name__ == "deuce_seven_rank" and bf.deuce_seven_rank((0, 5, 10, 15, 20)) == 1
+    assert _boundary.ONE_HAND_FALLBACKS[bf.badeucey] is _rankings._badeucey
+    assert lib.bdc_py_install(ffi.NULL, b"x") == -1 and lib.bdc_py_install(b"x", ffi.NULL) == -1
+
+
+def test_a_keyword_is_matched_as_python_matches_it() -> None:
+    """A str subclass as the keyword's name goes to the fallback (whose matching calls its __eq__)."""
+
+    class Never(str):
+        __hash__ = str.__hash__
+
+        def __eq__(self, other: object) -> bool:
+            return False
+
+    hand = (48, 5, 10, 15, 20)
+    keywords: dict[Any, Any] = {Never("ace_high"): True}
+    assert outcome(bf.badugi_rank, hand, **keywords) == outcome(_rankings._badugi_rank, hand, **keywords)

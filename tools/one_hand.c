@@ -290,7 +290,9 @@ static PyObject *bdc_py_badugi(PyObject *self, PyObject *const *args, Py_ssize_t
         return bdc_py_pass_on(BDC_PY_BADUGI, args, nargs, kwnames);
     }
     if (kwnames != NULL) {
-        if (PyTuple_Size(kwnames) != 1 || PyUnicode_CompareWithASCIIString(PyTuple_GetItem(kwnames, 0), "ace_high") != 0
+        PyObject *keyword = PyTuple_GetItem(kwnames, 0); /* NULL (an IndexError) if there is none */
+        if (keyword == NULL || PyTuple_Size(kwnames) != 1 || !PyUnicode_CheckExact(keyword)
+            || PyUnicode_CompareWithASCIIString(keyword, "ace_high") != 0
             || (args[1] != Py_True && args[1] != Py_False)) {
             return bdc_py_pass_on(BDC_PY_BADUGI, args, nargs, kwnames);
         }
@@ -339,8 +341,10 @@ static void bdc_py_keep(PyObject **slot, PyObject *value)
 }
 
 /* factory(kind, name, doc, module, fallback, memo, halves_of) -> builtin.
- * The builtin's method record, name and doc live as long as the process (a
- * builtin keeps a pointer to them); making a kind again replaces its state. */
+ * Each kind is made once per process: its method record, name, doc and state
+ * then live as long as the process (a builtin keeps a pointer to its record,
+ * and its C function reads its kind's state), so a second make, which would
+ * rewire the first builtin, is refused. */
 static PyObject *bdc_py_make(PyObject *unused, PyObject *args)
 {
     static PyMethodDef defs[BDC_PY_KINDS];
@@ -364,6 +368,11 @@ static PyObject *bdc_py_make(PyObject *unused, PyObject *args)
         PyErr_SetString(PyExc_TypeError, "one_hand: a split game needs a dict memo and a callable halves_of");
         return NULL;
     }
+    if (defs[kind].ml_name != NULL) {
+        PyErr_Format(PyExc_RuntimeError, "one_hand: the builtin of kind %d is made once per process (as %s)", kind,
+                     defs[kind].ml_name);
+        return NULL;
+    }
     module_name = PyObject_GetAttrString(module, "__name__");
     if (module_name == NULL) {
         return NULL;
@@ -375,21 +384,28 @@ static PyObject *bdc_py_make(PyObject *unused, PyObject *args)
         Py_DECREF(module_name);
         return NULL;
     }
-    bdc_py_keep(&bdc_py_state[kind].fallback, fallback);
-    bdc_py_keep(&bdc_py_state[kind].memo, memo);
-    bdc_py_keep(&bdc_py_state[kind].halves_of, halves_of);
-    defs[kind].ml_name = name_copy; /* an earlier record's strings stay: an older builtin may hold them */
+    defs[kind].ml_name = name_copy;
     defs[kind].ml_doc = doc_copy;
     defs[kind].ml_meth = (PyCFunction)(void (*)(void))bdc_py_kinds[kind];
     defs[kind].ml_flags = METH_FASTCALL | METH_KEYWORDS;
     made = PyCFunction_NewEx(&defs[kind], module, module_name);
     Py_DECREF(module_name);
+    if (made == NULL) {
+        defs[kind].ml_name = defs[kind].ml_doc = NULL;
+        PyMem_Free(name_copy);
+        PyMem_Free(doc_copy);
+        return NULL;
+    }
+    /* no Python code has run since the record was made: nothing can call the builtin before this */
+    bdc_py_keep(&bdc_py_state[kind].fallback, fallback);
+    bdc_py_keep(&bdc_py_state[kind].memo, memo);
+    bdc_py_keep(&bdc_py_state[kind].halves_of, halves_of);
     return made;
 }
 
 static PyMethodDef bdc_py_factory = {
     "one_hand", bdc_py_make, METH_VARARGS,
-    "one_hand(kind, name, doc, module_name, fallback, memo, halves_of)\n"
+    "one_hand(kind, name, doc, module, fallback, memo, halves_of)\n"
     "--\n\n"
     "A one-hand builtin of the given kind (tools/one_hand.c).",
 };
@@ -397,8 +413,13 @@ static PyMethodDef bdc_py_factory = {
 int bdc_py_install(const char *module, const char *attribute)
 {
     /* cffi calls its functions with the GIL released */
-    PyGILState_STATE gil = PyGILState_Ensure();
-    PyObject *target = PyImport_ImportModule(module);
+    PyGILState_STATE gil;
+    PyObject *target;
+    if (module == NULL || attribute == NULL) {
+        return -1;
+    }
+    gil = PyGILState_Ensure();
+    target = PyImport_ImportModule(module);
     PyObject *factory = target ? PyCFunction_NewEx(&bdc_py_factory, NULL, NULL) : NULL;
     int status = factory && PyObject_SetAttrString(target, attribute, factory) == 0 ? 0 : -1;
     if (status != 0) {
