@@ -203,7 +203,8 @@ def one_hand(
 
     :param kind: one of the ``lib.BDC_PY_*`` kinds (which C function, which result).
     :param name: the function's name; ``fallback`` is renamed to it, so that its
-        messages (a missing argument, say) name the public function.
+        messages (a missing argument, say) name the public function (so the
+        fallback itself no longer pickles: pickle finds the builtin by that name).
     :param fallback: the Python function; its signature and docstring move to
         the builtin (its ``__doc__`` is cleared, so the doctests run once), its
         annotations stay with it (:data:`ONE_HAND_FALLBACKS`, for the docs).

@@ -102,7 +102,9 @@ def _halves(packed: int) -> Halves:
 
 _FLAG = lib.BDC_FLAG_ID_0_OR_1  # the C core's mark on a result whose hand has card id 0 or 1
 # The plain C entry points (a rank, or a negative error code), by hand size: the
-# one-hand functions check the card types in Python.  The flagged ones serve the showdown.
+# one-hand functions' Python paths call them once hand_ids has normalised the hand (their
+# common case runs in tools/one_hand.c, which calls the same C functions).  The flagged ones
+# serve the showdown.
 _C_BADUGI_LOW: dict[int, Callable[..., int]] = {4: lib.bdc_badugi_low4, 5: lib.bdc_badugi_low5}
 _C_BADUGI_HIGH: dict[int, Callable[..., int]] = {4: lib.bdc_badugi_high4, 5: lib.bdc_badugi_high5}
 _C_DEUCE_SEVEN: dict[int, Callable[..., int]] = {5: lib.bdc_deuce_seven}
