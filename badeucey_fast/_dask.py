@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import concurrent.futures as cf
+import threading
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from typing import Any
@@ -16,7 +18,7 @@ DASK_MISSING = (
 @contextmanager
 def dask_executor(address: str | None = None, **cluster_options: Any) -> Iterator[Executor]:
     """A :class:`concurrent.futures.Executor` on a Dask cluster, for any job's
-    ``executor``: ``Client(address).get_executor()``.
+    ``executor``: each call is a ``Client(address).submit`` (:class:`DaskExecutor`).
 
     :param address: the scheduler, e.g. ``"tcp://10.0.0.5:8786"`` (start one with
         ``dask scheduler`` and workers with ``dask worker tcp://...``); None to
@@ -41,9 +43,66 @@ def dask_executor(address: str | None = None, **cluster_options: Any) -> Iterato
     except ImportError as exc:
         raise ImportError(DASK_MISSING) from exc
     if address is not None:
-        with distributed.Client(address) as client:
-            yield client.get_executor()
+        with distributed.Client(address) as client, DaskExecutor(client) as executor:
+            yield executor
         return
     options = {"threads_per_worker": 1, **cluster_options}  # one process per core: the C loops hold no GIL, Python does
-    with distributed.LocalCluster(**options) as cluster, distributed.Client(cluster) as client:
-        yield client.get_executor()
+    with distributed.LocalCluster(**options) as cluster, distributed.Client(cluster) as client, DaskExecutor(client) as executor:
+        yield executor
+
+
+class DaskExecutor(Executor):
+    """``concurrent.futures`` on a Dask client, through its public API only.
+
+    Why not ``client.get_executor()``: its futures read the task's state twice,
+    once to fetch the result and once to judge it, and a worker that dies in
+    between (its results are then lost, and rerun) turned a finished chunk into
+    ``ValueError: too many values to unpack`` (distributed 2026.8.0, seen once in
+    this project's CI).  Here each task's result is read once, with
+    ``Future.result()``, which waits for a rerun.
+    """
+
+    def __init__(self, client: Any) -> None:
+        self._client = client  # (the name submit_window reads a cluster's size from)
+        self._tasks: set[Any] = set()
+        self._lock = threading.Lock()
+        self._shutdown = False
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> cf.Future[Any]:
+        with self._lock:
+            if self._shutdown:
+                raise RuntimeError("cannot schedule new futures after shutdown")
+            task = self._client.submit(fn, *args, pure=False, **kwargs)
+            self._tasks.add(task)
+        done: cf.Future[Any] = cf.Future()
+
+        def cancel_task(future: cf.Future[Any]) -> None:
+            if future.cancelled():
+                task.cancel()
+
+        def settle(finished: Any) -> None:  # in a thread of the client's, once the task is done
+            with self._lock:
+                self._tasks.discard(finished)
+            if finished.cancelled():
+                done.cancel()
+                done.set_running_or_notify_cancel()  # wakes wait() and as_completed()
+            elif done.set_running_or_notify_cancel():  # False: the caller cancelled it
+                try:
+                    done.set_result(finished.result())
+                except BaseException as exc:  # noqa: BLE001 - the task's error, for the caller
+                    done.set_exception(exc)
+
+        done.add_done_callback(cancel_task)
+        task.add_done_callback(settle)
+        return done
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        with self._lock:
+            self._shutdown = True
+            tasks = list(self._tasks)
+        if cancel_futures or not wait:
+            self._client.cancel(tasks)
+        elif tasks:
+            import importlib
+
+            importlib.import_module("distributed").wait(tasks)

@@ -230,7 +230,7 @@ def submit_window(pool: Executor) -> int:
     if isinstance(pool, InlineExecutor):
         return 1  # one chunk at a time, saved as it goes
     workers = getattr(pool, "_max_workers", None)  # ProcessPoolExecutor, ThreadPoolExecutor
-    client = getattr(pool, "_client", None)  # distributed's ClientExecutor
+    client = getattr(pool, "_client", None)  # DaskExecutor, and distributed's own ClientExecutor
     if workers is None and client is not None and hasattr(client, "nthreads"):
         try:
             workers = sum(client.nthreads().values())

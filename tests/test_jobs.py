@@ -590,6 +590,26 @@ def test_match_command_on_a_scheduler(run_cli: Any, cluster: Any) -> None:
 
 
 @needs_dask
+def test_dask_executor_is_a_concurrent_futures_executor(cluster: Any) -> None:
+    """Results, errors, cancelling and shutdown, as concurrent.futures promises them."""
+    import time
+
+    with jobs.dask_executor(cluster.scheduler_address) as executor:
+        assert executor.submit(pow, 2, 10).result(timeout=60) == 1024
+        assert list(executor.map(abs, [-1, -2, 3], timeout=60)) == [1, 2, 3]
+        failing = executor.submit(divmod, 1, 0)
+        assert isinstance(failing.exception(timeout=60), ZeroDivisionError)
+        first, second = executor.submit(time.sleep, 1.0), executor.submit(time.sleep, 1.0)
+        blocked = executor.submit(time.sleep, 1.0)  # two workers of one thread: this one waits
+        assert blocked.cancel() and blocked.cancelled()
+        done, _ = concurrent.futures.wait([first, second, blocked], timeout=60)
+        assert len(done) == 3 and first.result() is None and second.result() is None
+        executor.shutdown(wait=True)
+        with pytest.raises(RuntimeError, match="after shutdown"):
+            executor.submit(pow, 2, 2)
+
+
+@needs_dask
 def test_dask_executor_starts_and_stops_a_local_cluster(serial_chart: DiscardChart) -> None:
     with jobs.dask_executor(n_workers=1, processes=False, dashboard_address=":0") as executor:
         chart = discard_chart("badugi", target=TARGET, hands=BADUGI_HANDS[:8], executor=executor, chunk_size=CHUNK)
