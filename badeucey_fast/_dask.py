@@ -43,12 +43,12 @@ def dask_executor(address: str | None = None, **cluster_options: Any) -> Iterato
     except ImportError as exc:
         raise ImportError(DASK_MISSING) from exc
     if address is not None:
-        with distributed.Client(address) as client, DaskExecutor(client) as executor:
-            yield executor
+        with distributed.Client(address) as client:
+            yield DaskExecutor(client)  # (no shutdown(wait=True) on the way out: closing the client ends its tasks)
         return
     options = {"threads_per_worker": 1, **cluster_options}  # one process per core: the C loops hold no GIL, Python does
-    with distributed.LocalCluster(**options) as cluster, distributed.Client(cluster) as client, DaskExecutor(client) as executor:
-        yield executor
+    with distributed.LocalCluster(**options) as cluster, distributed.Client(cluster) as client:
+        yield DaskExecutor(client)
 
 
 class DaskExecutor(Executor):
