@@ -208,11 +208,11 @@ def one_hand(
     :param fallback: the Python function; its signature and docstring move to
         the builtin (its ``__doc__`` is cleared, so the doctests run once), its
         annotations stay with it (:data:`ONE_HAND_FALLBACKS`, for the docs).
-    :raises RuntimeError: for a kind made before (a builtin's C state is per
-        kind and per process: reloading the module that makes it is refused).
     :param memo: for a split game, the dict ``packed -> Halves`` the builtin reads.
     :param halves_of: for a split game, the function that makes and memoises a
         missing ``Halves`` from its packed value.
+    :raises RuntimeError: for a kind made before (a builtin's C state is per
+        kind and per process: reloading the module that makes it is refused).
     """
     if not isinstance(fallback, types.FunctionType):
         raise TypeError(f"one_hand: the fallback of {name} must be a Python function")
