@@ -24,6 +24,7 @@ through ``phase`` ``"bet"`` (betting round ``round`` 0..3) and ``"draw"``
 
 from __future__ import annotations
 
+import copy as _copy_module
 import operator
 import random
 from collections.abc import Iterable, Sequence
@@ -53,6 +54,47 @@ def _whole(value: object, name: str, low: int) -> int:
     if value < low:
         raise ValueError(f"{name} must be at least {low}, got {value}")
     return value
+
+
+_SEED_LIMIT = 1 << 64
+
+
+def _seed(seed: object) -> int | None:
+    """A hand's seed: None, or an integer in 0 .. 2**64 - 1 (any integral type but
+    bool).  Random(-n) plays as Random(n), so a negative seed is refused rather
+    than aliased."""
+    if seed is None or type(seed) is int and 0 <= seed < _SEED_LIMIT:
+        return seed
+    value: int | None = None
+    if not (isinstance(seed, bool) or type(seed).__name__ in ("bool_", "bool")):  # numpy's bool too
+        try:
+            value = operator.index(seed)  # type: ignore[call-overload]
+        except TypeError:
+            pass
+    if value is None or not 0 <= value < _SEED_LIMIT:
+        raise ValueError(f"seed must be an integer in 0 .. 2**64 - 1, a random.Random or None, got {seed!r}")
+    return value
+
+
+def _copy_random(rng: random.Random) -> random.Random:
+    """An independent generator in the same state (a generator without a state,
+    such as :class:`random.SystemRandom`, is shared: it has nothing to copy)."""
+    try:
+        state = rng.getstate()
+    except NotImplementedError:
+        return rng
+    if type(rng) is random.Random:
+        twin = random.Random()
+        twin.setstate(state)
+        return twin
+    return _copy_module.deepcopy(rng)
+
+
+def _random_state(rng: random.Random) -> object:
+    try:
+        return rng.getstate()
+    except NotImplementedError:
+        return rng  # nothing to compare but the generator itself
 
 
 @dataclass(frozen=True)
@@ -200,6 +242,21 @@ _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 _new_object = object.__new__
 
+_LIST_SLOTS = ("_all_in", "_bets", "_burns", "_can_raise", "_committed", "_folded", "_log", "_muck", "_pending",
+               "_stacks", "_stub")
+"""Hand slots holding a flat list that actions change: a copy gets its own."""
+_SHARED_SLOTS = ("_active", "_bb_seat", "_cap", "_forced", "_game", "_last_raise", "_level", "_live", "_n", "_nbets",
+                 "_order", "_ordered", "_payoffs", "_phase", "_pots", "_ranks", "_result", "_round", "_sb_seat",
+                 "_settled", "_size", "_start", "_structure", "_to_act", "_unit", "button", "rules")
+"""Hand slots a copy may share: immutable values, or set once at the end and never changed
+(``_forced``, the deals a PHH history prescribes, is only read)."""
+
+
+def _digits(text: str) -> bool:
+    """Whether ``text`` is a number in ASCII digits (str.isdigit also takes other
+    scripts' digits, which int() reads: ``"cbr \u0664"`` would bet 4)."""
+    return text.isascii() and text.isdigit()
+
 
 def _text(cards: Iterable[int]) -> str:
     return "".join([_NAME_OF[c] for c in cards])
@@ -212,11 +269,17 @@ class Hand:
     :param stacks: each seat's chips at the start, clockwise from seat 0
         (2..8 seats, 2..10 for Badugi; every stack at least 1).
     :param button: the button's seat.
-    :param seed: an int (or a :class:`random.Random`) that makes the deal and
-        every reshuffle of the stub reproducible.
+    :param seed: an integer in ``0 .. 2**64 - 1`` (numpy integers too) or a
+        :class:`random.Random`, which makes the deal and every reshuffle of the
+        stub reproducible; None for a fresh random deal.
     :param deck: the order of the 52 cards (text or ids), dealt from the front,
         instead of a shuffle; a reshuffle of the stub still uses ``seed``.
-    :raises ValueError: for bad stacks, a bad button or a bad deck.
+    :raises ValueError: for bad stacks, a bad button, a bad seed or a bad deck.
+
+    Two hands are equal (``==``) when they would play on the same way: the same
+    rules, seats and history, and, until the hand is over, the same cards left
+    to deal and the same random state.  :meth:`copy` (and :func:`copy.copy`,
+    :func:`copy.deepcopy`) gives an equal hand that acts independently.
     """
 
     __slots__ = (
@@ -292,10 +355,8 @@ class Hand:
             raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
         if isinstance(seed, random.Random):
             rng = seed
-        elif seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
-            rng = random.Random(seed)
         else:
-            raise ValueError(f"seed must be an int, a random.Random or None, got {seed!r}")
+            rng = random.Random(_seed(seed))
         self.rules = rules
         self._game = game
         self._size = game.hand_size
@@ -437,6 +498,23 @@ class Hand:
         self._stub = self._muck
         self._muck = []
         self._ordered = False  # dealt at random from now on
+
+    def _resume(self, stub: list[int] | None, ordered: bool, rng: random.Random) -> None:
+        """Leave the deals a PHH history prescribed (``_forced``) for the table's own
+        dealing, so that a replayed hand plays on: from ``stub`` in that order
+        (the cards still unseen; None keeps them as they are) with ``rng``.
+
+        :raises ValueError: if ``stub`` is not the cards still unseen.
+        """
+        if self._phase == "over":
+            return
+        if stub is not None:
+            if len(stub) != len(self._stub) or set(stub) != set(self._stub):
+                raise ValueError("_badeucey_deal: the stub is not the cards the history leaves unseen")
+            self._stub = stub
+            self._ordered = ordered
+        self._rng = rng
+        self._forced = None
 
     def _burn(self) -> None:
         if self._forced is not None:
@@ -876,6 +954,7 @@ class Hand:
         none is standing pat) and is dealt as many at once.
 
         :raises ValueError: out of turn, or for cards the seat does not hold.
+        :raises TypeError: for cards that are neither text nor card ids.
         """
         seat = self._to_act
         if seat is None:
@@ -883,12 +962,15 @@ class Hand:
         if self._phase != "draw":
             raise ValueError(f"cannot discard: seat {seat} is to bet (f, cc or cbr), not to draw")
         hole = self._hole[seat]
-        if not cards and (type(cards) is tuple or type(cards) is list):
+        if (type(cards) is tuple or type(cards) is list) and not cards:
             thrown: tuple[int, ...] = ()
         elif isinstance(cards, str):
             thrown = parse_cards(cards) if cards.strip() else ()
         else:
-            thrown = tuple(cards)
+            try:
+                thrown = tuple(cards)  # (a numpy array too: never tested for truth)
+            except TypeError:
+                raise TypeError(f"cards must be card text or card ids, got {cards!r}") from None
             for c in thrown:
                 if type(c) is not int or not 0 <= c < 52:
                     thrown = tuple(check_card(x) for x in thrown)  # raises, naming the bad id
@@ -923,7 +1005,7 @@ class Hand:
         if not isinstance(text, str):
             raise ValueError(f"an action is text such as 'cc' or 'sd 7s', not {type(text).__name__}")  # noqa: TRY004 - the API promises ValueError
         words = text.split("#", 1)[0].split()
-        if words and words[0][:1] == "p" and words[0][1:].isdigit():
+        if words and words[0][:1] == "p" and _digits(words[0][1:]):
             label = words.pop(0)
             if self._to_act is None:
                 raise ValueError(f"cannot {text!r}: the hand is over")
@@ -937,7 +1019,7 @@ class Hand:
         elif word == "cc" and not rest:
             self.check_call()
         elif word == "cbr" and len(rest) <= 1:
-            if rest and not rest[0].isdigit():
+            if rest and not _digits(rest[0]):
                 raise ValueError(f"cbr takes a whole number of chips, got {rest[0]!r}")
             self.bet_raise(int(rest[0]) if rest else None)
         elif word == "sd":
@@ -1008,8 +1090,43 @@ class Hand:
         return view
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.rules, self._start, self.button, self._log, self._stacks, self._committed, self._folded,
-                self._hole, self._phase, self._round, self._to_act, self._burns)
+        key = (self.rules, self._start, self.button, self._log, self._stacks, self._committed, self._folded,
+               self._hole, self._phase, self._round, self._to_act, self._burns)
+        if self._phase == "over":
+            return key  # nothing more is dealt
+        # What the next cards will be: the stub (in order), the cards out of play that
+        # reform it when it runs out, and the random state that picks from them.
+        return (*key, self._stub, self._ordered, self._muck, _random_state(self._rng))
+
+    def copy(self) -> Hand:
+        """An independent copy: acting on either never changes the other, and the
+        copy plays on exactly as the original would (it deals the same cards:
+        its random state is a copy of the original's).
+
+        >>> hand = Hand(TableRules("badugi"), [50, 50], seed=3)
+        >>> twin = hand.copy()
+        >>> twin.bet_raise()
+        >>> hand.bets, twin.bets, twin == hand
+        ((1, 2), (4, 2), False)
+        """
+        twin: Hand = _new_object(Hand)
+        for name in _SHARED_SLOTS:
+            setattr(twin, name, getattr(self, name))
+        for name in _LIST_SLOTS:
+            setattr(twin, name, getattr(self, name)[:])
+        twin._hole = [cards[:] for cards in self._hole]
+        twin._draws = [counts[:] for counts in self._draws]
+        twin._views = dict(self._views)
+        twin._rng = _copy_random(self._rng)
+        if hasattr(self, "_queue"):  # set by the first draw
+            twin._queue = self._queue[:]
+        return twin
+
+    def __copy__(self) -> Hand:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        return self.copy()  # every other part is immutable, or never changed once set
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Hand):
@@ -1071,7 +1188,7 @@ def play_script(
         if step < len(todo):
             line = todo[step]
             words = line.split()
-            labelled = words[0][:1] == "p" and words[0][1:].isdigit()
+            labelled = words[0][:1] == "p" and _digits(words[0][1:])
             drawing = (words[1:2] if labelled else words[:1]) == ["sd"]
             if (not labelled or words[0] == hand._label(hand.to_act)) and drawing == (hand.phase == "draw"):
                 try:

@@ -23,8 +23,17 @@ The rules that PHH has no field for go in user-defined fields (``_``-prefixed,
 which PHH readers keep and ignore): ``_badeucey_button`` (the button's seat),
 ``_badeucey_rules`` (cap, heads-up cap, structure, burn, blinds),
 ``_badeucey_game`` (the game's rule variant: ace convention of the Badugi
-half, low ranking, odd-chip half, qualifiers) and ``_badeucey_burns`` (burnt
-cards, when the table burns).
+half, low ranking, odd-chip half, qualifiers), ``_badeucey_burns`` (burnt
+cards, when the table burns) and, while the hand is not over,
+``_badeucey_deal``: what decides the cards still to come (the stub in the
+engine's order, whether it is dealt in that order, and the random state), so
+that :func:`loads` gives a hand that plays on exactly as the original would.
+A history without it (another program's) plays on with fresh random cards.
+
+:func:`loads` reads a text whose fields agree with each other, or raises
+:class:`ValueError`: the variant code, ``_badeucey_rules`` and
+``_badeucey_game`` must describe the same game and structure, and the standard
+fields (blinds, bets, finishing stacks) must be the rules' and the replay's.
 
 Within a draw, pokerkit takes every player's discard before any replacement
 card is dealt, so :func:`dumps` writes a draw's discards first and then the
@@ -34,8 +43,12 @@ dealt, one player at a time).  :func:`loads` reads either order.
 
 from __future__ import annotations
 
+import base64
 import json
+import random
+import struct
 import tomllib
+from dataclasses import fields as dataclass_fields
 from typing import TYPE_CHECKING, Any
 
 from badeucey_fast._cards import _NAME_OF, parse_cards
@@ -78,6 +91,8 @@ def _toml(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, float):
+        return repr(value)  # a float's repr is a TOML float (inf and nan too)
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
     if isinstance(value, (list, tuple)):
@@ -148,7 +163,51 @@ def dumps(hand: Hand) -> str:
     burns = hand._burns
     if burns:
         fields.append(("_badeucey_burns", [_NAME_OF[c] for c in burns]))  # a card may burn twice (reshuffled)
+    if hand.phase != "over":
+        fields.append(("_badeucey_deal", _deal_state(hand)))
     return "".join(f"{key} = {_toml(value)}\n" for key, value in fields)
+
+
+_MT_WORDS = 625
+"""Words of a Mersenne Twister state as random.getstate() gives them: 624 and the position."""
+
+
+def _deal_state(hand: Hand) -> dict[str, Any]:
+    """What decides the cards still to come: the stub in the engine's order (the
+    next card last when ``ordered``), and the random state that picks from it and
+    from the cards out of play that reform it."""
+    deal: dict[str, Any] = {"stub": "".join(_NAME_OF[c] for c in hand._stub), "ordered": hand._ordered}
+    try:
+        version, words, gauss = hand._rng.getstate()
+    except NotImplementedError:  # a generator without a state: the rebuilt hand draws fresh randomness
+        return deal
+    if version == 3 and len(words) == _MT_WORDS:
+        deal["random"] = base64.b64encode(struct.pack(f"<{_MT_WORDS}I", *words)).decode()
+        deal["gauss"] = gauss
+    return deal
+
+
+def _read_deal(value: object) -> tuple[list[int] | None, bool, random.Random]:
+    """The ``_badeucey_deal`` field: the stub, whether it is ordered, the random generator."""
+    if value is None:
+        return None, False, random.Random()
+    if not isinstance(value, dict) or not set(value) <= {"stub", "ordered", "random", "gauss"}:
+        raise ValueError("_badeucey_deal must be a table of stub, ordered, random and gauss")
+    stub, ordered = value.get("stub"), value.get("ordered", False)
+    if not isinstance(stub, str) or not isinstance(ordered, bool):
+        raise ValueError("_badeucey_deal: stub must be cards and ordered true or false")
+    cards = list(_cards(stub, "_badeucey_deal"))
+    rng = random.Random()
+    if "random" in value:
+        text, gauss = value["random"], value.get("gauss")
+        if not isinstance(text, str) or not (gauss is None or isinstance(gauss, float)):
+            raise ValueError("_badeucey_deal: random must be text and gauss a number")
+        try:
+            words = struct.unpack(f"<{_MT_WORDS}I", base64.b64decode(text, validate=True))
+            rng.setstate((3, words, gauss))
+        except (ValueError, struct.error) as exc:
+            raise ValueError(f"_badeucey_deal: random is not a random state ({exc})") from None
+    return cards, ordered, rng
 
 
 def _cards(text: str, where: str) -> tuple[int, ...]:
@@ -157,14 +216,60 @@ def _cards(text: str, where: str) -> tuple[int, ...]:
     return parse_cards(text)
 
 
+def _whole(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{where} must be a whole number, got {value!r}")  # noqa: TRY004 - the API promises ValueError
+    return value
+
+
+def _numbers(data: dict[str, Any], key: str, n: int | None) -> list[int] | None:
+    """A field that lists whole numbers (one per player when ``n`` is given), or None if absent."""
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise ValueError(f"{key} must be a list of whole numbers, got {value!r}")  # noqa: TRY004 - the API promises ValueError
+    numbers = [_whole(v, f"each of {key}") for v in value]
+    if n is not None and len(numbers) != n:
+        raise ValueError(f"{key} lists {len(numbers)} numbers for {n} players")
+    return numbers
+
+
+_GAME_TYPES: dict[str, type] = {"name": str, "hand_size": int, "badugi": str, "low": str, "odd_chip": str,
+                                "badugi_qualifier": int, "low_qualifier": int}
+"""The type of each :class:`~badeucey_fast.games.Game` field in ``_badeucey_game`` (a missing
+``badugi`` or ``low`` is None: TOML has no null)."""
+
+
+def _read_game(value: object, variant: str) -> Game:
+    if value is None:
+        return GAMES[_CODE_GAMES[variant[1:]]]
+    if not isinstance(value, dict):
+        raise ValueError(f"_badeucey_game must be a table, got {value!r}")  # noqa: TRY004 - the API promises ValueError
+    known = {f.name for f in dataclass_fields(Game)}
+    if not set(value) <= known:
+        raise ValueError(f"bad _badeucey_game field: unknown {', '.join(sorted(set(value) - known))}")
+    for key, item in value.items():
+        if isinstance(item, bool) or not isinstance(item, _GAME_TYPES[key]):
+            raise ValueError(f"bad _badeucey_game field: {key} = {item!r}")
+    try:
+        return Game(**{"badugi": None, "low": None, **value})
+    except TypeError as exc:  # a required field missing
+        raise ValueError(f"bad _badeucey_game field: {exc}") from None
+
+
 def loads(text: str) -> Hand:
     """Rebuild a :class:`~badeucey_fast.engine.Hand` from PHH text.
 
+    The hand plays on exactly as the one that wrote the text would (the same
+    legal actions, and the same cards to come when the text has
+    ``_badeucey_deal``); otherwise the text raises.
+
     :raises ValueError: for text that is not PHH of a game this engine plays,
-        unknown cards, an illegal action, or finishing stacks other than the
-        replay's.
+        fields of the wrong type or that contradict each other, unknown cards,
+        an illegal action, or finishing stacks other than the replay's.
     """
-    from badeucey_fast.engine import STRUCTURES, Hand, TableRules
+    from badeucey_fast.engine import Hand, TableRules
 
     if not isinstance(text, str):
         raise ValueError(f"PHH is text, not {type(text).__name__}")  # noqa: TRY004 - the API promises ValueError
@@ -172,6 +277,8 @@ def loads(text: str) -> Hand:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ValueError(f"not PHH (TOML): {exc}") from None
+    except RecursionError:
+        raise ValueError("not PHH (TOML): nested too deeply") from None
     for key in ("variant", "starting_stacks", "actions"):
         if key not in data:
             raise ValueError(f"PHH without the {key!r} field")
@@ -179,37 +286,47 @@ def loads(text: str) -> Hand:
     if not isinstance(variant, str) or variant[:1] not in _LETTER_STRUCTURES or variant[1:] not in _CODE_GAMES:
         raise ValueError(f"unknown PHH variant {variant!r} (this engine plays {', '.join(_known_codes())})")
     structure = _LETTER_STRUCTURES[variant[0]]
-    stacks = data["starting_stacks"]
-    if not isinstance(stacks, list):
-        raise ValueError("starting_stacks must be a list")  # noqa: TRY004 - the API promises ValueError
+    stacks = _numbers(data, "starting_stacks", None)
+    assert stacks is not None
     n = len(stacks)
-    if any(data.get("antes", [0] * n)):
+    if n < 2:
+        raise ValueError(f"starting_stacks lists {n} players; a hand needs at least 2")
+    if any(_numbers(data, "antes", n) or ()):
         raise ValueError("antes are not played by this engine")
-    game_field = data.get("_badeucey_game")
-    game: Game
-    if isinstance(game_field, dict):
-        try:
-            game = Game(**{"badugi": None, "low": None, **game_field})
-        except TypeError as exc:
-            raise ValueError(f"bad _badeucey_game field: {exc}") from None
-    else:
-        game = GAMES[_CODE_GAMES[variant[1:]]]
+    blinds = _numbers(data, "blinds_or_straddles", n)
+    game = _read_game(data.get("_badeucey_game"), variant)
     rules_field = data.get("_badeucey_rules")
-    if isinstance(rules_field, dict):
-        if rules_field.get("structure", structure) not in STRUCTURES:
-            raise ValueError(f"bad structure in _badeucey_rules: {rules_field.get('structure')!r}")
+    if rules_field is not None:
+        if not isinstance(rules_field, dict):
+            raise ValueError(f"_badeucey_rules must be a table, got {rules_field!r}")  # noqa: TRY004 - the API promises ValueError
+        if rules_field.get("structure", structure) != structure:
+            raise ValueError(f"_badeucey_rules' structure {rules_field['structure']!r} is not the variant {variant!r}'s"
+                             f" ({structure!r})")
+        if "game" in rules_field:
+            raise ValueError("bad _badeucey_rules field: the game goes in _badeucey_game")
         try:
-            rules = TableRules(game, **rules_field)
+            rules = TableRules(game, **{"structure": structure, **rules_field})
         except TypeError as exc:
             raise ValueError(f"bad _badeucey_rules field: {exc}") from None
     else:
-        blinds = data.get("blinds_or_straddles") or [0] * n
-        if len(blinds) != n or any(blinds[2:]):
+        if blinds is None:
+            blinds = [0] * n
+        if any(blinds[2:]):
             raise ValueError("blinds_or_straddles must be a small and a big blind, then zeros")
-        extra: dict[str, Any] = {}
+        extra: dict[str, Any] = {"structure": structure}
         if structure == "fixed":
-            extra = {"small_bet": data.get("small_bet"), "big_bet": data.get("big_bet"), "heads_up_cap": 4}
-        rules = TableRules(game, small_blind=blinds[0], big_blind=blinds[1], structure=structure, **extra)
+            extra.update(small_bet=data.get("small_bet"), big_bet=data.get("big_bet"), heads_up_cap=4)
+        rules = TableRules(game, small_blind=blinds[0], big_blind=blinds[1], **extra)
+    if variant_code(game, structure) != variant:
+        raise ValueError(f"_badeucey_game {game.name!r} is not the variant {variant!r}'s game")
+    if blinds is not None and blinds != [rules.small_blind, rules.big_blind] + [0] * (n - 2):
+        raise ValueError(f"blinds_or_straddles {blinds} are not the rules' blinds {rules.small_blind}/{rules.big_blind}")
+    bets = {"small_bet": rules.small_bet, "big_bet": rules.big_bet} if structure == "fixed" else {
+        "min_bet": rules.big_blind}
+    for key, expected in bets.items():
+        if key in data and _whole(data[key], key) != expected:
+            raise ValueError(f"{key} {data[key]} is not the rules' {expected}")
+    finishing = _numbers(data, "finishing_stacks", n)
     button = data.get("_badeucey_button", n - 1)
     if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < max(n, 1):
         raise ValueError(f"bad _badeucey_button {button!r}")
@@ -227,9 +344,10 @@ def loads(text: str) -> Hand:
     plays: list[tuple[int, str]] = []
 
     def player(label: str, where: str) -> int:
-        if label[:1] != "p" or not label[1:].isdigit() or not 1 <= int(label[1:]) <= n:
+        number = label[1:]
+        if label[:1] != "p" or not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= n:
             raise ValueError(f"{where}: no player {label!r} (p1..p{n})")
-        return int(label[1:]) - 1
+        return int(number) - 1
 
     for number, line in enumerate(actions, 1):
         where = f"action {number} {line!r}"
@@ -261,6 +379,7 @@ def loads(text: str) -> Hand:
     if not isinstance(burn_texts, list) or not all(isinstance(b, str) for b in burn_texts):
         raise ValueError("_badeucey_burns must be a list of cards")
     burns = [c for b in burn_texts for c in _cards(b, "_badeucey_burns")]
+    stub, ordered, rng = _read_deal(data.get("_badeucey_deal"))
     hand = Hand(rules, seat_stacks, button=button,
                 _forced=([h for h in initial if h is not None], draws, burns))
     for number, line in plays:
@@ -268,11 +387,20 @@ def loads(text: str) -> Hand:
             hand.act(line)
         except ValueError as exc:
             raise ValueError(f"action {number} {line!r}: {exc}") from None
-    finishing = data.get("finishing_stacks")
-    if finishing is not None and hand.phase == "over":
-        replayed = [hand.stacks[s] for s in order]
-        if list(finishing) != replayed:
-            raise ValueError(f"finishing_stacks {finishing} differ from the replay's {replayed}")
+    for (d, seat), cards in draws.items():  # every deal listed was dealt
+        if d > len(hand._draws) or hand._draws[d - 1][seat] != len(cards):
+            raise ValueError(f"the history deals p{order.index(seat) + 1} {len(cards)} cards in draw {d}, "
+                             "more than it threw")
+    if len(hand._burns) != len(burns):
+        raise ValueError(f"the history burns {len(burns)} cards, the table's rules {len(hand._burns)}")
+    if hand.phase == "over":
+        if finishing is not None:
+            replayed = [hand.stacks[s] for s in order]
+            if finishing != replayed:
+                raise ValueError(f"finishing_stacks {finishing} differ from the replay's {replayed}")
+    elif finishing is not None:
+        raise ValueError("finishing_stacks given, but the history does not finish the hand")
+    hand._resume(stub, ordered, rng)
     return hand
 
 
