@@ -45,7 +45,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from badeucey_fast._boundary import check_int
 from badeucey_fast._cards import _NAME_OF
+from badeucey_fast._runs import check_seed
 from badeucey_fast.engine import Hand, TableRules
 from badeucey_fast.games import Game, get_game
 
@@ -121,8 +123,16 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new hand.
+
+        :param seed: None (go on from the last seed's stream, or fresh
+            randomness), or an integer in ``0 .. 2**64 - 1`` (numpy integers
+            too), the package's rule for seeds.
+        :raises TypeError: for a seed that is not an integer.
+        :raises ValueError: for a seed outside ``0 .. 2**64 - 1``.
+        """
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng = random.Random(check_seed(seed))
         n = self.num_players
         self.hand = Hand(self.rules, [self.stacks] * n, button=self._rng.randrange(n), seed=self._rng.getrandbits(63))
         self.thrown: list[list[int]] = [[] for _ in range(n)]
@@ -189,14 +199,28 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return {"observation": obs, "action_mask": self.legal_mask(seat)}
 
     def step(self, action: Any) -> None:
+        """Take ``action`` for the agent selected; a done agent (terminated) is
+        stepped with None, PettingZoo's rule, which removes it from ``agents``.
+
+        :raises TypeError: for an action that is not an integer (numpy integers
+            are; a bool, a float or text is not), or None for an agent to act.
+        :raises ValueError: for an action the mask does not allow, an action
+            other than None for a done agent, or a step before :meth:`reset` or
+            after every agent is done.
+        """
+        hand = self.hand
+        if hand is None:
+            raise ValueError("step before reset(): there is no hand")
+        if not self.agents:
+            raise ValueError("the hand is over and every agent is done: call reset() for the next")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        hand = self.hand
-        assert hand is not None
         seat = self.possible_agents.index(agent)
-        a = int(action)
+        if action is None:
+            raise TypeError(f"{agent} is to act: None only steps an agent that is done")
+        a = check_int(action, f"{agent}: an action", expected=f"an integer 0..{self.n_actions - 1}")
         if not 0 <= a < self.n_actions or not self.legal_mask(seat)[a]:
             raise ValueError(f"{agent}: action {action!r} is not legal now (see the action mask)")
         self._cumulative_rewards[agent] = 0.0
