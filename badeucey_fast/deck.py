@@ -184,7 +184,7 @@ class Deck:
 
         twin: Deck = object.__new__(Deck)
         twin._cards = self._cards[:]
-        twin._random = random.Random()
+        twin._random = random.Random.__new__(random.Random)  # unseeded: setstate gives it the state
         twin._random.setstate(self._random.getstate())
         return twin
 

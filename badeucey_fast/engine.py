@@ -32,6 +32,7 @@ from dataclasses import KW_ONLY, dataclass, fields
 from typing import Any, cast
 
 from badeucey_fast._cards import _NAME_OF, check_card, format_cards, hand_ids, parse_cards
+from badeucey_fast._runs import check_seed
 from badeucey_fast.games import Game, get_game
 from badeucey_fast.showdown import (
     HalfSettlement,
@@ -56,24 +57,21 @@ def _whole(value: object, name: str, low: int) -> int:
     return value
 
 
-_SEED_LIMIT = 1 << 64
+_SEED_MAX = (1 << 64) - 1
 
 
 def _seed(seed: object) -> int | None:
-    """A hand's seed: None, or an integer in 0 .. 2**64 - 1 (any integral type but
-    bool).  Random(-n) plays as Random(n), so a negative seed is refused rather
-    than aliased."""
-    if seed is None or type(seed) is int and 0 <= seed < _SEED_LIMIT:
-        return seed
-    value: int | None = None
-    if not (isinstance(seed, bool) or type(seed).__name__ in ("bool_", "bool")):  # numpy's bool too
-        try:
-            value = operator.index(seed)  # type: ignore[call-overload]
-        except TypeError:
-            pass
-    if value is None or not 0 <= value < _SEED_LIMIT:
-        raise ValueError(f"seed must be an integer in 0 .. 2**64 - 1, a random.Random or None, got {seed!r}")
-    return value
+    """A hand's seed, by the package's one rule for seeds (:func:`check_seed
+    <badeucey_fast._runs.check_seed>`: None or an integer in 0 .. 2**64 - 1,
+    numpy integers too, never a bool), refused with the engine's ValueError.
+    Random(-n) plays as Random(n), so a negative seed is refused, not aliased."""
+    if seed is None or type(seed) is int and 0 <= seed <= _SEED_MAX:
+        return seed  # the usual call, without the checker
+    try:
+        return check_seed(seed)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"seed must be an integer in 0 .. 2**64 - 1, a random.Random or None, got {seed!r}") from None
 
 
 def _copy_random(rng: random.Random) -> random.Random:
@@ -84,7 +82,7 @@ def _copy_random(rng: random.Random) -> random.Random:
     except NotImplementedError:
         return rng
     if type(rng) is random.Random:
-        twin = random.Random()
+        twin = random.Random.__new__(random.Random)  # unseeded: setstate gives it the state
         twin.setstate(state)
         return twin
     return _copy_module.deepcopy(rng)
@@ -1148,7 +1146,25 @@ class Hand:
     @classmethod
     def from_phh(cls, text: str) -> Hand:
         """Rebuild a hand from PHH text written by :meth:`to_phh` (or any PHH of
-        a game and structure this engine plays, with every card known)."""
+        a game and structure this engine plays, with every card known).
+
+        A hand not yet over plays on: exactly as the hand that wrote the text
+        would (equal to it, the same cards to come), or, from another program's
+        text, with fresh random cards.
+
+        :raises ValueError: for text that is not such a history, or whose fields
+            contradict each other (see :func:`badeucey_fast.phh.loads`).
+
+        >>> hand = Hand(TableRules("badugi", burn=True), [50, 50], seed=3)
+        >>> hand.check_call()
+        >>> again = Hand.from_phh(hand.to_phh())
+        >>> again == hand, again.legal_actions()
+        (True, ('cc', 'cbr 4'))
+        >>> Hand.from_phh(hand.to_phh().replace('"FB"', '"NB"'))
+        Traceback (most recent call last):
+        ...
+        ValueError: _badeucey_rules' structure 'fixed' is not the variant 'NB''s ('no')
+        """
         from badeucey_fast.phh import loads
 
         return loads(text)

@@ -32,6 +32,10 @@ def _observed(hand: Hand) -> tuple[object, ...]:
             hand.to_act, hand.legal_actions(), hand.draws, [hand.cards(s) for s in range(hand.n_seats)])
 
 
+BAD_ACTIONS = ("f", "cc", "cbr 0", "cbr 1", "cbr 3", "cbr 100000", "sd", "sd 2c 3c", "sd As Ks Qs Js Ts 9s",
+               "p9 cc", "sd 2c 2c", "x")
+"""Actions, some always illegal, the others illegal in some states."""
+
 HAND_SETUPS = st.fixed_dictionaries({
     "game": st.sampled_from(sorted(GAMES)),
     "structure": st.sampled_from(STRUCTURES),
@@ -75,6 +79,12 @@ def test_a_hand_cut_anywhere_plays_on_from_its_phh_exactly(setup: dict[str, obje
     assert rebuilt == hand
     assert rebuilt.legal_actions() == hand.legal_actions()
     assert rebuilt.to_phh() == text
+    for bad in BAD_ACTIONS:  # an action that raises changes nothing
+        trial = rebuilt.copy()
+        try:
+            trial.act(bad)
+        except ValueError:
+            assert trial == hand and trial.history == hand.history
     for line in script[cut:]:
         hand.act(line)
         rebuilt.act(line)
