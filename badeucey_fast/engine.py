@@ -1138,7 +1138,12 @@ class Hand:
                 f"to act {self._to_act}, pot {self.pot})")
 
     def to_phh(self) -> str:
-        """The hand history as PHH (TOML) text; see :mod:`badeucey_fast.phh`."""
+        """The hand history as PHH (TOML) text; see :mod:`badeucey_fast.phh`.
+
+        The text shows every card; while the hand is not over it also holds what
+        decides the cards to come (``_badeucey_deal``), so that :meth:`from_phh`
+        plays on as this hand would: a record to save or resume, not one to show
+        a player (:meth:`view` gives what a seat may know)."""
         from badeucey_fast.phh import dumps
 
         return dumps(self)

@@ -29,6 +29,8 @@ cards, when the table burns) and, while the hand is not over,
 engine's order, whether it is dealt in that order, and the random state), so
 that :func:`loads` gives a hand that plays on exactly as the original would.
 A history without it (another program's) plays on with fresh random cards.
+As it tells the cards to come, an unfinished hand's text is a record to save
+or resume, not one to show a player.
 
 :func:`loads` reads a text whose fields agree with each other, or raises
 :class:`ValueError`: the variant code, ``_badeucey_rules`` and
