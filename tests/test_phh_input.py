@@ -205,3 +205,33 @@ def test_a_house_game_keeps_its_rules() -> None:
     hand.check_call()
     rebuilt = Hand.from_phh(hand.to_phh())
     assert rebuilt.game == game and rebuilt == hand
+
+
+@pytest.mark.parametrize("deck", [False, True])
+def test_a_hand_rebuilt_before_or_after_the_stub_reforms_deals_alike(deck: bool) -> None:
+    """Eight seats throwing five cards each draw run the stub out: the cards out of play
+    reform it, and a hand rebuilt at any point deals from it as the original does."""
+    order = list(range(52))
+    random.Random(8).shuffle(order)
+    script: list[str] = []
+    probe = Hand(TableRules("deuce_seven", burn=True), [30] * 8, seed=8, deck=order if deck else None)
+    while probe.phase != "over":
+        if probe.phase == "draw":
+            script.append("sd " + " ".join(__import__("badeucey_fast").card_name(c)
+                                           for c in probe.cards(probe.to_act)))  # type: ignore[arg-type]
+        else:
+            script.append("cc")
+        probe.act(script[-1])
+    reformed, left = False, 52
+    for cut in range(len(script)):
+        hand = Hand(TableRules("deuce_seven", burn=True), [30] * 8, seed=8, deck=order if deck else None)
+        for line in script[:cut]:
+            hand.act(line)
+        rebuilt = Hand.from_phh(hand.to_phh())
+        assert rebuilt == hand
+        reformed = reformed or len(hand._stub) > left  # the stub grew: it was reformed
+        left = len(hand._stub)
+        for line in script[cut:]:
+            rebuilt.act(line)
+        assert rebuilt.history == probe.history and rebuilt.payoffs == probe.payoffs
+    assert reformed
