@@ -1,10 +1,10 @@
 """Build steps only; the metadata is in pyproject.toml.
 
-1. A working C compiler must be there: a command that builds (bdist_wheel,
-   editable_wheel, build_ext, ...) first compiles a one-line program that
-   includes Python.h, before setup() runs any command, and without a compiler
-   (or without Python's headers) stops with one line naming what to install,
-   so pip shows that line and little else.
+1. A working C compiler must be there: it must exist and compile a one-line
+   program that includes Python.h, or the build stops with one line naming what
+   to install.  pip asks tools/build_backend.py first, before it installs cffi
+   and numpy; a command run here that builds (bdist_wheel, build_ext, ...) checks
+   again before setup() runs anything, for builds without pip's isolation.
 2. tools/gen_tables.py writes the rank tables into build/generated/.
 3. cffi compiles csrc/ and those tables into badeucey_fast._core, built for
    Python's limited API: one ``cp311-abi3`` wheel serves every CPython >= 3.11.
@@ -18,8 +18,6 @@ import shlex
 import shutil
 import subprocess
 import sys
-import sysconfig
-import tempfile
 from pathlib import Path
 
 from setuptools import setup
@@ -27,71 +25,13 @@ from setuptools.command.build_ext import build_ext
 from setuptools.errors import PlatformError
 
 ROOT = Path(__file__).resolve().parent
-
-
-def missing_compiler_message(command: str) -> str:
-    """One line: no C compiler, and what to install."""
-    if sys.platform == "darwin":
-        what = "the Xcode command-line tools (xcode-select --install)"
-    else:
-        what = "gcc or clang (Debian/Ubuntu: apt install gcc; Fedora: dnf install gcc)"
-    return f"badeucey-fast needs a C compiler to build its core: {command!r} was not found. Install {what}, or set CC."
+sys.path.insert(0, str(ROOT / "tools"))  # pip's backend-path; `python setup.py ...` needs it too
+from build_backend import compiler_problem, missing_compiler_message  # noqa: E402
 
 
 BUILD_COMMANDS = frozenset({"bdist_wheel", "editable_wheel", "build", "build_ext", "develop", "install", "bdist_egg"})
 """The setup.py commands that compile the core (pip runs bdist_wheel or editable_wheel);
 egg_info, dist_info and sdist do not, so they never need a compiler."""
-
-
-def _compiler_command() -> list[str] | None:
-    """The command setuptools would compile with (CC, CFLAGS and Python's own flags
-    applied); None for compilers that find themselves (MSVC)."""
-    from setuptools._distutils.ccompiler import new_compiler
-    from setuptools._distutils.sysconfig import customize_compiler
-
-    compiler = new_compiler()
-    customize_compiler(compiler)
-    command = getattr(compiler, "compiler_so", None)  # unix-style compilers: [executable, flags...]
-    if not command:
-        return None
-    return list(command) if isinstance(command, list) else shlex.split(command)
-
-
-def compiler_problem() -> str | None:
-    """One line saying why the core cannot be compiled here, or None when the C
-    compiler works: it must exist and compile a program that includes Python.h."""
-    words = _compiler_command()
-    if words is None:
-        return None
-    if shutil.which(words[0]) is None:
-        return missing_compiler_message(words[0])
-    with tempfile.TemporaryDirectory() as folder:
-        source = Path(folder) / "check.c"
-        source.write_text("#include <Python.h>\nint bdc_check(void) { return 0; }\n", encoding="ascii")
-        include = sysconfig.get_paths()["include"]
-        try:
-            done = subprocess.run([*words, "-I", include, "-c", str(source), "-o", str(Path(folder) / "check.o")],
-                                  capture_output=True, text=True, timeout=120)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            return broken_compiler_message(words[0], str(exc))
-    if done.returncode != 0:
-        output = (done.stderr + done.stdout).strip().splitlines()
-        return broken_compiler_message(words[0], next((line for line in output if "error" in line), output[0] if output else ""))
-    return None
-
-
-def broken_compiler_message(command: str, error: str) -> str:
-    """One line: the compiler is there but cannot build a Python extension."""
-    error = " ".join(error.split())[:200]
-    if "Python.h: No such file" in error or "'Python.h' file not found" in error:  # gcc's and clang's words
-        if sys.platform == "darwin":
-            fix = "Install Python's C headers (they come with the python.org installer and Homebrew's python)."
-        else:
-            fix = "Install Python's C headers (Debian/Ubuntu: apt install python3-dev; Fedora: dnf install python3-devel)."
-    else:
-        fix = "Install a working gcc or clang (Debian/Ubuntu: apt install build-essential), or set CC (and CFLAGS) to one."
-    return (f"badeucey-fast cannot build its core: the C compiler {command!r} fails on a one-line test "
-            f"program ({error or 'no message'}). {fix}")
 
 
 class build_ext_with_tables(build_ext):

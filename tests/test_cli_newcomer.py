@@ -3,6 +3,7 @@ the terminal game's words, and an install without a C compiler."""
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import os
@@ -181,18 +182,80 @@ def test_play_says_who_takes_an_uncontested_pot() -> None:
 
 # ---------------------------------------------------------------- no C compiler
 
-
-def _setup_functions(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    setuptools = pytest.importorskip("setuptools")
-    monkeypatch.setattr(setuptools, "setup", lambda **kwargs: None)  # read setup.py's functions, run nothing
-    return runpy.run_path(str(SETUP_PY))
-
-
-needs_setup_py = pytest.mark.skipif(not SETUP_PY.exists(), reason="needs the source tree's setup.py")
+BACKEND_PY = SETUP_PY.parent / "tools" / "build_backend.py"
+needs_source_tree = pytest.mark.skipif(not (SETUP_PY.exists() and BACKEND_PY.exists()),
+                                       reason="needs the source tree's setup.py and tools/build_backend.py")
 unix_compilers = pytest.mark.skipif(sys.platform == "win32", reason="MSVC is found by setuptools itself")
 
 
-@needs_setup_py
+def _backend() -> Any:
+    """tools/build_backend.py as pip loads it (from backend-path), without touching sys.path."""
+    pytest.importorskip("setuptools")
+    spec = importlib.util.spec_from_file_location("build_backend", BACKEND_PY)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _failing_compiler(folder: Path, message: str) -> Path:
+    script = folder / "cc"
+    script.write_text(f"#!/bin/sh\necho '{message}' >&2\nexit 1\n", encoding="ascii")
+    script.chmod(0o755)
+    return script
+
+
+@needs_source_tree
+@unix_compilers
+def test_pip_asks_for_cffi_and_numpy_only_after_the_compiler_check(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    backend = _backend()
+
+    def setuptools_asked(*args: object) -> list[str]:
+        raise AssertionError("setuptools ran before the compiler check")
+
+    monkeypatch.setattr(backend._setuptools, "get_requires_for_build_wheel", setuptools_asked)
+    monkeypatch.setattr(backend._setuptools, "get_requires_for_build_editable", setuptools_asked)
+    monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
+    for hook in (backend.get_requires_for_build_wheel, backend.get_requires_for_build_editable):
+        with pytest.raises(SystemExit) as stopped:
+            hook()
+        message = str(stopped.value)
+        assert "\n" not in message
+        assert message.startswith("badeucey-fast needs a C compiler to build its core: ")
+        assert f"{str(tmp_path / 'no-such-cc')!r} was not found" in message
+    # a source archive needs no compiler
+    monkeypatch.setattr(backend._setuptools, "get_requires_for_build_sdist", lambda settings=None: [])
+    assert backend.get_requires_for_build_sdist() == ["cffi>=1.15"]
+
+
+@needs_source_tree
+@unix_compilers
+@pytest.mark.skipif(shutil.which(os.environ.get("CC", "cc")) is None, reason="needs a C compiler")
+def test_with_a_working_compiler_pip_gets_cffi_and_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    backend = _backend()
+    monkeypatch.setattr(backend._setuptools, "get_requires_for_build_wheel", lambda settings=None: [])
+    assert backend.compiler_problem() is None
+    assert backend.get_requires_for_build_wheel() == ["cffi>=1.15", "numpy>=1.23"]
+
+
+@needs_source_tree
+@unix_compilers
+def test_compiler_problem_names_a_compiler_that_does_not_work(monkeypatch: pytest.MonkeyPatch,
+                                                              tmp_path: Path) -> None:
+    backend = _backend()
+    failing = _failing_compiler(tmp_path, "check.c:1:10: fatal error: Python.h: No such file or directory")
+    monkeypatch.setenv("CC", str(failing))
+    problem = backend.compiler_problem()
+    assert "\n" not in problem
+    assert problem.startswith(f"badeucey-fast cannot build its core: the C compiler {str(failing)!r} fails")
+    assert "Python.h: No such file" in problem and "Python's C headers" in problem
+    other = _failing_compiler(tmp_path, "stdlib.h: No such file or directory")
+    monkeypatch.setenv("CC", str(other))
+    assert "install build-essential" in backend.compiler_problem()
+
+
+@needs_source_tree
 @unix_compilers
 def test_setup_py_stops_before_setup_without_a_compiler(tmp_path: Path) -> None:
     pytest.importorskip("setuptools")
@@ -206,33 +269,11 @@ def test_setup_py_stops_before_setup_without_a_compiler(tmp_path: Path) -> None:
     assert f"{str(tmp_path / 'no-such-cc')!r} was not found" in done.stderr
 
 
-@needs_setup_py
-@unix_compilers
-def test_compiler_problem_names_a_compiler_that_does_not_work(monkeypatch: pytest.MonkeyPatch,
-                                                              tmp_path: Path) -> None:
-    setup = _setup_functions(monkeypatch)
-    failing = tmp_path / "cc"
-    failing.write_text("#!/bin/sh\necho 'check.c:1:10: fatal error: Python.h: No such file or directory' >&2\nexit 1\n",
-                       encoding="ascii")
-    failing.chmod(0o755)
-    monkeypatch.setenv("CC", str(failing))
-    problem = setup["compiler_problem"]()
-    assert "\n" not in problem
-    assert problem.startswith(f"badeucey-fast cannot build its core: the C compiler {str(failing)!r} fails")
-    assert "Python.h: No such file" in problem and "C headers" in problem
-    monkeypatch.setenv("CC", str(tmp_path / "missing"))
-    assert "was not found" in setup["compiler_problem"]()
-
-
-@needs_setup_py
-@unix_compilers
-@pytest.mark.skipif(shutil.which(os.environ.get("CC", "cc")) is None, reason="needs a C compiler")
-def test_compiler_problem_is_none_with_a_working_compiler(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert _setup_functions(monkeypatch)["compiler_problem"]() is None
-
-
-@needs_setup_py
+@needs_source_tree
 def test_only_building_commands_check_the_compiler(monkeypatch: pytest.MonkeyPatch) -> None:
-    commands = _setup_functions(monkeypatch)["BUILD_COMMANDS"]
+    setuptools = pytest.importorskip("setuptools")
+    monkeypatch.setattr(setuptools, "setup", lambda **kwargs: None)  # read setup.py's names, run nothing
+    monkeypatch.setattr(sys, "path", list(sys.path))  # setup.py puts tools/ first
+    commands = runpy.run_path(str(SETUP_PY))["BUILD_COMMANDS"]
     assert {"bdist_wheel", "editable_wheel", "build_ext"} <= commands
     assert not {"egg_info", "dist_info", "sdist"} & commands  # metadata and source archives need no compiler
