@@ -1,7 +1,10 @@
 """Build steps only; the metadata is in pyproject.toml.
 
-1. A C compiler must be there: without one the build stops at once with one
-   line naming what to install (before the tables are generated).
+1. A working C compiler must be there: it must exist and compile a one-line
+   program that includes Python.h, or the build stops with one line naming what
+   to install.  pip asks tools/build_backend.py first, before it installs cffi
+   and numpy; a command run here that builds (bdist_wheel, build_ext, ...) checks
+   again before setup() runs anything, for builds without pip's isolation.
 2. tools/gen_tables.py writes the rank tables into build/generated/.
 3. cffi compiles csrc/ and those tables into badeucey_fast._core, built for
    Python's limited API: one ``cp311-abi3`` wheel serves every CPython >= 3.11.
@@ -22,15 +25,13 @@ from setuptools.command.build_ext import build_ext
 from setuptools.errors import PlatformError
 
 ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT / "tools"))  # pip's backend-path; `python setup.py ...` needs it too
+from build_backend import compiler_problem, missing_compiler_message  # noqa: E402
 
 
-def missing_compiler_message(command: str) -> str:
-    """One line: no C compiler, and what to install."""
-    if sys.platform == "darwin":
-        what = "the Xcode command-line tools (xcode-select --install)"
-    else:
-        what = "gcc or clang (Debian/Ubuntu: apt install gcc; Fedora: dnf install gcc)"
-    return f"badeucey-fast needs a C compiler to build its core: {command!r} was not found. Install {what}, or set CC."
+BUILD_COMMANDS = frozenset({"bdist_wheel", "editable_wheel", "build", "build_ext", "develop", "install", "bdist_egg"})
+"""The setup.py commands that compile the core (pip runs bdist_wheel or editable_wheel);
+egg_info, dist_info and sdist do not, so they never need a compiler."""
 
 
 class build_ext_with_tables(build_ext):
@@ -64,6 +65,9 @@ class build_ext_with_tables(build_ext):
             self.compiler.linker_so = [w for w in linker if not w.startswith(("-Wl,-rpath", "-Wl,-R"))]
         super().build_extensions()
 
+
+if BUILD_COMMANDS.intersection(sys.argv[1:]) and (problem := compiler_problem()):
+    sys.exit(problem)  # before setup(): pip shows this one line, not setuptools' log
 
 setup(
     cffi_modules=["tools/build_ffi.py:ffibuilder"],

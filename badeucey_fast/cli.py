@@ -38,6 +38,11 @@ _EVAL_SIZES = RANKINGS["badugi_low"].sizes  # eval takes any hand some ranking t
 SCHEMA_VERSION = 1
 """The version of every JSON shape the command line prints (``"badeucey-<command>/1"``)."""
 
+STRUCTURES = ("fixed", "pot", "no")
+"""The betting structures of ``--structure`` (:class:`~badeucey_fast.engine.TableRules`)."""
+
+STRUCTURE_HELP = "betting: fixed (fixed limit), pot (pot limit) or no (no limit) (default: fixed)"
+
 UNKNOWN_HAND_WORDS = ("?", "x", "random", "unknown")
 """Words that stand for a hand whose cards are unknown (``equity``).  ``?`` is a
 shell glob (unquoted, in a folder holding a one-letter file name, the shell
@@ -323,7 +328,24 @@ def _cmd_equity(args: argparse.Namespace) -> int:
         _print_json("equity", result.to_dict())
     else:
         print(result)
+        for note in _equity_pat_notes(result.hands, result.discards, result.draws):
+            print(note)
     return 0
+
+
+def _equity_pat_notes(hands: Sequence[object], discards: Sequence[Sequence[int]], draws: int) -> list[str]:
+    """One line per seat that stands pat through every draw, saying why: an
+    unknown hand never draws, a known one draws only with --discard."""
+    if draws == 0:
+        return []
+    every = "the draw" if draws == 1 else f"all {draws} draws"
+    notes = []
+    for seat, (hand, thrown) in enumerate(zip(hands, discards)):
+        if hand is None:
+            notes.append(f"seat {seat} (unknown cards) is dealt at random and stands pat in {every}")
+        elif not thrown:
+            notes.append(f"seat {seat} stands pat in {every} (--discard {seat}:CARDS makes it draw)")
+    return notes
 
 
 def _cmd_deal(args: argparse.Namespace) -> int:
@@ -398,6 +420,9 @@ def _cmd_match(args: argparse.Namespace) -> int:
 
     bots = [make_bot(name) for name in args.bots.split(",")]
     rules = TableRules(args.game, structure=args.structure)
+    note = _rounded_hands_note(args.hands, len(bots), duplicate=not args.no_duplicate)
+    if note:
+        print(f"badeucey match: {note}", file=sys.stderr)
     bar = ProgressBar(sys.stderr, force=args.progress, delay=0)
     try:
         with _job_executor(args) as executor:
@@ -416,6 +441,19 @@ def _cmd_match(args: argparse.Namespace) -> int:
         bar.close()
     _print_json("match", result.to_dict()) if args.json else print(result)
     return 0
+
+
+def _rounded_hands_note(hands: int, seats: int, *, duplicate: bool) -> str:
+    """Why a duplicate match plays more hands than asked ("" when it plays exactly
+    ``hands``): every deal is played once per seat, so the hands are rounded up to a
+    whole number of deals, as :func:`~badeucey_fast.bots.play_match` does."""
+    if not duplicate or seats < 2 or hands < 1 or hands % seats == 0:
+        return ""
+    below, above = hands - hands % seats, hands - hands % seats + seats
+    nearest = f"{below} or {above}" if below else f"{above}"
+    return (f"duplicate play deals every deal once to each of the {seats} seats, so {hands:,} hands become "
+            f"{above:,} ({above // seats:,} deal{'s' if above > seats else ''}); --hands {nearest} plays exactly that many, "
+            f"--no-duplicate plays {hands:,} single deals")
 
 
 EXAMPLES: dict[str, tuple[str, ...]] = {
@@ -584,12 +622,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play one hand: every seat checks or calls and stands pat, except where --script says "
         "otherwise. Players in scripts are PHH labels: p1 is left of the button, the button is last.",
     )
-    p_deal.add_argument("--game", default="badeucey", help="badeucey, badacey, badugi, deuce_seven or ace_five")
+    p_deal.add_argument("--game", default="badeucey", choices=list(GAMES), help="the game (default: badeucey)")
     p_deal.add_argument("--seats", type=int, default=2, help="players at the table (default: 2)")
     p_deal.add_argument("--seed", type=int, default=None, help="makes the deal reproducible")
     p_deal.add_argument("--stack", type=int, default=100, help="every seat's starting stack (default: 100)")
     p_deal.add_argument("--button", type=int, default=0, help="the button's seat (default: 0)")
-    p_deal.add_argument("--structure", default="fixed", choices=["fixed", "pot", "no"])
+    p_deal.add_argument("--structure", default="fixed", choices=STRUCTURES, help=STRUCTURE_HELP)
     p_deal.add_argument("--burn", action="store_true", help="burn a card before each draw")
     p_deal.add_argument("--script", action="append", default=[], metavar="ACTIONS",
                         help="PHH actions, comma-separated, e.g. 'p3 cbr 4, p1 f, p2 sd 7s Kd' (repeatable)")
@@ -623,13 +661,13 @@ def build_parser() -> argparse.ArgumentParser:
         "match",
         help="play bots against each other",
         description="Play built-in bots against each other (duplicate by default: every deal replayed with the "
-        "seats rotated) and print each bot's mbb/hand with its 95%% confidence interval.",
+        "seats rotated) and print each bot's mbb/hand with its 95% confidence interval.",
     )
     p_match.add_argument("--bots", default="drawing,random", help="comma-separated: drawing, random, calling "
                          "(default: drawing,random)")
     p_match.add_argument("--hands", type=int, default=10_000, help="hands to play (default: 10,000)")
     p_match.add_argument("--game", default="badeucey", choices=list(GAMES), help="the game (default: badeucey)")
-    p_match.add_argument("--structure", default="fixed", choices=["fixed", "pot", "no"])
+    p_match.add_argument("--structure", default="fixed", choices=STRUCTURES, help=STRUCTURE_HELP)
     p_match.add_argument("--seed", type=int, default=None, help="makes the match reproducible (default: random, printed)")
     p_match.add_argument("--no-duplicate", action="store_true", help="play each deal once")
     match_runner = p_match.add_mutually_exclusive_group()
@@ -650,7 +688,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_play.add_argument("--bots", default="drawing", help="comma-separated opponents: drawing, random, calling")
     p_play.add_argument("--hands", type=int, default=10, help="hands to play (default: 10)")
     p_play.add_argument("--seed", type=int, default=None, help="makes the deals reproducible")
-    p_play.add_argument("--structure", default="fixed", choices=["fixed", "pot", "no"])
+    p_play.add_argument("--structure", default="fixed", choices=STRUCTURES, help=STRUCTURE_HELP)
     p_play.add_argument("--stack", type=int, default=200, help="every seat's stack at the start of a hand (default: 200)")
     p_play.set_defaults(run=lambda a: __import__("badeucey_fast.play", fromlist=["run"]).run(
         a.game, a.bots, a.hands, a.seed, a.structure, a.stack, sys.stdin, sys.stdout))

@@ -14,15 +14,24 @@ from typing import TextIO
 
 from badeucey_fast._cards import _NAME_OF, parse_cards
 from badeucey_fast.bots import Bot, make_bot
-from badeucey_fast.engine import Hand, HandView, TableRules
+from badeucey_fast.engine import Hand, HandView, TableRules, Uncontested
+from badeucey_fast.showdown import half_label
 
 HELP = """actions: f = fold, c = check/call, r = bet/raise (r N: raise to N in pot/no limit),
          d CARDS = discard (e.g. d 7s Kd), p = stand pat, ? = this help, q = quit"""
 
 
+def _stage(hand: Hand) -> str:
+    """The stage of the hand in words: ``betting round 1 of 4`` or ``draw 2 of 3``
+    (the engine counts betting rounds from 0 and draws from 1)."""
+    if hand.phase == "draw":
+        return f"draw {hand.round} of 3"
+    return f"betting round {hand.round + 1} of 4"
+
+
 def _board(hand: Hand, seat: int, names: Sequence[str]) -> str:
     view = hand.view(seat)
-    lines = [f"-- {hand.game.name}, {hand.phase} {hand.round}, pot {hand.pot} --"]
+    lines = [f"-- {hand.game.name}, {_stage(hand)}, pot {hand.pot} --"]
     for s in range(hand.n_seats):
         drew = " ".join("-" if d[s] is None else str(d[s]) for d in view.draws) or "-"
         mark = ("D" if s == hand.button else " ") + (">" if hand.to_act == s else " ")
@@ -66,6 +75,62 @@ def _parse(entry: str, view: HandView) -> str:
         return f"cbr {int(rest[0])}"
     choices = "f, c" if "f" in legal else "c"
     raise ValueError(f"it is a betting round: {choices}{', r' if raises else ''} (? for help)")
+
+
+def _in_words(name: str, action: str, before: HandView) -> str:
+    """A bot's PHH action as a sentence (``DrawingBot1 raises to 4``), read
+    against the view it acted on."""
+    word, *rest = action.split()
+    seat = before.seat
+    stack = before.stacks[seat]
+    if word == "sd":
+        return f"{name} stands pat" if not rest else f"{name} draws {len(rest)} card{'s' if len(rest) > 1 else ''}"
+    if word == "f":
+        return f"{name} folds"
+    if word == "cc":
+        paid = min(max(before.bets) - before.bets[seat], stack)
+        if not paid:
+            return f"{name} checks"
+        return f"{name} calls {paid}" + (" and is all in" if paid == stack else "")
+    to = int(rest[0])
+    verb = "raises to" if max(before.bets) else "bets"
+    return f"{name} {verb} {to}" + (" and is all in" if to - before.bets[seat] == stack else "")
+
+
+def _does(name: str, verb: str) -> str:
+    """``DrawingBot1 wins``, but ``you win``."""
+    return f"{name} {verb[:-1] if name == 'you' else verb}"
+
+
+def _showdown_lines(hand: Hand, names: Sequence[str]) -> list[str]:
+    """How the hand ended: who took an uncontested pot, or every shown hand with
+    its name in each half and who won each half of each pot."""
+    result = hand.result
+    if isinstance(result, Uncontested):
+        return [f"{_does(names[result.seat], 'takes')} {result.amount} uncontested"]
+    assert result is not None
+    game = result.game
+    width = max(len(name) for name in names)
+    lines = ["-- showdown --"]
+    for h in result.hands:
+        if h is not None:
+            halves = "   ".join(f"{half_label(game, half)}: {h.names[half]}" for half in game.halves)
+            lines.append(f"{names[h.seat]:<{width}}  {' '.join(_NAME_OF[c] for c in h.cards)}   {halves}")
+    for n, pot in enumerate(result.pots):
+        title = "pot" if len(result.pots) == 1 else ("main pot" if n == 0 else f"side pot {n}")
+        lines.append(f"{title}: {pot.amount} chips")
+        for r in pot.halves:
+            label = f"  {half_label(game, r.half)} ({r.amount}):"
+            if not r.winners:
+                lines.append(f"{label} {r.name}")
+            elif len(r.winners) == 1:
+                lines.append(f"{label} {_does(names[r.winners[0]], 'wins')} {r.shares[0]} with {r.name}")
+            else:
+                paid = ", ".join(f"{names[s]} {c}" for s, c in zip(r.winners, r.shares))
+                lines.append(f"{label} {len(r.winners)}-way tie with {r.name}: {paid}")
+        if pot.scoop is not None:
+            lines.append(f"  {_does(names[pot.scoop], 'scoops')}")
+    return lines
 
 
 def play(
@@ -118,17 +183,16 @@ def play(
                 if quit_now:
                     break
             else:
-                action = bots[seat - 1].act(hand.view(seat))
+                before = hand.view(seat)
+                action = bots[seat - 1].act(before)
                 hand.act(action)
-                shown = action if not action.startswith("sd") else f"draws {len(action.split()) - 1}"
-                print(f"{names[seat]}: {shown}", file=stdout)
+                print(_in_words(names[seat], action, before), file=stdout)
         if quit_now:
             break
         payoffs = hand.payoffs
         assert payoffs is not None
-        for s in range(1, n):
-            if not hand.folded[s] and not hand.folded[0]:
-                print(f"{names[s]} shows {' '.join(_NAME_OF[c] for c in hand.cards(s))}", file=stdout)
+        for line in _showdown_lines(hand, names):
+            print(line, file=stdout)
         print(f"hand {h + 1}: you {payoffs[0] / rules.big_blind:+g} big blinds", file=stdout)
         total += payoffs[0]
         played += 1
