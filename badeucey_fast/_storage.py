@@ -75,7 +75,9 @@ def check_output_path(path: str | os.PathLike[str], what: str = "output file") -
         info = os.lstat(target)
     except FileNotFoundError:
         info = None
-    except OSError as exc:  # a component that is a file, a name too long, a folder not searchable
+    except NotADirectoryError:
+        raise ValueError(f"{what} {target}: {target.parent} is not a folder") from None
+    except OSError as exc:  # a name too long, a folder not searchable
         raise ValueError(f"{what} {target}: cannot be written ({exc.strerror or exc})") from None
     if info is not None:
         if stat.S_ISLNK(info.st_mode):

@@ -758,7 +758,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"badeucey: error: {message}", file=sys.stderr)
         return EXIT_USAGE
     finally:
-        if sys.stdout is stdout:
+        if sys.stdout is cast(TextIO, stdout):
             sys.stdout = stdout.stream
     return code
 
