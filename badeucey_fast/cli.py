@@ -371,7 +371,13 @@ def _check_scheduler(args: argparse.Namespace) -> None:
 
     from badeucey_fast._dask import DASK_MISSING
 
-    if args.scheduler and importlib.util.find_spec("distributed") is None:
+    if not args.scheduler:
+        return
+    try:
+        missing = importlib.util.find_spec("distributed") is None
+    except (ImportError, ValueError):  # a module without a spec: let importing it tell
+        missing = False
+    if missing:
         raise ValueError(DASK_MISSING)
 
 
