@@ -71,6 +71,22 @@ def check_output_path(path: str | os.PathLike[str], what: str = "output file") -
     target = Path(path)
     if not str(path):
         raise ValueError(f"{what}: the file name is empty")
+    _check_target(target, what)
+    folder = target.parent
+    try:
+        is_folder = stat.S_ISDIR(os.stat(folder).st_mode)
+    except FileNotFoundError:
+        raise ValueError(f"{what} {target}: the folder {folder} does not exist") from None
+    except OSError as exc:
+        raise ValueError(f"{what} {target}: cannot reach the folder {folder} ({exc.strerror or exc})") from None
+    if not is_folder:
+        raise ValueError(f"{what} {target}: {folder} is not a folder")
+    _probe(folder, target, what)
+    return target
+
+
+def _check_target(target: Path, what: str) -> None:
+    """What is at ``target`` now is nothing or a regular file (not a link, folder, device, pipe or socket)."""
     try:
         info = os.lstat(target)
     except FileNotFoundError:
@@ -88,17 +104,6 @@ def check_output_path(path: str | os.PathLike[str], what: str = "output file") -
         if not stat.S_ISREG(info.st_mode):
             raise ValueError(f"{what} {target} is not a regular file (a device, pipe or socket): "
                              "give the path of a file")
-    folder = target.parent
-    try:
-        is_folder = stat.S_ISDIR(os.stat(folder).st_mode)
-    except FileNotFoundError:
-        raise ValueError(f"{what} {target}: the folder {folder} does not exist") from None
-    except OSError as exc:
-        raise ValueError(f"{what} {target}: cannot reach the folder {folder} ({exc.strerror or exc})") from None
-    if not is_folder:
-        raise ValueError(f"{what} {target}: {folder} is not a folder")
-    _probe(folder, target, what)
-    return target
 
 
 def _probe(folder: Path, target: Path, what: str) -> None:
@@ -136,7 +141,7 @@ def atomic_write(path: str | os.PathLike[str], write: Callable[[IO[bytes]], None
             write(f)
             f.flush()
             os.fsync(f.fileno())
-        check_output_path(target, what)  # what may have appeared at the target meanwhile
+        _check_target(target, what)  # a link or device may have appeared at the target meanwhile
         os.replace(tmp, target)
     except BaseException:
         with suppress(OSError):

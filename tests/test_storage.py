@@ -407,3 +407,13 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> 
         check_output_path(b"x.npz", "--out")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="empty"):
         check_output_path("", "--out")
+
+
+def test_a_full_device_is_found_before_any_work(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    def full(fd: int, data: bytes) -> int:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(_storage.os, "write", full)
+    with pytest.raises(ValueError, match="cannot write in the folder .*No space left on device"):
+        check_output_path(tmp_path / "x.npz", "--out")
+    assert list(tmp_path.iterdir()) == []
