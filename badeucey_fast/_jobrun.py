@@ -307,6 +307,7 @@ def read_checkpoint(path: Path, job: Mapping[str, Any]) -> dict[int, ChunkResult
         if (lengths is None or lengths.dtype != np.int64 or lengths.shape != (len(chunks),) or values.ndim < 1
                 or bool((lengths < 0).any()) or int(lengths.sum()) != len(values)):
             raise ValueError(f"{where}: damaged (array {name!r} does not match its chunks)")
+        values = values.copy()  # writable, as a chunk's fresh result is
         start = 0
         for chunk, length in zip(chunks, lengths.tolist()):
             out[chunk][name] = values[start : start + length]

@@ -3,7 +3,7 @@
 
 A file is a zip archive, as numpy's ``.npz``: one ``NAME.npy`` member an array,
 and a ``manifest.json`` member that lists every array's name, dtype, shape and
-BLAKE2b digest of its member's bytes, with the file's kind and metadata, and a
+SHA-256 digest of its member's bytes, with the file's kind and metadata, and a
 digest of the manifest itself.  Reading checks the manifest's digest, that the
 members are exactly the arrays listed, each member's digest (so an edited
 header, a flipped byte, a truncated or swapped member is seen before numpy
@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import math
 import os
 import secrets
 import stat
@@ -39,13 +40,12 @@ MANIFEST = "manifest.json"
 """The member that describes the others."""
 LAYOUT = "badeucey-fast checked arrays 1"
 """The manifest's own format."""
-_DIGEST_SIZE = 32
 _MEMBER_TIME = (1980, 1, 1, 0, 0, 0)
 """Every member's zip timestamp: the same arrays give the same bytes."""
 
 
 def _digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=_DIGEST_SIZE).hexdigest()
+    return hashlib.sha256(data).hexdigest()
 
 
 def _manifest_digest(manifest: Mapping[str, Any]) -> str:
@@ -194,7 +194,7 @@ def write_arrays(
         buffer = io.BytesIO()
         np.lib.format.write_array(buffer, value, allow_pickle=False)
         data = buffer.getvalue()
-        entries.append({"name": name, "dtype": value.dtype.str, "shape": list(value.shape), "blake2b": _digest(data)})
+        entries.append({"name": name, "dtype": value.dtype.str, "shape": list(value.shape), "sha256": _digest(data)})
         members.append((f"{name}.npy", data))
     manifest: dict[str, Any] = {"layout": LAYOUT, "kind": kind, "meta": dict(meta), "arrays": entries}
     manifest["checksum"] = _manifest_digest(manifest)
@@ -225,7 +225,7 @@ def read_arrays(
     legacy: str | None = None,
 ) -> tuple[dict[str, Any], dict[str, npt.NDArray[Any]]]:
     """The metadata and arrays of a file written by :func:`write_arrays` with
-    ``kind``, every digest, dtype and shape checked.
+    ``kind``, every digest, dtype and shape checked.  The arrays are read-only.
 
     :param where: how messages name the file, e.g. ``"chart file x.npz"``.
     :param unreadable: what the file should be, for a file that is not a
@@ -266,8 +266,6 @@ def _reason(exc: BaseException) -> str:
 def _read_checked(
     archive: zipfile.ZipFile, names: list[str], kind: str, name: str
 ) -> tuple[dict[str, Any], dict[str, npt.NDArray[Any]]]:
-    import numpy as np
-
     if len(set(names)) != len(names):
         raise _Damaged("damaged (a member is listed twice)")
     manifest = json.loads(archive.read(MANIFEST).decode("utf-8"))
@@ -286,10 +284,10 @@ def _read_checked(
     expected: dict[str, tuple[str, tuple[int, ...], str]] = {}
     for entry in entries:
         if not (isinstance(entry, dict) and isinstance(entry.get("name"), str) and isinstance(entry.get("dtype"), str)
-                and isinstance(entry.get("blake2b"), str) and isinstance(entry.get("shape"), list)
+                and isinstance(entry.get("sha256"), str) and isinstance(entry.get("shape"), list)
                 and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in entry["shape"])):
             raise _Damaged("damaged (an array's entry in the manifest)")
-        expected[entry["name"]] = (entry["dtype"], tuple(entry["shape"]), entry["blake2b"])
+        expected[entry["name"]] = (entry["dtype"], tuple(entry["shape"]), entry["sha256"])
     members = {f"{array}.npy" for array in expected} | {MANIFEST}
     if len(expected) != len(entries) or set(names) != members:
         missing, extra = sorted(members - set(names)), sorted(set(names) - members)
@@ -299,9 +297,30 @@ def _read_checked(
         data = archive.read(f"{array_name}.npy")  # read whole: the zip's CRC is checked too
         if _digest(data) != digest:
             raise _Damaged(f"damaged (array {array_name!r} does not match its checksum)")
-        array = np.lib.format.read_array(io.BytesIO(data), allow_pickle=False)
+        array = _parse_npy(data)
         if array.dtype.str != dtype or array.shape != shape:
             raise _Damaged(f"damaged (array {array_name!r} is {array.dtype.str}{list(array.shape)}, "
                            f"the manifest says {dtype}{list(shape)})")
         arrays[array_name] = array
     return meta, arrays
+
+
+def _parse_npy(data: bytes) -> npt.NDArray[Any]:
+    """The array of a ``.npy`` file's bytes, read-only, over ``data`` itself (no copy)."""
+    import numpy as np
+
+    stream = io.BytesIO(data)
+    version = np.lib.format.read_magic(stream)
+    if version == (1, 0):
+        shape, fortran, dtype = np.lib.format.read_array_header_1_0(stream)
+    elif version == (2, 0):
+        shape, fortran, dtype = np.lib.format.read_array_header_2_0(stream)
+    else:
+        raise _Damaged(f"damaged (.npy format version {version})")
+    if dtype.hasobject:
+        raise _Damaged("damaged (an array of Python objects)")
+    count, offset = math.prod(shape), stream.tell()
+    if offset + count * dtype.itemsize != len(data):
+        raise _Damaged(f"damaged (an array's size: {len(data) - offset} bytes for {count} x {dtype})")
+    array = np.frombuffer(data, dtype=dtype, count=count, offset=offset)
+    return array.reshape(shape[::-1]).transpose() if fortran else array.reshape(shape)

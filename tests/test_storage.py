@@ -86,7 +86,9 @@ def test_round_trips_and_the_file_is_an_npz(chart: DiscardChart, tmp_path: Path)
     assert path.read_bytes() == first  # the same chart gives the same bytes
     done = checkpoint_chunks()
     write_checkpoint(tmp_path / "c.ckpt", JOB, done)
-    assert same_chunks(read_checkpoint(tmp_path / "c.ckpt", JOB), done)
+    resumed = read_checkpoint(tmp_path / "c.ckpt", JOB)
+    assert same_chunks(resumed, done)
+    assert all(a.flags.writeable for result in resumed.values() for a in result.values())  # as fresh chunks'
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.ckpt", "chart.npz"]  # no temporary file left
 
 
@@ -229,7 +231,7 @@ def test_what_the_parsers_raise_becomes_value_error(chart: DiscardChart, tmp_pat
     content = members(path)
     broken = content["x.npy"].replace(b"'shape': (3,)", b"'shape': (3,(", 1)
     manifest = json.loads(content["manifest.json"])
-    manifest["arrays"][0]["blake2b"] = _storage._digest(broken)
+    manifest["arrays"][0]["sha256"] = _storage._digest(broken)
     manifest["checksum"] = _storage._manifest_digest(manifest)
     rezip(path, {"manifest.json": json.dumps(manifest).encode(), "x.npy": broken})
     with pytest.raises(ValueError, match=f"{path}: damaged"):
