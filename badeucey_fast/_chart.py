@@ -479,6 +479,29 @@ def _resolve(rules: Game, draws: int, target: TargetLike, objective: str | None)
     return parsed, objective
 
 
+def chart_settings(
+    game: str | Game, draws: int, target: TargetLike, objective: str | None, seed: int | None, chunk_size: int | None
+) -> tuple[Game, int, Target | None, str, int | None, int]:
+    """The checked settings of a chart job, as :func:`discard_chart` takes them:
+    the game, draws, target, objective, seed (None for one draw) and chunk size.
+    Cheap, so that a command can refuse bad ones before any set-up.
+
+    :raises ValueError: for bad settings.
+    """
+    from badeucey_fast._runs import check_draws, check_seed
+
+    rules = get_game(game)
+    draws = check_draws(draws, 1)
+    parsed, resolved = _resolve(rules, draws, target, objective)
+    if draws > 1:
+        check_seed(seed)
+        seed = DEFAULT_SEED if seed is None else seed
+    else:
+        seed = None
+    size = check_chunk_size(DEFAULT_CHUNK_SIZE[draws] if chunk_size is None else chunk_size)
+    return rules, draws, parsed, resolved, seed, size
+
+
 def discard_chart(
     game: str | Game = "badeucey",
     *,
@@ -522,17 +545,8 @@ def discard_chart(
     import numpy as np
 
     from badeucey_fast import __version__
-    from badeucey_fast._runs import check_draws, check_seed
 
-    rules = get_game(game)
-    draws = check_draws(draws, 1)
-    parsed, resolved = _resolve(rules, draws, target, objective)
-    if draws > 1:
-        check_seed(seed)
-        seed = DEFAULT_SEED if seed is None else seed
-    else:
-        seed = None
-    size = check_chunk_size(DEFAULT_CHUNK_SIZE[draws] if chunk_size is None else chunk_size)
+    rules, draws, parsed, resolved, seed, size = chart_settings(game, draws, target, objective, seed, chunk_size)
     rows = _canonical_rows(hands, rules.hand_size)
     spec = ChartSpec(rules, draws, parsed, resolved)
     starts = range(0, len(rows), size)

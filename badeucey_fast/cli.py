@@ -390,6 +390,11 @@ def _cmd_chart(args: argparse.Namespace) -> int:
     """badeucey chart: a discard chart of every starting hand, on local processes or a Dask cluster."""
     if args.limit is not None and args.limit < 1:
         raise ValueError(f"--limit must be at least 1, got {args.limit}")
+    from badeucey_fast._chart import chart_settings
+
+    chart_settings(args.game, args.draws, args.target, args.objective, args.seed, args.chunk_size)
+    if args.workers is not None and args.workers < 1:
+        raise ValueError(f"workers must be at least 1, got {args.workers}")
     _check_outputs([("--out", args.out), ("--csv", args.csv), ("--checkpoint", args.checkpoint)])
     _check_scheduler(args)
     from badeucey_fast import jobs

@@ -75,6 +75,21 @@ def test_chart_output_paths_are_checked_before_any_work(
     assert not (tmp_path / "chart.npz").exists()
 
 
+@pytest.mark.parametrize(("args", "match"), [
+    (["--draws", "4"], "draws must be 1..3"),
+    (["--target", "low:8"], "no low half"),
+    (["--workers", "0"], "workers must be at least 1"),
+    (["--chunk-size", "0"], "chunk_size must be at least 1"),
+    (["--draws", "2", "--seed", "-1"], "seed"),
+])
+def test_chart_settings_are_checked_before_any_work(
+    no_work: None, tmp_path: Path, args: list[str], match: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 25, 7: chart --limit 5 computed every canonical hand before its first check."""
+    assert cli.main(["chart", "--game", "badugi", "--limit", "5", "--out", str(tmp_path / "c.npz"), *args]) == 2
+    one_line_error(capsys, match)
+
+
 def test_chart_options_naming_one_file(no_work: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = str(tmp_path / "c.npz")
     assert cli.main(["chart", "--game", "badugi", "--out", out, "--checkpoint", out]) == 2
