@@ -538,7 +538,8 @@ def discard_chart(
         :data:`DEFAULT_SEED`): chunk ``c`` draws from
         ``SeedSequence(seed, spawn_key=(c,))``.  Ignored for one draw.
     :return: a :class:`DiscardChart`.
-    :raises ValueError: for bad arguments, a damaged checkpoint or one of another job.
+    :raises ValueError: for bad arguments, a damaged checkpoint or one of another job,
+        or a checkpoint path that cannot be written (checked before any work).
     :raises ~badeucey_fast.jobs.JobError: when a chunk fails (finished chunks
         are kept in the checkpoint).
     """

@@ -382,8 +382,9 @@ def _check_scheduler(args: argparse.Namespace) -> None:
 
 
 MAX_MATCH_HANDS = 10**10
-"""The most hands ``badeucey match`` plays: more would take core-years (and is
-most likely a mistyped number)."""
+"""The most hands ``badeucey match`` plays: beyond this a match would run for
+years even on a cluster, so a larger number is taken for a mistyped one and
+refused before anything is set up."""
 
 
 def _cmd_chart(args: argparse.Namespace) -> int:
