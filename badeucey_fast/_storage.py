@@ -179,35 +179,39 @@ def write_arrays(
     """Write ``arrays`` and ``meta`` (JSON-ready) to ``path`` as a checked file of
     ``kind`` (e.g. ``"badeucey-fast discard chart 2"``), atomically.
 
-    :raises ValueError: for a path that cannot be written, or an array name
-        that cannot be a member (empty, with ``/``, or the manifest's).
+    :raises ValueError: for a path that cannot be written, an array name that
+        cannot be a member (empty, or with a ``/``), or an array of Python objects.
+    :raises TypeError: for ``meta`` that is not JSON-ready.
     :raises OSError: when writing fails.
     """
     import numpy as np
 
-    entries = []
-    members: list[tuple[str, bytes]] = []
-    for name, array in arrays.items():
-        if not isinstance(name, str) or not name or "/" in name or "\\" in name or f"{name}.npy" == MANIFEST:
+    for name in arrays:
+        if not isinstance(name, str) or not name or "/" in name or "\\" in name:
             raise ValueError(f"write_arrays: {name!r} cannot name an array of a file")
-        value = np.asanyarray(array)
-        buffer = io.BytesIO()
-        np.lib.format.write_array(buffer, value, allow_pickle=False)
-        data = buffer.getvalue()
-        entries.append({"name": name, "dtype": value.dtype.str, "shape": list(value.shape), "sha256": _digest(data)})
-        members.append((f"{name}.npy", data))
-    manifest: dict[str, Any] = {"layout": LAYOUT, "kind": kind, "meta": dict(meta), "arrays": entries}
-    manifest["checksum"] = _manifest_digest(manifest)
-    text = json.dumps(manifest, sort_keys=True, indent=1).encode()
+    json.dumps(meta)  # not JSON-ready: a TypeError before any file is touched
     method = zipfile.ZIP_DEFLATED if compress else zipfile.ZIP_STORED
 
+    def member(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
+        info = zipfile.ZipInfo(name, date_time=_MEMBER_TIME)
+        info.compress_type = method
+        info.external_attr = 0o644 << 16
+        archive.writestr(info, data)
+
     def write(f: IO[bytes]) -> None:
+        entries = []
         with zipfile.ZipFile(f, "w", compression=method, allowZip64=True) as archive:
-            for name, data in [(MANIFEST, text), *members]:
-                info = zipfile.ZipInfo(name, date_time=_MEMBER_TIME)
-                info.compress_type = method
-                info.external_attr = 0o644 << 16
-                archive.writestr(info, data)
+            for name, array in arrays.items():  # one array's bytes in memory at a time
+                value = np.asanyarray(array)
+                buffer = io.BytesIO()
+                np.lib.format.write_array(buffer, value, allow_pickle=False)
+                data = buffer.getvalue()
+                entries.append({"name": name, "dtype": value.dtype.str, "shape": list(value.shape), "sha256": _digest(data)})
+                member(archive, f"{name}.npy", data)
+                del buffer, data
+            manifest: dict[str, Any] = {"layout": LAYOUT, "kind": kind, "meta": dict(meta), "arrays": entries}
+            manifest["checksum"] = _manifest_digest(manifest)
+            member(archive, MANIFEST, json.dumps(manifest, sort_keys=True, indent=1).encode())
 
     atomic_write(path, write, what)
 

@@ -419,3 +419,17 @@ def test_a_full_device_is_found_before_any_work(monkeypatch: pytest.MonkeyPatch,
     with pytest.raises(ValueError, match="cannot write in the folder .*No space left on device"):
         check_output_path(tmp_path / "x.npz", "--out")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_write_arrays_refuses_what_it_cannot_store_and_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "x.npz"
+    with pytest.raises(ValueError, match="cannot name an array"):
+        write_arrays(path, {"a/b": np.zeros(1)}, kind="test 1", meta={})
+    with pytest.raises(TypeError):
+        write_arrays(path, {"a": np.zeros(1)}, kind="test 1", meta={"when": object()})
+    with pytest.raises(ValueError, match="pickle"):
+        write_arrays(path, {"a": np.array([object()], dtype=object)}, kind="test 1", meta={})
+    assert list(tmp_path.iterdir()) == []
+    write_arrays(path, {"a": np.arange(6).reshape(2, 3).T}, kind="test 1", meta={"n": 1})  # Fortran order
+    meta, arrays = read_arrays(path, kind="test 1", where="x")
+    assert meta == {"n": 1} and arrays["a"].tolist() == [[0, 3], [1, 4], [2, 5]] and not arrays["a"].flags.writeable
