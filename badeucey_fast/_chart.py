@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import json
+import io
 import os
-import zipfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, fields
 from functools import cached_property
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import IO, TYPE_CHECKING, Any, cast
 
 from badeucey_fast._canonical import (
     canonical,
@@ -42,7 +40,7 @@ if TYPE_CHECKING:
 
     from badeucey_fast.draws import Objective, Target, TargetLike
 
-FORMAT = "badeucey-fast discard chart 1"
+FORMAT = "badeucey-fast discard chart 2"
 DEFAULT_CHUNK_SIZE = {1: 32, 2: 2, 3: 2}
 """Hands a chunk, by draws: a chunk of one-draw hands takes about 1-2.5 s on one
 core (30-80 ms a hand), a chunk of sampled three-draw hands a few seconds, both
@@ -296,11 +294,24 @@ class DiscardChart:
     def to_csv(self, path: str | os.PathLike[str]) -> None:
         """Write one line per option (``hand, choice, discard, keep, score,
         [probability,] mean_<half>..., exact``), each canonical hand's options
-        best first; floats are written in full (``repr``), so they read back exactly."""
-        with open(path, "w", newline="", encoding="utf-8") as f:
-            writer = csv.writer(f)
+        best first; floats are written in full (``repr``), so they read back exactly.
+        The file is written beside ``path`` and renamed over it, as :meth:`save` does.
+
+        :raises ValueError: for a path whose folder does not exist or cannot be
+            written, or that is a folder, a symbolic link or a device.
+        :raises OSError: when writing fails (a full device, ...).
+        """
+        from badeucey_fast._storage import atomic_write
+
+        def write(f: IO[bytes]) -> None:
+            text = io.TextIOWrapper(f, encoding="utf-8", newline="")
+            writer = csv.writer(text)
             writer.writerow(self._columns())
             writer.writerows([repr(x) if isinstance(x, float) else x for x in row] for row in self._rows())
+            text.flush()
+            text.detach()  # the file stays open for atomic_write to sync and close
+
+        atomic_write(path, write, "CSV file")
 
     def to_frame(self) -> Any:
         """The chart as a pandas DataFrame, the columns of :meth:`to_csv`.
@@ -330,13 +341,18 @@ class DiscardChart:
         }
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the chart to ``path`` (a compressed ``.npz``: the arrays, and
-        the game, draws, target, objective, seed and package version as JSON),
-        atomically (a temporary file renamed over ``path``)."""
-        import numpy as np
+        """Write the chart to ``path``: a compressed ``.npz`` holding the arrays
+        and a manifest (the game, draws, target, objective, seed and package
+        version, and a checksum of every array), written to a temporary file
+        beside ``path`` and renamed over it.
+
+        :raises ValueError: for a path whose folder does not exist or cannot be
+            written, or that is a folder, a symbolic link or a device.
+        :raises OSError: when writing fails (a full device, ...).
+        """
+        from badeucey_fast._storage import write_arrays
 
         arrays: dict[str, Any] = {
-            "meta": np.array(json.dumps(self._meta())),
             "hands": self.hands,
             "score": self.score,
             "mean_rank": self.mean_rank,
@@ -344,15 +360,7 @@ class DiscardChart:
         }
         if self.probability is not None:
             arrays["probability"] = self.probability
-        target = Path(path)
-        tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-        try:
-            with open(tmp, "wb") as f:
-                np.savez_compressed(f, **arrays)
-            os.replace(tmp, target)
-        finally:
-            if tmp.exists():
-                tmp.unlink()
+        write_arrays(path, arrays, kind=FORMAT, meta=self._meta(), compress=True, what="chart file")
 
     @classmethod
     def load(
@@ -370,19 +378,18 @@ class DiscardChart:
         :raises ValueError: for a file that is not a chart, is damaged, or holds
             another game, number of draws, target or objective than asked for.
         """
-        import numpy as np
-
+        from badeucey_fast._storage import read_arrays
         from badeucey_fast.draws import Target, parse_target
 
+        if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"DiscardChart.load: a file path is text or a path object, not {type(path).__name__}")
         where = f"chart file {os.fspath(path)}"
+        meta, arrays = read_arrays(path, kind=FORMAT, where=where, unreadable=".npz file", legacy="meta")
+        names = set(arrays)
+        if not {"hands", "score", "mean_rank", "exact"} <= names <= {"hands", "score", "mean_rank", "exact", "probability"}:
+            raise ValueError(f"{where}: damaged (it holds the arrays {sorted(names)})")
         try:
-            with np.load(path, allow_pickle=False) as data:
-                arrays = {name: data[name] for name in data.files}
-        except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
-            raise ValueError(f"{where}: not a readable .npz file ({exc})") from None
-        try:
-            meta = json.loads(str(arrays["meta"][()]))
-            if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+            if meta.get("format") != FORMAT:
                 raise ValueError
             rules = Game(**meta["game"])
             stored_target = None if meta["target"] is None else Target(*meta["target"])
@@ -392,8 +399,8 @@ class DiscardChart:
                 hands=arrays["hands"], score=arrays["score"], probability=arrays.get("probability"),
                 mean_rank=arrays["mean_rank"], exact=arrays["exact"],
             )
-        except (KeyError, ValueError, TypeError, AttributeError, json.JSONDecodeError):
-            raise ValueError(f"{where}: not a badeucey-fast discard chart ({FORMAT})") from None
+        except (KeyError, ValueError, TypeError, AttributeError):
+            raise ValueError(f"{where}: damaged (its description: game, draws, target, ...)") from None
         chart._check(where)
         wanted: dict[str, object] = {}
         if game is not None:
@@ -472,6 +479,29 @@ def _resolve(rules: Game, draws: int, target: TargetLike, objective: str | None)
     return parsed, objective
 
 
+def chart_settings(
+    game: str | Game, draws: int, target: TargetLike, objective: str | None, seed: int | None, chunk_size: int | None
+) -> tuple[Game, int, Target | None, str, int | None, int]:
+    """The checked settings of a chart job, as :func:`discard_chart` takes them:
+    the game, draws, target, objective, seed (None for one draw) and chunk size.
+    Cheap, so that a command can refuse bad ones before any set-up.
+
+    :raises ValueError: for bad settings.
+    """
+    from badeucey_fast._runs import check_draws, check_seed
+
+    rules = get_game(game)
+    draws = check_draws(draws, 1)
+    parsed, resolved = _resolve(rules, draws, target, objective)
+    if draws > 1:
+        check_seed(seed)
+        seed = DEFAULT_SEED if seed is None else seed
+    else:
+        seed = None
+    size = check_chunk_size(DEFAULT_CHUNK_SIZE[draws] if chunk_size is None else chunk_size)
+    return rules, draws, parsed, resolved, seed, size
+
+
 def discard_chart(
     game: str | Game = "badeucey",
     *,
@@ -508,24 +538,16 @@ def discard_chart(
         :data:`DEFAULT_SEED`): chunk ``c`` draws from
         ``SeedSequence(seed, spawn_key=(c,))``.  Ignored for one draw.
     :return: a :class:`DiscardChart`.
-    :raises ValueError: for bad arguments, a damaged checkpoint or one of another job.
+    :raises ValueError: for bad arguments, a damaged checkpoint or one of another job,
+        or a checkpoint path that cannot be written (checked before any work).
     :raises ~badeucey_fast.jobs.JobError: when a chunk fails (finished chunks
         are kept in the checkpoint).
     """
     import numpy as np
 
     from badeucey_fast import __version__
-    from badeucey_fast._runs import check_draws, check_seed
 
-    rules = get_game(game)
-    draws = check_draws(draws, 1)
-    parsed, resolved = _resolve(rules, draws, target, objective)
-    if draws > 1:
-        check_seed(seed)
-        seed = DEFAULT_SEED if seed is None else seed
-    else:
-        seed = None
-    size = check_chunk_size(DEFAULT_CHUNK_SIZE[draws] if chunk_size is None else chunk_size)
+    rules, draws, parsed, resolved, seed, size = chart_settings(game, draws, target, objective, seed, chunk_size)
     rows = _canonical_rows(hands, rules.hand_size)
     spec = ChartSpec(rules, draws, parsed, resolved)
     starts = range(0, len(rows), size)

@@ -14,19 +14,30 @@ DASK_MISSING = (
     "pip install 'badeucey-fast[dask]' (or pip install 'dask[distributed]')"
 )
 
+CONNECT_TIMEOUT = 5.0
+"""Seconds to wait for a scheduler given by address to answer (Dask's own default
+is 30): a scheduler that is up answers at once, so a wrong address or port fails
+within seconds."""
+
 
 @contextmanager
-def dask_executor(address: str | None = None, **cluster_options: Any) -> Iterator[Executor]:
+def dask_executor(
+    address: str | None = None, *, connect_timeout: float = CONNECT_TIMEOUT, **cluster_options: Any
+) -> Iterator[Executor]:
     """A :class:`concurrent.futures.Executor` on a Dask cluster, for any job's
     ``executor``: each call is a ``Client(address).submit`` (:class:`DaskExecutor`).
 
     :param address: the scheduler, e.g. ``"tcp://10.0.0.5:8786"`` (start one with
         ``dask scheduler`` and workers with ``dask worker tcp://...``); None to
         start a ``LocalCluster`` for the context and stop it after.
+    :param connect_timeout: seconds to wait for the scheduler at ``address``
+        (default :data:`CONNECT_TIMEOUT`).
     :param cluster_options: passed to ``LocalCluster`` (``n_workers``,
         ``threads_per_worker``, ``processes``, ...) when ``address`` is None.
     :raises ImportError: naming the ``dask`` extra when dask.distributed is not installed.
     :raises ValueError: for cluster options given with an address.
+    :raises ConnectionError: when the scheduler at ``address`` does not answer
+        within ``connect_timeout`` seconds.
 
     Dask reruns the tasks of a worker that dies (up to its
     ``distributed.scheduler.allowed-failures``, 3 by default), so a lost worker
@@ -36,6 +47,8 @@ def dask_executor(address: str | None = None, **cluster_options: Any) -> Iterato
         raise ValueError(f"dask_executor: cluster options {sorted(cluster_options)} only apply without an address")
     if address is not None and not isinstance(address, str):
         raise TypeError(f"dask_executor: address is text such as 'tcp://host:8786', not {type(address).__name__}")
+    if isinstance(connect_timeout, bool) or not isinstance(connect_timeout, (int, float)) or not connect_timeout > 0:
+        raise ValueError(f"dask_executor: connect_timeout is a number of seconds above 0, not {connect_timeout!r}")
     import importlib
 
     try:
@@ -43,7 +56,11 @@ def dask_executor(address: str | None = None, **cluster_options: Any) -> Iterato
     except ImportError as exc:
         raise ImportError(DASK_MISSING) from exc
     if address is not None:
-        with distributed.Client(address) as client:
+        try:
+            client = distributed.Client(address, timeout=connect_timeout)
+        except (OSError, TimeoutError) as exc:
+            raise ConnectionError(f"cannot reach the Dask scheduler at {address} within {connect_timeout:g} s ({exc})") from None
+        with client:
             yield DaskExecutor(client)  # (no shutdown(wait=True) on the way out: closing the client ends its tasks)
         return
     options = {"threads_per_worker": 1, **cluster_options}  # one process per core: the C loops hold no GIL, Python does

@@ -30,7 +30,6 @@ import signal
 import sys
 import time
 import types
-import zipfile
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import (
     FIRST_COMPLETED,
@@ -63,7 +62,7 @@ WINDOW_REREAD = 5.0
 """Seconds between readings of the number of workers while a job runs (a Dask
 cluster answers over the network; workers may join or leave)."""
 
-CHECKPOINT_FORMAT = "badeucey-fast job checkpoint 1"
+CHECKPOINT_FORMAT = "badeucey-fast job checkpoint 2"
 CHECKPOINT_INTERVAL = 20.0
 """Seconds between checkpoint writes while a job runs (it is written at the end,
 on failure and on Ctrl-C too): a killed job loses at most this much work."""
@@ -269,69 +268,70 @@ def _job_text(job: Mapping[str, Any]) -> str:
 def read_checkpoint(path: Path, job: Mapping[str, Any]) -> dict[int, ChunkResult]:
     """The finished chunks kept in a checkpoint (none if the file does not exist).
 
-    :raises ValueError: for a file that is not a checkpoint, is damaged, or
-        belongs to another job.
+    The path is checked first, as the job will write there: its folder must
+    exist and take a new file, and it must not be a symbolic link, folder or
+    device.  The file's checksums, and every array's name, dtype and shape,
+    are checked (see :mod:`badeucey_fast._storage`).
+
+    :raises ValueError: for a path that cannot be written, a file that is not a
+        checkpoint, is damaged, was written by an earlier version without
+        checksums, or belongs to another job.
     """
     import numpy as np
 
+    from badeucey_fast._storage import check_output_path, read_arrays
+
+    where = f"checkpoint {path}"
+    check_output_path(path, "checkpoint")
     if not path.exists():
         return {}
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {name: data[name] for name in data.files}
-    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
-        raise ValueError(f"checkpoint {path}: not a readable checkpoint file ({exc})") from None
-    try:
-        header = json.loads(str(arrays.pop("__header__")[()]))
-        if header.get("format") != CHECKPOINT_FORMAT:
-            raise ValueError
-        chunks = arrays.pop("__chunks__").astype(np.int64).tolist()
-    except (KeyError, ValueError, TypeError, AttributeError):
-        raise ValueError(f"checkpoint {path}: not a badeucey-fast job checkpoint") from None
-    if header.get("job") != _job_text(job):
+    meta, arrays = read_arrays(path, kind=CHECKPOINT_FORMAT, where=where, unreadable="checkpoint file",
+                               legacy="__header__")
+    if meta.get("job") != _job_text(job):
         raise ValueError(
-            f"checkpoint {path} belongs to another job ({header.get('job')}); "
+            f"checkpoint {path} belongs to another job ({meta.get('job')}); "
             f"this job is {_job_text(job)}: remove the file or name another"
         )
+    chunk_array = arrays.pop("__chunks__", None)
+    if chunk_array is None or chunk_array.dtype != np.int64 or chunk_array.ndim != 1:
+        raise ValueError(f"{where}: damaged (no list of chunks)")
+    chunks = chunk_array.tolist()
+    if len(set(chunks)) != len(chunks) or any(c < 0 for c in chunks):
+        raise ValueError(f"{where}: damaged (the list of chunks repeats a chunk or has a negative one)")
     names = [n for n in arrays if not n.endswith("@lengths")]
+    if len(names) * 2 != len(arrays):
+        raise ValueError(f"{where}: damaged (arrays without their chunk lengths)")
     out: dict[int, ChunkResult] = {c: {} for c in chunks}
     for name in names:
-        lengths = arrays.get(f"{name}@lengths")
-        if lengths is None or len(lengths) != len(chunks) or int(lengths.sum()) != len(arrays[name]):
-            raise ValueError(f"checkpoint {path}: damaged (array {name!r} does not match its chunks)")
+        values, lengths = arrays[name], arrays.get(f"{name}@lengths")
+        if (lengths is None or lengths.dtype != np.int64 or lengths.shape != (len(chunks),) or values.ndim < 1
+                or bool((lengths < 0).any()) or int(lengths.sum()) != len(values)):
+            raise ValueError(f"{where}: damaged (array {name!r} does not match its chunks)")
+        values = values.copy()  # writable, as a chunk's fresh result is
         start = 0
         for chunk, length in zip(chunks, lengths.tolist()):
-            out[chunk][name] = arrays[name][start : start + length]
+            out[chunk][name] = values[start : start + length]
             start += length
     return out
 
 
 def write_checkpoint(path: Path, job: Mapping[str, Any], done: Mapping[int, ChunkResult]) -> None:
-    """Keep the finished chunks in ``path``: written to a temporary file in the
-    same folder, then renamed over the old one, so a kill leaves the old or the
-    new checkpoint, never a partial one."""
+    """Keep the finished chunks in ``path``: written to a temporary file of a
+    unique name in the same folder, then renamed over the old one, so a kill
+    leaves the old or the new checkpoint, never a partial one, and jobs in
+    several threads or processes sharing the path never share a temporary file."""
     import numpy as np
 
+    from badeucey_fast._storage import write_arrays
+
     chunks = sorted(done)
-    arrays: dict[str, Any] = {
-        "__header__": np.array(json.dumps({"format": CHECKPOINT_FORMAT, "job": _job_text(job)})),
-        "__chunks__": np.array(chunks, dtype=np.int64),
-    }
+    arrays: dict[str, Any] = {"__chunks__": np.array(chunks, dtype=np.int64)}
     names = sorted({name for result in done.values() for name in result})
     for name in names:
         parts = [done[c][name] for c in chunks]
         arrays[name] = np.concatenate(parts) if parts else np.zeros(0)
         arrays[f"{name}@lengths"] = np.array([len(p) for p in parts], dtype=np.int64)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "wb") as f:
-            np.savez(f, **arrays)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+    write_arrays(path, arrays, kind=CHECKPOINT_FORMAT, meta={"job": _job_text(job)}, what="checkpoint")
 
 
 def _check_result(result: object, chunk: int) -> ChunkResult:

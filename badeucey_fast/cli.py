@@ -367,14 +367,63 @@ def _job_executor(args: argparse.Namespace) -> Any:
     return jobs.local_executor(args.workers)
 
 
+def _check_outputs(paths: Sequence[tuple[str, str | None]]) -> None:
+    """Check every output path of a job before any work starts: each must be a
+    file (or nothing yet) in a folder that exists and takes a new file, and no
+    two options may name the same file.
+
+    :raises ValueError: naming the option and what is wrong.
+    """
+    from badeucey_fast._storage import check_output_path
+
+    seen: dict[str, str] = {}
+    for option, path in paths:
+        if path is None:
+            continue
+        check_output_path(path, option)
+        key = os.path.normcase(os.path.abspath(path))
+        if key in seen:
+            raise ValueError(f"{seen[key]} and {option} name the same file {path}")
+        seen[key] = option
+
+
+def _check_scheduler(args: argparse.Namespace) -> None:
+    """--scheduler needs dask.distributed: say so before any work starts."""
+    import importlib.util
+
+    from badeucey_fast._dask import DASK_MISSING
+
+    if not args.scheduler:
+        return
+    try:
+        missing = importlib.util.find_spec("distributed") is None
+    except (ImportError, ValueError):  # a module without a spec: let importing it tell
+        missing = False
+    if missing:
+        raise ValueError(DASK_MISSING)
+
+
+MAX_MATCH_HANDS = 10**10
+"""The most hands ``badeucey match`` plays: beyond this a match would run for
+years even on a cluster, so a larger number is taken for a mistyped one and
+refused before anything is set up."""
+
+
 def _cmd_chart(args: argparse.Namespace) -> int:
     """badeucey chart: a discard chart of every starting hand, on local processes or a Dask cluster."""
+    if args.limit is not None and args.limit < 1:
+        raise ValueError(f"--limit must be at least 1, got {args.limit}")
+    from badeucey_fast._chart import chart_settings
+
+    chart_settings(args.game, args.draws, args.target, args.objective, args.seed, args.chunk_size)
+    if args.workers is not None and args.workers < 1:
+        raise ValueError(f"workers must be at least 1, got {args.workers}")
+    _check_outputs([("--out", args.out), ("--csv", args.csv), ("--checkpoint", args.checkpoint)])
+    _check_scheduler(args)
     from badeucey_fast import jobs
 
     hands = None
     if args.limit is not None:
-        if args.limit < 1:
-            raise ValueError(f"--limit must be at least 1, got {args.limit}")
         hands = jobs.canonical_hands(GAMES[args.game].hand_size)[: args.limit]
     progress = ProgressBar(sys.stderr, force=args.progress, delay=0)
     last = progress.last
@@ -397,9 +446,15 @@ def _cmd_chart(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     seconds = time.monotonic() - start
-    chart.save(args.out)
-    if args.csv:
-        chart.to_csv(args.csv)
+    for option, path, write in [("--out", args.out, chart.save), ("--csv", args.csv, chart.to_csv)]:
+        if path is None:
+            continue
+        try:
+            write(path)
+        except OSError as exc:  # a full device, a folder removed during the job, ...
+            kept = f"; the finished chunks are kept in {args.checkpoint}: fix it and run again" if args.checkpoint else ""
+            print(f"badeucey: error: cannot write {option} {path}: {exc.strerror or exc}{kept}", file=sys.stderr)
+            return EXIT_USAGE
     runner = f"scheduler {args.scheduler}" if args.scheduler else f"{args.workers or os.cpu_count()} local worker(s)"
     how = "exact" if bool(chart.exact.all()) else f"sampled options, seed {chart.seed}"
     print(f"badeucey chart: {chart.game.name}, {chart.draws} draw(s), {len(chart):,} canonical hands x "
@@ -414,6 +469,9 @@ def _cmd_chart(args: argparse.Namespace) -> int:
 
 def _cmd_match(args: argparse.Namespace) -> int:
     """badeucey match: bots against each other, on local processes or a Dask cluster."""
+    if args.hands > MAX_MATCH_HANDS:
+        raise ValueError(f"--hands {args.hands:,} is more than a match can play (at most {MAX_MATCH_HANDS:,})")
+    _check_scheduler(args)
     from badeucey_fast import jobs
     from badeucey_fast.bots import make_bot, play_match
     from badeucey_fast.engine import TableRules
@@ -719,6 +777,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     _Parser.json_errors = "--json" in words
     args = parser.parse_args(words)
+    stdout = _WatchedStdout(sys.stdout)
+    sys.stdout = cast(TextIO, stdout)
     try:
         code: int = args.run(args)
         sys.stdout.flush()
@@ -732,10 +792,65 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\nbadeucey: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # output piped into `head` and the like: stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's final flush cannot fail again
+        _silence_stdout()
         return EXIT_BROKEN_PIPE
+    except (OSError, MemoryError) as exc:  # a full device, an unreachable scheduler, a size too big to hold
+        if stdout.failed:
+            _silence_stdout()
+            message = f"cannot write to standard output: {getattr(exc, 'strerror', None) or exc}"
+        elif isinstance(exc, MemoryError):
+            message = f"not enough memory{f' ({exc})' if str(exc) else ''}: ask for less"
+        else:
+            message = str(exc) if exc.strerror is None else f"{exc.strerror}" + (f": {exc.filename}" if exc.filename else "")
+        if getattr(args, "json", False):
+            _json_error(f"badeucey {args.command}", message, type(exc).__name__, EXIT_USAGE)
+        else:
+            print(f"badeucey: error: {message}", file=sys.stderr)
+        return EXIT_USAGE
+    finally:
+        if sys.stdout is cast(TextIO, stdout):
+            sys.stdout = stdout.stream
     return code
+
+
+class _WatchedStdout:
+    """Standard output while a command runs: notes whether writing to it failed
+    (a full device), so that the error says it was standard output."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.failed = False
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError:
+            self.failed = True
+            raise
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError:
+            self.failed = True
+            raise
+
+    def __getattr__(self, name: str) -> Any:  # isatty, fileno, encoding, ...: the stream's own
+        return getattr(self.stream, name)
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's final
+    flush of what could not be written cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor (a replaced sys.stdout): nothing to silence
+        pass
 
 
 if __name__ == "__main__":

@@ -31,6 +31,8 @@ import badeucey_fast as bf
 from badeucey_fast import _jobrun as jobs_run
 from badeucey_fast import jobs
 from badeucey_fast._canonical import SUIT_PERMUTATIONS, relabel
+from badeucey_fast._chart import FORMAT
+from badeucey_fast._storage import read_arrays, write_arrays
 from badeucey_fast.jobs import (
     DiscardChart,
     InlineExecutor,
@@ -382,8 +384,7 @@ def test_load_refuses_bad_and_mismatched_files(serial_chart: DiscardChart, tmp_p
     np.savez(bad, hands=serial_chart.hands)
     with pytest.raises(ValueError, match="not a badeucey-fast discard chart"):
         DiscardChart.load(bad)
-    with np.load(path) as data:
-        arrays = {k: data[k] for k in data.files}
+    meta, arrays = read_arrays(path, kind=FORMAT, where="chart")
     for name, change in [("score", lambda a: a[:, :8]), ("hands", lambda a: a[::-1]),
                          ("mean_rank", lambda a: a.astype(np.float32)), ("probability", None)]:
         broken = dict(arrays)
@@ -391,7 +392,7 @@ def test_load_refuses_bad_and_mismatched_files(serial_chart: DiscardChart, tmp_p
             del broken[name]
         else:
             broken[name] = change(arrays[name])
-        np.savez(bad, **broken)
+        write_arrays(bad, broken, kind=FORMAT, meta=meta)  # intact checksums, arrays that disagree
         with pytest.raises(ValueError, match="damaged"):
             DiscardChart.load(bad)
 

@@ -32,10 +32,34 @@ in ``benchmarks/`` times the same jobs on the same hands.
 from __future__ import annotations
 
 import argparse
+import os
 
 DEFAULT_BATCH = 1_000_000
 """Hands in the random batch, and in each thread's batch."""
 DEFAULT_REPEAT = 5
+BYTES_PER_HAND = 32
+"""Memory a hand of ``--hands`` takes at the peak of a run: its share of the two
+batches, their ranks and the temporaries of drawing the hands."""
+
+
+def physical_memory() -> int | None:
+    """Bytes of memory this machine has, or None where the platform does not say."""
+    try:
+        pages, size = os.sysconf("SC_PHYS_PAGES"), os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return None
+    return pages * size if pages > 0 and size > 0 else None
+
+
+def check_batch(hands: int) -> None:
+    """Refuse, before anything is allocated, a batch that this machine cannot hold.
+
+    :raises ValueError: when ``hands`` hands need more memory than the machine has.
+    """
+    memory = physical_memory()
+    if memory is not None and hands * BYTES_PER_HAND > memory:
+        raise ValueError(f"--hands {hands:,} needs about {hands * BYTES_PER_HAND / 2**30:,.1f} GiB of memory, "
+                         f"more than this machine's {memory / 2**30:,.1f} GiB: give fewer hands")
 
 
 def _positive(text: str) -> int:
@@ -50,6 +74,7 @@ def _positive(text: str) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    check_batch(args.hands)
     from badeucey_fast._bench.report import (
         run,  # numpy and the peers load only for bench
     )
