@@ -9,7 +9,8 @@ import importlib.util
 import inspect
 import re
 from pathlib import Path
-from types import ModuleType
+from types import FunctionType, ModuleType
+from typing import cast
 
 import pytest
 
@@ -116,7 +117,7 @@ def test_a_builtins_signature_text_is_inspects() -> None:
     def only_positional(a: int, /) -> None: ...
 
     for function in (plain, keyword, positional, only_positional):
-        text = _native._text_signature(function)
+        text = _native._text_signature(cast(FunctionType, function))
         assert text == str(inspect.signature(function).replace(
             parameters=[parameter.replace(annotation=parameter.empty) for parameter in inspect.signature(function).parameters.values()],
             return_annotation=inspect.Signature.empty,
@@ -125,7 +126,7 @@ def test_a_builtins_signature_text_is_inspects() -> None:
     def starred(*cards: int) -> None: ...
 
     with pytest.raises(TypeError, match="takes \\*args or \\*\\*kwargs"):
-        _native._text_signature(starred)
+        _native._text_signature(cast(FunctionType, starred))
 
 
 @pytest.mark.parametrize("builtin", list(_native.ONE_HAND_FALLBACKS))
