@@ -9,8 +9,8 @@ best class and two hands tie exactly when their ranks are equal.
 Halves(badugi=1, low=1)
 """
 
-try:  # the compiled core, built by pip: without it, say why rather than "No module named ..._core"
-    import badeucey_fast._core  # noqa: F401
+try:  # the compiled core (built by pip, imported by the native layer): without it, say why rather than "No module named ..._core"
+    import badeucey_fast._native  # noqa: F401
 except ModuleNotFoundError as _error:
     if _error.name != "badeucey_fast._core":
         raise

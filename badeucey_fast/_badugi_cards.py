@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from badeucey_fast._boundary import RANKINGS, raise_for_status
+from badeucey_fast._native import RANKINGS, ffi, lib, raise_for_status
 from badeucey_fast._cards import CardsLike, hand_ids
-from badeucey_fast._core import ffi, lib
 
 if TYPE_CHECKING:
     import numpy as np

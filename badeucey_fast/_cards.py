@@ -13,8 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Protocol, Union, cast
 
-from badeucey_fast._boundary import DECK_SIZE, one_hand, quote
-from badeucey_fast._core import lib
+from badeucey_fast._native import DECK_SIZE, lib, one_hand, quote
 
 if TYPE_CHECKING:  # numpy is imported only when a batch needs it: it would triple import time
     import numpy as np
@@ -242,8 +241,8 @@ def _quick_ids(cards: object) -> tuple[int, ...] | None:
     None for anything else, which :func:`hand_ids` then checks in full (and
     names what is wrong).  The number of cards is the caller's to check.
 
-    A tuple or list of ids is checked in C (``tools/one_hand.c``, through
-    :func:`~badeucey_fast._boundary.one_hand`); the loop below is what it
+    A tuple or list of ids is checked in C (``csrc/bindings/one_hand.c``, through
+    :func:`~badeucey_fast._native.one_hand`); the loop below is what it
     does, and runs for what C does not take.
 
     The ids of the last ``_KEPT_TEXTS`` texts parsed are kept, for the calls

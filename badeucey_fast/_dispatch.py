@@ -20,8 +20,7 @@ ValueError: unknown implementation 'sse9'; the core has: portable, bmi2, avx2, a
 
 from __future__ import annotations
 
-from badeucey_fast._boundary import status_text
-from badeucey_fast._core import ffi, lib
+from badeucey_fast._native import ffi, lib, status_text
 
 _NAMES: tuple[str, ...] = tuple(
     ffi.string(lib.bdc_implementation_name(i)).decode("ascii") for i in range(lib.BDC_IMPLEMENTATIONS)

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
-from badeucey_fast._boundary import MAX_SEATS, MIN_SEATS
+from badeucey_fast._native import MAX_SEATS, MIN_SEATS
 from badeucey_fast._cards import CardsLike, format_cards, quick_ids, seat_hands
 from badeucey_fast._runs import (
     EQUITY_FIGURES,

@@ -12,17 +12,18 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
-from badeucey_fast._boundary import (
+from badeucey_fast._native import (
     DECK_SIZE,
     MAX_HAND_CARDS,
     RANKINGS,
     SPLIT_SHIFT,
     check_int,
+    ffi,
+    lib,
     one_hand,
     raise_for_status,
 )
 from badeucey_fast._cards import CardsLike, check_card, hand_ids, hand_mask  # noqa: F401  (hand_mask: the doctests)
-from badeucey_fast._core import ffi, lib
 
 BADUGI_CLASSES = RANKINGS["badugi_low"].scale
 DEUCE_SEVEN_CLASSES = RANKINGS["deuce_seven"].scale
@@ -103,7 +104,7 @@ def _halves(packed: int) -> Halves:
 _FLAG = lib.BDC_FLAG_ID_0_OR_1  # the C core's mark on a result whose hand has card id 0 or 1
 # The plain C entry points (a rank, or a negative error code), by hand size: the
 # one-hand functions' Python paths call them once hand_ids has normalised the hand (their
-# common case runs in tools/one_hand.c, which calls the same C functions).  The flagged ones
+# common case runs in csrc/bindings/one_hand.c, which calls the same C functions).  The flagged ones
 # serve the showdown.
 _C_BADUGI_LOW: dict[int, Callable[..., int]] = {4: lib.bdc_badugi_low4, 5: lib.bdc_badugi_low5}
 _C_BADUGI_HIGH: dict[int, Callable[..., int]] = {4: lib.bdc_badugi_high4, 5: lib.bdc_badugi_high5}

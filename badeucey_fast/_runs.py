@@ -18,15 +18,16 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from badeucey_fast._boundary import (
+from badeucey_fast._native import (
     DECK_SIZE,
     MAX_DRAWS,
     RANKINGS,
     check_int,
+    ffi,
+    lib,
     raise_for_status,
 )
 from badeucey_fast._cards import DECK_BYTES, CardsLike, format_cards, hand_ids
-from badeucey_fast._core import ffi, lib
 from badeucey_fast._targets import Target
 from badeucey_fast.games import Game
 

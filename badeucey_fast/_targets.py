@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Union
 
-from badeucey_fast._boundary import (
+from badeucey_fast._native import (
     FOUR_CARD_BADUGIS,
     MAX_HAND_CARDS,
     MIN_HAND_CARDS,

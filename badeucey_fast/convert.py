@@ -23,7 +23,7 @@ import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from badeucey_fast._boundary import DECK_SIZE
+from badeucey_fast._native import DECK_SIZE
 from badeucey_fast._cards import _NAME_OF, CardsLike, hand_ids
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from badeucey_fast._boundary import DECK_SIZE, check_int
+from badeucey_fast._native import DECK_SIZE, check_int
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def random_hands(
     """
     import numpy as np
 
-    from badeucey_fast._core import ffi, lib
+    from badeucey_fast._native import ffi, lib
 
     what = "random_hands"
     rows = _count(n, "n", what)

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
-from badeucey_fast._boundary import DECK_SIZE, FOUR_CARD_BADUGIS, MAX_DRAWS
+from badeucey_fast._native import DECK_SIZE, FOUR_CARD_BADUGIS, MAX_DRAWS
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids, quick_ids
 from badeucey_fast._runs import (
     DEFAULT_SAMPLES,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Literal, NamedTuple, overload
 
-from badeucey_fast._boundary import RANKINGS, Ranking, check_int
+from badeucey_fast._native import RANKINGS, Ranking, check_int
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
 from badeucey_fast._rankings import ace_five_rank, badugi_rank, deuce_seven_rank
 

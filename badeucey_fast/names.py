@@ -8,14 +8,15 @@
 
 from __future__ import annotations
 
-from badeucey_fast._boundary import (
+from badeucey_fast._native import (
     MAX_HAND_CARDS,
     Ranking,
     check_int,
+    ffi,
+    lib,
     raise_for_status,
     ranking_info,
 )
-from badeucey_fast._core import ffi, lib
 
 __all__ = ["Ranking", "class_ranks", "hand_name"]
 

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Union
 
-from badeucey_fast._boundary import quote
+from badeucey_fast._native import quote
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
 from badeucey_fast._rankings import (
     _FLAG,

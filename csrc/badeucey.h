@@ -35,7 +35,8 @@
  * packed in one int: (badugi_rank << 16) | low_rank.
  *
  * The part between the cffi markers is read verbatim as the cffi cdef, so it
- * holds only plain declarations.
+ * holds only plain declarations.  The few entry points that exist only for
+ * the Python package's binding are declared apart, in bindings/bdc_bindings.h.
  */
 #ifndef BADEUCEY_H
 #define BADEUCEY_H
@@ -140,22 +141,6 @@ int bdc_rank_batch(int ranking, const uint8_t *hands, size_t n, int n_cards,
  * it wrote (1..4 for the Badugi rankings, 5 otherwise), BDC_E_RANK for a rank
  * outside the scale, or BDC_E_RANKING for a split-game or unknown ranking. */
 int bdc_class_ranks(int ranking, int rank, uint8_t out[5], int *flush);
-
-/* For bindings whose integer conversion takes booleans as 0 and 1 (cffi's
- * does: Python's bool is an int): each function above, returning its rank
- * plus BDC_FLAG_ID_0_OR_1 when a card id is 0 or 1 (so that the binding checks
- * the argument types of only those hands), or its negative error code cast to
- * unsigned.  Any result >= BDC_FLAG_ID_0_OR_1 needs a second look; anything
- * below is a rank. */
-enum bdc_flag { BDC_FLAG_ID_0_OR_1 = 0x40000000 };
-unsigned bdc_badugi_low4_flagged(int c0, int c1, int c2, int c3);
-unsigned bdc_badugi_high4_flagged(int c0, int c1, int c2, int c3);
-unsigned bdc_badugi_low5_flagged(int c0, int c1, int c2, int c3, int c4);
-unsigned bdc_badugi_high5_flagged(int c0, int c1, int c2, int c3, int c4);
-unsigned bdc_deuce_seven_flagged(int c0, int c1, int c2, int c3, int c4);
-unsigned bdc_ace_five_flagged(int c0, int c1, int c2, int c3, int c4);
-unsigned bdc_badeucey_flagged(int c0, int c1, int c2, int c3, int c4);
-unsigned bdc_badacey_flagged(int c0, int c1, int c2, int c3, int c4);
 
 /* ---- Implementations -------------------------------------------------
  *
@@ -263,17 +248,6 @@ int bdc_draw_run(const bdc_draw_spec *spec, int first_begin, int first_end,
                  uint64_t samples, uint64_t rng[4],
                  uint64_t *badugi_counts, uint64_t *low_counts,
                  uint64_t *hits, uint64_t *total);
-
-/* bdc_draw_run with its cards given apart from the spec and its outputs in
- * one array, as the Python package lays them out: cards[0 .. n_kept-1] are
- * the kept cards and the n_deck cards after them the deck (spec->kept and
- * spec->deck are not read, so one spec serves every hand of its sizes);
- * out[0 .. 3] the rng, out[4] hits, out[5] total, then the Badugi counts
- * (BDC_BADUGI_CLASSES + 1 entries) if the game has that half, then the low
- * counts if it has a low half.  BDC_E_ARGUMENT for NULL cards or out, or a
- * negative n_kept. */
-int bdc_draw_run_out(const bdc_draw_spec *spec, const uint8_t *cards, int first_begin, int first_end,
-                     uint64_t samples, uint64_t *out);
 
 /* Several hands to a showdown. */
 typedef struct {

@@ -9,6 +9,7 @@
  * or, in the exact enumeration, a block at a time (bdc_enumerate.h).
  */
 #include "bdc_enumerate.h"
+#include "bindings/bdc_bindings.h" /* bdc_draw_run_out */
 
 /* ---- one hand's draws ------------------------------------------------- */
 
@@ -52,7 +53,7 @@ int bdc_draw_plan(const bdc_draw_spec *spec, uint64_t *outcomes, int *positions)
     k = spec->game.n_cards - spec->n_kept;
     *outcomes = 1; /* at most C(47, 5) * C(42, 5) * C(37, 5) < 2^60 */
     for (r = 0; k && r < spec->draws; r++)
-        *outcomes *= bdc_choose(spec->n_deck - r * k, k);
+        *outcomes *= bdc_binomial(spec->n_deck - r * k, k);
     *positions = k ? spec->n_deck - k + 1 : 1;
     return BDC_OK;
 }
@@ -242,7 +243,7 @@ int bdc_draw_run(const bdc_draw_spec *spec, int first_begin, int first_end,
     /* a hand final after draw r stands for every way the later draws could fall */
     ctx.stay[spec->draws] = 1;
     for (r = spec->draws - 1; r >= 0; r--)
-        ctx.stay[r] = ctx.stay[r + 1] * bdc_choose(spec->n_deck - r * ctx.k, ctx.k);
+        ctx.stay[r] = ctx.stay[r + 1] * bdc_binomial(spec->n_deck - r * ctx.k, ctx.k);
     if (ctx.k == 0) { /* standing pat: the one outcome is the hand itself */
         uint64_t weight = samples ? samples : (first_begin <= 0 && first_end > 0);
         if ((status = bdc_halves(&spec->game, ctx.hand, halves)) != BDC_OK)

@@ -15,7 +15,7 @@ void bdc_rng_seed(uint64_t seed, uint64_t rng[4])
     }
 }
 
-uint64_t bdc_choose(int n, int k)
+uint64_t bdc_binomial(int n, int k)
 {
     uint64_t r = 1;
     int i;

@@ -62,7 +62,7 @@ static inline void bdc_deal(uint64_t rng[4], unsigned *deck, unsigned n_deck, un
 /* ---- checks ------------------------------------------------------------ */
 
 /* C(n, k) exactly, for n <= 52 (fits: C(52, 26) < 2^59); 0 outside 0 <= k <= n. */
-BDC_HIDDEN uint64_t bdc_choose(int n, int k);
+BDC_HIDDEN uint64_t bdc_binomial(int n, int k);
 
 /* Adds cards to a set of seen ids; BDC_E_CARD for an id outside the deck,
  * BDC_E_DUPLICATE for one seen before. */

@@ -77,7 +77,7 @@ static uint64_t bdc_equity_outcomes(const bdc_equity_ctx *ctx, int n_deck)
     uint64_t outcomes = 1;
     int e, m = n_deck;
     for (e = 0; e < ctx->n_events; e++) {
-        uint64_t ways = bdc_choose(m, ctx->events[e].k);
+        uint64_t ways = bdc_binomial(m, ctx->events[e].k);
         if (outcomes > UINT64_MAX / ways)
             return UINT64_MAX;
         outcomes *= ways;
@@ -104,7 +104,7 @@ static uint64_t bdc_equity_skipped(const bdc_equity_ctx *ctx)
     uint64_t w = 1;
     int i, free = ctx->n_free;
     for (i = 0; i < ctx->n_skip; i++) {
-        w *= bdc_choose(free, ctx->skip_k[i]);
+        w *= bdc_binomial(free, ctx->skip_k[i]);
         free -= ctx->skip_k[i];
     }
     return w;
@@ -280,7 +280,7 @@ static int bdc_sets_rank(bdc_equity_ctx *ctx, struct bdc_equity_sets *sets)
     for (e = 0; e < ctx->n_events; e++)
         k_of[ctx->events[e].seat] = ctx->events[e].k;
     for (s = 0; s < spec->n_seats; s++)
-        total += bdc_choose(spec->n_deck, k_of[s]) * (k_of[s] > 0);
+        total += bdc_binomial(spec->n_deck, k_of[s]) * (k_of[s] > 0);
     if (total > BDC_EXACT_SETS)
         return 0;
     frame.sets = sets;

@@ -1,10 +1,11 @@
 /*
  * bdc_hand.c - one hand at a time: the rank functions of badeucey.h, their
- * flagged and mask forms, the class behind a rank, and the halves of a
- * game's hand for the draw and equity enumerators.  Every lookup is one of
- * bdc_lookup.h's.
+ * mask forms and their flagged forms (bindings/bdc_bindings.h), the class
+ * behind a rank, and the halves of a game's hand for the draw and equity
+ * enumerators.  Every lookup is one of bdc_lookup.h's.
  */
 #include "bdc_lookup.h"
+#include "bindings/bdc_bindings.h" /* the flagged forms */
 
 #define BDC_CARDS4 const bdc_card c[4] = {BDC_BYTE(c0), BDC_BYTE(c1), BDC_BYTE(c2), BDC_BYTE(c3)}
 #define BDC_CARDS5 \

@@ -79,13 +79,13 @@ html_show_sourcelink = False
 
 
 def _typed_signature(app, what, name, obj, options, signature, return_annotation):
-    """The one-hand functions are builtins (tools/one_hand.c), whose signatures carry no
+    """The one-hand functions are builtins (csrc/bindings/one_hand.c), whose signatures carry no
     types: document them with the types of the Python functions they stand for."""
     import inspect
 
     from sphinx.util.inspect import stringify_signature
 
-    from badeucey_fast._boundary import ONE_HAND_FALLBACKS
+    from badeucey_fast._native import ONE_HAND_FALLBACKS
 
     fallback = ONE_HAND_FALLBACKS.get(obj) if callable(obj) else None
     if fallback is None:

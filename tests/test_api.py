@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import badeucey_fast as bf
-from badeucey_fast import _boundary, _cards, _dispatch, _rankings, games
+from badeucey_fast import _cards, _dispatch, _native, _rankings, games
 from badeucey_fast._bench import hands as bench_hands
 from badeucey_fast._bench import peers as bench_peers
 
@@ -26,7 +26,7 @@ def test_version_and_exports() -> None:
         assert hasattr(bf, name), name
 
 
-@pytest.mark.parametrize("module", [bf, _boundary, _cards, _dispatch, _rankings, games, bench_hands, bench_peers])
+@pytest.mark.parametrize("module", [bf, _native, _cards, _dispatch, _rankings, games, bench_hands, bench_peers])
 def test_doctests(module: object) -> None:
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
     assert tried > 0 and failures == 0

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import badeucey_fast as bf
-from badeucey_fast import _boundary, _cards, deck, names
+from badeucey_fast import _cards, _native, deck, names
 from badeucey_fast.cli import main
 from badeucey_fast.draws import Target
 from badeucey_fast.showdown import Pot
@@ -32,17 +32,17 @@ def _raises(call: Callable[[], object], error: type[Exception], pattern: str) ->
     return message
 
 
-@pytest.mark.parametrize("module", [_boundary, _cards, deck, names])
+@pytest.mark.parametrize("module", [_native, _cards, deck, names])
 def test_doctests(module: object) -> None:
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
     assert tried > 0 and failures == 0
 
 
 def test_quote_cuts_long_text() -> None:
-    assert _boundary.quote("7s") == "'7s'"
-    long = _boundary.quote("x" * 10**6)
+    assert _native.quote("7s") == "'7s'"
+    long = _native.quote("x" * 10**6)
     assert len(long) <= 80 and "1000000 characters" in long
-    assert len(_boundary.quote(list(range(10**4)))) <= 80
+    assert len(_native.quote(list(range(10**4)))) <= 80
 
 
 # --------------------------------------------------------------------------- #

@@ -1,4 +1,4 @@
-"""The one-hand functions are builtins of tools/one_hand.c: a C fast path for a
+"""The one-hand functions are builtins of csrc/bindings/one_hand.c: a C fast path for a
 tuple or list of plain int ids (or an int mask), and the package's Python
 function (the fallback) for every other call.  These tests hold the builtins to
 their fallbacks: the same answers, the same errors, the same signatures, and no
@@ -272,9 +272,9 @@ def test_an_exception_from_the_fallback_comes_through_unchanged() -> None:
 
 
 def test_the_factory_refuses_what_it_cannot_make() -> None:
-    from badeucey_fast import _boundary
+    from badeucey_fast import _native
 
-    make = _boundary._one_hand
+    make = _native._one_hand
     module = sys.modules["badeucey_fast._rankings"]
     with pytest.raises(ValueError, match="unknown kind 99"):
         make(99, "f", "f()\n--\n\n", module, print, None, None)
@@ -283,12 +283,12 @@ def test_the_factory_refuses_what_it_cannot_make() -> None:
     with pytest.raises(TypeError, match="a split game needs a dict memo"):
         make(lib.BDC_PY_BADEUCEY, "f", "", module, print, [], print)
     with pytest.raises(TypeError, match="must be a Python function"):
-        _boundary.one_hand(lib.BDC_PY_DEUCE_SEVEN, "f", print)
+        _native.one_hand(lib.BDC_PY_DEUCE_SEVEN, "f", print)
     # a kind is made once: a second make would rewire the first builtin
     with pytest.raises(RuntimeError, match=r"kind \d+ is made once per process \(as deuce_seven_rank\)"):
         make(lib.BDC_PY_DEUCE_SEVEN, "other", "other(x)\n--\n\n", module, print, None, None)
     assert bf.deuce_seven_rank.__name__ == "deuce_seven_rank" and bf.deuce_seven_rank((0, 5, 10, 15, 20)) == 1
-    assert _boundary.ONE_HAND_FALLBACKS[bf.badeucey] is _rankings._badeucey
+    assert _native.ONE_HAND_FALLBACKS[bf.badeucey] is _rankings._badeucey
     assert lib.bdc_py_install(ffi.NULL, b"x") == -1 and lib.bdc_py_install(b"x", ffi.NULL) == -1
 
 

@@ -1,11 +1,13 @@
 """cffi builder for badeucey_fast._core (out-of-line API mode).
 
-The cdef is read straight from the public header, between its cffi markers, so
-no declaration is written twice; the same for tools/one_hand.c, the one-hand
-functions as builtins of Python's limited C API, compiled into the module here
-so that the core in csrc/ stays free of Python.  The rank tables are included
-from the folder tools/gen_tables.py writes at build time (setup.py runs it
-first).  This file imports nothing from the package.
+The cdef is read straight from the C headers, between their cffi markers, so
+no declaration is written twice: the public interface (csrc/badeucey.h), then
+the binding's own entry points (csrc/bindings/bdc_bindings.h).  The module
+compiles every C file of the core (csrc/*.c) and csrc/bindings/one_hand.c, the
+one-hand functions as builtins of Python's limited C API, the only C that
+speaks Python (so the core in csrc/ stays free of it).  The rank tables are
+included from the folder tools/gen_tables.py writes at build time (setup.py
+runs it first).  This file imports nothing from the package.
 """
 
 from __future__ import annotations
@@ -27,16 +29,24 @@ def read_cdef(header: Path) -> str:
     return text[text.index(begin) + len(begin) : text.index(end)]
 
 
-ONE_HAND = ROOT / "tools" / "one_hand.c"  # the one-hand builtins: the only C here that uses Python's C API
+BINDINGS = CSRC / "bindings"  # what the Python package's binding adds to the core
+HEADERS = (CSRC / "badeucey.h", BINDINGS / "bdc_bindings.h")  # the cdef, in this order
+ONE_HAND = BINDINGS / "one_hand.c"  # the one-hand builtins: the only C here that uses Python's C API
+
+
+def cdef() -> str:
+    """The whole cdef: the cffi part of each header in :data:`HEADERS`."""
+    return "".join(read_cdef(header) for header in HEADERS)
+
 
 ffibuilder = FFI()
-ffibuilder.cdef(read_cdef(CSRC / "badeucey.h") + read_cdef(ONE_HAND))
+ffibuilder.cdef(cdef())
 ffibuilder.set_source(
     "badeucey_fast._core",
-    f'#include "badeucey.h"\n#include "{ONE_HAND.name}"',
+    "".join(f'#include "{header.relative_to(CSRC).as_posix()}"\n' for header in (*HEADERS, ONE_HAND)),
     sources=[str(path.relative_to(ROOT)) for path in sorted(CSRC.glob("*.c"))],  # every C file of the core
-    include_dirs=[str(CSRC.relative_to(ROOT)), str(GENERATED.relative_to(ROOT)), str(ONE_HAND.parent.relative_to(ROOT))],
-    depends=[str(ONE_HAND.relative_to(ROOT))],
+    include_dirs=[str(CSRC.relative_to(ROOT)), str(GENERATED.relative_to(ROOT))],
+    depends=[str(path.relative_to(ROOT)) for path in (*HEADERS, ONE_HAND)],
     # the stable ABI of 3.11 (cffi would define Py_LIMITED_API as 3.2's): one_hand.c uses METH_FASTCALL
     define_macros=[("Py_LIMITED_API", "0x030B0000")],
     extra_compile_args=["-O3", "-g0"],  # a release build: no debug info in the .so

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import numpy.typing as npt
 
-from badeucey_fast._boundary import DECK_SIZE, MAX_HAND_CARDS
+from badeucey_fast._native import DECK_SIZE, MAX_HAND_CARDS
 
 Hands = npt.NDArray[np.uint8]
 

@@ -27,7 +27,7 @@ from badeucey_fast._bench.hands import (
     random_hands,
 )
 from badeucey_fast._cards import format_cards, hand_mask, parse_cards
-from badeucey_fast._core import lib
+from badeucey_fast._native import lib
 from badeucey_fast._rankings import (
     ace_five_rank_batch,
     badacey_batch,

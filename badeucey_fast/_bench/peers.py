@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from badeucey_fast._boundary import DECK_SIZE, RANKINGS
+from badeucey_fast._native import DECK_SIZE, RANKINGS
 
 DECK = DECK_SIZE
 PHEVALUATOR_RANKS = RANKINGS["deuce_seven"].scale

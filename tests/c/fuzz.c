@@ -1,5 +1,6 @@
 /*
- * fuzz.c - a seeded random driver for every bdc_ entry point of badeucey.h.
+ * fuzz.c - a seeded random driver for every bdc_ entry point of badeucey.h
+ * (and the core's binding entry points of bindings/bdc_bindings.h).
  *
  * Each case picks one entry point and random arguments within the documented
  * sizes (buffers are allocated exactly as large as the header says, so a
@@ -21,6 +22,7 @@
 #include <string.h>
 
 #include "badeucey.h"
+#include "bindings/bdc_bindings.h" /* the flagged forms and bdc_draw_run_out */
 
 static uint64_t state;
 static unsigned long long calls;

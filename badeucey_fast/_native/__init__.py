@@ -1,11 +1,15 @@
-"""The Python side of the C boundary: every ranking fact, read from the C core once.
+"""The native layer: the one importer of the compiled module ``badeucey_fast._core``.
 
-The public header ``csrc/badeucey.h`` declares the class counts, the limits and
-the status codes; this module reads them from the compiled ``lib`` and is the
-one place the rest of the package takes them from.  It also holds the one
-helper that turns a C status code into an exception, the one check of an
-integer argument, and the one maker of the one-hand builtins (:func:`one_hand`).
-Adding a ranking touches the header, the generator and :data:`RANKINGS`.
+Every other module takes the C core from here: ``ffi`` and ``lib`` (hot paths
+bind ``lib.bdc_*`` functions to module-level names, so a call crosses no Python
+layer), the ranking facts, and the helpers around them.  The public header
+``csrc/badeucey.h`` declares the class counts, the limits and the status codes;
+this module reads them from the compiled ``lib`` and is the one place the rest
+of the package takes them from.  It also holds the one helper that turns a C
+status code into an exception, the one check of an integer argument, and the
+one maker of the one-hand builtins (:func:`one_hand`, the Python side of
+``csrc/bindings/one_hand.c``).  Adding a ranking touches the header, the
+generator and :data:`RANKINGS`.
 
 >>> RANKINGS["deuce_seven"].scale
 7462
@@ -17,14 +21,13 @@ TypeError: draws must be an integer, got True (bool)
 
 from __future__ import annotations
 
-import inspect
 import operator
 import sys
 import types
 from collections.abc import Callable
 from typing import Any, Literal, NamedTuple, TypeVar
 
-from badeucey_fast._core import ffi, lib
+from badeucey_fast._core import ffi as ffi, lib as lib  # re-exported: the package's only way to the C core
 
 Ranking = Literal["badugi_low", "badugi_high", "deuce_seven", "ace_five"]
 """A single ranking: Badugi aces low or aces high, deuce-to-seven, ace-to-five."""
@@ -171,16 +174,62 @@ def check_int(value: object, name: str, *, expected: str = "an integer") -> int:
 
 
 # --------------------------------------------------------------------------- #
-# The one-hand functions as builtins (tools/one_hand.c)
+# The one-hand functions as builtins (csrc/bindings/one_hand.c)
 # --------------------------------------------------------------------------- #
 _Function = TypeVar("_Function", bound=Callable[..., object])
 
 if lib.bdc_py_install(__name__.encode(), b"_one_hand") != 0:  # stores the factory here, as _one_hand
     raise ImportError("badeucey_fast._core could not make its one-hand builtins (the error is printed above)")
 _one_hand: Callable[..., Any] = globals()["_one_hand"]  # named again, for readers and type checkers
-"""The factory of the one-hand builtins (``tools/one_hand.c``): each kind is made once per process."""
+"""The factory of the one-hand builtins (``csrc/bindings/one_hand.c``): each kind is made once per process."""
 ONE_HAND_FALLBACKS: dict[Callable[..., Any], Callable[..., Any]] = {}
 """Each one-hand builtin -> the Python function it stands for (whose annotations the docs show)."""
+
+
+_CO_VARARGS, _CO_VARKEYWORDS = 0x04, 0x08  # a code object's flags for *args and **kwargs (inspect.CO_VARARGS, ...)
+
+
+def _text_signature(function: types.FunctionType) -> str:
+    """The parameters of a Python function without their annotations, as
+    ``inspect.signature`` writes them: ``(cards, *, ace_high=False)``.
+
+    A builtin's docstring starts with this text (``name(...)`` then ``--``), from
+    which Python derives its ``__text_signature__`` and ``inspect.signature``
+    its signature when asked; so nothing inspects the fallback at import.
+
+    :raises TypeError: for ``*args`` or ``**kwargs``, which no fallback takes.
+    """
+    code = function.__code__
+    if code.co_flags & (_CO_VARARGS | _CO_VARKEYWORDS):
+        raise TypeError(f"one_hand: the fallback {function.__name__} takes *args or **kwargs")
+    n_positional, n_keyword = code.co_argcount, code.co_kwonlyargcount
+    names = code.co_varnames[: n_positional + n_keyword]
+    defaults = function.__defaults__ or ()
+    keyword_defaults = function.__kwdefaults__ or {}
+    first_default = n_positional - len(defaults)
+    words = []
+    for index, name in enumerate(names[:n_positional]):
+        words.append(name if index < first_default else f"{name}={defaults[index - first_default]!r}")
+        if index + 1 == code.co_posonlyargcount:
+            words.append("/")
+    if n_keyword:
+        words.append("*")
+    for name in names[n_positional:]:
+        words.append(f"{name}={keyword_defaults[name]!r}" if name in keyword_defaults else name)
+    return f"({', '.join(words)})"
+
+
+def _clean_doc(doc: str) -> str:
+    """A docstring without its indentation and its blank first and last lines,
+    as ``inspect.cleandoc`` gives it (the form a builtin's ``__doc__`` takes)."""
+    lines = doc.expandtabs().split("\n")
+    margin = min((len(line) - len(line.lstrip()) for line in lines[1:] if line.strip()), default=0)
+    lines = [lines[0].lstrip()] + [line[margin:] for line in lines[1:]]
+    while lines and not lines[-1]:
+        lines.pop()
+    while lines and not lines[0]:
+        lines.pop(0)
+    return "\n".join(lines)
 
 
 def one_hand(
@@ -190,7 +239,7 @@ def one_hand(
     memo: dict[int, Any] | None = None,
     halves_of: Callable[[int], Any] | None = None,
 ) -> _Function:
-    """The one-hand function ``name``, as a builtin of ``tools/one_hand.c``.
+    """The one-hand function ``name``, as a builtin of ``csrc/bindings/one_hand.c``.
 
     A call with one tuple or list of plain int card ids (or one int mask) that
     the C core ranks is answered in C, in less time than the bare cffi call
@@ -205,9 +254,10 @@ def one_hand(
     :param name: the function's name; ``fallback`` is renamed to it, so that its
         messages (a missing argument, say) name the public function (so the
         fallback itself no longer pickles: pickle finds the builtin by that name).
-    :param fallback: the Python function; its signature and docstring move to
-        the builtin (its ``__doc__`` is cleared, so the doctests run once), its
-        annotations stay with it (:data:`ONE_HAND_FALLBACKS`, for the docs).
+    :param fallback: the Python function; its signature (as text, without its
+        annotations) and docstring move to the builtin (its ``__doc__`` is
+        cleared, so the doctests run once), its annotations stay with it
+        (:data:`ONE_HAND_FALLBACKS`, for the docs).
     :param memo: for a split game, the dict ``packed -> Halves`` the builtin reads.
     :param halves_of: for a split game, the function that makes and memoises a
         missing ``Halves`` from its packed value.
@@ -216,12 +266,7 @@ def one_hand(
     """
     if not isinstance(fallback, types.FunctionType):
         raise TypeError(f"one_hand: the fallback of {name} must be a Python function")
-    signature = inspect.signature(fallback)
-    plain = signature.replace(
-        parameters=[parameter.replace(annotation=parameter.empty) for parameter in signature.parameters.values()],
-        return_annotation=signature.empty,
-    )
-    doc = f"{name}{plain}\n--\n\n{inspect.cleandoc(fallback.__doc__ or '')}"
+    doc = f"{name}{_text_signature(fallback)}\n--\n\n{_clean_doc(fallback.__doc__ or '')}"
     fallback.__name__ = fallback.__qualname__ = name
     fallback.__doc__ = None
     made: _Function = _one_hand(kind, name, doc, sys.modules[fallback.__module__], fallback, memo, halves_of)

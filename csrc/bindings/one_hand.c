@@ -4,7 +4,8 @@
  * This is the part of the C boundary that speaks Python's C API (the limited
  * API: the extension stays one abi3 build).  tools/build_ffi.py compiles it
  * into badeucey_fast._core beside the cffi wrappers; the C core in csrc/ still
- * knows nothing of Python.
+ * knows nothing of Python.  Its kinds and bdc_py_install are declared in
+ * bdc_bindings.h, whose cffi part is read into the cdef.
  *
  * Why it exists: ranking one hand is a few nanoseconds in C, and a cffi call
  * with five ints costs about 100 ns, so the Python around it sets the speed of
@@ -35,32 +36,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "badeucey.h"
-
-/* cffi-cdef-begin */
-
-/* What a one-hand builtin computes (the kind given to the factory). */
-#define BDC_PY_BADEUCEY 0       /* five ids -> Halves, through the memo */
-#define BDC_PY_BADACEY 1        /* five ids -> Halves, through the memo */
-#define BDC_PY_BADEUCEY_MASK 2  /* a card mask -> packed int */
-#define BDC_PY_BADACEY_MASK 3   /* a card mask -> packed int */
-#define BDC_PY_DEUCE_SEVEN 4    /* five ids -> rank */
-#define BDC_PY_ACE_FIVE 5       /* five ids -> rank */
-#define BDC_PY_BADUGI 6         /* four or five ids (and the keyword ace_high) -> rank */
-#define BDC_PY_QUICK_IDS 7      /* distinct ids -> them as a tuple (the package's first check of a hand) */
-#define BDC_PY_KINDS 8
-
-/* Store the factory builtin as `attribute` of the module `module` (imported,
- * or being imported).  The factory is
- *     factory(kind, name, doc, module, fallback, memo, halves_of) -> builtin
- * where `fallback(x)` is the Python function for what the fast path does not
- * take, and, for the split games only, `memo` is the dict packed -> Halves and
- * `halves_of(packed)` makes and memoises a missing one (pass None otherwise).
- * Each kind is made once per process.  Returns 0, or -1 for a NULL argument
- * or if Python raised (the exception is printed, then cleared). */
-int bdc_py_install(const char *module, const char *attribute);
-
-/* cffi-cdef-end */
+#include "bdc_bindings.h"
 
 /* ---- The fast paths ---------------------------------------------------- */
 
@@ -408,7 +384,7 @@ static PyMethodDef bdc_py_factory = {
     "one_hand", bdc_py_make, METH_VARARGS,
     "one_hand(kind, name, doc, module, fallback, memo, halves_of)\n"
     "--\n\n"
-    "A one-hand builtin of the given kind (tools/one_hand.c).",
+    "A one-hand builtin of the given kind (csrc/bindings/one_hand.c).",
 };
 
 int bdc_py_install(const char *module, const char *attribute)

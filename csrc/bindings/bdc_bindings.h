@@ -1,0 +1,79 @@
+/*
+ * bdc_bindings.h - the entry points that exist for the Python package's
+ * binding only, beside the public interface of badeucey.h.
+ *
+ * The core implements the first two groups (bdc_hand.c, bdc_draw.c) in plain
+ * C: they reshape public functions for a binding's calling costs.  The third
+ * is one_hand.c's, the one C file that speaks Python's C API.  The part
+ * between the cffi markers is read verbatim as the cffi cdef, after
+ * badeucey.h's, so it holds only plain declarations.
+ */
+#ifndef BDC_BINDINGS_H
+#define BDC_BINDINGS_H
+
+#include "../badeucey.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* cffi-cdef-begin */
+
+/* ---- Ranks for a binding whose integer conversion takes booleans ---------
+ * cffi's does (Python's bool is an int): each rank function of badeucey.h,
+ * returning its rank plus BDC_FLAG_ID_0_OR_1 when a card id is 0 or 1 (so
+ * that the binding checks the argument types of only those hands), or its
+ * negative error code cast to unsigned.  Any result >= BDC_FLAG_ID_0_OR_1
+ * needs a second look; anything below is a rank. */
+enum bdc_flag { BDC_FLAG_ID_0_OR_1 = 0x40000000 };
+unsigned bdc_badugi_low4_flagged(int c0, int c1, int c2, int c3);
+unsigned bdc_badugi_high4_flagged(int c0, int c1, int c2, int c3);
+unsigned bdc_badugi_low5_flagged(int c0, int c1, int c2, int c3, int c4);
+unsigned bdc_badugi_high5_flagged(int c0, int c1, int c2, int c3, int c4);
+unsigned bdc_deuce_seven_flagged(int c0, int c1, int c2, int c3, int c4);
+unsigned bdc_ace_five_flagged(int c0, int c1, int c2, int c3, int c4);
+unsigned bdc_badeucey_flagged(int c0, int c1, int c2, int c3, int c4);
+unsigned bdc_badacey_flagged(int c0, int c1, int c2, int c3, int c4);
+
+/* ---- One hand's draws in the Python package's layout -------------------
+ * bdc_draw_run with its cards given apart from the spec and its outputs in
+ * one array, as the Python package lays them out: cards[0 .. n_kept-1] are
+ * the kept cards and the n_deck cards after them the deck (spec->kept and
+ * spec->deck are not read, so one spec serves every hand of its sizes);
+ * out[0 .. 3] the rng, out[4] hits, out[5] total, then the Badugi counts
+ * (BDC_BADUGI_CLASSES + 1 entries) if the game has that half, then the low
+ * counts if it has a low half.  BDC_E_ARGUMENT for NULL cards or out, or a
+ * negative n_kept. */
+int bdc_draw_run_out(const bdc_draw_spec *spec, const uint8_t *cards, int first_begin, int first_end,
+                     uint64_t samples, uint64_t *out);
+
+/* ---- The one-hand functions as Python builtins (one_hand.c) ------------ */
+
+/* What a one-hand builtin computes (the kind given to the factory). */
+#define BDC_PY_BADEUCEY 0       /* five ids -> Halves, through the memo */
+#define BDC_PY_BADACEY 1        /* five ids -> Halves, through the memo */
+#define BDC_PY_BADEUCEY_MASK 2  /* a card mask -> packed int */
+#define BDC_PY_BADACEY_MASK 3   /* a card mask -> packed int */
+#define BDC_PY_DEUCE_SEVEN 4    /* five ids -> rank */
+#define BDC_PY_ACE_FIVE 5       /* five ids -> rank */
+#define BDC_PY_BADUGI 6         /* four or five ids (and the keyword ace_high) -> rank */
+#define BDC_PY_QUICK_IDS 7      /* distinct ids -> them as a tuple (the package's first check of a hand) */
+#define BDC_PY_KINDS 8
+
+/* Store the factory builtin as `attribute` of the module `module` (imported,
+ * or being imported).  The factory is
+ *     factory(kind, name, doc, module, fallback, memo, halves_of) -> builtin
+ * where `fallback(x)` is the Python function for what the fast path does not
+ * take, and, for the split games only, `memo` is the dict packed -> Halves and
+ * `halves_of(packed)` makes and memoises a missing one (pass None otherwise).
+ * Each kind is made once per process.  Returns 0, or -1 for a NULL argument
+ * or if Python raised (the exception is printed, then cleared). */
+int bdc_py_install(const char *module, const char *attribute);
+
+/* cffi-cdef-end */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BDC_BINDINGS_H */
