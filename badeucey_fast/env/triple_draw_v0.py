@@ -45,7 +45,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from badeucey_fast._boundary import check_int
+from badeucey_fast._native import check_int
 from badeucey_fast._cards import _NAME_OF
 from badeucey_fast._runs import check_seed
 from badeucey_fast.engine import Hand, TableRules
