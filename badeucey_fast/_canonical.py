@@ -94,7 +94,7 @@ def _all_canonical(size: int) -> Hands:
 def canonical_hands(size: int) -> Hands:
     """Every canonical hand of ``size`` (4 or 5) cards, one row each (ascending
     ids), rows in increasing order of card mask.  Read-only; computed once per
-    process (about 2-5 s for five cards).
+    process (seconds for five cards).
 
     :raises ValueError: for a size other than 4 or 5.
     """

@@ -247,7 +247,7 @@ def _quick_ids(cards: object) -> tuple[int, ...] | None:
 
     The ids of the last ``_KEPT_TEXTS`` texts parsed are kept, for the calls
     whose hand is the same text again and again (a draw's hand and discard,
-    an equity call's hands), where parsing is a tenth of the call.  The ids
+    an equity call's hands), where parsing would be a large part of the call.  The ids
     are a tuple: a caller cannot change what is kept.
 
     >>> quick_ids("7s 5h"), quick_ids("7s 5h"), quick_ids([23, 14]), quick_ids([23, 23]), quick_ids((True, 2))
@@ -267,7 +267,7 @@ def _quick_ids(cards: object) -> tuple[int, ...] | None:
                 return None
         try:
             # every id in 0..51, none twice: each takes one card out of the deck (bytes() refuses
-            # ids outside 0..255; this is a third faster than a set's intersection)
+            # ids outside 0..255; one C call, no set built)
             if len(DECK_BYTES.translate(None, bytes(cards))) == DECK_SIZE - len(cards):
                 return cards if type(cards) is tuple else tuple(cards)  # (a tuple of ints is immutable: no copy)
         except ValueError:

@@ -42,9 +42,9 @@ if TYPE_CHECKING:
 
 FORMAT = "badeucey-fast discard chart 2"
 DEFAULT_CHUNK_SIZE = {1: 32, 2: 2, 3: 2}
-"""Hands a chunk, by draws: a chunk of one-draw hands takes about 1-2.5 s on one
-core (30-80 ms a hand), a chunk of sampled three-draw hands a few seconds, both
-far above the measured task overhead of the local pool and of Dask (README, "Big jobs")."""
+"""Hands a chunk, by draws: a chunk of one-draw or sampled three-draw hands is
+seconds of work, far above the task overhead of the local pool and of Dask
+(docs/speed.rst, "Big jobs"), and small enough that a checkpoint loses little."""
 DEFAULT_SEED = 0
 """The seed of a sampled chart (draws > 1) when none is given, so that charts are reproducible."""
 

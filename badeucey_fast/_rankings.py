@@ -85,10 +85,10 @@ _SMALL_INTS = tuple(range(max(RANKINGS[name].scale for name in RANKINGS) + 1))
 _HALVES: dict[int, Halves] = {}
 """Memo of the split-game results: packed int -> its Halves.  The C core
 returns 38,064 packed values per split game (every Badugi and low rank pair
-some five cards have), 72,921 for both, so the memo never holds more (7.3 MB
-measured with every one in it, after one process has ranked nearly every hand
+some five cards have), 72,921 for both, so the memo never holds more (a few MB
+with every one in it, after one process has ranked nearly every hand
 of both games one at a time); a hit returns a shared, immutable Halves instead
-of building one (three allocations: about half the time of a one-hand call)."""
+of building one (three allocations, the most of a one-hand call's own work)."""
 
 
 def _halves(packed: int) -> Halves:
@@ -331,7 +331,7 @@ class _Numpy:
 _NUMPY = _Numpy()
 _BATCH_STATE = threading.local()
 """Per thread: the ``size_t *`` a batch call's C loop writes its bad row to (one call at a time
-per thread, so each thread reuses one; a new one costs about a third of a small batch call)."""
+per thread, so each thread reuses one instead of allocating one per call)."""
 
 
 def _bad_row() -> Any:

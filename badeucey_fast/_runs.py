@@ -374,7 +374,7 @@ def plan_draw(
     counts = _DRAW_COUNTS.get(key)
     if counts is None:
         counts = _DRAW_COUNTS[key] = draw_counts(len(deck), k, draws)  # at most 52 * 6 * 3 keys
-    # (_new_tuple: a tenth of the plan)
+    # (_new_tuple: the fields are in order and checked, so NamedTuple's argument handling is skipped)
     return _new_tuple(DrawPlan, (rules, kept, deck, draws, target, counts[0], counts[1], kept_bytes + deck or b"\0"))
 
 
@@ -403,8 +403,8 @@ def _draw_template(key: tuple[Any, ...]) -> Any:
 
 _np: Any = None
 """numpy, once :func:`_import_numpy` has imported it: an ``import`` statement in a
-function costs about 120 ns a call even when the module is loaded (a hundredth of a
-one-draw call)."""
+function looks the module up again on every call, even when it is loaded, and a
+one-draw call is short enough for that to show."""
 
 
 def _import_numpy() -> Any:

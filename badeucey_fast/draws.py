@@ -386,9 +386,9 @@ def _outcomes(
     target_hits: int | None,
 ) -> DrawOutcomes:
     """A :class:`DrawOutcomes` of checked fields, in their order: its frozen
-    ``__init__`` sets them one by one, a quarter of a one-draw call.  They are
-    stored in its ``__dict__`` one at a time (a fifth faster than an ``update``
-    of keyword arguments, which builds a second dict)."""
+    ``__init__`` would check and set them one by one through ``object.__setattr__``.  They
+    are stored in its ``__dict__`` one at a time (an ``update`` of keyword arguments
+    would build a second dict)."""
     out = object.__new__(DrawOutcomes)
     fields = out.__dict__
     fields["game"] = game

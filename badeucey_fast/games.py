@@ -42,7 +42,7 @@ class Game:
     low: LowRanking | None
     """Ranking of the five-card low half, or None if the game has none."""
     odd_chip: Half = "low"
-    """Split games: the half that gets the odd chip of an odd pot (RULES.md: the
+    """Split games: the half that gets the odd chip of an odd pot (docs/rules.rst: the
     2-7 / low half by default)."""
     badugi_qualifier: int | None = None
     """Worst Badugi rank that may win the Badugi half (None: no qualifier)."""

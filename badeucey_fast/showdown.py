@@ -4,7 +4,7 @@ Seats are numbered from 0, the first seat left of the button; that is also the
 order odd chips are handed out in.  Amounts are integer chips and every pot is
 paid out exactly: nothing is paid twice or lost.
 
-Settling one pot of a split game (RULES.md, Badeucey):
+Settling one pot of a split game (docs/rules.rst, Badeucey):
 
 1. The pot is cut in two halves; an odd chip goes to the game's ``odd_chip``
    half (the low half by default).

@@ -264,10 +264,10 @@ bdc_avx512_badugi_block(int aces_low, int split, const uint8_t *block, int count
 
 /* A tail of at least this many hands (after the whole blocks) goes through
  * the vector pass too, padded to whole steps; a shorter one, hand by hand
- * through `scalar`.  Measured on Zen 4: a padded step of sixteen costs about
- * what 6-8 hands of the BMI2 loop do, and from 12 hands on the vector pass is
- * clearly ahead (a batch of 64 + 13 hands 209 against 235 ns, 64 + 61 hands
- * 324 against 530 ns). */
+ * through `scalar`.  A padded step of sixteen costs about what a few hands
+ * of the scalar loop do, so the vector pass is ahead from about a dozen hands
+ * on (this constant is that break-even point).
+ */
 #define BDC_VECTOR_TAIL 12
 
 /* The blocked loop of a ranking with a Badugi half: bdc_avx512_badugi_block

@@ -2,7 +2,7 @@
  * bdc_cards.c - which cards of a hand make its best badugi.
  *
  * A badugi is a set of one to four cards whose ranks all differ and whose
- * suits all differ (RULES.md "Badugi").  Every such subset of a 4- or 5-card
+ * suits all differ (docs/rules.rst "Badugi").  Every such subset of a 4- or 5-card
  * hand is tried (15 or 30 subsets of at most four positions).  More cards win;
  * among badugis of one size, the highest card (in the ace convention) lower
  * wins, then the next highest, and so on.  With the card values as bits of a

@@ -62,8 +62,8 @@ static const bdc_impl *bdc_choose(void)
     __builtin_cpu_init();
     if (!__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2")) {
         /* AVX-512 with VBMI: Ice Lake and later, Zen 4 (not the Skylake-SP parts that slow
-         * their clock for 512-bit work); measured 4-15% faster a hand than AVX2 there, and
-         * with the Badugi half in the vector pass 1.5-1.9x faster than AVX2 on Zen 5 */
+         * their clock for 512-bit work): sixteen hands a step, and the Badugi half in the
+         * vector pass, against AVX2's four hands a step (docs/speed.rst) */
         if (bdc_implementation_supported(BDC_IMPL_AVX512))
             return bdc_impls[BDC_IMPL_AVX512];
         if (bdc_implementation_supported(BDC_IMPL_AVX2))

@@ -95,5 +95,34 @@ def _typed_signature(app, what, name, obj, options, signature, return_annotation
     return stringify_signature(typed, show_return_annotation=False), (None if returns is typed.empty else returns)
 
 
+def _public_signature(app, what, name, obj, options, signature, return_annotation):
+    """The rendered signatures show only public parameters: a parameter whose name starts
+    with ``_`` (``Hand(..., _forced=...)``, a result's internal fields) is the package's own,
+    and a Protocol (:class:`~badeucey_fast.bots.Bot`) is documented by its methods, not by a
+    constructor signature."""
+    from sphinx.util.inspect import signature_from_str, stringify_signature
+
+    if what == "class" and getattr(obj, "_is_protocol", False):
+        return "", None
+    if not signature or "_" not in signature:
+        return None
+    try:
+        parsed = signature_from_str(signature)
+    except SyntaxError:
+        return None
+    kept = [p for p in parsed.parameters.values() if not p.name.startswith("_")]
+    if len(kept) == len(parsed.parameters):
+        return None
+    return stringify_signature(parsed.replace(parameters=kept), show_return_annotation=False), return_annotation
+
+
+def _signature(app, what, name, obj, options, signature, return_annotation):
+    typed = _typed_signature(app, what, name, obj, options, signature, return_annotation)
+    if typed is not None:
+        signature, return_annotation = typed
+    public = _public_signature(app, what, name, obj, options, signature, return_annotation)
+    return public if public is not None else typed
+
+
 def setup(app):
-    app.connect("autodoc-process-signature", _typed_signature)
+    app.connect("autodoc-process-signature", _signature)

@@ -3,7 +3,7 @@
 
 This is the one source of truth for every table the C core reads. It enumerates
 every 4-card (270,725) and 5-card (2,598,960) combination of the 52-card deck,
-ranks each under the rules in RULES.md, builds the small tables below,
+ranks each under the rules in docs/rules.rst, builds the small tables below,
 verifies every combination through them exactly as the C core reads them,
 and writes one C fragment, ``bdc_tables.inc``: ``csrc/bdc_lookup.h`` includes
 its declarations, ``csrc/bdc_tables.c`` its definitions.  The output is

@@ -37,7 +37,7 @@ from badeucey_fast._cards import hand_mask
 from badeucey_fast._rankings import Halves, badeucey, badeucey_mask
 
 POKERKIT_HANDS = 200
-"""Hands pokerkit ranks per timed loop (about 150 us each: a full loop would take too long)."""
+"""Hands pokerkit ranks per timed loop (it is thousands of times slower: a full loop would take too long)."""
 OURS_LOOPS = 50
 """Loops over the pokerkit hands in one timing of ours (timed round-robin with pokerkit, whose
 long run leaves the caches cold: enough loops that the first one hardly counts)."""
@@ -63,7 +63,7 @@ def best_times(jobs: Sequence[Callable[[], object]], repeat: int) -> list[float]
     so a burst of load from elsewhere on the machine slows all the jobs of a
     round alike and the ratios between them stay fair.  Each round starts one
     job later than the one before, so that no job always runs first (the first
-    of a round was measured paying to bring the batch back into the cache).  The garbage collector is
+    of a round pays to bring the batch back into the cache).  The garbage collector is
     off while timing, as in :mod:`timeit`.
 
     >>> [t >= 0 for t in best_times([lambda: None, lambda: sum(range(100))], 3)]

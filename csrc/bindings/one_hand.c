@@ -8,10 +8,10 @@
  * bdc_bindings.h, whose cffi part is read into the cdef.
  *
  * Why it exists: ranking one hand is a few nanoseconds in C, and a cffi call
- * with five ints costs about 100 ns, so the Python around it sets the speed of
+ * with five ints costs far more, so the Python around it sets the speed of
  * badeucey(ids).  A Python function that checks the ids (type and range: cffi
  * would take a bool, a float-like or anything with __int__ as an int), calls
- * cffi and builds the result measured 2.4-3.1x the bare cffi call.  A builtin
+ * cffi and builds the result costs several bare cffi calls.  A builtin
  * (METH_FASTCALL) does the same checks in C in a fraction of the call.
  *
  * What a builtin does: a fast path for the common, valid case only, and the
