@@ -26,7 +26,7 @@ Ranks = npt.NDArray[np.uint16]
 CHECKED_ROWS = 2_000
 MIN_ROUNDS = 15
 """At least this many rounds of each batch job: on a noisy machine the best of few is not the best."""
-BADUGI_FIVE_CARD_CLASSES = 1088  # from five cards the four worst one-card classes cannot occur (RULES.md)
+BADUGI_FIVE_CARD_CLASSES = 1088  # from five cards the four worst one-card classes cannot occur (docs/rules.rst)
 DEUCE_SEVEN_CLASSES = 7462
 DEUCE_SEVEN_BEST_HANDS = 4**5 - 4  # 7-5-4-3-2, any suits but not all one suit
 

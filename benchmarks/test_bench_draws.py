@@ -2,7 +2,7 @@
 two-player one-draw exact equity.
 
 Every run is exact (no sampling), so each has one right answer: the tests
-check it against an independent figure (RULES.md's draw facts, or a sum rule).
+check it against an independent figure (docs/rules.rst's draw facts, or a sum rule).
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def test_best_discards_expected_rank(benchmark: Any, figures: Any) -> None:
 
 @pytest.mark.benchmark(group=BEST_DISCARDS, min_rounds=MIN_ROUNDS)
 def test_draw_outcomes_three_draws_badugi(benchmark: Any, figures: Any) -> None:
-    """RULES.md's fact, exactly: a one-card draw to a three-card badugi over three draws."""
+    """The rules' fact (docs/rules.rst), exactly: a one-card draw to a three-card badugi over three draws."""
     out = benchmark(bf.draw_outcomes, "As 2c 3d Ks", "Ks", game="badugi", draws=3)
     assert out.exact and round(out.four_card_badugi, 3) == 0.512
     record_ms(figures, benchmark, "draw_three_draws")
