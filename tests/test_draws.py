@@ -5,7 +5,6 @@ exact results, and every bad input."""
 
 from __future__ import annotations
 
-import doctest
 import itertools
 import json
 import math
@@ -22,8 +21,7 @@ import numpy as np
 import pytest
 
 import badeucey_fast as bf
-from badeucey_fast import _equity as equity_module
-from badeucey_fast import _runs, _targets
+from badeucey_fast import _runs
 from badeucey_fast import draws as draws_module
 from badeucey_fast.cli import ProgressBar
 from badeucey_fast.draws import Target, best_discards, draw_outcomes, parse_target
@@ -32,12 +30,6 @@ from badeucey_fast.games import GAMES
 from .conftest import RunCli
 
 equity = bf.equity
-
-
-@pytest.mark.parametrize("module", [draws_module, equity_module, _targets])
-def test_doctests(module: object) -> None:
-    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
-    assert tried > 0 and failures == 0
 
 
 # --------------------------------------------------------------------------- #

@@ -170,7 +170,7 @@ def play_and_check(rng: random.Random, tally: Counter[str]) -> None:
         order = [(hand.button + 1 + i) % n for i in range(n)]
         again = showdown([None if hand.folded[s] else hand.cards(s) for s in order],
                          [(a, [order.index(s) for s in e]) for a, e in hand.pots], game)
-        assert [again.chips[order.index(s)] for s in range(n)] == result.chips
+        assert tuple(again.chips[order.index(s)] for s in range(n)) == result.chips
         assert sum(result.chips) == sum(a for a, _ in hand.pots)
     text = hand.to_phh()
     assert Hand.from_phh(text) == hand
