@@ -814,17 +814,14 @@ def test_drawing_five_counts_every_hand_of_the_unseen_cards_like_the_batch(imple
     assert np.array_equal(out.counts("low"), np.bincount(low, minlength=len(out.counts("low"))))
 
 
-def test_cli_output_piped_into_head_stops_quietly() -> None:
+def test_cli_output_piped_into_head_stops_quietly(run_cli: RunCli) -> None:
     import subprocess
-    import sys
-    from pathlib import Path
 
-    proc = subprocess.Popen(
+    proc = run_cli.start(
         # every rank's count as JSON: far more than a pipe holds, so the writer is still writing
-        [sys.executable, "-m", "badeucey_fast", "draw", "Ks Qh 9d 8c 2s", "--discard", "Ks Qh 9d 8c 2s", "--json"],
+        "draw", "Ks Qh 9d 8c 2s", "--discard", "Ks Qh 9d 8c 2s", "--json",
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        cwd=Path(__file__).parent,
     )
     assert proc.stdout is not None and proc.stderr is not None
     proc.stdout.readline()

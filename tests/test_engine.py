@@ -18,6 +18,8 @@ from badeucey_fast import (
 )
 from badeucey_fast.engine import STRUCTURES
 
+from .support import Snapshot
+
 ALICE, BOB, CAROL, TED = range(4)
 
 
@@ -400,33 +402,26 @@ def test_burn_card_before_each_draw() -> None:
 # --------------------------------------------------------------------------- #
 # Illegal actions, views, PHH
 # --------------------------------------------------------------------------- #
-def snapshot(hand: Hand) -> tuple[object, ...]:
-    return tuple(
-        list(v) if isinstance(v, list) else v
-        for v in (getattr(hand, name) for name in type(hand).__slots__ if hasattr(hand, name))
-    ) + (tuple(map(tuple, hand._hole)),)
-
-
 def test_illegal_actions_raise_and_change_nothing() -> None:
     hand = Hand(TableRules(), [100, 100, 100], seed=13)
-    before = snapshot(hand)
+    before = Snapshot(hand)
     for bad in (lambda: hand.discard(), lambda: hand.act("sd"), lambda: hand.bet_raise(5),
                 lambda: hand.act("cbr 6"), lambda: hand.act("p1 cc"), lambda: hand.act("x"),
                 lambda: hand.act("cbr four"), lambda: hand.act(""), lambda: hand.act(3)):  # type: ignore[arg-type]
         with pytest.raises(ValueError):
             bad()
-        assert snapshot(hand) == before
+        assert Snapshot(hand) == before
     while hand.phase == "bet":
         hand.check_call()
     seat = hand.to_act or 0
-    before = snapshot(hand)
+    before = Snapshot(hand)
     other = next(c for c in range(52) if c not in hand.cards(seat))
     for bad in (lambda: hand.fold(), lambda: hand.check_call(), lambda: hand.bet_raise(),
                 lambda: hand.discard([other]), lambda: hand.discard("Zz"), lambda: hand.discard([99]),
                 lambda: hand.discard([hand.cards(seat)[0]] * 2)):
         with pytest.raises(ValueError):
             bad()
-        assert snapshot(hand) == before
+        assert Snapshot(hand) == before
     with pytest.raises(ValueError, match="nothing to call"):
         _check_then_fold()
 

@@ -21,24 +21,10 @@ import pytest
 from badeucey_fast import GAMES, Hand, TableRules, Uncontested, showdown
 from badeucey_fast.engine import STRUCTURES
 
+from .support import Snapshot
+
 HANDS = int(os.environ.get("BADEUCEY_ENGINE_HANDS", "10000"))
 CHUNKS = 10
-
-
-def snapshot(hand: Hand) -> tuple[object, ...]:
-    """Every piece of a hand's state, copied."""
-    out: list[object] = []
-    for name in type(hand).__slots__:
-        value = getattr(hand, name, None)
-        if name in NESTED:
-            value = [v[:] for v in value]
-        elif isinstance(value, list):
-            value = value[:]
-        out.append(value)
-    return tuple(out)
-
-
-NESTED = frozenset(("_hole", "_draws"))
 
 
 def random_rules(rng: random.Random) -> TableRules:
@@ -103,13 +89,13 @@ def illegal_moves(hand: Hand, rng: random.Random) -> list[object]:
 
 
 def check_refused(hand: Hand, move: object) -> None:
-    before = snapshot(hand)
+    before = Snapshot(hand)
     with pytest.raises(ValueError):
         if isinstance(move, str):
             hand.act(move)
         else:
             move()  # type: ignore[operator]
-    assert snapshot(hand) == before, move
+    assert Snapshot(hand) == before, move
 
 
 def check_cards(hand: Hand) -> None:
