@@ -122,8 +122,12 @@ def test_an_illegal_bot_is_named() -> None:
         play_match([CallingBot(), Cheat()], hands=2, seed=1, executor=pool)  # the same error from a worker
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-@pytest.mark.parametrize("structure", ["fixed", "pot", "no"])
+@pytest.mark.parametrize(
+    ("game", "structure"),
+    # the quick suite plays every game and every structure once; the exhaustive run every pair
+    [pytest.param(game, structure, marks=() if (g - s) % 3 == 0 else pytest.mark.slow)
+     for s, structure in enumerate(["fixed", "pot", "no"]) for g, game in enumerate(GAMES)],
+)
 def test_bots_play_only_legal_actions(game: str, structure: str) -> None:
     rules = TableRules(game, structure=structure)
     bots = [Checking(RandomBot()), Checking(DrawingBot()), Checking(CallingBot())]
@@ -191,7 +195,9 @@ def test_random_vs_random_interval_contains_zero() -> None:
         assert result.ci95[seat] == pytest.approx((mean - half, mean + half), rel=1e-3)
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize(
+    "game", [pytest.param(game, marks=() if game == "badeucey" else pytest.mark.slow) for game in GAMES]
+)
 def test_drawing_bot_beats_random_and_calling(game: str) -> None:
     for opponent in (RandomBot(), CallingBot()):
         result = play_match([DrawingBot(), opponent], hands=1000, game=game, seed=5)
@@ -212,6 +218,7 @@ def test_coverage_by_simulation() -> None:
     assert 0.88 <= share <= 0.99, share
 
 
+@pytest.mark.slow
 def test_seed_reproduces_a_match_whatever_runs_it() -> None:
     bots = [DrawingBot(), RandomBot()]
     hands = 2 * (2 * 256 + 8)  # three chunks of deals

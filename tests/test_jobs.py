@@ -546,6 +546,7 @@ def big_match(executor: Any) -> Any:
     return play_match([RandomBot(), RandomBot()], hands=MATCH_HANDS, game="badeucey", seed=15, executor=executor)
 
 
+@pytest.mark.slow
 @needs_dask
 def test_dask_big_chart_and_match_are_bit_identical_to_serial_and_the_local_pool(
     big_serial_chart: DiscardChart, cluster: Any
@@ -568,6 +569,7 @@ def test_dask_big_chart_and_match_are_bit_identical_to_serial_and_the_local_pool
         assert match == serial_match and match.per_deal == serial_match.per_deal  # bit for bit
 
 
+@pytest.mark.slow
 @needs_dask
 def test_dask_worker_killed_mid_match_does_not_change_the_result(worker_killer: WorkerKiller) -> None:
     from badeucey_fast.bots import CallingBot, RandomBot, play_match
