@@ -145,7 +145,7 @@ class ShowdownResult:
 
     def __repr__(self) -> str:
         hands = ", ".join("folded" if h is None else format_cards(h.cards) for h in self.hands)
-        return f"<ShowdownResult {self.game.name}: chips {self.chips} for {hands}>"
+        return f"<ShowdownResult {self.game.name}: chips {list(self.chips)} for {hands}>"  # a list: reprs write card ids, not amounts, as tuples
 
     def __str__(self) -> str:
         game = self.game
