@@ -5,7 +5,7 @@ any :class:`concurrent.futures.Executor`, such as a Dask cluster's.
 >>> from badeucey_fast.jobs import InlineExecutor, discard_chart
 >>> chart = discard_chart("badugi", hands=["As 2c 3d Ks"], executor=InlineExecutor())
 >>> len(chart), chart.best("Ks 3d 2c As").discard      # any suit permutation, its own cards
-(1, (51,))
+(1, (47,))
 >>> discard_chart("badugi", draws=4)
 Traceback (most recent call last):
 ...

@@ -127,7 +127,7 @@ class ShowdownResult:
     """The settlement of a showdown."""
 
     game: Game
-    chips: list[int]
+    chips: tuple[int, ...]
     """Chips won by each seat (0 for a folded seat); sums to the pot(s)."""
     hands: tuple[SeatHand | None, ...]
     """Each seat's hand, None for a folded seat."""
@@ -145,7 +145,7 @@ class ShowdownResult:
 
     def __repr__(self) -> str:
         hands = ", ".join("folded" if h is None else format_cards(h.cards) for h in self.hands)
-        return f"<ShowdownResult {self.game.name}: chips {self.chips} for {hands}>"
+        return f"<ShowdownResult {self.game.name}: chips {list(self.chips)} for {hands}>"  # a list: reprs write card ids, not amounts, as tuples
 
     def __str__(self) -> str:
         game = self.game
@@ -301,7 +301,7 @@ def showdown(
 
     >>> result = showdown(["7s 5h 4d 3c 2s", "6s 6h 4h 3d 2c"], pot=101)
     >>> result.chips
-    [101, 0]
+    (101, 0)
     >>> result.pots[0].scoop
     0
     >>> showdown(["7s 5h 4d 3c 2s", "7s 6h 4h 3d 2c"], pot=10)
@@ -527,4 +527,4 @@ def settlement_result(
         (only,) = winner_sets if len(winner_sets) == 1 else ((),)
         scoop = only[0] if split and len(only) == 1 else None
         results.append(PotResult(amount, tuple(eligible), tuple(built), scoop))
-    return ShowdownResult(rules, list(chips), tuple(seats), tuple(results))
+    return ShowdownResult(rules, tuple(chips), tuple(seats), tuple(results))

@@ -1,31 +1,52 @@
-"""Shared test helpers."""
+"""Shared fixtures: the command line (``run_cli``), the C core's implementations, hypothesis's settings."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-RunCli = Callable[..., "subprocess.CompletedProcess[str]"]
+
+class Cli:
+    """The installed ``badeucey`` command, run as ``python -m badeucey_fast`` in a new
+    process from tests/ (so the source tree cannot shadow the installed package).
+
+    Every test that runs the command line goes through the ``run_cli`` fixture:
+    ``run_cli("eval", "7s5h4d3c2s")`` runs it to the end, ``run_cli.start(...)`` starts
+    it for a test that reads its output while it runs or signals it.
+    """
+
+    cwd = Path(__file__).parent
+    timeout = 300
+    """Seconds: only a guard against a hang."""
+
+    def argv(self, *args: str) -> list[str]:
+        """The command line that runs ``badeucey args...``."""
+        return [sys.executable, "-m", "badeucey_fast", *args]
+
+    def __call__(
+        self, *args: str, stdin: str | None = None, env: Mapping[str, str] | None = None
+    ) -> subprocess.CompletedProcess[str]:
+        """Run ``badeucey args...`` to the end, text in (``stdin``) and out, captured."""
+        return subprocess.run(self.argv(*args), input=stdin, capture_output=True, text=True, env=env,
+                              timeout=self.timeout, cwd=self.cwd, check=False)
+
+    def start(self, *args: str, **popen: Any) -> subprocess.Popen[Any]:
+        """Start ``badeucey args...`` (``popen``: more arguments for :class:`subprocess.Popen`)."""
+        return subprocess.Popen(self.argv(*args), cwd=self.cwd, **popen)
+
+
+RunCli = Cli
 
 
 @pytest.fixture
-def run_cli() -> RunCli:
-    """Run the installed ``badeucey`` command (from tests/, so the source tree cannot shadow it)."""
-
-    def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "badeucey_fast", *args],
-            capture_output=True,
-            text=True,
-            timeout=60,
-            cwd=Path(__file__).parent,
-        )
-
-    return run
+def run_cli() -> Cli:
+    """Runs the installed ``badeucey`` command (see :class:`Cli`)."""
+    return Cli()
 
 
 # No property test may depend on the machine's speed: no per-example deadline and
@@ -34,6 +55,8 @@ from hypothesis import HealthCheck, settings  # noqa: E402  (after the fixtures,
 
 settings.register_profile("any-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("any-machine")
+
+
 def _core_implementations() -> tuple[str, ...]:
     """Every implementation the C core knows, whether or not this machine runs it."""
     from badeucey_fast._core import ffi, lib

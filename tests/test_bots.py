@@ -15,9 +15,9 @@ import math
 import os
 import pathlib
 import pickle
+import statistics
 import subprocess
 import sys
-import tempfile
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
@@ -36,6 +36,8 @@ from badeucey_fast.bots import (
 from badeucey_fast.engine import Hand, HandView, TableRules
 from badeucey_fast.games import GAMES
 from badeucey_fast.jobs import InlineExecutor, JobProgress, local_executor
+
+from .conftest import RunCli
 
 HANDS = int(os.environ.get("BADEUCEY_BOT_HANDS", "1000"))
 COVERAGE_MATCHES = int(os.environ.get("BADEUCEY_COVERAGE_MATCHES", "200"))
@@ -120,8 +122,12 @@ def test_an_illegal_bot_is_named() -> None:
         play_match([CallingBot(), Cheat()], hands=2, seed=1, executor=pool)  # the same error from a worker
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-@pytest.mark.parametrize("structure", ["fixed", "pot", "no"])
+@pytest.mark.parametrize(
+    ("game", "structure"),
+    # the quick suite plays every game and every structure once; the exhaustive run every pair
+    [pytest.param(game, structure, marks=() if (g - s) % 3 == 0 else pytest.mark.slow)
+     for s, structure in enumerate(["fixed", "pot", "no"]) for g, game in enumerate(GAMES)],
+)
 def test_bots_play_only_legal_actions(game: str, structure: str) -> None:
     rules = TableRules(game, structure=structure)
     bots = [Checking(RandomBot()), Checking(DrawingBot()), Checking(CallingBot())]
@@ -180,10 +186,18 @@ def test_random_vs_random_interval_contains_zero() -> None:
     assert result.hands == 2000 and result.deals == 1000
     for low, high in result.ci95:
         assert low < 0 < high
-    assert result.mbb_per_hand[0] == pytest.approx(-result.mbb_per_hand[1])
+    # the figures are the per-deal sample's mean and 1.96 standard errors, as MatchResult says
+    assert len(result.per_deal) == result.deals
+    for seat in range(2):
+        sample = [deal[seat] for deal in result.per_deal]
+        mean, half = statistics.fmean(sample), 1.96 * statistics.stdev(sample) / math.sqrt(len(sample))
+        assert result.mbb_per_hand[seat] == pytest.approx(mean)
+        assert result.ci95[seat] == pytest.approx((mean - half, mean + half), rel=1e-3)
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize(
+    "game", [pytest.param(game, marks=() if game == "badeucey" else pytest.mark.slow) for game in GAMES]
+)
 def test_drawing_bot_beats_random_and_calling(game: str) -> None:
     for opponent in (RandomBot(), CallingBot()):
         result = play_match([DrawingBot(), opponent], hands=1000, game=game, seed=5)
@@ -204,6 +218,7 @@ def test_coverage_by_simulation() -> None:
     assert 0.88 <= share <= 0.99, share
 
 
+@pytest.mark.slow
 def test_seed_reproduces_a_match_whatever_runs_it() -> None:
     bots = [DrawingBot(), RandomBot()]
     hands = 2 * (2 * 256 + 8)  # three chunks of deals
@@ -296,60 +311,47 @@ def test_result_values() -> None:
     assert pickle.loads(pickle.dumps(DrawingBot("badugi"))).act is not None
 
 
-def _play_cli(entries: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "badeucey_fast", "play", *args], input=entries, text=True,
-                          capture_output=True, timeout=120, check=False, cwd=tempfile.gettempdir())
-
-
-def test_play_through_a_pipe() -> None:
+def test_play_through_a_pipe(run_cli: RunCli) -> None:
     # checking/calling and standing pat always works; the bad entries come first
     entries = "?\nzz\nd Zz\nf\n" + "c\np\n" * 200
-    out = _play_cli(entries, "--game", "badugi", "--bots", "drawing,random", "--hands", "3", "--seed", "4")
+    out = run_cli("play", "--game", "badugi", "--bots", "drawing,random", "--hands", "3", "--seed", "4", stdin=entries)
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stdout + out.stderr
     assert "actions: f = fold" in out.stdout  # the help
     assert out.stdout.count("not accepted") >= 2
     assert "your cards:" in out.stdout and "pot" in out.stdout and "drew" in out.stdout
     assert "result after 3 hand(s):" in out.stdout and "big blinds" in out.stdout
-    again = _play_cli(entries, "--game", "badugi", "--bots", "drawing,random", "--hands", "3", "--seed", "4")
+    again = run_cli("play", "--game", "badugi", "--bots", "drawing,random", "--hands", "3", "--seed", "4", stdin=entries)
     assert again.stdout == out.stdout
-    early = _play_cli("q\n", "--game", "badeucey", "--bots", "calling", "--hands", "5", "--seed", "1")
+    early = run_cli("play", "--game", "badeucey", "--bots", "calling", "--hands", "5", "--seed", "1", stdin="q\n")
     assert early.returncode == 0 and "result after 0 hand(s): +0 big blinds" in early.stdout
 
 
-def test_match_command() -> None:
-    out = subprocess.run([sys.executable, "-m", "badeucey_fast", "match", "--bots", "drawing,random", "--hands", "200",
-                          "--game", "ace_five", "--seed", "1", "--json"], text=True, capture_output=True, timeout=120, cwd=tempfile.gettempdir(),
-                         check=False)
+def test_match_command(run_cli: RunCli) -> None:
+    out = run_cli("match", "--bots", "drawing,random", "--hands", "200", "--game", "ace_five", "--seed", "1", "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     direct = play_match([DrawingBot(), RandomBot()], hands=200, game="ace_five", seed=1)
     assert [b["mbb_per_hand"] for b in data["bots"]] == list(direct.mbb_per_hand)
-    bad = subprocess.run([sys.executable, "-m", "badeucey_fast", "match", "--bots", "drawing,shark"], text=True,
-                         capture_output=True, timeout=120, check=False, cwd=tempfile.gettempdir())
+    bad = run_cli("match", "--bots", "drawing,shark")
     assert bad.returncode != 0 and "unknown bot 'shark'" in bad.stderr
 
 
-def _match_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "badeucey_fast", "match", *args], text=True, capture_output=True,
-                          timeout=120, check=False, cwd=tempfile.gettempdir(), env=env)
-
-
-def test_match_command_workers_progress_and_errors(tmp_path: pathlib.Path) -> None:
-    out = _match_cli("--bots", "random,calling", "--hands", "1200", "--seed", "2", "--workers", "2", "--progress",
+def test_match_command_workers_progress_and_errors(tmp_path: pathlib.Path, run_cli: RunCli) -> None:
+    out = run_cli("match", "--bots", "random,calling", "--hands", "1200", "--seed", "2", "--workers", "2", "--progress",
                      "--json")
     assert out.returncode == 0, out.stderr
     assert "3/3 chunks" in out.stderr and "hands/s" in out.stderr and "time left" in out.stderr
     direct = play_match([RandomBot(), CallingBot()], hands=1200, seed=2, executor=InlineExecutor())
     assert [b["mbb_per_hand"] for b in json.loads(out.stdout)["bots"]] == list(direct.mbb_per_hand)
-    both = _match_cli("--workers", "1", "--scheduler", "tcp://127.0.0.1:1")
+    both = run_cli("match", "--workers", "1", "--scheduler", "tcp://127.0.0.1:1")
     assert both.returncode == 2 and "not allowed with argument" in both.stderr
-    zero = _match_cli("--workers", "0")
+    zero = run_cli("match", "--workers", "0")
     assert zero.returncode == 2 and "workers must be at least 1" in zero.stderr
     # without dask installed (a stand-in package that fails to import), --scheduler says what to install
     (tmp_path / "distributed").mkdir()
     (tmp_path / "distributed" / "__init__.py").write_text("raise ImportError('dask is not here')\n")
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
-    missing = _match_cli("--hands", "10", "--scheduler", "tcp://127.0.0.1:8786", env=env)
+    missing = run_cli("match", "--hands", "10", "--scheduler", "tcp://127.0.0.1:8786", env=env)
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
     assert "pip install 'badeucey-fast[dask]'" in missing.stderr

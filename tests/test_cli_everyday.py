@@ -19,24 +19,19 @@ from .conftest import RunCli
 NUMBER_ONE = "7s 5h 4d 3c 2s"
 
 
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "badeucey_fast", *args], input=stdin, capture_output=True, text=True,
-                          timeout=120, cwd=tempfile.gettempdir(), check=False)
-
-
-def test_eval_reads_standard_input() -> None:
-    done = run("eval", "-", stdin="7s5h4d3c2s\n\n# a comment\nKd 7s 5h 4d 3c  # the king is dead\n")
+def test_eval_reads_standard_input(run_cli: RunCli) -> None:
+    done = run_cli("eval", "-", stdin="7s5h4d3c2s\n\n# a comment\nKd 7s 5h 4d 3c  # the king is dead\n")
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("Badugi, aces low") == 2
     assert "Kd 7s 5h 4d 3c" in done.stdout and "7-5-4-3 badugi: 7s 5h 4d 3c" in done.stdout
-    both = run("eval", "7s5h4d3c2s", "Kd 7s 5h 4d 3c")
+    both = run_cli("eval", "7s5h4d3c2s", "Kd 7s 5h 4d 3c")
     assert both.stdout == done.stdout
 
 
-def test_eval_reads_files_and_mixes_sources(tmp_path: Path) -> None:
+def test_eval_reads_files_and_mixes_sources(tmp_path: Path, run_cli: RunCli) -> None:
     path = tmp_path / "hands.txt"
     path.write_text("6s 6h 4h 3d 2c\nAc 2d 3h 4s\n", encoding="utf-8")
-    done = run("eval", NUMBER_ONE, "-", "--file", str(path), "--json", stdin="8c 7d 5s 4s 2h\n")
+    done = run_cli("eval", NUMBER_ONE, "-", "--file", str(path), "--json", stdin="8c 7d 5s 4s 2h\n")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert [h["hand"] for h in data["hands"]] == [NUMBER_ONE, "8c 7d 5s 4s 2h", "6s 6h 4h 3d 2c", "Ac 2d 3h 4s"]
@@ -45,26 +40,26 @@ def test_eval_reads_files_and_mixes_sources(tmp_path: Path) -> None:
     assert four["badugi_low"] == {"rank": 1, "name": "4-3-2-A badugi", "cards": "4s 3h 2d Ac"}
 
 
-def test_eval_errors_name_the_line() -> None:
-    done = run("eval", "-", stdin="7s5h4d3c2s\n7s 7s 4d 3c 2s\n")
+def test_eval_errors_name_the_line(run_cli: RunCli) -> None:
+    done = run_cli("eval", "-", stdin="7s5h4d3c2s\n7s 7s 4d 3c 2s\n")
     assert done.returncode == 2
     assert done.stderr == "badeucey: error: line 2 of standard input: duplicate card 7s in '7s 7s 4d 3c 2s'\n"
-    missing = run("eval", "--file", "/nonexistent/hands.txt")
+    missing = run_cli("eval", "--file", "/nonexistent/hands.txt")
     assert missing.returncode == 2 and "cannot read /nonexistent/hands.txt" in missing.stderr
-    nothing = run("eval")
+    nothing = run_cli("eval")
     assert nothing.returncode == 2 and "no hands" in nothing.stderr
 
 
-def test_eval_shows_the_cards_of_each_badugi() -> None:
-    done = run("eval", "6s 6h 4h 3d 2c")
+def test_eval_shows_the_cards_of_each_badugi(run_cli: RunCli) -> None:
+    done = run_cli("eval", "6s 6h 4h 3d 2c")
     lines = {line.split()[1].rstrip(","): line for line in done.stdout.splitlines() if line.startswith("  Badugi")}
     played = bf.format_cards(bf.badugi_cards("6s 6h 4h 3d 2c"))
     assert lines["aces"].endswith(f"6-4-3-2 badugi: {played}")
 
 
 @pytest.mark.parametrize("word", ["random", "x", "X", "unknown", "?"])
-def test_equity_takes_unknown_hand_words(word: str) -> None:
-    done = run("equity", NUMBER_ONE, word, "--samples", "500", "--seed", "2", "--max-exact", "1", "--json")
+def test_equity_takes_unknown_hand_words(word: str, run_cli: RunCli) -> None:
+    done = run_cli("equity", NUMBER_ONE, word, "--samples", "500", "--seed", "2", "--max-exact", "1", "--json")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["schema"] == "badeucey-equity/1" and data["seats"][1]["hand"] is None
@@ -81,23 +76,23 @@ def test_equity_takes_unknown_hand_words(word: str) -> None:
         (("showdown", "--json", "--game", "holdem", NUMBER_ONE), "UsageError"),
     ],
 )
-def test_json_errors_are_json(args: tuple[str, ...], kind: str) -> None:
-    done = run(*args)
+def test_json_errors_are_json(args: tuple[str, ...], kind: str, run_cli: RunCli) -> None:
+    done = run_cli(*args)
     assert done.returncode == 2 and done.stdout == ""
     error = json.loads(done.stderr)
     assert error["schema"] == "badeucey-error/1" and error["type"] == kind and error["exit_status"] == 2
     assert error["command"].startswith("badeucey") and error["error"]
-    plain = run(*[a for a in args if a != "--json"])
+    plain = run_cli(*[a for a in args if a != "--json"])
     assert plain.returncode == 2 and plain.stderr.startswith(("badeucey: error: ", "usage: "))
 
 
-def test_every_json_output_has_a_schema() -> None:
+def test_every_json_output_has_a_schema(run_cli: RunCli) -> None:
     outputs = {
-        "eval": run("eval", "--json", NUMBER_ONE),
-        "showdown": run("showdown", "--json", NUMBER_ONE, "6s 6h 4h 3d 2c"),
-        "draw": run("draw", "As 2c 3d Ks", "--game", "badugi", "--discard", "Ks", "--json"),
-        "equity": run("equity", NUMBER_ONE, "6s 6h 4h 3d 2c", "--json"),
-        "match": run("match", "--hands", "20", "--seed", "1", "--workers", "1", "--json"),
+        "eval": run_cli("eval", "--json", NUMBER_ONE),
+        "showdown": run_cli("showdown", "--json", NUMBER_ONE, "6s 6h 4h 3d 2c"),
+        "draw": run_cli("draw", "As 2c 3d Ks", "--game", "badugi", "--discard", "Ks", "--json"),
+        "equity": run_cli("equity", NUMBER_ONE, "6s 6h 4h 3d 2c", "--json"),
+        "match": run_cli("match", "--hands", "20", "--seed", "1", "--workers", "1", "--json"),
     }
     for command, done in outputs.items():
         assert done.returncode == 0, (command, done.stderr)
@@ -105,8 +100,8 @@ def test_every_json_output_has_a_schema() -> None:
         assert isinstance(data, dict) and data["schema"] == f"badeucey-{command}/1", command
 
 
-def test_draw_json_is_one_object_with_hand_game_target_and_options() -> None:
-    done = run("draw", "7s 5h 4d Jc Ks", "--target", "low:8", "--top", "3", "--json")
+def test_draw_json_is_one_object_with_hand_game_target_and_options(run_cli: RunCli) -> None:
+    done = run_cli("draw", "7s 5h 4d Jc Ks", "--target", "low:8", "--top", "3", "--json")
     data = json.loads(done.stdout)
     assert data["schema"] == "badeucey-draw/1"
     assert (data["hand"], data["game"], data["draws"], data["objective"]) == ("7s 5h 4d Jc Ks", "badeucey", 1, "target")
@@ -155,8 +150,8 @@ def test_eval_and_showdown_start_light(command: str) -> None:
     assert done.stdout.strip() == "[]"
 
 
-def test_version_still_works() -> None:
-    done = run("--version")
+def test_version_still_works(run_cli: RunCli) -> None:
+    done = run_cli("--version")
     assert done.returncode == 0 and done.stdout.strip() == f"badeucey {bf.__version__}"
 
 

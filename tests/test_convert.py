@@ -3,7 +3,6 @@ objects, treys ints; and the converters back."""
 
 from __future__ import annotations
 
-import doctest
 import random
 import sys
 from collections.abc import Callable
@@ -12,7 +11,6 @@ from typing import Any
 import pytest
 
 import badeucey_fast as bf
-from badeucey_fast import convert
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -214,8 +212,3 @@ def test_to_pokerkit_without_pokerkit(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pokerkit", None)  # import pokerkit now raises ImportError
     with pytest.raises(ImportError, match="to_pokerkit needs pokerkit"):
         bf.to_pokerkit("7s")
-
-
-def test_convert_doctests() -> None:
-    failures, tried = doctest.testmod(convert)
-    assert tried > 0 and failures == 0

@@ -18,6 +18,8 @@ from badeucey_fast import (
 )
 from badeucey_fast.engine import STRUCTURES
 
+from .support import Snapshot
+
 ALICE, BOB, CAROL, TED = range(4)
 
 
@@ -87,7 +89,7 @@ def test_worked_hand_of_rules_md() -> None:
     assert sum(hand.payoffs) == 0
     result = hand.result
     assert result is not None and not isinstance(result, Uncontested)
-    assert result.chips == [0, 0, 36, 0]
+    assert result.chips == (0, 0, 36, 0)
     assert result.pots[0].halves[0].name == "8-7-5-3 badugi"
     assert hand.draws == ((1, 2, 2, None), (1, 1, 0, None), (0, None, 1, None))
 
@@ -350,7 +352,7 @@ def test_side_pots_match_showdown() -> None:
     order = [(hand.button + 1 + i) % 4 for i in range(4)]
     rotated = showdown([None if hand.folded[s] else hand.cards(s) for s in order],
                        [(a, [order.index(s) for s in e]) for a, e in hand.pots], rules.game)
-    assert [rotated.chips[order.index(s)] for s in range(4)] == result.chips
+    assert tuple(rotated.chips[order.index(s)] for s in range(4)) == result.chips
     assert sum(hand.payoffs or ()) == 0
 
 
@@ -400,33 +402,26 @@ def test_burn_card_before_each_draw() -> None:
 # --------------------------------------------------------------------------- #
 # Illegal actions, views, PHH
 # --------------------------------------------------------------------------- #
-def snapshot(hand: Hand) -> tuple[object, ...]:
-    return tuple(
-        list(v) if isinstance(v, list) else v
-        for v in (getattr(hand, name) for name in type(hand).__slots__ if hasattr(hand, name))
-    ) + (tuple(map(tuple, hand._hole)),)
-
-
 def test_illegal_actions_raise_and_change_nothing() -> None:
     hand = Hand(TableRules(), [100, 100, 100], seed=13)
-    before = snapshot(hand)
+    before = Snapshot(hand)
     for bad in (lambda: hand.discard(), lambda: hand.act("sd"), lambda: hand.bet_raise(5),
                 lambda: hand.act("cbr 6"), lambda: hand.act("p1 cc"), lambda: hand.act("x"),
                 lambda: hand.act("cbr four"), lambda: hand.act(""), lambda: hand.act(3)):  # type: ignore[arg-type]
         with pytest.raises(ValueError):
             bad()
-        assert snapshot(hand) == before
+        assert Snapshot(hand) == before
     while hand.phase == "bet":
         hand.check_call()
     seat = hand.to_act or 0
-    before = snapshot(hand)
+    before = Snapshot(hand)
     other = next(c for c in range(52) if c not in hand.cards(seat))
     for bad in (lambda: hand.fold(), lambda: hand.check_call(), lambda: hand.bet_raise(),
                 lambda: hand.discard([other]), lambda: hand.discard("Zz"), lambda: hand.discard([99]),
                 lambda: hand.discard([hand.cards(seat)[0]] * 2)):
         with pytest.raises(ValueError):
             bad()
-        assert snapshot(hand) == before
+        assert Snapshot(hand) == before
     with pytest.raises(ValueError, match="nothing to call"):
         _check_then_fold()
 
@@ -547,16 +542,6 @@ def test_pot_and_no_limit_amounts() -> None:
     assert no.legal_actions() == ("f", "cc", "cbr 4", "cbr 100")
     no.bet_raise(10)
     assert no.legal_actions() == ("f", "cc", "cbr 18", "cbr 100")
-
-
-def test_doctests() -> None:
-    import doctest
-
-    from badeucey_fast import engine, phh
-
-    for module in (engine, phh):
-        failures, tried = doctest.testmod(module)
-        assert tried and not failures
 
 
 def test_play_script_and_describe() -> None:

@@ -117,7 +117,7 @@ def test_random_hands_replay_in_pokerkit(chunk: int) -> None:
         if isinstance(result, ShowdownResult):
             again = showdown([None if hand.folded[s] else hand.cards(s) for s in order],
                              [(a, [order.index(s) for s in e]) for a, e in hand.pots], hand.game)
-            assert [again.chips[order.index(s)] for s in range(n)] == result.chips
+            assert tuple(again.chips[order.index(s)] for s in range(n)) == result.chips
         assert Hand.from_phh(text) == hand
     assert tally["same finishing stacks"] > 0.8 * tally["hands"]
     print(dict(tally))

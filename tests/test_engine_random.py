@@ -21,24 +21,10 @@ import pytest
 from badeucey_fast import GAMES, Hand, TableRules, Uncontested, showdown
 from badeucey_fast.engine import STRUCTURES
 
+from .support import Snapshot
+
 HANDS = int(os.environ.get("BADEUCEY_ENGINE_HANDS", "10000"))
 CHUNKS = 10
-
-
-def snapshot(hand: Hand) -> tuple[object, ...]:
-    """Every piece of a hand's state, copied."""
-    out: list[object] = []
-    for name in type(hand).__slots__:
-        value = getattr(hand, name, None)
-        if name in NESTED:
-            value = [v[:] for v in value]
-        elif isinstance(value, list):
-            value = value[:]
-        out.append(value)
-    return tuple(out)
-
-
-NESTED = frozenset(("_hole", "_draws"))
 
 
 def random_rules(rng: random.Random) -> TableRules:
@@ -103,13 +89,13 @@ def illegal_moves(hand: Hand, rng: random.Random) -> list[object]:
 
 
 def check_refused(hand: Hand, move: object) -> None:
-    before = snapshot(hand)
+    before = Snapshot(hand)
     with pytest.raises(ValueError):
         if isinstance(move, str):
             hand.act(move)
         else:
             move()  # type: ignore[operator]
-    assert snapshot(hand) == before, move
+    assert Snapshot(hand) == before, move
 
 
 def check_cards(hand: Hand) -> None:
@@ -170,7 +156,7 @@ def play_and_check(rng: random.Random, tally: Counter[str]) -> None:
         order = [(hand.button + 1 + i) % n for i in range(n)]
         again = showdown([None if hand.folded[s] else hand.cards(s) for s in order],
                          [(a, [order.index(s) for s in e]) for a, e in hand.pots], game)
-        assert [again.chips[order.index(s)] for s in range(n)] == result.chips
+        assert tuple(again.chips[order.index(s)] for s in range(n)) == result.chips
         assert sum(result.chips) == sum(a for a, _ in hand.pots)
     text = hand.to_phh()
     assert Hand.from_phh(text) == hand
@@ -179,7 +165,10 @@ def play_and_check(rng: random.Random, tally: Counter[str]) -> None:
     tally["illegal actions refused"] += 1
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize(
+    # the quick suite plays the first two chunks; the exhaustive run every chunk
+    "chunk", [pytest.param(chunk, marks=() if chunk < 2 else pytest.mark.slow) for chunk in range(CHUNKS)]
+)
 def test_random_hands_keep_every_invariant(chunk: int) -> None:
     rng = random.Random(1000 + chunk)
     tally: Counter[str] = Counter()

@@ -42,6 +42,8 @@ from badeucey_fast.jobs import (
     run_chunks,
 )
 
+from .conftest import RunCli
+
 try:
     import distributed
 except ImportError:  # pragma: no cover - the dask extra is optional
@@ -545,6 +547,7 @@ def big_match(executor: Any) -> Any:
     return play_match([RandomBot(), RandomBot()], hands=MATCH_HANDS, game="badeucey", seed=15, executor=executor)
 
 
+@pytest.mark.slow
 @needs_dask
 def test_dask_big_chart_and_match_are_bit_identical_to_serial_and_the_local_pool(
     big_serial_chart: DiscardChart, cluster: Any
@@ -567,6 +570,7 @@ def test_dask_big_chart_and_match_are_bit_identical_to_serial_and_the_local_pool
         assert match == serial_match and match.per_deal == serial_match.per_deal  # bit for bit
 
 
+@pytest.mark.slow
 @needs_dask
 def test_dask_worker_killed_mid_match_does_not_change_the_result(worker_killer: WorkerKiller) -> None:
     from badeucey_fast.bots import CallingBot, RandomBot, play_match
@@ -652,14 +656,14 @@ def test_chart_command_bad_arguments(run_cli: Any, tmp_path: Path, args: list[st
     assert not (tmp_path / "x.npz").exists()
 
 
-def test_chart_command_ctrl_c_keeps_finished_chunks_and_resumes(tmp_path: Path) -> None:
+def test_chart_command_ctrl_c_keeps_finished_chunks_and_resumes(tmp_path: Path, run_cli: RunCli) -> None:
     out, ckpt = tmp_path / "c.npz", tmp_path / "c.ckpt"
-    args = [sys.executable, "-m", "badeucey_fast", "chart", "--game", "badugi", "--limit", "400", "--chunk-size", "4",
+    args = ["chart", "--game", "badugi", "--limit", "400", "--chunk-size", "4",
             "--workers", "1", "--checkpoint", str(ckpt), "--out", str(out), "--progress"]
     # SIGINT back to its default in the child: a test run started in the background by a
     # shell inherits SIGINT ignored, and Python then never raises KeyboardInterrupt
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=Path(__file__).parent,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    proc = run_cli.start(*args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stderr is not None
     seen = b""
     while b" 2/100 chunks" not in seen:  # wait for two finished chunks, then press Ctrl-C
@@ -671,7 +675,7 @@ def test_chart_command_ctrl_c_keeps_finished_chunks_and_resumes(tmp_path: Path) 
     assert proc.returncode == 130, (seen + rest).decode()
     assert b"interrupted; finished chunks are kept in" in rest
     assert ckpt.exists() and not out.exists()
-    again = subprocess.run(args[:-1], capture_output=True, text=True, timeout=300, cwd=Path(__file__).parent, check=False)
+    again = run_cli(*args[:-1])
     assert again.returncode == 0, again.stderr
     resumed = int(again.stdout.split(" from the checkpoint")[0].rsplit(" ", 1)[1].replace(",", ""))
     assert 8 <= resumed < 400

@@ -7,7 +7,6 @@ generator, and cannot flake.
 
 from __future__ import annotations
 
-import doctest
 import math
 from collections import Counter
 from itertools import combinations, permutations
@@ -17,7 +16,6 @@ import numpy as np
 import pytest
 
 import badeucey_fast as bf
-from badeucey_fast import deck as deck_module
 from badeucey_fast._core import ffi, lib
 
 Z_TINY_ALPHA = 4.753  # the standard normal's upper 1e-6 point
@@ -257,8 +255,3 @@ def test_shuffle_is_uniform() -> None:
 def test_deck_seed_errors(seed: Any, error: type[Exception]) -> None:
     with pytest.raises(error, match="Deck: seed"):
         bf.Deck(seed=seed)
-
-
-def test_deck_doctests() -> None:
-    failures, tried = doctest.testmod(deck_module)
-    assert tried > 0 and failures == 0

@@ -19,6 +19,9 @@ import pytest
 from badeucey_fast._equity import Equity, equity
 from badeucey_fast.draws import DiscardOption, DrawOutcomes, best_discards, draw_outcomes
 
+from .conftest import RunCli
+from .support import Snapshot
+
 # --------------------------------------------------------------------------- #
 # Results are values
 # --------------------------------------------------------------------------- #
@@ -74,16 +77,10 @@ def test_threads_querying_one_result_get_the_serial_answers(samples: int | None)
 
 def test_a_query_leaves_the_result_unchanged() -> None:
     out = draw_outcomes("7s 5h 4d 3c Ks", "Ks")
-    before = copy.deepcopy(out.__dict__)
+    before = Snapshot(out)
     out.probability("badugi+low:8")
     out.summary()
-    after = out.__dict__
-    assert before.keys() == after.keys()
-    for key, value in before.items():
-        if isinstance(value, np.ndarray):
-            assert np.array_equal(value, after[key])
-        else:
-            assert value == after[key], key
+    assert Snapshot(out) == before
 
 
 def _draw_results() -> list[DrawOutcomes]:
@@ -326,12 +323,10 @@ def test_the_largest_runs_stop_on_ctrl_c(kind: str) -> None:
     assert 0 <= float(fraction) < 1, out  # stopped before the end of its work
 
 
-def test_the_command_line_ends_on_ctrl_c_with_status_130() -> None:
-    import sys
-
+def test_the_command_line_ends_on_ctrl_c_with_status_130(run_cli: RunCli) -> None:
     status, out, err = _interrupt(
-        [sys.executable, "-m", "badeucey_fast", "draw", "7s 5h 4d Jc Ks", "--discard", "Jc Ks", "--draws", "3",
-         "--samples", str(10**9), "--seed", "1"])
+        run_cli.argv("draw", "7s 5h 4d Jc Ks", "--discard", "Jc Ks", "--draws", "3",
+                     "--samples", str(10**9), "--seed", "1"))
     assert status == 130
     assert "Traceback" not in err and err.strip() == "badeucey: interrupted"
 

@@ -23,17 +23,9 @@ SIXES = "6s 6h 4h 3d 2c"  # 6-4-3-2 badugi, a pair of sixes in 2-7
 EIGHT_SEVEN = "8c 7d 5s 4s 2h"  # 8-7-4-2 badugi, 8-7 low
 
 
-def test_doctests() -> None:
-    import doctest
-
-    for module in (names, showdown_module):
-        failures, tried = doctest.testmod(module)
-        assert tried > 0 and failures == 0
-
-
 def test_scoop_with_number_one() -> None:
     result = showdown([NUMBER_ONE, SIXES, EIGHT_SEVEN], pot=101)
-    assert result.chips == [101, 0, 0]
+    assert result.chips == (101, 0, 0)
     pot = result.pots[0]
     assert pot.scoop == 0
     assert [(h.half, h.amount, h.winners) for h in pot.halves] == [("badugi", 50, (0,)), ("low", 51, (0,))]
@@ -44,9 +36,20 @@ def test_scoop_with_number_one() -> None:
     }
 
 
+def test_the_chips_of_a_result_cannot_be_changed() -> None:
+    """A result is a value: its chips are a tuple, not a list a caller could append to."""
+    result = showdown([NUMBER_ONE, SIXES], pot=10)
+    assert type(result.chips) is tuple
+    with pytest.raises(AttributeError):
+        result.chips.append(5)  # type: ignore[attr-defined]
+    with pytest.raises(TypeError):
+        result.chips[0] = 0  # type: ignore[index]
+    assert result.chips == (10, 0) and result.to_dict()["chips"] == [10, 0]
+
+
 def test_pair_of_sixes_wins_only_the_badugi_half() -> None:
     result = showdown([SIXES, EIGHT_SEVEN], pot=100)
-    assert result.chips == [50, 50]
+    assert result.chips == (50, 50)
     assert result.pots[0].scoop is None
     badugi, low = result.pots[0].halves
     assert badugi.winners == (0,) and badugi.name == "6-4-3-2 badugi"
@@ -54,9 +57,9 @@ def test_pair_of_sixes_wins_only_the_badugi_half() -> None:
 
 
 def test_odd_chip_goes_to_the_low_half_by_default() -> None:
-    assert showdown([SIXES, EIGHT_SEVEN], pot=101).chips == [50, 51]
+    assert showdown([SIXES, EIGHT_SEVEN], pot=101).chips == (50, 51)
     badugi_odd = replace(bf.GAMES["badeucey"], odd_chip="badugi")
-    assert showdown([SIXES, EIGHT_SEVEN], pot=101, game=badugi_odd).chips == [51, 50]
+    assert showdown([SIXES, EIGHT_SEVEN], pot=101, game=badugi_odd).chips == (51, 50)
 
 
 def test_two_way_tie_in_one_half_with_odd_chips() -> None:
@@ -65,10 +68,10 @@ def test_two_way_tie_in_one_half_with_odd_chips() -> None:
     badugi, low = result.pots[0].halves
     assert badugi.winners == (0,) and badugi.amount == 51
     assert low.winners == (1, 2) and low.amount == 52 and low.shares == (26, 26)
-    assert result.chips == [51, 26, 26]
+    assert result.chips == (51, 26, 26)
     result = showdown([SIXES, EIGHT_SEVEN, "8d 7c 5h 4c 2d"], pot=105)
     assert result.pots[0].halves[1].shares == (27, 26)  # odd chip to the first seat left of the button
-    assert result.chips == [52, 27, 26]
+    assert result.chips == (52, 27, 26)
 
 
 def test_three_way_tie_in_both_halves() -> None:
@@ -76,26 +79,26 @@ def test_three_way_tie_in_both_halves() -> None:
     ranks = {bf.badeucey(h) for h in hands}
     assert len(ranks) == 1
     result = showdown(hands, pot=100)
-    assert result.chips == [34, 34, 32]  # each half: 50 -> 17/17/16, odd chips in seat order
+    assert result.chips == (34, 34, 32)  # each half: 50 -> 17/17/16, odd chips in seat order
     assert result.pots[0].halves[0].shares == (17, 17, 16)
     assert result.pots[0].halves[1].shares == (17, 17, 16)
-    assert showdown(hands, pot=101).chips == [34, 34, 33]  # low half 51 -> 17 each
+    assert showdown(hands, pot=101).chips == (34, 34, 33)  # low half 51 -> 17 each
 
 
 def test_side_pot_with_a_player_all_in() -> None:
     # seat 0 is all in for the main pot only; seats 1 and 2 contest the side pot
     result = showdown([NUMBER_ONE, SIXES, EIGHT_SEVEN], pot=[Pot(90), Pot(40, [1, 2])])
-    assert result.chips == [90, 20, 20]
+    assert result.chips == (90, 20, 20)
     side = result.pots[1]
     assert side.eligible == (1, 2)
     assert [h.winners for h in side.halves] == [(1,), (2,)]
     # tuples work as pots too
-    assert showdown([NUMBER_ONE, SIXES, EIGHT_SEVEN], pot=[90, (40, [1, 2])]).chips == [90, 20, 20]
+    assert showdown([NUMBER_ONE, SIXES, EIGHT_SEVEN], pot=[90, (40, [1, 2])]).chips == (90, 20, 20)
 
 
 def test_folded_seats_get_nothing() -> None:
     result = showdown([None, SIXES, None, EIGHT_SEVEN], pot=100)
-    assert result.chips == [0, 50, 0, 50]
+    assert result.chips == (0, 50, 0, 50)
     assert result.hands[0] is None and result.pots[0].eligible == (1, 3)
 
 
@@ -103,18 +106,18 @@ def test_low_qualifier_passes_the_pot_to_the_badugi_winner() -> None:
     eight_or_better = bf.deuce_seven_rank("8s 7h 6d 5c 3s")
     game = replace(bf.GAMES["badeucey"], low_qualifier=eight_or_better)
     result = showdown([SIXES, "9c 7d 5s 4s 2h"], pot=101, game=game)  # no 8-low: the Badugi winner takes all
-    assert result.chips == [101, 0]
+    assert result.chips == (101, 0)
     assert result.pots[0].halves[1].winners == () and result.pots[0].halves[1].name == "no qualifying hand"
     assert result.pots[0].scoop == 0
     result = showdown([SIXES, EIGHT_SEVEN], pot=101, game=game)  # 8-7 qualifies
-    assert result.chips == [50, 51]
+    assert result.chips == (50, 51)
 
 
 def test_badugi_qualifier() -> None:
     game = replace(bf.GAMES["badeucey"], badugi_qualifier=715)  # four-card badugis only
     result = showdown(["9c 9d 9h 7s 2c", "Kc Kd 9s 4s 3s"], pot=100, game=game)
     assert result.pots[0].halves[0].winners == ()
-    assert result.chips == [0, 100]  # no four-card badugi: the 2-7 winner (a pair beats trips) takes all
+    assert result.chips == (0, 100)  # no four-card badugi: the 2-7 winner (a pair beats trips) takes all
     # neither qualifying anywhere: settled as if no qualifiers
     both = replace(game, low_qualifier=1)
     assert sum(showdown(["9c 9d 9h 7s 2c", "Kc Kd 9s 4s 3s"], pot=100, game=both).chips) == 100
@@ -123,20 +126,20 @@ def test_badugi_qualifier() -> None:
 @pytest.mark.parametrize(
     ("game", "hands", "chips"),
     [
-        ("badugi", ["Ac 2d 3h 4s", "2c 3d 4h 5s"], [10, 0]),
-        ("deuce_seven", [NUMBER_ONE, EIGHT_SEVEN], [10, 0]),
-        ("ace_five", ["5h 4h 3h 2d Ah", EIGHT_SEVEN], [10, 0]),
-        ("badacey", ["5h 4d 3c 2s Ah", EIGHT_SEVEN], [10, 0]),
+        ("badugi", ["Ac 2d 3h 4s", "2c 3d 4h 5s"], (10, 0)),
+        ("deuce_seven", [NUMBER_ONE, EIGHT_SEVEN], (10, 0)),
+        ("ace_five", ["5h 4h 3h 2d Ah", EIGHT_SEVEN], (10, 0)),
+        ("badacey", ["5h 4d 3c 2s Ah", EIGHT_SEVEN], (10, 0)),
     ],
 )
-def test_every_game(game: str, hands: list[str], chips: list[int]) -> None:
+def test_every_game(game: str, hands: list[str], chips: tuple[int, ...]) -> None:
     result = showdown(hands, pot=10, game=game)
     assert result.chips == chips
     assert len(result.pots[0].halves) == len(bf.GAMES[game].halves)
 
 
 def test_single_winner_tie_splits_with_odd_chip_in_seat_order() -> None:
-    assert showdown(["Ac 2d 3h 4s", "2c 3d 4h 5s", "Ah 2s 3c 4d"], pot=7, game="badugi").chips == [4, 0, 3]
+    assert showdown(["Ac 2d 3h 4s", "2c 3d 4h 5s", "Ah 2s 3c 4d"], pot=7, game="badugi").chips == (4, 0, 3)
 
 
 def test_badacey_aces_low_badugi_option() -> None:

@@ -1,0 +1,56 @@
+"""Every example in the installed package's docstrings runs, once.
+
+The modules are found by walking the installed package, so a new module's
+examples run without a line here.  doctest finds an object's examples only in
+the module that defines it: a name re-exported by ``badeucey_fast`` runs with
+its own module, and the one-hand builtins (which carry their fallbacks'
+docstrings, ``_rankings``) run once.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import inspect
+import pkgutil
+from types import ModuleType
+
+import pytest
+
+import badeucey_fast
+
+NOT_IMPORTED = {
+    "badeucey_fast.__main__": "runs the command line (and exits) when imported; it has no examples",
+}
+
+
+def _module_names() -> list[str]:
+    walked = pkgutil.walk_packages(badeucey_fast.__path__, f"{badeucey_fast.__name__}.")
+    return sorted({badeucey_fast.__name__, *(info.name for info in walked)} - set(NOT_IMPORTED))
+
+
+MODULES = _module_names()
+
+
+def _source(module: ModuleType) -> str:
+    try:
+        return inspect.getsource(module)
+    except (OSError, TypeError):  # the compiled core: no Python source, no examples
+        return ""
+
+
+def test_the_walk_finds_the_package_s_modules() -> None:
+    for name in ("badeucey_fast", "badeucey_fast.bots", "badeucey_fast.jobs", "badeucey_fast._rankings",
+                 "badeucey_fast._bench.hands", "badeucey_fast.env"):
+        assert name in MODULES
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_examples(name: str) -> None:
+    """A module's examples all pass; a module whose source shows an example runs at least one
+    (an example doctest cannot find, e.g. on an object it takes for another module's, fails here)."""
+    module = importlib.import_module(name)
+    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert failures == 0
+    if ">>> " in _source(module):
+        assert tried > 0
