@@ -45,7 +45,6 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from badeucey_fast._boundary import DECK_SIZE, FOUR_CARD_BADUGIS, MAX_DRAWS
@@ -54,7 +53,6 @@ from badeucey_fast._runs import (
     DEFAULT_SAMPLES,
     MAX_EXACT_LIMIT,
     MAX_SAMPLES,
-    DrawCounts,
     DrawPlan,
     Progress,
     card_set,
@@ -63,6 +61,8 @@ from badeucey_fast._runs import (
     check_limits,
     check_seed,
     decide_samples,
+    game_fields,
+    option_counts,
     plan_draw,
     resolve_seed,
     run_draw,
@@ -494,23 +494,21 @@ def best_discards(
     if objective in ("badugi", "low") and objective not in rules.halves:
         raise ValueError(f"game {rules.name!r} has no {objective} half")
     seed = resolve_seed(seed)  # once: every sampled option shares it (an exact one reports none)
-    subsets = [s for n in range(len(ids) + 1) for s in itertools.combinations(ids, n)]
     if draws == 1 and not dead_ids and samples is None and math.comb(DECK_SIZE - len(ids), len(ids)) <= max_exact:
-        results = _shared_outcomes(rules, ids, subsets, parsed, progress)  # exact: the same counts, shared work
+        options = _shared_options(rules, ids, parsed, objective)  # exact: the same counts, shared work
+        if progress is not None:
+            progress(1.0)
     else:
+        subsets = [s for n in range(len(ids) + 1) for s in itertools.combinations(ids, n)]
         results = _each_outcomes(rules, ids, subsets, dead_ids, draws, parsed, samples, seed, max_exact, progress)
-    options = []
-    for thrown, out in zip(subsets, results):
-        means = {half: out.mean_rank(half) for half in rules.halves}
-        probability = None if parsed is None else out.probability(parsed)
-        if objective == "target":
-            assert probability is not None
-            score = -probability
-        elif objective == "expected":
-            score = sum(means[h] / rules.scale(h) for h in rules.halves) / len(rules.halves)
-        else:
-            score = means[objective]
-        options.append(DiscardOption(thrown, out.kept, probability, means, score, out))
+        halves = rules.halves
+        scales = [rules.scale(h) for h in halves]
+        options = []
+        for thrown, out in zip(subsets, results):
+            means = {half: out.mean_rank(half) for half in halves}
+            probability = None if parsed is None else out.probability(parsed)
+            options.append(DiscardOption(thrown, out.kept, probability, means,
+                                         _score(objective, probability, means, halves, scales), out))
     options.sort(key=lambda o: (o.score, len(o.discard), sorted(o.discard)))  # not the order the hand was typed in
     return options
 
@@ -536,80 +534,65 @@ def _each_outcomes(
     return results
 
 
-def _containing(rules: Game, held: tuple[int, ...], query: Target | None) -> DrawCounts:
-    """The counts of every hand of the game that holds ``held`` (its other cards
-    any of the rest of the deck), the hands meeting ``query`` among them."""
-    return run_draw(plan_draw(rules, held, (), (), 1, None), query, None, None, None)
-
-
-@lru_cache(maxsize=4 * (DECK_SIZE + 1))
-def _containing_few(rules: Game, query: Target | None, card: int | None) -> DrawCounts:
-    """:func:`_containing` of one card (``card``), or of none (None): the same
-    for every hand, so kept (read-only) for the next call; each is a C(51, 4) or
-    C(52, 5) enumeration, the bulk of a hand's options."""
-    counts = _containing(rules, () if card is None else (card,), query)
-    for array in (counts.badugi, counts.low):
-        if array is not None:
-            array.flags.writeable = False
-    return counts
-
-
-def _shared_outcomes(
-    rules: Game, ids: tuple[int, ...], subsets: list[tuple[int, ...]], target: Target | None,
-    progress: Progress | None,
-) -> list[DrawOutcomes]:
-    """Every discard's exact one-draw outcomes, no dead cards, by inclusion and
-    exclusion: the hands an option keeping K ends with are the hands holding K
-    and none of the thrown cards T, so its counts are the sum over S within T of
-    (-1)^|S| times the counts of the hands holding K and S (a superset Moebius
-    transform over the hand's subsets).  Counting the hands that hold each
-    subset of the hand enumerates far fewer than the options' 2,598,960: the
-    hands holding one card or none are the same for every hand (kept by
-    :func:`_containing_few`).  Integer counts throughout (modulo 2**64, every
-    result in range), so the results are the options' own exactly."""
-    import numpy as np
-
+def _shared_options(
+    rules: Game, ids: tuple[int, ...], target: Target | None, objective: Objective
+) -> list[DiscardOption]:
+    """Every discard option's exact one-draw outcomes, no dead cards, in one C
+    pass (:func:`~badeucey_fast._runs.option_counts`): the counts, hits and rank
+    sums of every option at once, by inclusion and exclusion over the hands
+    holding each subset of the hand; each option's result equals its own
+    :func:`draw_outcomes` run.  The means come from the C core's integer rank
+    sums: below 2**53, so a float sum over the counts in any order is the
+    same number."""
+    table, sums = option_counts(rules, ids, target)
+    fields = game_fields(rules)
+    n_badugi, n_low = fields.badugi_bins, fields.low_bins
+    tails = table[:, -2:].tolist()
+    rank_sums = sums.tolist()
+    halves = rules.halves
+    scales = [rules.scale(h) for h in halves]
     n = len(ids)
-    rows: list[Any] = []
-    for i, held in enumerate(subsets):  # subset i holds the cards of ``held``
-        counts = _containing_few(rules, target, held[0] if held else None) if len(held) <= 1 else (
-            _containing(rules, held, target))
-        rows.append(counts)
-        if progress is not None:
-            progress((i + 1) / len(subsets))
-    n_badugi = 0 if rows[0].badugi is None else len(rows[0].badugi)
-    n_low = 0 if rows[0].low is None else len(rows[0].low)
-    table = np.empty((len(subsets), n_badugi + n_low + 2), dtype=np.uint64)
-    masks = []
-    for held, counts in zip(subsets, rows):
-        mask = sum(1 << ids.index(c) for c in held)
-        masks.append(mask)
-        row = table[mask]
-        if counts.badugi is not None:
-            row[:n_badugi] = counts.badugi
-        if counts.low is not None:
-            row[n_badugi : n_badugi + n_low] = counts.low
-        row[-2] = counts.hits
-        row[-1] = counts.total
-    # row m as an index of n bits (bit b: axis n-1-b): rows without bit b -= rows with it, in place
-    cube = table.reshape((2,) * n + (table.shape[1],))
-    with np.errstate(over="ignore"):  # uint64 wraps: every final count is in range
-        for axis in range(n):
-            view = np.moveaxis(cube, axis, 0)  # a view: written through
-            view[0] -= view[1]
-    results = []
-    for thrown, mask in zip(subsets, masks):
-        kept_mask = (1 << n) - 1 - mask  # the option throwing ``thrown`` keeps the hand's other cards
-        row = table[kept_mask]
-        total = int(row[-1])
-        plan = plan_draw(rules, ids, thrown, (), 1, target)  # the option's own plan, as draw_outcomes makes it
-        assert total == plan.outcomes, (thrown, total, plan.outcomes)
-        results.append(
-            _outcomes(
-                rules, ids, thrown, (), 1, target, True, total,
-                row[:n_badugi].copy() if rules.badugi is not None else None,
-                row[n_badugi : n_badugi + n_low].copy() if rules.low is not None else None,
-                None, plan, int(row[-2]) if target is not None else None,
-            )
-        )
-    return results
+    full = (1 << n) - 1
+    options = []
+    for size in range(n + 1):
+        for positions in itertools.combinations(range(n), size):
+            mask = 0
+            for p in positions:
+                mask |= 1 << p
+            thrown = tuple([ids[p] for p in positions])
+            kept_mask = full ^ mask
+            keep = tuple([ids[p] for p in range(n) if kept_mask >> p & 1])
+            hits, total = tails[kept_mask]
+            plan = plan_draw(rules, ids, thrown, (), 1, target)  # the option's own plan, as draw_outcomes makes it
+            assert total == plan.outcomes, (thrown, total, plan.outcomes)
+            row = table[kept_mask]
+            badugi = low = None
+            if n_badugi:
+                badugi = row[:n_badugi].copy()
+                badugi.flags.writeable = False
+            if n_low:
+                low = row[n_badugi : n_badugi + n_low].copy()
+                low.flags.writeable = False
+            out = _outcomes(rules, ids, thrown, (), 1, target, True, total, badugi, low, None, plan,
+                            hits if target is not None else None)
+            badugi_sum, low_sum = rank_sums[kept_mask]
+            means: dict[Half, float] = {
+                h: float(badugi_sum if h == "badugi" else low_sum) / total for h in halves
+            }
+            probability = None if target is None else hits / total
+            options.append(DiscardOption(thrown, keep, probability, means,
+                                         _score(objective, probability, means, halves, scales), out))
+    return options
+
+
+def _score(
+    objective: Objective, probability: float | None, means: dict[Half, float], halves: tuple[Half, ...],
+    scales: list[int],
+) -> float:
+    """What an option is ranked by (lower is better) under an objective."""
+    if objective == "target":
+        assert probability is not None
+        return -probability
+    if objective == "expected":
+        return sum(means[h] / scale for h, scale in zip(halves, scales)) / len(halves)
+    return means[objective]
