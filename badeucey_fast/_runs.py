@@ -460,6 +460,7 @@ def run_draw(
             raise_for_status(lib.bdc_draw_run_out(spec, cards, begin, end, n_samples, state), "draw")
 
         run_chunks(run, plan.positions, samples, progress, work, stop)
+    out.flags.writeable = False  # the counts of a result: read-only views
     badugi = out[_DRAW_STATE : _DRAW_STATE + n_badugi] if n_badugi else None
     low = out[_DRAW_STATE + n_badugi :] if n_low else None
     return _new_tuple(DrawCounts, (badugi, low, state[_RNG_WORDS], state[_RNG_WORDS + 1]))

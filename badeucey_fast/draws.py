@@ -135,10 +135,9 @@ class DrawOutcomes:
     low: Counts | None
     seed: int | None
     """The seed of a sampled result (None when exact)."""
-    _plan: DrawPlan = field(repr=False, compare=False)
-    """The plain-data plan of the run (no C state): a later two-half query re-runs it."""
-    _target_hits: int | None = field(default=None, repr=False, compare=False)
-    """The outcomes meeting ``target``, counted in the run (None without a target)."""
+    _target_hits: int | None = field(default=None, init=False, repr=False, compare=False)
+    """The outcomes meeting ``target``, counted in the run that made the result
+    (None without a target, and in a result made by the constructor)."""
 
     _VALUE_FIELDS = ("game", "hand", "discard", "dead", "draws", "target", "exact", "total", "seed")
 
@@ -156,6 +155,12 @@ class DrawOutcomes:
     def __hash__(self) -> int:
         """Hashed by the fields that define the run (equal results hash alike)."""
         return hash(tuple(getattr(self, f) for f in self._VALUE_FIELDS))
+
+    @property
+    def _plan(self) -> DrawPlan:
+        """The plain-data plan of the run (no C state), made again from the
+        fields: a later two-half query re-runs it."""
+        return plan_draw(self.game, self.hand, self.discard, self.dead, self.draws, self.target)
 
     @property
     def kept(self) -> tuple[int, ...]:
@@ -365,7 +370,7 @@ def _draw(
     seed = resolve_seed(seed) if n_samples is not None else None
     badugi, low, hits, total = run_draw(plan, target, seed, n_samples, progress)
     return _outcomes(
-        rules, ids, thrown, dead_ids, draws, target, n_samples is None, total, badugi, low, seed, plan,
+        rules, ids, thrown, dead_ids, draws, target, n_samples is None, total, badugi, low, seed,
         hits if target is not None else None,
     )
 
@@ -382,7 +387,6 @@ def _outcomes(
     badugi: Counts | None,
     low: Counts | None,
     seed: int | None,
-    plan: DrawPlan,
     target_hits: int | None,
 ) -> DrawOutcomes:
     """A :class:`DrawOutcomes` of checked fields, in their order: its frozen
@@ -402,7 +406,6 @@ def _outcomes(
     fields["badugi"] = badugi
     fields["low"] = low
     fields["seed"] = seed
-    fields["_plan"] = plan
     fields["_target_hits"] = target_hits
     return out
 
@@ -563,17 +566,11 @@ def _shared_options(
             kept_mask = full ^ mask
             keep = tuple([ids[p] for p in range(n) if kept_mask >> p & 1])
             hits, total = tails[kept_mask]
-            plan = plan_draw(rules, ids, thrown, (), 1, target)  # the option's own plan, as draw_outcomes makes it
-            assert total == plan.outcomes, (thrown, total, plan.outcomes)
-            row = table[kept_mask]
-            badugi = low = None
-            if n_badugi:
-                badugi = row[:n_badugi].copy()
-                badugi.flags.writeable = False
-            if n_low:
-                low = row[n_badugi : n_badugi + n_low].copy()
-                low.flags.writeable = False
-            out = _outcomes(rules, ids, thrown, (), 1, target, True, total, badugi, low, None, plan,
+            counts = table[kept_mask, : n_badugi + n_low].copy()  # the option's own, as draw_outcomes gives it:
+            counts.flags.writeable = False  # read-only views of one array
+            badugi = counts[:n_badugi] if n_badugi else None
+            low = counts[n_badugi:] if n_low else None
+            out = _outcomes(rules, ids, thrown, (), 1, target, True, total, badugi, low, None,
                             hits if target is not None else None)
             badugi_sum, low_sum = rank_sums[kept_mask]
             means: dict[Half, float] = {
@@ -583,6 +580,41 @@ def _shared_options(
             options.append(DiscardOption(thrown, keep, probability, means,
                                          _score(objective, probability, means, halves, scales), out))
     return options
+
+
+def _option_scores(
+    rules: Game, ids: tuple[int, ...], target: Target | None, objective: Objective
+) -> tuple[Any, Any, Any]:
+    """What :func:`best_discards` gives each option of a one-draw hand with no
+    dead cards (``ids`` checked, ``target`` parsed, ``objective`` checked),
+    without the outcomes: the scores, the probabilities of ``target`` (None
+    without one) and the mean ranks (a column per half of the game), each
+    option at the index of its thrown cards (bit b: ``ids[b]``).  The same
+    numbers, in the same floating-point steps, as the options' own."""
+    np = _numpy()
+    table, sums = option_counts(rules, ids, target)
+    total = table[::-1, -1].astype(np.float64)  # the option throwing mask j keeps (and is counted in) row full - j
+    columns = [0 if h == "badugi" else 1 for h in rules.halves]
+    means = sums[::-1, columns].astype(np.float64) / total[:, None]
+    probability = None if target is None else table[::-1, -2].astype(np.float64) / total
+    if objective == "target":
+        assert probability is not None
+        score = -probability
+    elif objective == "expected":
+        score = means[:, 0] / rules.scale(rules.halves[0])
+        for k in range(1, len(columns)):
+            score = score + means[:, k] / rules.scale(rules.halves[k])
+        score = score / len(columns)
+    else:
+        score = means[:, rules.halves.index(objective)].copy()
+    return score, probability, means
+
+
+def _numpy() -> Any:
+    """numpy (imported on first use: import time)."""
+    import numpy
+
+    return numpy
 
 
 def _score(

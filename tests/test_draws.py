@@ -165,9 +165,36 @@ def test_a_result_holds_every_field_as_its_constructor_sets_them() -> None:
     out = draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", target="badugi")
     names = [f.name for f in dataclass_fields(draws_module.DrawOutcomes)]
     assert list(vars(out)) == names
-    again = draws_module.DrawOutcomes(**{name: getattr(out, name) for name in names})
-    assert vars(again).keys() == vars(out).keys() and again == out
-    assert all(getattr(again, name) is getattr(out, name) for name in names)
+    given = [f.name for f in dataclass_fields(draws_module.DrawOutcomes) if f.init]
+    again = draws_module.DrawOutcomes(**{name: getattr(out, name) for name in given})
+    assert list(vars(again)) == given and again == out
+    assert all(getattr(again, name) is getattr(out, name) for name in given)
+    # the run's private state is no constructor parameter; a constructed result counts it again
+    assert not any(name.startswith("_") for name in given)
+    assert again._target_hits is None and out._target_hits is not None
+    assert again.probability("badugi") == out.probability("badugi")
+    assert again.probability("badugi+low:8") == out.probability("badugi+low:8")
+
+
+def test_results_are_read_only() -> None:
+    """Results are immutable values: their counts cannot be written, whichever path made them."""
+    results = [
+        draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks"),
+        draw_outcomes("As 2c 3d Ks", "Ks", game="badugi", draws=2, samples=1_000, seed=1),
+        *[o.outcomes for o in best_discards("7s 5h 4d Jc Ks")],  # one shared C pass
+        *[o.outcomes for o in best_discards("As 2c 3d Ks", game="badugi", dead="5h")],  # each option alone
+    ]
+    for out in results:
+        for counts in (out.badugi, out.low):
+            if counts is None:
+                continue
+            assert not counts.flags.writeable
+            with pytest.raises(ValueError, match="read-only"):
+                counts[1] = 0
+            with pytest.raises(ValueError):
+                counts.flags.writeable = True
+    with pytest.raises(AttributeError):
+        results[0].total = 0  # type: ignore[misc]
 
 
 def test_joint_probability_is_counted_not_multiplied() -> None:
@@ -322,6 +349,8 @@ def test_best_discards_one_draw_equals_each_draw_outcomes(
         direct = draw_outcomes(hand, o.discard, game=game, target=target)
         assert o.outcomes == direct and o.outcomes.total == direct.total
         assert o.outcomes._target_hits == direct._target_hits and o.outcomes._plan == direct._plan
+        assert o.mean_rank == {half: direct.mean_rank(half) for half in GAMES[game].halves}  # the same floats
+        assert o.keep == direct.kept
         assert o.probability == (None if target is None else direct.probability(target))
         if target is not None and "+" in target:  # another two-half query re-runs the option's plan
             assert o.outcomes.probability("badugi+low:8") == direct.probability("badugi+low:8")
