@@ -332,7 +332,9 @@ def test_best_discards_agrees_with_draw_outcomes_and_objectives(implementation: 
         ("badacey", "As 2c 3d Ks 5h", "badugi+low:7"),
         ("deuce_seven", "7s 5h 4d 3c 2s", "low:8"),
         ("ace_five", "As Ad 3d Kc 5h", None),
+        ("deuce_seven", "7h 5h 4h 3h 3s", "low:7"),  # suited cards and a pair: the held counts' classes
         ("badugi", "As 2c 3d Ks", "badugi"),
+        ("badugi", "As Ah 3s Kd", "badugi:8"),
     ],
 )
 def test_best_discards_one_draw_equals_each_draw_outcomes(
@@ -778,6 +780,49 @@ def test_c_draw_run_rejects_bad_specs() -> None:
     assert run(spec) == lib.BDC_E_RANKING
     spec.game.badugi = lib.BDC_DEUCE_SEVEN  # type: ignore[attr-defined]  # not a Badugi ranking
     assert run(spec) == lib.BDC_E_RANKING
+
+
+def test_c_draw_options_matches_each_option_and_rejects_bad_input() -> None:
+    """bdc_draw_options counting every subset itself: each option's row is its own
+    bdc_draw_run; bad input is refused before any work."""
+    from badeucey_fast._core import ffi, lib
+
+    n_badugi, n_low = 1093, 7463
+    width = n_badugi + n_low + 2
+    game = ffi.new("bdc_game *", [lib.BDC_BADUGI_LOW, lib.BDC_NO_HALF, 4])
+    table, sums = ffi.new("uint64_t[]", 16 * 1095), ffi.new("uint64_t[32]")
+    held = ffi.new("uint32_t[]", width)
+    hand = bytes(ids("As 2c 3d Ks"))
+    assert lib.bdc_draw_options(game, hand, (715, 0), held, 0, [-1] * 16, 0, table, sums) == lib.BDC_OK
+    for kept_mask in range(16):
+        kept = tuple(card for b, card in enumerate(hand) if kept_mask >> b & 1)
+        thrown = tuple(card for card in hand if card not in kept)
+        direct = draw_outcomes(tuple(hand), thrown, game="badugi", target="badugi")
+        row = [table[kept_mask * 1095 + c] for c in range(1095)]
+        assert row[:1093] == direct.badugi.tolist() and row[1093:] == [direct._target_hits, direct.total]
+        assert sums[2 * kept_mask] == sum(r * n for r, n in enumerate(row[:1093])) and sums[2 * kept_mask + 1] == 0
+
+    badeucey = ffi.new("bdc_game *", [lib.BDC_BADUGI_HIGH, lib.BDC_DEUCE_SEVEN, 5])
+    big, big_sums = ffi.new("uint64_t[]", 32 * width), ffi.new("uint64_t[64]")
+    five = bytes(ids("7s 5h 4d Jc Ks"))
+
+    def run(**changes: Any) -> int:
+        args: dict[str, Any] = {"game": badeucey, "hand": five, "query": (0, 0), "held": held, "n_held": 1,
+                                "held_row": [0] + [-1] * 31, "n_low": n_low, "table": big, "sums": big_sums}
+        args.update(changes)
+        return lib.bdc_draw_options(*args.values())  # type: ignore[no-any-return]
+
+    assert run(hand=bytes(ids("7s 5h 4d Jc")) + bytes([52])) == lib.BDC_E_CARD
+    assert run(hand=bytes(ids("7s 5h 4d Jc")) + bytes(ids("Jc"))) == lib.BDC_E_DUPLICATE
+    assert run(query=(0, 7463)) == lib.BDC_E_RANK
+    assert run(game=ffi.new("bdc_game *", [lib.BDC_BADUGI_HIGH, lib.BDC_DEUCE_SEVEN, 4])) == lib.BDC_E_RANKING
+    assert run(n_low=7462) == lib.BDC_E_ARGUMENT  # fewer low counts than the ranking has ranks
+    assert run(held_row=[1] + [-1] * 31) == lib.BDC_E_ARGUMENT  # a row held does not have
+    assert run(held_row=[-2] * 32) == lib.BDC_E_ARGUMENT
+    assert run(n_held=-1) == lib.BDC_E_ARGUMENT
+    assert run(table=ffi.NULL) == lib.BDC_E_ARGUMENT and run(sums=ffi.NULL) == lib.BDC_E_ARGUMENT
+    assert run(held=ffi.NULL) == lib.BDC_E_ARGUMENT
+    assert run(game=ffi.new("bdc_game *", [lib.BDC_NO_HALF, lib.BDC_NO_HALF, 5]), n_low=0) == lib.BDC_E_RANKING
 
 
 def test_c_equity_run_rejects_bad_specs() -> None:
