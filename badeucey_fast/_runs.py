@@ -555,20 +555,22 @@ class HeldCounts:
             self.complete = all(self.counted)
 
 
-_HELD: dict[tuple[int, tuple[int, int]], HeldCounts] = {}
+_HELD: dict[tuple[tuple[int, int, int], tuple[int, int]], HeldCounts] = {}
 
 
 def held_counts(rules: Game, query: Target | None) -> HeldCounts:
     """The :class:`HeldCounts` of a game and query, kept for the next call
-    (at most ``_MAX_HELD``: the oldest goes)."""
-    key = (id(rules), _c_limits(query))
+    (at most ``_MAX_HELD``: the oldest goes).  Kept by what the counts depend
+    on, the rankings, hand size and query limits, not by the game object: a
+    chart's worker gets a new copy of its game with every chunk."""
+    key = (game_fields(rules).codes, _c_limits(query))
     held = _HELD.get(key)
-    if held is not None and held.rules is rules:
+    if held is not None:
         return held
     held = HeldCounts(rules, query)
     if len(_HELD) >= _MAX_HELD:
         _HELD.pop(next(iter(_HELD)))
-    _HELD[key] = held  # the game kept with it: its id is not reused while kept
+    _HELD[key] = held
     return held
 
 

@@ -938,3 +938,15 @@ def test_sampled_draws_do_not_depend_on_the_chunks(monkeypatch: pytest.MonkeyPat
         monkeypatch.setattr(_runs, "_CHUNK_SAMPLES", 7)
         assert draw_outcomes(hand, discard, game=game, draws=2, samples=5_000, seed=9) == one, game
         monkeypatch.setattr(_runs, "_CHUNK_SAMPLES", 1_001)
+
+
+def test_held_counts_are_shared_by_equal_games() -> None:
+    """A chart's worker unpickles a new copy of its game with every chunk: the counts of
+    the hands holding few cards are kept by the game's rankings, not by the object."""
+    import pickle
+
+    rules = GAMES["badeucey"]
+    copy = pickle.loads(pickle.dumps(rules))
+    assert copy is not rules
+    assert _runs.held_counts(copy, None) is _runs.held_counts(rules, None)
+    assert _runs.held_counts(rules, parse_target("low:8", rules)) is not _runs.held_counts(rules, None)
