@@ -110,6 +110,16 @@ def chart_chunk(chunk: int, seeds: np.random.SeedSequence | None, payload: tuple
     probability = np.full((n, width), np.nan, dtype=np.float64)
     mean_rank = np.empty((n, width, len(halves)), dtype=np.float64)
     exact = np.empty((n, width), dtype=np.bool_)
+    if spec.draws == 1:  # exact: every option of a hand scored at once, as best_discards scores them
+        from badeucey_fast.draws import _option_scores
+
+        objective = cast("Objective", spec.objective)
+        for i, row in enumerate(hands.tolist()):
+            score[i], chances, mean_rank[i] = _option_scores(spec.game, tuple(row), spec.target, objective)
+            if chances is not None:
+                probability[i] = chances
+        exact[:] = True
+        return {"score": score, "probability": probability, "mean_rank": mean_rank, "exact": exact}
     hand_seeds = seeds.generate_state(n, np.uint64).tolist() if seeds is not None else [None] * n
     for i, row in enumerate(hands.tolist()):
         ids = tuple(row)

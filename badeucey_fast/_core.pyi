@@ -63,6 +63,9 @@ class _Lib:
         self, spec: Any, first_begin: int, first_end: int, samples: int, rng: Any,
         badugi_counts: Any, low_counts: Any, hits: Any, total: Any, /
     ) -> int: ...
+    def bdc_draw_options(
+        self, game: Any, hand: Any, query: Any, held: Any, n_held: int, held_row: Any, n_low: int, table: Any, sums: Any, /
+    ) -> int: ...
     def bdc_equity_plan(self, spec: Any, outcomes: Any, positions: Any, /) -> int: ...
     def bdc_equity_run(
         self, spec: Any, first_begin: int, first_end: int, samples: int, rng: Any, sums: Any, weight: Any, /

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 from badeucey_fast._native import (
     DECK_SIZE,
     MAX_DRAWS,
+    MAX_HAND_CARDS,
     RANKINGS,
     check_int,
     ffi,
@@ -460,9 +461,155 @@ def run_draw(
             raise_for_status(lib.bdc_draw_run_out(spec, cards, begin, end, n_samples, state), "draw")
 
         run_chunks(run, plan.positions, samples, progress, work, stop)
+    out.flags.writeable = False  # the counts of a result: read-only views
     badugi = out[_DRAW_STATE : _DRAW_STATE + n_badugi] if n_badugi else None
     low = out[_DRAW_STATE + n_badugi :] if n_low else None
     return _new_tuple(DrawCounts, (badugi, low, state[_RNG_WORDS], state[_RNG_WORDS + 1]))
+
+
+# ---- every discard of one hand, one draw ----------------------------------------------
+
+
+_HELD_CLASSES = 1 + 13 + 13 + 78 * 2
+"""Rows of a :class:`HeldCounts`: the hands holding no card; one card, by its
+rank; two cards, by their ranks and whether they share a suit (a pair of one
+rank never does)."""
+_MAX_HELD = 4
+"""HeldCounts kept at once (each a few MB: one per game and query in use)."""
+
+
+@functools.cache
+def _held_classes() -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The :class:`HeldCounts` row of each card (by id) and of each pair of cards
+    (by ``52 * first + second``), and the cards each row counts the hands of.
+    Rankings ignore suits but for which cards share one, so the hands holding
+    two cards count alike for every pair of the same ranks and suitedness (and
+    the hands holding one card for every card of its rank)."""
+    cards: list[tuple[int, ...]] = [()] + [(4 * rank,) for rank in range(13)]
+    classes: dict[tuple[int, int, bool], int] = {}
+    pair_row = [0] * (DECK_SIZE * DECK_SIZE)
+    for first in range(DECK_SIZE):
+        for second in range(DECK_SIZE):
+            if first == second:
+                continue
+            low, high = sorted((first >> 2, second >> 2))
+            suited = (first & 3) == (second & 3)
+            key = (low, high, suited)
+            if key not in classes:
+                classes[key] = len(cards)
+                cards.append((4 * low, 4 * high + (0 if suited else 1)))
+            pair_row[first * DECK_SIZE + second] = classes[key]
+    assert len(cards) == _HELD_CLASSES
+    return tuple(pair_row), tuple(cards)
+
+
+class HeldCounts:
+    """The counts of the hands of a game holding no card, one card or two, by
+    class (:func:`_held_classes`), with the hands meeting one query: uint32
+    rows as ``bdc_draw_options`` reads them, each counted the first time a
+    hand needs it.  A row, once counted, never changes."""
+
+    def __init__(self, rules: Game, query: Target | None) -> None:
+        np = _np if _np is not None else _import_numpy()
+        fields = game_fields(rules)
+        self.rules, self.query = rules, query
+        self.width = fields.badugi_bins + fields.low_bins + 2
+        self.rows = np.zeros((_HELD_CLASSES, self.width), dtype=np.uint32)
+        self.pointer = ffi.from_buffer("uint32_t[]", self.rows)
+        self.counted = bytearray(_HELD_CLASSES)
+        self.complete = False
+        self._lock = threading.Lock()
+
+    def row_of_subsets(self, hand: tuple[int, ...]) -> list[int]:
+        """For each subset of ``hand`` (bit b: ``hand[b]``), its row, or -1 for
+        a subset of three cards or more (counted by ``bdc_draw_options``);
+        the rows counted first where needed."""
+        pair_row = _held_classes()[0]
+        n = len(hand)
+        rows = [-1] * (1 << n)
+        rows[0] = 0
+        for b, card in enumerate(hand):
+            rows[1 << b] = 1 + (card >> 2)
+            for b2 in range(b + 1, n):
+                rows[1 << b | 1 << b2] = pair_row[card * DECK_SIZE + hand[b2]]
+        if not self.complete:
+            for row in rows:
+                if row >= 0 and not self.counted[row]:
+                    self._count(row)
+        return rows
+
+    def _count(self, row: int) -> None:
+        """Count one row (once, whichever thread asks first)."""
+        with self._lock:
+            if self.counted[row]:
+                return
+            held = _held_classes()[1][row]
+            counts = run_draw(plan_draw(self.rules, held, (), (), 1, None), self.query, None, None, None)
+            fields = game_fields(self.rules)
+            out = self.rows[row]
+            if counts.badugi is not None:
+                out[: fields.badugi_bins] = counts.badugi
+            if counts.low is not None:
+                out[fields.badugi_bins : fields.badugi_bins + fields.low_bins] = counts.low
+            out[-2], out[-1] = counts.hits, counts.total
+            self.counted[row] = 1
+            self.complete = all(self.counted)
+
+
+_HELD: dict[tuple[tuple[int, int, int], tuple[int, int]], HeldCounts] = {}
+
+
+def held_counts(rules: Game, query: Target | None) -> HeldCounts:
+    """The :class:`HeldCounts` of a game and query, kept for the next call
+    (at most ``_MAX_HELD``: the oldest goes).  Kept by what the counts depend
+    on, the rankings, hand size and query limits, not by the game object: a
+    chart's worker gets a new copy of its game with every chunk."""
+    key = (game_fields(rules).codes, _c_limits(query))
+    held = _HELD.get(key)
+    if held is not None:
+        return held
+    held = HeldCounts(rules, query)
+    if len(_HELD) >= _MAX_HELD:
+        _HELD.pop(next(iter(_HELD)))
+    _HELD[key] = held
+    return held
+
+
+class _OptionBuffers(threading.local):
+    """Each thread's output of ``bdc_draw_options``, by row width: made once and
+    reused, so that a hand's options allocate nothing of their size."""
+
+    def __init__(self) -> None:
+        self.by_width: dict[int, tuple[Any, Any, Any, Any]] = {}
+
+
+_OPTION_BUFFERS = _OptionBuffers()
+
+
+def option_counts(rules: Game, hand: tuple[int, ...], query: Target | None) -> tuple[Counts, Counts]:
+    """Every discard option of a hand at one draw with no dead cards, exactly
+    (``bdc_draw_options``): a table whose row m holds the outcomes of the
+    option keeping the cards of ``hand`` at the bits of m (the Badugi counts,
+    the low counts, the hands meeting ``query``, and all of them, as in
+    :class:`GameFields`), and the sums of rank times count per half of each
+    row (two columns).  Both are this thread's buffers: valid until its next
+    call."""
+    held = held_counts(rules, query)
+    rows = held.row_of_subsets(hand)
+    buffers = _OPTION_BUFFERS.by_width.get(held.width)
+    if buffers is None:
+        np = _np
+        table = np.empty((1 << MAX_HAND_CARDS, held.width), dtype=np.uint64)
+        sums = np.empty((1 << MAX_HAND_CARDS, 2), dtype=np.uint64)
+        buffers = _OPTION_BUFFERS.by_width[held.width] = (
+            table, ffi.from_buffer(_U64S_TYPE, table), sums, ffi.from_buffer(_U64S_TYPE, sums))
+    table, table_pointer, sums, sums_pointer = buffers
+    fields = game_fields(rules)
+    status = lib.bdc_draw_options([fields.codes], bytes(hand), _c_limits(query), held.pointer, _HELD_CLASSES, rows,
+                                  fields.low_bins, table_pointer, sums_pointer)
+    if status:
+        raise_for_status(status, "best_discards")
+    return table[: len(rows)], sums[: len(rows)]
 
 
 # ---- several hands to a showdown ---------------------------------------------------

@@ -45,7 +45,6 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from badeucey_fast._native import DECK_SIZE, FOUR_CARD_BADUGIS, MAX_DRAWS
@@ -54,7 +53,6 @@ from badeucey_fast._runs import (
     DEFAULT_SAMPLES,
     MAX_EXACT_LIMIT,
     MAX_SAMPLES,
-    DrawCounts,
     DrawPlan,
     Progress,
     card_set,
@@ -63,6 +61,8 @@ from badeucey_fast._runs import (
     check_limits,
     check_seed,
     decide_samples,
+    game_fields,
+    option_counts,
     plan_draw,
     resolve_seed,
     run_draw,
@@ -135,10 +135,9 @@ class DrawOutcomes:
     low: Counts | None
     seed: int | None
     """The seed of a sampled result (None when exact)."""
-    _plan: DrawPlan = field(repr=False, compare=False)
-    """The plain-data plan of the run (no C state): a later two-half query re-runs it."""
-    _target_hits: int | None = field(default=None, repr=False, compare=False)
-    """The outcomes meeting ``target``, counted in the run (None without a target)."""
+    _target_hits: int | None = field(default=None, init=False, repr=False, compare=False)
+    """The outcomes meeting ``target``, counted in the run that made the result
+    (None without a target, and in a result made by the constructor)."""
 
     _VALUE_FIELDS = ("game", "hand", "discard", "dead", "draws", "target", "exact", "total", "seed")
 
@@ -156,6 +155,12 @@ class DrawOutcomes:
     def __hash__(self) -> int:
         """Hashed by the fields that define the run (equal results hash alike)."""
         return hash(tuple(getattr(self, f) for f in self._VALUE_FIELDS))
+
+    @property
+    def _plan(self) -> DrawPlan:
+        """The plain-data plan of the run (no C state), made again from the
+        fields: a later two-half query re-runs it."""
+        return plan_draw(self.game, self.hand, self.discard, self.dead, self.draws, self.target)
 
     @property
     def kept(self) -> tuple[int, ...]:
@@ -365,7 +370,7 @@ def _draw(
     seed = resolve_seed(seed) if n_samples is not None else None
     badugi, low, hits, total = run_draw(plan, target, seed, n_samples, progress)
     return _outcomes(
-        rules, ids, thrown, dead_ids, draws, target, n_samples is None, total, badugi, low, seed, plan,
+        rules, ids, thrown, dead_ids, draws, target, n_samples is None, total, badugi, low, seed,
         hits if target is not None else None,
     )
 
@@ -382,7 +387,6 @@ def _outcomes(
     badugi: Counts | None,
     low: Counts | None,
     seed: int | None,
-    plan: DrawPlan,
     target_hits: int | None,
 ) -> DrawOutcomes:
     """A :class:`DrawOutcomes` of checked fields, in their order: its frozen
@@ -402,7 +406,6 @@ def _outcomes(
     fields["badugi"] = badugi
     fields["low"] = low
     fields["seed"] = seed
-    fields["_plan"] = plan
     fields["_target_hits"] = target_hits
     return out
 
@@ -494,23 +497,21 @@ def best_discards(
     if objective in ("badugi", "low") and objective not in rules.halves:
         raise ValueError(f"game {rules.name!r} has no {objective} half")
     seed = resolve_seed(seed)  # once: every sampled option shares it (an exact one reports none)
-    subsets = [s for n in range(len(ids) + 1) for s in itertools.combinations(ids, n)]
     if draws == 1 and not dead_ids and samples is None and math.comb(DECK_SIZE - len(ids), len(ids)) <= max_exact:
-        results = _shared_outcomes(rules, ids, subsets, parsed, progress)  # exact: the same counts, shared work
+        options = _shared_options(rules, ids, parsed, objective)  # exact: the same counts, shared work
+        if progress is not None:
+            progress(1.0)
     else:
+        subsets = [s for n in range(len(ids) + 1) for s in itertools.combinations(ids, n)]
         results = _each_outcomes(rules, ids, subsets, dead_ids, draws, parsed, samples, seed, max_exact, progress)
-    options = []
-    for thrown, out in zip(subsets, results):
-        means = {half: out.mean_rank(half) for half in rules.halves}
-        probability = None if parsed is None else out.probability(parsed)
-        if objective == "target":
-            assert probability is not None
-            score = -probability
-        elif objective == "expected":
-            score = sum(means[h] / rules.scale(h) for h in rules.halves) / len(rules.halves)
-        else:
-            score = means[objective]
-        options.append(DiscardOption(thrown, out.kept, probability, means, score, out))
+        halves = rules.halves
+        scales = [rules.scale(h) for h in halves]
+        options = []
+        for thrown, out in zip(subsets, results):
+            means = {half: out.mean_rank(half) for half in halves}
+            probability = None if parsed is None else out.probability(parsed)
+            options.append(DiscardOption(thrown, out.kept, probability, means,
+                                         _score(objective, probability, means, halves, scales), out))
     options.sort(key=lambda o: (o.score, len(o.discard), sorted(o.discard)))  # not the order the hand was typed in
     return options
 
@@ -536,80 +537,94 @@ def _each_outcomes(
     return results
 
 
-def _containing(rules: Game, held: tuple[int, ...], query: Target | None) -> DrawCounts:
-    """The counts of every hand of the game that holds ``held`` (its other cards
-    any of the rest of the deck), the hands meeting ``query`` among them."""
-    return run_draw(plan_draw(rules, held, (), (), 1, None), query, None, None, None)
-
-
-@lru_cache(maxsize=4 * (DECK_SIZE + 1))
-def _containing_few(rules: Game, query: Target | None, card: int | None) -> DrawCounts:
-    """:func:`_containing` of one card (``card``), or of none (None): the same
-    for every hand, so kept (read-only) for the next call; each is a C(51, 4) or
-    C(52, 5) enumeration, the bulk of a hand's options."""
-    counts = _containing(rules, () if card is None else (card,), query)
-    for array in (counts.badugi, counts.low):
-        if array is not None:
-            array.flags.writeable = False
-    return counts
-
-
-def _shared_outcomes(
-    rules: Game, ids: tuple[int, ...], subsets: list[tuple[int, ...]], target: Target | None,
-    progress: Progress | None,
-) -> list[DrawOutcomes]:
-    """Every discard's exact one-draw outcomes, no dead cards, by inclusion and
-    exclusion: the hands an option keeping K ends with are the hands holding K
-    and none of the thrown cards T, so its counts are the sum over S within T of
-    (-1)^|S| times the counts of the hands holding K and S (a superset Moebius
-    transform over the hand's subsets).  Counting the hands that hold each
-    subset of the hand enumerates far fewer than the options' 2,598,960: the
-    hands holding one card or none are the same for every hand (kept by
-    :func:`_containing_few`).  Integer counts throughout (modulo 2**64, every
-    result in range), so the results are the options' own exactly."""
-    import numpy as np
-
+def _shared_options(
+    rules: Game, ids: tuple[int, ...], target: Target | None, objective: Objective
+) -> list[DiscardOption]:
+    """Every discard option's exact one-draw outcomes, no dead cards, in one C
+    pass (:func:`~badeucey_fast._runs.option_counts`): the counts, hits and rank
+    sums of every option at once, by inclusion and exclusion over the hands
+    holding each subset of the hand; each option's result equals its own
+    :func:`draw_outcomes` run.  The means come from the C core's integer rank
+    sums: below 2**53, so a float sum over the counts in any order is the
+    same number."""
+    table, sums = option_counts(rules, ids, target)
+    fields = game_fields(rules)
+    n_badugi, n_low = fields.badugi_bins, fields.low_bins
+    tails = table[:, -2:].tolist()
+    rank_sums = sums.tolist()
+    halves = rules.halves
+    scales = [rules.scale(h) for h in halves]
     n = len(ids)
-    rows: list[Any] = []
-    for i, held in enumerate(subsets):  # subset i holds the cards of ``held``
-        counts = _containing_few(rules, target, held[0] if held else None) if len(held) <= 1 else (
-            _containing(rules, held, target))
-        rows.append(counts)
-        if progress is not None:
-            progress((i + 1) / len(subsets))
-    n_badugi = 0 if rows[0].badugi is None else len(rows[0].badugi)
-    n_low = 0 if rows[0].low is None else len(rows[0].low)
-    table = np.empty((len(subsets), n_badugi + n_low + 2), dtype=np.uint64)
-    masks = []
-    for held, counts in zip(subsets, rows):
-        mask = sum(1 << ids.index(c) for c in held)
-        masks.append(mask)
-        row = table[mask]
-        if counts.badugi is not None:
-            row[:n_badugi] = counts.badugi
-        if counts.low is not None:
-            row[n_badugi : n_badugi + n_low] = counts.low
-        row[-2] = counts.hits
-        row[-1] = counts.total
-    # row m as an index of n bits (bit b: axis n-1-b): rows without bit b -= rows with it, in place
-    cube = table.reshape((2,) * n + (table.shape[1],))
-    with np.errstate(over="ignore"):  # uint64 wraps: every final count is in range
-        for axis in range(n):
-            view = np.moveaxis(cube, axis, 0)  # a view: written through
-            view[0] -= view[1]
-    results = []
-    for thrown, mask in zip(subsets, masks):
-        kept_mask = (1 << n) - 1 - mask  # the option throwing ``thrown`` keeps the hand's other cards
-        row = table[kept_mask]
-        total = int(row[-1])
-        plan = plan_draw(rules, ids, thrown, (), 1, target)  # the option's own plan, as draw_outcomes makes it
-        assert total == plan.outcomes, (thrown, total, plan.outcomes)
-        results.append(
-            _outcomes(
-                rules, ids, thrown, (), 1, target, True, total,
-                row[:n_badugi].copy() if rules.badugi is not None else None,
-                row[n_badugi : n_badugi + n_low].copy() if rules.low is not None else None,
-                None, plan, int(row[-2]) if target is not None else None,
-            )
-        )
-    return results
+    full = (1 << n) - 1
+    options = []
+    for size in range(n + 1):
+        for positions in itertools.combinations(range(n), size):
+            mask = 0
+            for p in positions:
+                mask |= 1 << p
+            thrown = tuple([ids[p] for p in positions])
+            kept_mask = full ^ mask
+            keep = tuple([ids[p] for p in range(n) if kept_mask >> p & 1])
+            hits, total = tails[kept_mask]
+            counts = table[kept_mask, : n_badugi + n_low].copy()  # the option's own, as draw_outcomes gives it:
+            counts.flags.writeable = False  # read-only views of one array
+            badugi = counts[:n_badugi] if n_badugi else None
+            low = counts[n_badugi:] if n_low else None
+            out = _outcomes(rules, ids, thrown, (), 1, target, True, total, badugi, low, None,
+                            hits if target is not None else None)
+            badugi_sum, low_sum = rank_sums[kept_mask]
+            means: dict[Half, float] = {
+                h: float(badugi_sum if h == "badugi" else low_sum) / total for h in halves
+            }
+            probability = None if target is None else hits / total
+            options.append(DiscardOption(thrown, keep, probability, means,
+                                         _score(objective, probability, means, halves, scales), out))
+    return options
+
+
+def _option_scores(
+    rules: Game, ids: tuple[int, ...], target: Target | None, objective: Objective
+) -> tuple[Any, Any, Any]:
+    """What :func:`best_discards` gives each option of a one-draw hand with no
+    dead cards (``ids`` checked, ``target`` parsed, ``objective`` checked),
+    without the outcomes: the scores, the probabilities of ``target`` (None
+    without one) and the mean ranks (a column per half of the game), each
+    option at the index of its thrown cards (bit b: ``ids[b]``).  The same
+    numbers, in the same floating-point steps, as the options' own."""
+    np = _numpy()
+    table, sums = option_counts(rules, ids, target)
+    total = table[::-1, -1].astype(np.float64)  # the option throwing mask j keeps (and is counted in) row full - j
+    columns = [0 if h == "badugi" else 1 for h in rules.halves]
+    means = sums[::-1, columns].astype(np.float64) / total[:, None]
+    probability = None if target is None else table[::-1, -2].astype(np.float64) / total
+    if objective == "target":
+        assert probability is not None
+        score = -probability
+    elif objective == "expected":
+        score = means[:, 0] / rules.scale(rules.halves[0])
+        for k in range(1, len(columns)):
+            score = score + means[:, k] / rules.scale(rules.halves[k])
+        score = score / len(columns)
+    else:
+        score = means[:, rules.halves.index(objective)].copy()
+    return score, probability, means
+
+
+def _numpy() -> Any:
+    """numpy (imported on first use: import time)."""
+    import numpy
+
+    return numpy
+
+
+def _score(
+    objective: Objective, probability: float | None, means: dict[Half, float], halves: tuple[Half, ...],
+    scales: list[int],
+) -> float:
+    """What an option is ranked by (lower is better) under an objective."""
+    if objective == "target":
+        assert probability is not None
+        return -probability
+    if objective == "expected":
+        return sum(means[h] / scale for h, scale in zip(halves, scales)) / len(halves)
+    return means[objective]

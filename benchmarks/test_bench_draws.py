@@ -59,6 +59,50 @@ def test_best_discards_expected_rank(benchmark: Any, figures: Any) -> None:
     record_ms(figures, benchmark, "best_discards_expected")
 
 
+CHART_HANDS = 64
+"""Hands a round of the chart-like benchmark: distinct canonical hands, as a chart's chunk meets them."""
+
+
+@pytest.mark.benchmark(group=BEST_DISCARDS, min_rounds=MIN_ROUNDS)
+def test_best_discards_distinct_hands(benchmark: Any, figures: Any) -> None:
+    """All 32 options of each of 64 distinct canonical Badeucey hands a round (by expected
+    rank, as the default chart scores them): a hand after another, not the same one again."""
+    from badeucey_fast.jobs import canonical_hands
+
+    hands = [tuple(row) for row in canonical_hands(5)[50_000 : 50_000 + CHART_HANDS].tolist()]
+
+    def every_hand() -> list[list[Any]]:
+        return [bf.best_discards(hand) for hand in hands]
+
+    results = benchmark(every_hand)
+    assert all(len(options) == 32 and sum(o.outcomes.total for o in options) == 2_598_960 for options in results)
+    if benchmark.enabled and benchmark.stats is not None:
+        ms = float(benchmark.stats.stats.min) * 1e3 / CHART_HANDS
+        benchmark.extra_info["ms_per_hand"] = round(ms, 3)
+        figures.set("ms.best_discards_distinct", ms)
+
+
+@pytest.mark.benchmark(group=BEST_DISCARDS, min_rounds=MIN_ROUNDS)
+def test_chart_chunk_one_draw(benchmark: Any, figures: Any) -> None:
+    """A chunk of a one-draw Badeucey chart (64 distinct canonical hands, every option
+    scored): the same figures as best_discards gives those hands."""
+    import numpy as np
+
+    from badeucey_fast._chart import ChartSpec, chart_chunk
+    from badeucey_fast.games import get_game
+    from badeucey_fast.jobs import canonical_hands
+
+    hands = np.ascontiguousarray(canonical_hands(5)[60_000 : 60_000 + CHART_HANDS])
+    payload = (ChartSpec(get_game("badeucey"), 1, None, "expected"), hands)
+    result = benchmark(chart_chunk, 0, None, payload)
+    first = sorted(bf.best_discards(tuple(hands[0].tolist())), key=lambda o: sum(1 << hands[0].tolist().index(c) for c in o.discard))
+    assert result["score"][0].tolist() == [o.score for o in first] and bool(result["exact"].all())
+    if benchmark.enabled and benchmark.stats is not None:
+        ms = float(benchmark.stats.stats.min) * 1e3 / CHART_HANDS
+        benchmark.extra_info["ms_per_hand"] = round(ms, 3)
+        figures.set("ms.chart_one_draw_hand", ms)
+
+
 @pytest.mark.benchmark(group=BEST_DISCARDS, min_rounds=MIN_ROUNDS)
 def test_draw_outcomes_three_draws_badugi(benchmark: Any, figures: Any) -> None:
     """The rules' fact (docs/rules.rst), exactly: a one-card draw to a three-card badugi over three draws."""

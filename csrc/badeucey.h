@@ -249,6 +249,32 @@ int bdc_draw_run(const bdc_draw_spec *spec, int first_begin, int first_end,
                  uint64_t *badugi_counts, uint64_t *low_counts,
                  uint64_t *hits, uint64_t *total);
 
+/* Every discard option of one hand at one draw with no dead cards, exactly:
+ * what bdc_draw_run counts for each, from far fewer hands.  The hands an
+ * option keeping the subset m of the hand ends with are the hands that hold
+ * m and none of the thrown cards, so its counts follow by inclusion and
+ * exclusion from the counts of the hands holding each subset of the hand
+ * (the other cards any of the rest of the deck).  Those depend on the subset
+ * alone, so a caller may count them once and hand them in.
+ *
+ * A row of counts is n_badugi + n_low + 2 numbers: the Badugi counts by rank
+ * (n_badugi = BDC_BADUGI_CLASSES + 1 if the game has that half, else 0), the
+ * low counts by rank (n_low: at least the low ranking's classes + 1 if the
+ * game has a low half, else 0), the hands meeting query, and all the hands.
+ * hand holds game->n_cards distinct ids; subset m has hand[b] for each bit b
+ * of m.  held_row[m] (2^n_cards entries) is, for each subset m, the row of
+ * held (n_held rows of uint32) that counts the hands holding m, with the same
+ * query, or -1 to count them here (C(52 - |m|, n_cards - |m|) hands).
+ * Writes table[m] (2^n_cards rows of uint64): the outcomes of the option
+ * keeping subset m and throwing the rest; and sums[2m], sums[2m + 1]: the
+ * sums of rank times count over its Badugi and low counts (0 for a half the
+ * game lacks).  BDC_OK; BDC_E_RANKING for a bad game; BDC_E_CARD or
+ * BDC_E_DUPLICATE for a bad hand; BDC_E_RANK for a query outside the scales;
+ * BDC_E_ARGUMENT for a NULL pointer, a wrong n_low, or a held_row outside
+ * -1 .. n_held - 1. */
+int bdc_draw_options(const bdc_game *game, const uint8_t *hand, bdc_limits query, const uint32_t *held,
+                     int n_held, const int *held_row, int n_low, uint64_t *table, uint64_t *sums);
+
 /* Several hands to a showdown. */
 typedef struct {
     bdc_game game;

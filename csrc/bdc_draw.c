@@ -8,6 +8,8 @@
  * hands are then ranked through bdc_halves, which checks every hand again,
  * or, in the exact enumeration, a block at a time (bdc_enumerate.h).
  */
+#include <string.h>
+
 #include "bdc_enumerate.h"
 #include "bindings/bdc_bindings.h" /* bdc_draw_run_out */
 
@@ -275,4 +277,97 @@ int bdc_draw_run_out(const bdc_draw_spec *spec, const uint8_t *cards, int first_
     run.kept = cards;
     run.deck = cards + spec->n_kept;
     return bdc_draw_run(&run, first_begin, first_end, samples, out, badugi, low, out + 4, out + 5);
+}
+
+/* ---- every discard of one hand, one draw -------------------------------- */
+
+/* Columns of the option table transformed at a time: 2^5 rows of this many
+ * uint64s (16 KiB) stay in the first-level cache through every pass. */
+#define BDC_OPTIONS_TILE 64
+
+int bdc_draw_options(const bdc_game *game, const uint8_t *hand, bdc_limits query, const uint32_t *held,
+                     int n_held, const int *held_row, int n_low, uint64_t *table, uint64_t *sums)
+{
+    uint64_t seen = 0;
+    uint8_t kept[BDC_MAX_CARDS], deck[BDC_DECK_SIZE];
+    bdc_draw_spec spec;
+    int status, n, rows, n_badugi, width, m, b, c, c0, i;
+    if (!game || !hand || !held_row || !table || !sums || (n_held > 0 && !held) || n_held < 0)
+        return BDC_E_ARGUMENT;
+    if (!bdc_game_ok(game))
+        return BDC_E_RANKING;
+    n = game->n_cards;
+    if ((status = bdc_see(hand, n, &seen)) != BDC_OK)
+        return status;
+    if (!bdc_limits_ok(game, &query))
+        return BDC_E_RANK;
+    n_badugi = game->badugi != BDC_NO_HALF ? BDC_BADUGI_CLASSES + 1 : 0;
+    if (game->low == BDC_NO_HALF ? n_low != 0
+                                 : n_low < (game->low == BDC_ACE_FIVE ? BDC_ACE_FIVE_CLASSES : BDC_DEUCE_SEVEN_CLASSES) + 1)
+        return BDC_E_ARGUMENT;
+    rows = 1 << n;
+    for (m = 0; m < rows; m++)
+        if (held_row[m] < -1 || held_row[m] >= n_held)
+            return BDC_E_ARGUMENT;
+    width = n_badugi + n_low + 2;
+    /* row m: the hands holding subset m of the hand (their other cards any of the rest) */
+    memset(&spec, 0, sizeof spec);
+    spec.game = *game;
+    spec.kept = kept;
+    spec.deck = deck;
+    spec.draws = 1;
+    spec.query = query;
+    for (m = 0; m < rows; m++) {
+        uint64_t *row = table + (size_t)m * (size_t)width;
+        if (held_row[m] >= 0) { /* counted before: widened from the caller's rows */
+            const uint32_t *from = held + (size_t)held_row[m] * (size_t)width;
+            for (c = 0; c < width; c++)
+                row[c] = from[c];
+            continue;
+        }
+        spec.n_kept = spec.n_deck = 0;
+        for (i = 0; i < (int)BDC_DECK_SIZE; i++) {
+            int in_subset = 0;
+            for (b = 0; b < n; b++)
+                in_subset |= (m >> b & 1) && hand[b] == i;
+            if (in_subset)
+                kept[spec.n_kept++] = (uint8_t)i;
+            else
+                deck[spec.n_deck++] = (uint8_t)i;
+        }
+        memset(row, 0, (size_t)width * sizeof *row);
+        status = bdc_draw_run(&spec, 0, n - spec.n_kept ? spec.n_deck - (n - spec.n_kept) + 1 : 1, 0, NULL,
+                              n_badugi ? row : NULL, n_low ? row + n_badugi : NULL, row + width - 2, row + width - 1);
+        if (status)
+            return status;
+    }
+    /* inclusion and exclusion: the hands an option keeping subset m ends with
+     * hold m and none of the thrown cards, so row m minus every row holding m
+     * and one card more, in turn for each card (a superset Moebius transform,
+     * in place; uint64 wraps, every final count is in range) */
+    for (c0 = 0; c0 < width; c0 += BDC_OPTIONS_TILE) {
+        int c1 = c0 + BDC_OPTIONS_TILE < width ? c0 + BDC_OPTIONS_TILE : width;
+        for (b = 0; b < n; b++)
+            for (m = 0; m < rows; m++) {
+                uint64_t *to, *from;
+                if (m >> b & 1)
+                    continue;
+                to = table + (size_t)m * (size_t)width;
+                from = table + (size_t)(m | 1 << b) * (size_t)width;
+                for (c = c0; c < c1; c++)
+                    to[c] -= from[c];
+            }
+    }
+    /* each option's sum of rank times count, per half */
+    for (m = 0; m < rows; m++) {
+        const uint64_t *row = table + (size_t)m * (size_t)width;
+        uint64_t badugi = 0, low = 0;
+        for (c = 1; c < n_badugi; c++)
+            badugi += (uint64_t)c * row[c];
+        for (c = 1; c < n_low; c++)
+            low += (uint64_t)c * row[n_badugi + c];
+        sums[2 * m] = badugi;
+        sums[2 * m + 1] = low;
+    }
+    return BDC_OK;
 }

@@ -157,9 +157,36 @@ def test_a_result_holds_every_field_as_its_constructor_sets_them() -> None:
     out = draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks", target="badugi")
     names = [f.name for f in dataclass_fields(draws_module.DrawOutcomes)]
     assert list(vars(out)) == names
-    again = draws_module.DrawOutcomes(**{name: getattr(out, name) for name in names})
-    assert vars(again).keys() == vars(out).keys() and again == out
-    assert all(getattr(again, name) is getattr(out, name) for name in names)
+    given = [f.name for f in dataclass_fields(draws_module.DrawOutcomes) if f.init]
+    again = draws_module.DrawOutcomes(**{name: getattr(out, name) for name in given})
+    assert list(vars(again)) == given and again == out
+    assert all(getattr(again, name) is getattr(out, name) for name in given)
+    # the run's private state is no constructor parameter; a constructed result counts it again
+    assert not any(name.startswith("_") for name in given)
+    assert again._target_hits is None and out._target_hits is not None
+    assert again.probability("badugi") == out.probability("badugi")
+    assert again.probability("badugi+low:8") == out.probability("badugi+low:8")
+
+
+def test_results_are_read_only() -> None:
+    """Results are immutable values: their counts cannot be written, whichever path made them."""
+    results = [
+        draw_outcomes("7s 5h 4d Jc Ks", "Jc Ks"),
+        draw_outcomes("As 2c 3d Ks", "Ks", game="badugi", draws=2, samples=1_000, seed=1),
+        *[o.outcomes for o in best_discards("7s 5h 4d Jc Ks")],  # one shared C pass
+        *[o.outcomes for o in best_discards("As 2c 3d Ks", game="badugi", dead="5h")],  # each option alone
+    ]
+    for out in results:
+        for counts in (out.badugi, out.low):
+            if counts is None:
+                continue
+            assert not counts.flags.writeable
+            with pytest.raises(ValueError, match="read-only"):
+                counts[1] = 0
+            with pytest.raises(ValueError):
+                counts.flags.writeable = True
+    with pytest.raises(AttributeError):
+        results[0].total = 0  # type: ignore[misc]
 
 
 def test_joint_probability_is_counted_not_multiplied() -> None:
@@ -297,7 +324,9 @@ def test_best_discards_agrees_with_draw_outcomes_and_objectives(implementation: 
         ("badacey", "As 2c 3d Ks 5h", "badugi+low:7"),
         ("deuce_seven", "7s 5h 4d 3c 2s", "low:8"),
         ("ace_five", "As Ad 3d Kc 5h", None),
+        ("deuce_seven", "7h 5h 4h 3h 3s", "low:7"),  # suited cards and a pair: the held counts' classes
         ("badugi", "As 2c 3d Ks", "badugi"),
+        ("badugi", "As Ah 3s Kd", "badugi:8"),
     ],
 )
 def test_best_discards_one_draw_equals_each_draw_outcomes(
@@ -314,6 +343,8 @@ def test_best_discards_one_draw_equals_each_draw_outcomes(
         direct = draw_outcomes(hand, o.discard, game=game, target=target)
         assert o.outcomes == direct and o.outcomes.total == direct.total
         assert o.outcomes._target_hits == direct._target_hits and o.outcomes._plan == direct._plan
+        assert o.mean_rank == {half: direct.mean_rank(half) for half in GAMES[game].halves}  # the same floats
+        assert o.keep == direct.kept
         assert o.probability == (None if target is None else direct.probability(target))
         if target is not None and "+" in target:  # another two-half query re-runs the option's plan
             assert o.outcomes.probability("badugi+low:8") == direct.probability("badugi+low:8")
@@ -743,6 +774,49 @@ def test_c_draw_run_rejects_bad_specs() -> None:
     assert run(spec) == lib.BDC_E_RANKING
 
 
+def test_c_draw_options_matches_each_option_and_rejects_bad_input() -> None:
+    """bdc_draw_options counting every subset itself: each option's row is its own
+    bdc_draw_run; bad input is refused before any work."""
+    from badeucey_fast._core import ffi, lib
+
+    n_badugi, n_low = 1093, 7463
+    width = n_badugi + n_low + 2
+    game = ffi.new("bdc_game *", [lib.BDC_BADUGI_LOW, lib.BDC_NO_HALF, 4])
+    table, sums = ffi.new("uint64_t[]", 16 * 1095), ffi.new("uint64_t[32]")
+    held = ffi.new("uint32_t[]", width)
+    hand = bytes(ids("As 2c 3d Ks"))
+    assert lib.bdc_draw_options(game, hand, (715, 0), held, 0, [-1] * 16, 0, table, sums) == lib.BDC_OK
+    for kept_mask in range(16):
+        kept = tuple(card for b, card in enumerate(hand) if kept_mask >> b & 1)
+        thrown = tuple(card for card in hand if card not in kept)
+        direct = draw_outcomes(tuple(hand), thrown, game="badugi", target="badugi")
+        row = [table[kept_mask * 1095 + c] for c in range(1095)]
+        assert row[:1093] == direct.badugi.tolist() and row[1093:] == [direct._target_hits, direct.total]
+        assert sums[2 * kept_mask] == sum(r * n for r, n in enumerate(row[:1093])) and sums[2 * kept_mask + 1] == 0
+
+    badeucey = ffi.new("bdc_game *", [lib.BDC_BADUGI_HIGH, lib.BDC_DEUCE_SEVEN, 5])
+    big, big_sums = ffi.new("uint64_t[]", 32 * width), ffi.new("uint64_t[64]")
+    five = bytes(ids("7s 5h 4d Jc Ks"))
+
+    def run(**changes: Any) -> int:
+        args: dict[str, Any] = {"game": badeucey, "hand": five, "query": (0, 0), "held": held, "n_held": 1,
+                                "held_row": [0] + [-1] * 31, "n_low": n_low, "table": big, "sums": big_sums}
+        args.update(changes)
+        return lib.bdc_draw_options(*args.values())  # type: ignore[no-any-return]
+
+    assert run(hand=bytes(ids("7s 5h 4d Jc")) + bytes([52])) == lib.BDC_E_CARD
+    assert run(hand=bytes(ids("7s 5h 4d Jc")) + bytes(ids("Jc"))) == lib.BDC_E_DUPLICATE
+    assert run(query=(0, 7463)) == lib.BDC_E_RANK
+    assert run(game=ffi.new("bdc_game *", [lib.BDC_BADUGI_HIGH, lib.BDC_DEUCE_SEVEN, 4])) == lib.BDC_E_RANKING
+    assert run(n_low=7462) == lib.BDC_E_ARGUMENT  # fewer low counts than the ranking has ranks
+    assert run(held_row=[1] + [-1] * 31) == lib.BDC_E_ARGUMENT  # a row held does not have
+    assert run(held_row=[-2] * 32) == lib.BDC_E_ARGUMENT
+    assert run(n_held=-1) == lib.BDC_E_ARGUMENT
+    assert run(table=ffi.NULL) == lib.BDC_E_ARGUMENT and run(sums=ffi.NULL) == lib.BDC_E_ARGUMENT
+    assert run(held=ffi.NULL) == lib.BDC_E_ARGUMENT
+    assert run(game=ffi.new("bdc_game *", [lib.BDC_NO_HALF, lib.BDC_NO_HALF, 5]), n_low=0) == lib.BDC_E_RANKING
+
+
 def test_c_equity_run_rejects_bad_specs() -> None:
     from badeucey_fast._core import ffi, lib
 
@@ -853,3 +927,15 @@ def test_sampled_draws_do_not_depend_on_the_chunks(monkeypatch: pytest.MonkeyPat
         monkeypatch.setattr(_runs, "_CHUNK_SAMPLES", 7)
         assert draw_outcomes(hand, discard, game=game, draws=2, samples=5_000, seed=9) == one, game
         monkeypatch.setattr(_runs, "_CHUNK_SAMPLES", 1_001)
+
+
+def test_held_counts_are_shared_by_equal_games() -> None:
+    """A chart's worker unpickles a new copy of its game with every chunk: the counts of
+    the hands holding few cards are kept by the game's rankings, not by the object."""
+    import pickle
+
+    rules = GAMES["badeucey"]
+    copy = pickle.loads(pickle.dumps(rules))
+    assert copy is not rules
+    assert _runs.held_counts(copy, None) is _runs.held_counts(rules, None)
+    assert _runs.held_counts(rules, parse_target("low:8", rules)) is not _runs.held_counts(rules, None)

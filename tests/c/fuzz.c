@@ -27,7 +27,7 @@
 static uint64_t state;
 static unsigned long long calls;
 static unsigned long failures;
-static unsigned long accepted[6], refused[6]; /* per kind of case: batch, draw exact/sampled, equity exact/sampled, random */
+static unsigned long accepted[7], refused[7]; /* per kind of case: batch, draw exact/sampled, equity exact/sampled, random, draw options */
 
 #define CALL(expr) (calls++, (expr))
 #define FAIL(...)                                                                          \
@@ -536,6 +536,126 @@ static void fuzz_draw(void)
     free(kept);
 }
 
+/* ---- every discard of one hand, one draw ---------------------------------- */
+static int bits(int m)
+{
+    int n = 0;
+    for (; m; m >>= 1)
+        n += m & 1;
+    return n;
+}
+
+/* Does the game name rankings of its halves and a hand size bdc_draw_* take? */
+static int valid_game_halves(bdc_game game)
+{
+    if (game.badugi != BDC_NO_HALF && game.badugi != BDC_BADUGI_LOW && game.badugi != BDC_BADUGI_HIGH)
+        return 0;
+    if (game.low != BDC_NO_HALF && game.low != BDC_DEUCE_SEVEN && game.low != BDC_ACE_FIVE)
+        return 0;
+    if (game.badugi == BDC_NO_HALF && game.low == BDC_NO_HALF)
+        return 0;
+    return game.n_cards == 5 || (game.n_cards == 4 && game.low == BDC_NO_HALF);
+}
+
+/* Are the limits ranks of the game's halves (0: any)? */
+static int limits_fit(bdc_game game, bdc_limits limits)
+{
+    unsigned low_classes = game.low == BDC_ACE_FIVE ? BDC_ACE_FIVE_CLASSES : BDC_DEUCE_SEVEN_CLASSES;
+    return limits.badugi <= BDC_BADUGI_CLASSES && (!limits.badugi || game.badugi != BDC_NO_HALF) &&
+           limits.low <= low_classes && (!limits.low || game.low != BDC_NO_HALF);
+}
+
+/* bdc_draw_options with the counts of the subsets of at most two cards handed
+ * in as random numbers (it trusts them: they must only stay in bounds), so
+ * that every option keeping three cards or more, which depends on the rows it
+ * counts itself alone, can be checked against bdc_draw_run of that option. */
+static void fuzz_draw_options(void)
+{
+    bdc_game game = random_game();
+    int valid_game = (game.n_cards == 4 || game.n_cards == 5);
+    int n = valid_game ? game.n_cards : 5, rows = 1 << n, wild = between(0, 9) == 0;
+    int n_badugi = game.badugi == BDC_NO_HALF ? 0 : BDC_BADUGI_CLASSES + 1;
+    int low_classes = game.low == BDC_ACE_FIVE ? BDC_ACE_FIVE_CLASSES : BDC_DEUCE_SEVEN_CLASSES;
+    int n_low = game.low == BDC_NO_HALF ? 0 : low_classes + 1 + (between(0, 3) ? 0 : between(0, 1300));
+    if (wild)
+        n_low = between(-1, low_classes + 2);
+    int width = n_badugi + (n_low > 0 ? n_low : 0) + 2, n_held = between(0, 3) ? between(1, 4) : 0;
+    uint8_t hand[BDC_DECK_SIZE];
+    distinct_cards(hand, BDC_DECK_SIZE);
+    if (between(0, 19) == 0)
+        hand[between(0, n - 1)] = between(0, 1) ? (uint8_t)between(52, 255) : hand[(between(0, n - 2) + 1) % n];
+    bdc_limits query = random_limits(game);
+    uint32_t *held = checked_malloc((size_t)(n_held > 0 ? n_held : 1) * (size_t)width * sizeof *held);
+    for (int i = 0; i < n_held * width; i++)
+        held[i] = (uint32_t)next();
+    int *held_row = checked_malloc((size_t)rows * sizeof *held_row);
+    for (int m = 0; m < rows; m++)
+        held_row[m] = bits(m) <= 2 && n_held ? between(0, n_held - 1) : -1;
+    if (wild)
+        held_row[between(0, rows - 1)] = between(0, 1) ? n_held + between(0, 2) : -2 - between(0, 2);
+    uint64_t *table = checked_malloc((size_t)rows * (size_t)width * sizeof *table);
+    uint64_t *sums = checked_malloc((size_t)rows * 2 * sizeof *sums);
+    int null_arg = between(0, 49) == 0 ? between(1, 3) : 0;
+    int status = CALL(bdc_draw_options(&game, hand, query, null_arg == 1 ? NULL : held, n_held, held_row, n_low,
+                                       null_arg == 2 ? NULL : table, null_arg == 3 ? NULL : sums));
+    if (!is_status(status))
+        FAIL("draw_options returned %d", status);
+    int expect_ok = valid_game && valid_game_halves(game) && !null_arg && n_low >= 0 &&
+                    (game.low == BDC_NO_HALF ? n_low == 0 : n_low >= low_classes + 1) && limits_fit(game, query);
+    for (int m = 0; m < rows; m++)
+        expect_ok &= held_row[m] >= -1 && held_row[m] < n_held;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++)
+            expect_ok &= hand[i] < BDC_DECK_SIZE && hand[j] < BDC_DECK_SIZE && hand[i] != hand[j];
+    expect_ok &= hand[0] < BDC_DECK_SIZE;
+    if ((status == BDC_OK) != expect_ok)
+        FAIL("draw_options returned %d for a%s input", status, expect_ok ? " valid" : "n invalid");
+    (status == BDC_OK ? accepted : refused)[6]++;
+    if (status == BDC_OK) { /* each option keeping three cards or more, against its own run */
+        uint8_t kept[BDC_MAX_HAND_CARDS], deck[BDC_DECK_SIZE];
+        uint64_t *own = checked_malloc((size_t)width * sizeof *own);
+        for (int m = 0; m < rows; m++) {
+            if (bits(m) < 3)
+                continue;
+            bdc_draw_spec spec;
+            memset(&spec, 0, sizeof spec);
+            spec.game = game;
+            spec.kept = kept;
+            spec.deck = deck;
+            spec.draws = 1;
+            spec.query = query;
+            for (int c = 0; c < BDC_DECK_SIZE; c++) {
+                int in_hand = -1;
+                for (int b = 0; b < n; b++)
+                    if (hand[b] == c)
+                        in_hand = b;
+                if (in_hand < 0)
+                    deck[spec.n_deck++] = (uint8_t)c;
+                else if (m >> in_hand & 1)
+                    kept[spec.n_kept++] = (uint8_t)c;
+            }
+            memset(own, 0, (size_t)width * sizeof *own);
+            int k = n - spec.n_kept;
+            int run = CALL(bdc_draw_run(&spec, 0, k ? spec.n_deck - k + 1 : 1, 0, NULL, n_badugi ? own : NULL,
+                                        n_low ? own + n_badugi : NULL, own + width - 2, own + width - 1));
+            uint64_t sum_b = 0, sum_l = 0;
+            const uint64_t *row = table + (size_t)m * (size_t)width;
+            for (int c = 0; c < n_badugi; c++)
+                sum_b += (uint64_t)c * row[c];
+            for (int c = 0; c < n_low; c++)
+                sum_l += (uint64_t)c * row[n_badugi + c];
+            if (run != BDC_OK || memcmp(own, row, (size_t)width * sizeof *own) != 0 || sums[2 * m] != sum_b ||
+                sums[2 * m + 1] != sum_l)
+                FAIL("draw_options: the option keeping subset %d differs from its own run (%d)", m, run);
+        }
+        free(own);
+    }
+    free(sums);
+    free(table);
+    free(held_row);
+    free(held);
+}
+
 static void fuzz_equity(void)
 {
     bdc_game game = random_game();
@@ -653,16 +773,19 @@ int main(int argc, char **argv)
             fuzz_names();
         else if (pick < 82)
             fuzz_random();
-        else if (pick < 93)
+        else if (pick < 91)
             fuzz_draw();
+        else if (pick < 93)
+            fuzz_draw_options();
         else
             fuzz_equity();
         if (between(0, 3) == 0 && n_supported) /* draws and equity on every implementation too */
             (void)CALL(bdc_use_implementation(supported_ids[between(0, n_supported - 1)]));
     }
     (void)CALL(bdc_use_implementation(chosen));
-    static const char *kinds[6] = {"batch", "draw exact", "draw sampled", "equity exact", "equity sampled", "random hands"};
-    for (int k = 0; k < 6; k++)
+    static const char *kinds[7] = {"batch", "draw exact", "draw sampled", "equity exact", "equity sampled", "random hands",
+                                   "draw options"};
+    for (int k = 0; k < 7; k++)
         printf("fuzz: %-15s %6lu accepted, %6lu refused\n", kinds[k], accepted[k], refused[k]);
     printf("fuzz: %lu cases, %llu bdc_ calls, %lu failures\n", cases, calls, failures);
     return failures ? 1 : 0;
