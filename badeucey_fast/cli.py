@@ -15,9 +15,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, NoReturn, TextIO, cast
 
 from badeucey_fast import _rankings as r
@@ -30,6 +32,7 @@ from badeucey_fast.showdown import showdown
 
 EXIT_USAGE = 2  # argparse's code for a user mistake; ours too
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process ended by SIGPIPE (128 + 13)
+EXIT_INTERRUPTED = 130  # what a shell reports for a process ended by SIGINT (128 + 2)
 
 
 _EVAL_SIZES = RANKINGS["badugi_low"].sizes  # eval takes any hand some ranking takes
@@ -191,6 +194,7 @@ class ProgressBar:
         if self.shown:
             self.stream.write("\n")
             self.stream.flush()
+            self.shown = False
 
 
 def _cards_or_none(text: str) -> str:
@@ -345,6 +349,16 @@ def _job_executor(args: argparse.Namespace) -> Any:
     return jobs.local_executor(args.workers)
 
 
+def _interrupted(exc: Any) -> str:
+    """The one line of an interrupted job (a jobs.JobInterrupted): chunks kept, and how to resume."""
+    done, total = f"{exc.chunks_done:,} of {exc.chunks_total:,} chunks", f"{exc.chunks_total:,} chunks"
+    if exc.checkpoint is None:
+        return f"interrupted; {done} had finished, none kept: add --checkpoint FILE to keep finished chunks"
+    if not exc.chunks_done:
+        return f"interrupted before any of {total} finished; nothing kept in {exc.checkpoint}"
+    return f"interrupted; {done} kept in {exc.checkpoint}: run the same command to resume"
+
+
 def _cmd_chart(args: argparse.Namespace) -> int:
     """badeucey chart: a discard chart of every starting hand, on local processes or a Dask cluster."""
     from badeucey_fast import jobs
@@ -362,10 +376,10 @@ def _cmd_chart(args: argparse.Namespace) -> int:
             chart = jobs.discard_chart(args.game, draws=args.draws, target=args.target, objective=args.objective,
                                        hands=hands, executor=executor, chunk_size=args.chunk_size, progress=progress,
                                        checkpoint=args.checkpoint, seed=args.seed)
-    except KeyboardInterrupt:
-        kept = f"; finished chunks are kept in {args.checkpoint}: run the same command to resume" if args.checkpoint else ""
-        print(f"\nbadeucey: interrupted{kept}", file=sys.stderr)
-        return 130
+    except jobs.JobInterrupted as exc:
+        progress.close()
+        print(f"badeucey: {_interrupted(exc)}", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except ImportError as exc:  # dask_executor: the dask extra is not installed
         print(f"badeucey: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -403,9 +417,10 @@ def _cmd_match(args: argparse.Namespace) -> int:
         with _job_executor(args) as executor:
             result = play_match(bots, hands=args.hands, rules=rules, seed=args.seed, duplicate=not args.no_duplicate,
                                 executor=executor, progress=bar)
-    except KeyboardInterrupt:
-        print("\nbadeucey: interrupted", file=sys.stderr)
-        return 130
+    except jobs.JobInterrupted as exc:
+        bar.close()
+        print(f"badeucey: {_interrupted(exc)}", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except ImportError as exc:  # dask_executor: the dask extra is not installed
         print(f"badeucey: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -675,6 +690,34 @@ def _at_least_one(text: str) -> int:
     return value
 
 
+@contextmanager
+def _second_interrupt_exits() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt as usual (a job then saves what it finished
+    and stops); a second Ctrl-C, while that runs, ends the process at once.  Only
+    in the main thread, and only over Python's own handler."""
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+
+    def again(signum: int, frame: Any) -> None:
+        os.write(sys.stderr.fileno(), b"\nbadeucey: interrupted again: exiting now\n")
+        os._exit(EXIT_INTERRUPTED)
+
+    def first(signum: int, frame: Any) -> None:
+        signal.signal(signal.SIGINT, again)
+        raise KeyboardInterrupt
+
+    try:
+        signal.signal(signal.SIGINT, first)
+    except ValueError:  # not the main thread: signals are the main thread's
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
@@ -682,7 +725,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     _Parser.json_errors = "--json" in words
     args = parser.parse_args(words)
     try:
-        code: int = args.run(args)
+        with _second_interrupt_exits():
+            code: int = args.run(args)
         sys.stdout.flush()
     except (ValueError, TypeError) as exc:
         if getattr(args, "json", False):
@@ -692,7 +736,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:  # Ctrl-C: one line, the shell's status for SIGINT, no traceback
         print("\nbadeucey: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # output piped into `head` and the like: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's final flush cannot fail again
