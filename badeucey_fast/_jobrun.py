@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ast
 import io
+import itertools
 import json
 import multiprocessing
 import multiprocessing.context
@@ -204,6 +205,9 @@ def _unguarded_line() -> int | None:
     main = sys.modules.get("__main__")
     main_file = getattr(main, "__file__", None)
     if main_file is None or not os.path.isfile(main_file):
+        return None
+    spec_name = getattr(getattr(main, "__spec__", None), "name", None) or ""
+    if spec_name.rpartition(".")[2] == "__main__":  # python -m package: workers do not run its __main__ again
         return None
     frame = sys._getframe(1)
     while frame is not None and not (frame.f_code.co_name == "<module>" and frame.f_globals is vars(main)):
@@ -515,7 +519,8 @@ def run_chunks(
     stale = [c for c in done if not 0 <= c < len(payloads)]
     if stale:
         raise ValueError(f"checkpoint {path}: holds chunk {stale[0]}, which this job does not have")
-    todo = [c for c in range(len(payloads)) if c not in done]
+    todo = (c for c in range(len(payloads)) if c not in done)  # made as submitted: a job of any length
+    first = next(todo, None)
     items_total = sum(sizes)
     resumed = sum(sizes[c] for c in done)
     start = time.monotonic()
@@ -526,27 +531,28 @@ def run_chunks(
             progress(JobProgress(counts["chunks"], len(payloads), counts["items"], items_total, resumed,
                                  time.monotonic() - start, unit))
 
-    report()
-    if not todo:
+    if first is None:
+        report()
         return [done[c] for c in range(len(payloads))]
     own = executor is None
     # What a process pool's workers cannot import is caught here, not as a broken pool
     # (ProcessPoolExecutor's context: a private attribute, read with a fallback).
     context = _start_method() if own else getattr(executor, "_mp_context", None) if isinstance(executor, ProcessPoolExecutor) else None
     if isinstance(context, multiprocessing.context.BaseContext):
-        reason = unsendable((task, payloads[todo[0]]), context.get_start_method())
+        reason = unsendable((task, payloads[first]), context.get_start_method())
         if reason is not None:
             which = "the local process pool (executor=None)" if own else "the process pool's workers"
             raise TypeError(f"the job cannot be sent to {which}: {reason}; "
                             "pass executor=InlineExecutor() (from badeucey_fast.jobs) to run it in this process")
     pool: Executor = local_executor() if executor is None else executor
     pending: dict[Future[ChunkResult], int] = {}
-    queue = iter(todo)
+    queue = itertools.chain((first,), todo)
     unsaved = False
     last_save = time.monotonic()
     window, window_read = submit_window(pool), time.monotonic()  # a bounded window, refilled as chunks finish
     interrupted = False
     try:
+        report()
         while True:
             if time.monotonic() - window_read >= WINDOW_REREAD:  # a cluster may have grown or shrunk
                 window, window_read = submit_window(pool), time.monotonic()

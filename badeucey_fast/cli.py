@@ -416,7 +416,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
     try:
         with _job_executor(args) as executor:
             result = play_match(bots, hands=args.hands, rules=rules, seed=args.seed, duplicate=not args.no_duplicate,
-                                executor=executor, progress=bar)
+                                executor=executor, progress=bar, checkpoint=args.checkpoint, keep_deals=False)
     except jobs.JobInterrupted as exc:
         bar.close()
         print(f"badeucey: {_interrupted(exc)}", file=sys.stderr)
@@ -651,6 +651,8 @@ def build_parser() -> argparse.ArgumentParser:
     match_runner.add_argument("--workers", type=int, default=None, metavar="N", help="local processes (default: all cores)")
     match_runner.add_argument("--scheduler", default=None, metavar="ADDRESS",
                               help="run on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the dask extra)")
+    p_match.add_argument("--checkpoint", default=None, metavar="FILE",
+                         help="keep finished chunks here; rerun to resume (needs --seed)")
     p_match.add_argument("--progress", action="store_true", help="show a progress bar even when stderr is not a terminal")
     p_match.add_argument("--json", action="store_true", help="print JSON")
     p_match.set_defaults(run=_cmd_match)
