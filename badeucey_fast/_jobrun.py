@@ -11,8 +11,12 @@ The machinery every job shares (discard charts, self-play matches):
 - with a checkpoint file, finished chunks are kept (the file is replaced
   atomically) and skipped when the job is run again, so a killed or failed job
   resumes where it stopped;
-- Ctrl-C cancels the chunks not started, keeps the finished ones in the
-  checkpoint and re-raises :class:`KeyboardInterrupt`.
+- Ctrl-C cancels the chunks not started, stops the running ones on a pool that
+  can stop them (the local pool, a Dask cluster), keeps the finished ones in the
+  checkpoint and raises :class:`JobInterrupted`, a :class:`KeyboardInterrupt`
+  that says how many chunks were kept;
+- a worker of the local pool ends by itself when the process that started the
+  job ends, however it ends (killed included).
 
 A chunk's result is a dict of numpy arrays, each at least one-dimensional;
 checkpoints store them without pickle.
@@ -20,7 +24,9 @@ checkpoints store them without pickle.
 
 from __future__ import annotations
 
+import ast
 import io
+import itertools
 import json
 import multiprocessing
 import multiprocessing.context
@@ -28,6 +34,7 @@ import os
 import pickle
 import signal
 import sys
+import threading
 import time
 import types
 from collections.abc import Callable, Mapping, Sequence
@@ -75,6 +82,29 @@ class JobError(RuntimeError):
     """A chunk of a job failed (its task raised, or a worker died and the
     executor could not rerun it).  Finished chunks are kept in the checkpoint,
     if there is one: run the job again to resume."""
+
+
+class JobInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a job: the chunks not started were cancelled, the running
+    ones stopped where the executor can stop them, and every finished chunk was
+    written to the checkpoint, if there is one (run the job again with it to
+    resume).  A :class:`KeyboardInterrupt`, so code that stops on Ctrl-C still does."""
+
+    def __init__(self, chunks_done: int, chunks_total: int, checkpoint: Path | None) -> None:
+        super().__init__(chunks_done, chunks_total, checkpoint)
+        self.chunks_done = chunks_done
+        """Chunks finished (those resumed from the checkpoint included)."""
+        self.chunks_total = chunks_total
+        self.checkpoint = checkpoint
+        """The job's checkpoint, which keeps the finished chunks, or None (they are lost)."""
+
+    def __str__(self) -> str:
+        done = f"{self.chunks_done:,} of {self.chunks_total:,} chunks"
+        if self.checkpoint is None:
+            return f"interrupted; {done} had finished, none kept (no checkpoint)"
+        if not self.chunks_done:
+            return f"interrupted before any of {self.chunks_total:,} chunks finished; nothing kept in {self.checkpoint}"
+        return f"interrupted; {done} kept in {self.checkpoint}: run the job again with it to resume"
 
 
 @dataclass(frozen=True)
@@ -143,9 +173,64 @@ class InlineExecutor(Executor):
         return future
 
 
-def _ignore_sigint() -> None:
-    """Workers of the default pool leave Ctrl-C to the parent, which cancels the job."""
+def _start_worker() -> None:
+    """The local pool's worker initializer.
+
+    Ctrl-C is left to the parent, which cancels the job.  A thread waits for the
+    parent to end and then ends the worker: a pool worker otherwise outlives a
+    killed parent for ever (it holds its own end of the task queue, so it never
+    reads end-of-file), and so do the forkserver and the resource tracker, which
+    end only when no worker holds their pipes any longer.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_end_with, args=(parent,), name="badeucey-parent-watch", daemon=True).start()
+
+
+def _end_with(parent: multiprocessing.process.BaseProcess) -> None:
+    parent.join()  # returns when the parent's end of the process's pipe closes: the parent has ended
+    os._exit(1)
+
+
+def _unguarded_line() -> int | None:
+    """The line of the running script's top level (outside its ``if __name__ ==
+    "__main__":`` block) that is starting a job now, or None.
+
+    A worker started afresh imports the script again; top-level code would then
+    start the job again inside the worker, which multiprocessing refuses (its
+    ``freeze_support()`` error) and the pool breaks.
+    """
+    main = sys.modules.get("__main__")
+    main_file = getattr(main, "__file__", None)
+    if main_file is None or not os.path.isfile(main_file):
+        return None
+    spec_name = getattr(getattr(main, "__spec__", None), "name", None) or ""
+    if spec_name.rpartition(".")[2] == "__main__":  # python -m package: workers do not run its __main__ again
+        return None
+    frame = sys._getframe(1)
+    while frame is not None and not (frame.f_code.co_name == "<module>" and frame.f_globals is vars(main)):
+        frame = frame.f_back  # type: ignore[assignment]
+    if frame is None:
+        return None
+    line = frame.f_lineno
+    try:
+        with open(main_file, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+        return None
+    for node in tree.body:
+        if isinstance(node, ast.If) and _is_main_guard(node.test) and node.lineno <= line <= (node.end_lineno or line):
+            return None
+    return line
+
+
+def _is_main_guard(test: ast.expr) -> bool:
+    """``__name__ == "__main__"`` (either way round)."""
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
+        return False
+    sides = {ast.dump(test.left), ast.dump(test.comparators[0])}
+    return sides == {ast.dump(ast.Name("__name__", ast.Load())), ast.dump(ast.Constant("__main__"))}
 
 
 def _start_method() -> multiprocessing.context.BaseContext:
@@ -159,10 +244,22 @@ def _start_method() -> multiprocessing.context.BaseContext:
     guard), as with any spawned process pool. The one exception is a script read
     from stdin (``python -``): a ``__main__`` whose ``__file__`` is no file cannot be
     imported again, so its workers are forked, the only way it can have any.
+    A script that starts the job from its top level, outside the guard, would
+    start it again in each worker: its workers are forked too, while the process
+    runs no other thread (a fork is then safe); otherwise the job is refused
+    before any work with a ``RuntimeError`` that says to add the guard.
     """
     main_file = getattr(sys.modules.get("__main__"), "__file__", None)
     if main_file is not None and not os.path.isfile(main_file) and "fork" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("fork")
+    line = _unguarded_line()
+    if line is not None:
+        if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+            return multiprocessing.get_context("fork")
+        raise RuntimeError(
+            f"{main_file} starts a job on the process pool at its top level (line {line}), which each worker "
+            'would run again: put that code under `if __name__ == "__main__":`'
+        )
     if "forkserver" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("forkserver")
     return multiprocessing.get_context()
@@ -204,13 +301,42 @@ def unsendable(obj: object, start_method: str) -> str | None:
     return None
 
 
-def local_executor(workers: int | None = None) -> ProcessPoolExecutor:
+class LocalPool(ProcessPoolExecutor):
+    """The local process pool of :func:`local_executor`: a
+    :class:`~concurrent.futures.ProcessPoolExecutor` whose workers end by
+    themselves when the process that started them ends, and that a job stops on
+    Ctrl-C (:meth:`stop`)."""
+
+    _stopped = False
+
+    def stop(self) -> None:
+        """Kill the workers, cancelling every task (the running ones too); the pool
+        cannot run tasks after this."""
+        self._stopped = True
+        processes = dict(getattr(self, "_processes", None) or {})  # ProcessPoolExecutor's own: a private attribute
+        for process in processes.values():
+            process.kill()
+        self.shutdown(wait=False, cancel_futures=True)
+        for process in processes.values():
+            process.join(timeout=5)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        super().shutdown(wait=wait and not self._stopped, cancel_futures=cancel_futures)
+
+
+def local_executor(workers: int | None = None) -> LocalPool:
     """A process pool over ``workers`` local processes (default: every core),
     started by ``forkserver`` where the platform has it (never by ``fork``, which
     can hang a worker of a process that runs threads). Tasks and payloads reach the
     workers pickled; a task is a module-level function.
 
+    Its workers end by themselves when this process ends, however it ends. Ctrl-C
+    during a job stops them (the running chunks are cancelled, see
+    :func:`run_chunks`): the pool runs nothing more after that.
+
     :raises ValueError: for fewer than one worker.
+    :raises RuntimeError: when a script starts it from its top level, outside
+        ``if __name__ == "__main__":``, and its workers cannot be forked.
     """
     if workers is None:
         workers = os.cpu_count() or 1
@@ -218,7 +344,7 @@ def local_executor(workers: int | None = None) -> ProcessPoolExecutor:
         raise TypeError(f"workers must be an integer, got {workers!r}")
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=_start_method(), initializer=_ignore_sigint)
+    return LocalPool(max_workers=workers, mp_context=_start_method(), initializer=_start_worker)
 
 
 def submit_window(pool: Executor) -> int:
@@ -377,6 +503,11 @@ def run_chunks(
     :param progress: called with a :class:`JobProgress` at the start and after
         each chunk.
     :raises JobError: when a chunk fails (the finished chunks are kept).
+    :raises JobInterrupted: on Ctrl-C, once the chunks not started are cancelled,
+        the running ones stopped (on a :class:`LocalPool`, ``executor=None``
+        included, its workers are killed; on Dask the tasks are cancelled; any
+        other executor's running tasks are left to finish, unawaited) and the
+        finished ones saved in the checkpoint.
     :raises ValueError: for a damaged checkpoint or one of another job.
     :raises TypeError: on a process pool (``executor=None`` included), for a task
         or payload that its workers could not import or unpickle.
@@ -388,7 +519,8 @@ def run_chunks(
     stale = [c for c in done if not 0 <= c < len(payloads)]
     if stale:
         raise ValueError(f"checkpoint {path}: holds chunk {stale[0]}, which this job does not have")
-    todo = [c for c in range(len(payloads)) if c not in done]
+    todo = (c for c in range(len(payloads)) if c not in done)  # made as submitted: a job of any length
+    first = next(todo, None)
     items_total = sum(sizes)
     resumed = sum(sizes[c] for c in done)
     start = time.monotonic()
@@ -399,26 +531,28 @@ def run_chunks(
             progress(JobProgress(counts["chunks"], len(payloads), counts["items"], items_total, resumed,
                                  time.monotonic() - start, unit))
 
-    report()
-    if not todo:
+    if first is None:
+        report()
         return [done[c] for c in range(len(payloads))]
     own = executor is None
     # What a process pool's workers cannot import is caught here, not as a broken pool
     # (ProcessPoolExecutor's context: a private attribute, read with a fallback).
     context = _start_method() if own else getattr(executor, "_mp_context", None) if isinstance(executor, ProcessPoolExecutor) else None
     if isinstance(context, multiprocessing.context.BaseContext):
-        reason = unsendable((task, payloads[todo[0]]), context.get_start_method())
+        reason = unsendable((task, payloads[first]), context.get_start_method())
         if reason is not None:
             which = "the local process pool (executor=None)" if own else "the process pool's workers"
             raise TypeError(f"the job cannot be sent to {which}: {reason}; "
                             "pass executor=InlineExecutor() (from badeucey_fast.jobs) to run it in this process")
     pool: Executor = local_executor() if executor is None else executor
     pending: dict[Future[ChunkResult], int] = {}
-    queue = iter(todo)
+    queue = itertools.chain((first,), todo)
     unsaved = False
     last_save = time.monotonic()
     window, window_read = submit_window(pool), time.monotonic()  # a bounded window, refilled as chunks finish
+    interrupted = False
     try:
+        report()
         while True:
             if time.monotonic() - window_read >= WINDOW_REREAD:  # a cluster may have grown or shrunk
                 window, window_read = submit_window(pool), time.monotonic()
@@ -448,11 +582,25 @@ def run_chunks(
             if path is not None and unsaved and time.monotonic() - last_save >= checkpoint_interval:
                 write_checkpoint(path, job, done)
                 unsaved, last_save = False, time.monotonic()
+    except KeyboardInterrupt:
+        interrupted = True  # raised as a JobInterrupted below, once the finished chunks are saved
     finally:
         for future in pending:
-            future.cancel()
+            future.cancel()  # (a Dask task is cancelled with its future, running or not)
+        if interrupted:
+            for future, c in pending.items():  # finished since the last look: kept too
+                if future.done() and not future.cancelled() and future.exception() is None:
+                    try:
+                        done[c] = _check_result(future.result(), c)
+                        unsaved = True
+                    except JobError:
+                        pass
+            if isinstance(pool, LocalPool):
+                pool.stop()  # the running chunks: their workers are killed, not waited for
         if path is not None and unsaved:
             write_checkpoint(path, job, done)
         if own:
             pool.shutdown(wait=not pending, cancel_futures=True)
+    if interrupted:
+        raise JobInterrupted(len(done), len(payloads), path)
     return [done[c] for c in range(len(payloads))]

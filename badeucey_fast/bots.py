@@ -28,13 +28,15 @@ cards once, and the luck of the cards largely cancels.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
+import os
 import random
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, overload, runtime_checkable
 
 from badeucey_fast._cards import _NAME_OF
 from badeucey_fast._jobrun import InlineExecutor, JobError, JobProgress, run_chunks
@@ -396,7 +398,9 @@ class MatchResult:
     the mean of its results over the deal's hands, in milli-big-blinds.  The
     interval is the mean of those per-deal results plus or minus 1.96 times
     their sample standard deviation over the square root of the number of
-    deals (normal approximation; NaN with fewer than two deals).
+    deals (normal approximation; NaN with fewer than two deals).  The mean
+    and the deviation come from running sums kept per chunk, so a match takes
+    the same memory however many deals it plays (unless it keeps ``per_deal``).
     """
 
     bots: tuple[str, ...]
@@ -410,8 +414,10 @@ class MatchResult:
     """The seed (drawn at random when none was given): passing it again replays the match."""
     mbb_per_hand: tuple[float, ...]
     ci95: tuple[tuple[float, float], ...]
-    per_deal: tuple[tuple[float, ...], ...] = field(repr=False, compare=False)
-    """Each deal's result per bot, mbb per hand (the sample the intervals come from)."""
+    per_deal: npt.NDArray[np.float64] = field(repr=False, compare=False)
+    """Each deal's result per bot, mbb per hand (the sample the intervals come
+    from): a read-only array of shape (deals, bots), 8 bytes a deal and bot;
+    empty, shape (0, bots), for a match played with ``keep_deals=False``."""
 
     def __repr__(self) -> str:
         bots = ", ".join(f"{b} {m:+.1f}" for b, m in zip(self.bots, self.mbb_per_hand, strict=True))
@@ -450,16 +456,67 @@ def _check_bots(bots: object) -> list[Bot]:
     return out
 
 
+_MatchPayload = tuple[list[Bot], TableRules, tuple[int, ...], int, int, bool, bool]
+"""bots, rules, stacks, first deal, deals, duplicate, keep_deals."""
+
+
+class _MatchChunks(Sequence[_MatchPayload]):
+    """The payloads of a match's chunks, made when asked: a match of any length
+    holds none of them for long."""
+
+    def __init__(self, players: list[Bot], rules: TableRules, stacks: tuple[int, ...], deals: int,
+                 duplicate: bool, keep_deals: bool) -> None:
+        self.players, self.rules, self.stacks, self.deals = players, rules, stacks, deals
+        self.duplicate, self.keep_deals = duplicate, keep_deals
+
+    def __len__(self) -> int:
+        return -(-self.deals // CHUNK_DEALS)
+
+    @overload
+    def __getitem__(self, index: int) -> _MatchPayload: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[_MatchPayload]: ...
+    def __getitem__(self, index: int | slice) -> _MatchPayload | list[_MatchPayload]:
+        if isinstance(index, slice):
+            return [self[c] for c in range(len(self))[index]]
+        c = range(len(self))[index]  # IndexError past the end
+        first = c * CHUNK_DEALS
+        count = min(CHUNK_DEALS, self.deals - first)
+        return (self.players, self.rules, self.stacks, first, count, self.duplicate, self.keep_deals)
+
+
+class _ChunkHands(Sequence[int]):
+    """Hands a chunk of a match plays, made when asked."""
+
+    def __init__(self, deals: int, rotations: int) -> None:
+        self.deals, self.rotations = deals, rotations
+
+    def __len__(self) -> int:
+        return -(-self.deals // CHUNK_DEALS)
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[int]: ...
+    def __getitem__(self, index: int | slice) -> int | list[int]:
+        if isinstance(index, slice):
+            return [self[c] for c in range(len(self))[index]]
+        c = range(len(self))[index]
+        return min(CHUNK_DEALS, self.deals - c * CHUNK_DEALS) * self.rotations
+
+
 def _match_chunk(
-    chunk: int, seeds: np.random.SeedSequence | None,
-    payload: tuple[list[Bot], TableRules, tuple[int, ...], int, int, bool],
-) -> dict[str, npt.NDArray[np.float64]]:
+    chunk: int, seeds: np.random.SeedSequence | None, payload: _MatchPayload,
+) -> dict[str, npt.NDArray[Any]]:
     """One chunk of a match, as :func:`~badeucey_fast.jobs.run_chunks` runs it:
     deals ``first``..``first + deals - 1``, their decks, stub seeds and bot seeds
-    drawn from the chunk's seed sequence; each deal's mbb per hand per bot."""
+    drawn from the chunk's seed sequence.  Returns the chunk's running sums per
+    bot, of the deals' mbb per hand: ``deals`` (1,), ``total`` (1, bots) and
+    ``m2`` (1, bots), the sum of squared deviations from the chunk's mean; and,
+    when kept, ``per_deal`` (deals, bots)."""
     import numpy as np
 
-    bots, rules, stacks, first, deals, duplicate = payload
+    bots, rules, stacks, first, deals, duplicate, keep_deals = payload
     assert seeds is not None  # a match always has a seed
     bots = copy.deepcopy(bots)  # each chunk its own bots, whatever runs it (threads share objects)
     n = len(bots)
@@ -495,7 +552,15 @@ def _match_chunk(
             for s in range(n):
                 total[seat_bot[s]] += payoffs[s]
         out[d] = [t * scale for t in total]
-    return {"per_deal": out}
+    mean = out.mean(axis=0)
+    result: dict[str, npt.NDArray[Any]] = {
+        "deals": np.array([deals], dtype=np.int64),
+        "total": out.sum(axis=0)[None, :],
+        "m2": ((out - mean) ** 2).sum(axis=0)[None, :],
+    }
+    if keep_deals:
+        result["per_deal"] = out
+    return result
 
 
 class IllegalActionError(ValueError):
@@ -513,6 +578,8 @@ def play_match(
     duplicate: bool = True,
     executor: Executor | None = None,
     progress: Callable[[JobProgress], None] | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    keep_deals: bool = True,
 ) -> MatchResult:
     """Play ``bots`` against each other and measure who wins, in mbb per hand.
 
@@ -538,6 +605,15 @@ def play_match(
     single chunk (up to :data:`CHUNK_DEALS` deals) has nothing to share out and
     runs in the calling process.
 
+    **Long matches.**  A match keeps running sums per chunk, not each deal, so
+    it takes the same memory however long it is, except for ``per_deal``
+    (8 bytes a deal and bot; ``keep_deals=False`` keeps none, and a match whose
+    ``per_deal`` would not fit in the machine's memory is refused).  With
+    ``checkpoint=path`` finished chunks are kept in a file and skipped when the
+    same match (same bots, settings, hands and seed) is played again: a killed or
+    interrupted match resumes, bit for bit.  Ctrl-C raises
+    :class:`~badeucey_fast.jobs.JobInterrupted` once the finished chunks are saved.
+
     :param bots: 2..8 bots (10 for Badugi).
     :param hands: hands to play, at least 1.
     :param game: the game, when ``rules`` is not given (fixed limit, blinds 1/2).
@@ -549,8 +625,11 @@ def play_match(
     :param executor: runs the chunks (see above).
     :param progress: called with a :class:`~badeucey_fast.jobs.JobProgress`
         (unit ``"hands"``) at the start and after each chunk.
+    :param checkpoint: a file that keeps finished chunks (see above); it needs a seed.
+    :param keep_deals: keep each deal's result in ``MatchResult.per_deal``.
     :returns: a :class:`MatchResult`.
-    :raises ValueError: for bad settings; :class:`~badeucey_fast.bots.IllegalActionError` (a
+    :raises ValueError: for bad settings, a checkpoint of another match or a
+        damaged one; :class:`~badeucey_fast.bots.IllegalActionError` (a
         ``ValueError``) for a bot's illegal action, naming the bot.
     :raises TypeError: with ``executor=None``, for bots that cannot be sent to the
         process pool: that cannot be pickled, or of a class defined in an interactive
@@ -592,35 +671,67 @@ def play_match(
         entropy = seed
     rotations = n if duplicate else 1
     deals = -(-hands // rotations)
-    chunks = [(c * CHUNK_DEALS, min(CHUNK_DEALS, deals - c * CHUNK_DEALS)) for c in range(-(-deals // CHUNK_DEALS))]
-    if executor is None and len(chunks) == 1:
+    if checkpoint is not None and seed is None:
+        raise ValueError("a match with a checkpoint needs a seed (the checkpoint resumes that match)")
+    if keep_deals:
+        _check_memory(deals, n, hands)
+    payloads = _MatchChunks(players, rules, seat_stacks, deals, duplicate, bool(keep_deals))
+    if executor is None and len(payloads) == 1:
         executor = InlineExecutor()
-    payloads = [(players, rules, seat_stacks, first, count, duplicate) for first, count in chunks]
-    job = {"job": "play_match", "bots": list(names), "seed": entropy}
+    rules_text = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
+    rules_text["game"] = get_game(rules.game).to_dict()
+    job = {"job": "play_match", "bots": list(names), "seed": entropy, "rules": rules_text, "stacks": list(seat_stacks),
+           "deals": deals, "duplicate": duplicate, "per_deal": bool(keep_deals), "chunk_deals": CHUNK_DEALS}
     try:
-        results = run_chunks(_match_chunk, payloads, [count * rotations for _, count in chunks], job=job,
-                             seed=entropy, executor=executor, progress=progress, unit="hands")
+        results = run_chunks(_match_chunk, payloads, _ChunkHands(deals, rotations), job=job, seed=entropy,
+                             executor=executor, checkpoint=checkpoint, progress=progress, unit="hands")
     except JobError as exc:
         if isinstance(exc.__cause__, IllegalActionError):
             raise IllegalActionError(str(exc.__cause__)) from None
         raise
-    per_deal = np.concatenate([r["per_deal"] for r in results]).tolist()
-    return _result(names, rules, per_deal, deals * rotations, duplicate, entropy)
+    per_deal = np.concatenate([r["per_deal"] for r in results]) if keep_deals else np.zeros((0, n))
+    per_deal.flags.writeable = False
+    return _result(names, rules, results, per_deal, deals * rotations, duplicate, entropy)
+
+
+def _check_memory(deals: int, bots: int, hands: int) -> None:
+    """Refuse, before any work, a match whose per-deal results the machine cannot hold."""
+    try:
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):  # no sysconf (Windows): not known
+        return
+    need = 2 * 8 * deals * bots  # the chunks' arrays and their concatenation
+    if memory > 0 and need > memory:
+        raise ValueError(
+            f"a match of {hands:,} hands keeps {need / 2**30:,.1f} GiB of per-deal results, more than this "
+            f"machine's {memory / 2**30:,.1f} GiB: pass keep_deals=False (the results and intervals do not need them)"
+        )
 
 
 def _result(
-    names: tuple[str, ...], rules: TableRules, per_deal: list[list[float]], hands: int, duplicate: bool, seed: int
+    names: tuple[str, ...], rules: TableRules, chunks: list[dict[str, npt.NDArray[Any]]],
+    per_deal: npt.NDArray[np.float64], hands: int, duplicate: bool, seed: int,
 ) -> MatchResult:
+    """The match's means and intervals from its chunks' running sums, combined in
+    chunk order (Chan's pairwise update: bit-identical whatever ran the chunks)."""
     import numpy as np
 
-    data = np.array(per_deal, dtype=np.float64)
-    deals = len(data)
-    means = data.mean(axis=0)
+    deals = 0
+    mean = np.zeros(len(names))
+    m2 = np.zeros(len(names))
+    for chunk in chunks:
+        count = int(chunk["deals"][0])
+        chunk_mean = chunk["total"][0] / count
+        total = deals + count
+        delta = chunk_mean - mean
+        mean = mean + delta * (count / total)
+        m2 = m2 + chunk["m2"][0] + delta**2 * (deals * count / total)
+        deals = total
     if deals >= 2:
-        half = 1.959963984540054 * data.std(axis=0, ddof=1) / math.sqrt(deals)
-        ci = tuple((float(m - h), float(m + h)) for m, h in zip(means, half, strict=True))
+        half = 1.959963984540054 * np.sqrt(m2 / (deals - 1)) / math.sqrt(deals)
+        ci = tuple((float(m - h), float(m + h)) for m, h in zip(mean, half, strict=True))
     else:
-        ci = tuple((math.nan, math.nan) for _ in means)
+        ci = tuple((math.nan, math.nan) for _ in mean)
     return MatchResult(
         bots=names,
         game=get_game(rules.game).name,
@@ -628,7 +739,7 @@ def _result(
         deals=deals,
         duplicate=duplicate,
         seed=seed,
-        mbb_per_hand=tuple(float(m) for m in means),
+        mbb_per_hand=tuple(float(m) for m in mean),
         ci95=ci,
-        per_deal=tuple(tuple(row) for row in per_deal),
+        per_deal=per_deal,
     )

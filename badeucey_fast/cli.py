@@ -15,9 +15,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, NoReturn, TextIO, cast
 
 from badeucey_fast import _rankings as r
@@ -30,6 +32,7 @@ from badeucey_fast.showdown import showdown
 
 EXIT_USAGE = 2  # argparse's code for a user mistake; ours too
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process ended by SIGPIPE (128 + 13)
+EXIT_INTERRUPTED = 130  # what a shell reports for a process ended by SIGINT (128 + 2)
 
 
 _EVAL_SIZES = RANKINGS["badugi_low"].sizes  # eval takes any hand some ranking takes
@@ -196,6 +199,7 @@ class ProgressBar:
         if self.shown:
             self.stream.write("\n")
             self.stream.flush()
+            self.shown = False
 
 
 def _cards_or_none(text: str) -> str:
@@ -409,6 +413,16 @@ years even on a cluster, so a larger number is taken for a mistyped one and
 refused before anything is set up."""
 
 
+def _interrupted(exc: Any) -> str:
+    """The one line of an interrupted job (a jobs.JobInterrupted): chunks kept, and how to resume."""
+    done, total = f"{exc.chunks_done:,} of {exc.chunks_total:,} chunks", f"{exc.chunks_total:,} chunks"
+    if exc.checkpoint is None:
+        return f"interrupted; {done} had finished, none kept: add --checkpoint FILE to keep finished chunks"
+    if not exc.chunks_done:
+        return f"interrupted before any of {total} finished; nothing kept in {exc.checkpoint}"
+    return f"interrupted; {done} kept in {exc.checkpoint}: run the same command to resume"
+
+
 def _cmd_chart(args: argparse.Namespace) -> int:
     """badeucey chart: a discard chart of every starting hand, on local processes or a Dask cluster."""
     if args.limit is not None and args.limit < 1:
@@ -433,10 +447,10 @@ def _cmd_chart(args: argparse.Namespace) -> int:
             chart = jobs.discard_chart(args.game, draws=args.draws, target=args.target, objective=args.objective,
                                        hands=hands, executor=executor, chunk_size=args.chunk_size, progress=progress,
                                        checkpoint=args.checkpoint, seed=args.seed)
-    except KeyboardInterrupt:
-        kept = f"; finished chunks are kept in {args.checkpoint}: run the same command to resume" if args.checkpoint else ""
-        print(f"\nbadeucey: interrupted{kept}", file=sys.stderr)
-        return 130
+    except jobs.JobInterrupted as exc:
+        progress.close()
+        print(f"badeucey: {_interrupted(exc)}", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except ImportError as exc:  # dask_executor: the dask extra is not installed
         print(f"badeucey: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -472,6 +486,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
     if args.hands > MAX_MATCH_HANDS:
         raise ValueError(f"--hands {args.hands:,} is more than a match can play (at most {MAX_MATCH_HANDS:,})")
     _check_scheduler(args)
+    _check_outputs([("--checkpoint", args.checkpoint)])
     from badeucey_fast import jobs
     from badeucey_fast.bots import make_bot, play_match
     from badeucey_fast.engine import TableRules
@@ -485,10 +500,11 @@ def _cmd_match(args: argparse.Namespace) -> int:
     try:
         with _job_executor(args) as executor:
             result = play_match(bots, hands=args.hands, rules=rules, seed=args.seed, duplicate=not args.no_duplicate,
-                                executor=executor, progress=bar)
-    except KeyboardInterrupt:
-        print("\nbadeucey: interrupted", file=sys.stderr)
-        return 130
+                                executor=executor, progress=bar, checkpoint=args.checkpoint, keep_deals=False)
+    except jobs.JobInterrupted as exc:
+        bar.close()
+        print(f"badeucey: {_interrupted(exc)}", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except ImportError as exc:  # dask_executor: the dask extra is not installed
         print(f"badeucey: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -732,6 +748,8 @@ def build_parser() -> argparse.ArgumentParser:
     match_runner.add_argument("--workers", type=int, default=None, metavar="N", help="local processes (default: all cores)")
     match_runner.add_argument("--scheduler", default=None, metavar="ADDRESS",
                               help="run on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the dask extra)")
+    p_match.add_argument("--checkpoint", default=None, metavar="FILE",
+                         help="keep finished chunks here; rerun to resume (needs --seed)")
     p_match.add_argument("--progress", action="store_true", help="show a progress bar even when stderr is not a terminal")
     p_match.add_argument("--json", action="store_true", help="print JSON")
     p_match.set_defaults(run=_cmd_match)
@@ -771,6 +789,34 @@ def _at_least_one(text: str) -> int:
     return value
 
 
+@contextmanager
+def _second_interrupt_exits() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt as usual (a job then saves what it finished
+    and stops); a second Ctrl-C, while that runs, ends the process at once.  Only
+    in the main thread, and only over Python's own handler."""
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+
+    def again(signum: int, frame: Any) -> None:
+        os.write(sys.stderr.fileno(), b"\nbadeucey: interrupted again: exiting now\n")
+        os._exit(EXIT_INTERRUPTED)
+
+    def first(signum: int, frame: Any) -> None:
+        signal.signal(signal.SIGINT, again)
+        raise KeyboardInterrupt
+
+    try:
+        signal.signal(signal.SIGINT, first)
+    except ValueError:  # not the main thread: signals are the main thread's
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
@@ -780,7 +826,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     stdout = _WatchedStdout(sys.stdout)
     sys.stdout = cast(TextIO, stdout)
     try:
-        code: int = args.run(args)
+        with _second_interrupt_exits():
+            code: int = args.run(args)
         sys.stdout.flush()
     except (ValueError, TypeError) as exc:
         if getattr(args, "json", False):
@@ -790,7 +837,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:  # Ctrl-C: one line, the shell's status for SIGINT, no traceback
         print("\nbadeucey: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # output piped into `head` and the like: stop quietly
         _silence_stdout()
         return EXIT_BROKEN_PIPE

@@ -23,7 +23,10 @@ interactive session is refused with a ``TypeError`` (run it with
 :class:`InlineExecutor`, or define it in a module); :func:`dask_executor` gives
 one on a Dask cluster.  With ``checkpoint=path`` finished chunks are kept in a file
 (replaced atomically) and skipped when the job runs again; Ctrl-C cancels the
-chunks not started and keeps the finished ones.
+chunks not started, stops the running ones (on the local pool and on Dask),
+keeps the finished ones and raises :class:`JobInterrupted` (a
+``KeyboardInterrupt``) saying how many were kept.  The local pool's workers end
+by themselves when the process that started them ends, however it ends.
 
 **Canonical hands.**  Suit names do not change a hand's ranks or draws, so a
 chart has one row per class of hands under the 24 relabellings of the suits:
@@ -47,7 +50,9 @@ from badeucey_fast._jobrun import (
     ChunkResult,
     InlineExecutor,
     JobError,
+    JobInterrupted,
     JobProgress,
+    LocalPool,
     chunk_seed,
     local_executor,
     run_chunks,
@@ -63,7 +68,9 @@ __all__ = [
     "DiscardChart",
     "InlineExecutor",
     "JobError",
+    "JobInterrupted",
     "JobProgress",
+    "LocalPool",
     "canonical",
     "canonical_hands",
     "chunk_seed",

@@ -1,0 +1,357 @@
+"""Long jobs you can trust: Ctrl-C stops a job at once and keeps what finished, a
+second Ctrl-C exits, a killed parent leaves no process behind, a match resumes from
+its checkpoint and keeps constant memory, and a script without a ``__main__`` guard
+runs (or is told what to add).
+
+Every wait is bounded by a generous guard against hangs; no test times anything.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from badeucey_fast import jobs
+from badeucey_fast._jobrun import read_checkpoint
+from badeucey_fast.bots import CallingBot, RandomBot, _match_chunk, play_match
+from badeucey_fast.jobs import InlineExecutor, JobInterrupted, JobProgress, local_executor, run_chunks
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="signals and /proc: POSIX")
+
+TASKS = Path(__file__).parent / "workers"
+if str(TASKS) not in sys.path:
+    sys.path.append(str(TASKS))
+import interrupt_tasks  # noqa: E402 - after its folder is on the path
+
+GUARD = 120.0
+"""Seconds before a wait counts as a hang (never a measure of speed)."""
+
+TESTS = Path(__file__).parent
+
+
+def _descendants(root: int) -> set[int]:
+    """Every process below ``root`` (workers are the forkserver's children)."""
+    found: set[int] = set()
+    frontier = {root}
+    while frontier:
+        step = set()
+        for entry in os.listdir("/proc"):
+            if entry.isdigit() and int(entry) not in found:
+                try:
+                    with open(f"/proc/{entry}/stat") as f:
+                        ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+                except (OSError, ValueError, IndexError):
+                    continue
+                if ppid in frontier:
+                    step.add(int(entry))
+        found |= step
+        frontier = step
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+    except OSError:
+        return False
+
+
+def _wait_until(condition: Callable[[], bool], what: str) -> None:
+    end = time.monotonic() + GUARD
+    while not condition():
+        assert time.monotonic() < end, f"still waiting after {GUARD:.0f} s: {what}"
+        time.sleep(0.05)
+
+
+def _all_end(pids: set[int]) -> None:
+    _wait_until(lambda: not any(_alive(p) for p in pids), f"processes {sorted(p for p in pids if _alive(p))} live on")
+
+
+def _badeucey(*args: str) -> subprocess.Popen[bytes]:
+    # SIGINT back to its default in the child: a test run started in the background by a
+    # shell inherits SIGINT ignored, and Python then never raises KeyboardInterrupt
+    return subprocess.Popen([sys.executable, "-m", "badeucey_fast", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=TESTS,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def _read_until(proc: subprocess.Popen[bytes], marker: bytes) -> bytes:
+    assert proc.stderr is not None
+    seen = b""
+    while marker not in seen:
+        piece = os.read(proc.stderr.fileno(), 4096)
+        assert piece, f"the command ended early: {seen.decode(errors='replace')}"
+        seen += piece
+    return seen
+
+
+def _workers_started(proc: subprocess.Popen[bytes], count: int) -> set[int]:
+    _wait_until(lambda: len(_descendants(proc.pid)) >= count, f"{count} processes under the command")
+    return _descendants(proc.pid)
+
+
+# ---- Ctrl-C ---------------------------------------------------------------------
+
+
+def test_ctrl_c_cancels_running_chunks_and_keeps_the_finished_ones(tmp_path: Path) -> None:
+    """One quick chunk, then chunks stuck for minutes: Ctrl-C returns without waiting
+    for them, with the quick chunk in the checkpoint, and stops the pool's workers
+    (before: it waited for every running chunk, then exited with a line claiming
+    kept chunks)."""
+    path = tmp_path / "job.ckpt"
+    job = {"job": "interrupt-test"}
+    processes: list[Any] = []
+
+    def interrupt_after_first(p: JobProgress) -> None:
+        if p.chunks_done == 1:
+            processes.extend(multiprocessing.active_children())  # the pool's workers, to see them stopped
+            raise KeyboardInterrupt
+
+    with local_executor(2) as pool, pytest.raises(JobInterrupted) as caught:
+        run_chunks(interrupt_tasks.quick_or_stuck, [0, 600, 600, 600], [1, 1, 1, 1], job=job, executor=pool,
+                   checkpoint=path, progress=interrupt_after_first)
+    assert isinstance(caught.value, KeyboardInterrupt)
+    assert (caught.value.chunks_done, caught.value.chunks_total, caught.value.checkpoint) == (1, 4, path)
+    assert "1 of 4 chunks kept in" in str(caught.value)
+    assert list(read_checkpoint(path, job)) == [0]
+    assert processes and not any(p.is_alive() for p in processes)
+
+
+def test_ctrl_c_without_a_checkpoint_says_nothing_was_kept() -> None:
+    def interrupt(p: JobProgress) -> None:
+        if p.chunks_done == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(JobInterrupted, match=r"2 of 3 chunks had finished, none kept \(no checkpoint\)"):
+        run_chunks(interrupt_tasks.quick_or_stuck, [0, 0, 0], [1, 1, 1], job={}, executor=InlineExecutor(),
+                   progress=interrupt)
+
+
+def test_chart_command_ctrl_c_stops_at_once_and_resumes(tmp_path: Path) -> None:
+    """The command's one line names the chunks kept; the checkpoint holds them, no
+    worker outlives the command, and the same command resumes."""
+    out, ckpt = tmp_path / "c.npz", tmp_path / "c.ckpt"
+    args = ["chart", "--game", "badugi", "--limit", "200", "--chunk-size", "4", "--workers", "2",
+            "--checkpoint", str(ckpt), "--out", str(out), "--progress"]
+    proc = _badeucey(*args)
+    _read_until(proc, b" 2/50 chunks")
+    below = _descendants(proc.pid)
+    proc.send_signal(signal.SIGINT)
+    stderr = proc.communicate(timeout=GUARD)[1].decode()
+    assert proc.returncode == 130, stderr
+    line = stderr.strip().splitlines()[-1]
+    assert line.startswith("badeucey: interrupted; ") and " of 50 chunks kept in " in line, line
+    assert line.endswith(": run the same command to resume"), line
+    kept = int(line.split("interrupted; ")[1].split(" of ")[0])
+    assert kept >= 2 and not out.exists()
+    _all_end(below)
+    again = subprocess.run([sys.executable, "-m", "badeucey_fast", *args[:-1]], capture_output=True, text=True,
+                           timeout=600, cwd=TESTS, check=False)
+    assert again.returncode == 0, again.stderr
+    assert f"{kept * 4:,} from the checkpoint" in again.stdout
+
+
+def test_second_ctrl_c_exits_at_once() -> None:
+    """Two Ctrl-C a second apart during a match: the command ends with 130 and
+    leaves no process (before: it hung for ever in multiprocessing's exit)."""
+    proc = _badeucey("match", "--hands", "200000", "--workers", "2", "--progress")
+    below = _workers_started(proc, 4)  # the forkserver, the resource tracker, two workers
+    proc.send_signal(signal.SIGINT)
+    time.sleep(1)
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGINT)
+    stderr = proc.communicate(timeout=GUARD)[1].decode()
+    assert proc.returncode == 130, stderr
+    assert "badeucey: interrupted" in stderr
+    _all_end(below)
+
+
+def test_second_ctrl_c_while_the_first_is_handled_exits_at_once() -> None:
+    """The command line's handler: the first Ctrl-C raises KeyboardInterrupt; a second,
+    while that is handled (here: a cleanup stuck for minutes), ends the process."""
+    code = textwrap.dedent("""
+        import sys, time
+        from badeucey_fast.cli import _second_interrupt_exits
+        with _second_interrupt_exits():
+            try:
+                print("ready", flush=True)
+                time.sleep(600)
+            except KeyboardInterrupt:
+                print("cleaning up", flush=True)
+                time.sleep(600)
+        sys.exit(3)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert proc.stdout is not None
+    assert proc.stdout.readline() == b"ready\n"
+    proc.send_signal(signal.SIGINT)
+    assert proc.stdout.readline() == b"cleaning up\n"
+    proc.send_signal(signal.SIGINT)
+    stderr = proc.communicate(timeout=GUARD)[1].decode()
+    assert proc.returncode == 130 and "interrupted again: exiting now" in stderr
+
+
+# ---- a killed parent ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [["match", "--hands", "200000"],
+                                     ["chart", "--game", "badugi", "--draws", "3", "--limit", "60",
+                                      "--chunk-size", "30"]])
+def test_killed_parent_leaves_no_process_behind(command: list[str], tmp_path: Path) -> None:
+    """SIGKILL of the command: its workers, the forkserver and the resource tracker all
+    end by themselves (before: they waited on their pipes for ever)."""
+    extra = ["--out", str(tmp_path / "c.npz")] if command[0] == "chart" else []
+    proc = _badeucey(*command, *extra, "--workers", "2")
+    below = _workers_started(proc, 4)
+    time.sleep(0.5)  # the workers are busy with chunks
+    below |= _descendants(proc.pid)
+    proc.kill()
+    proc.communicate(timeout=GUARD)
+    try:
+        _all_end(below)
+    finally:
+        for pid in below:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+# ---- matches: checkpoints and memory --------------------------------------------
+
+
+def test_match_checkpoint_resumes_bit_identically(tmp_path: Path) -> None:
+    path = tmp_path / "match.ckpt"
+    bots = [RandomBot(), CallingBot()]
+    hands = 2 * (4 * 256 + 10)  # five chunks
+    whole = play_match(bots, hands=hands, seed=4, executor=InlineExecutor())
+
+    def stop_after_two(p: JobProgress) -> None:
+        if p.chunks_done == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(JobInterrupted, match="2 of 5 chunks kept in"):
+        play_match(bots, hands=hands, seed=4, executor=InlineExecutor(), checkpoint=path, progress=stop_after_two)
+    seen: list[JobProgress] = []
+    with local_executor(2) as pool:
+        resumed = play_match(bots, hands=hands, seed=4, executor=pool, checkpoint=path, progress=seen.append)
+    assert seen[0].items_resumed == 2 * 2 * 256
+    assert resumed == whole and np.array_equal(resumed.per_deal, whole.per_deal)
+    with pytest.raises(ValueError, match="belongs to another job"):
+        play_match(bots, hands=hands + 2, seed=4, executor=InlineExecutor(), checkpoint=path)
+    with pytest.raises(ValueError, match="belongs to another job"):
+        play_match(bots, hands=hands, seed=4, game="badugi", executor=InlineExecutor(), checkpoint=path)
+    with pytest.raises(ValueError, match="needs a seed"):
+        play_match(bots, hands=hands, executor=InlineExecutor(), checkpoint=path)
+
+
+def test_match_command_checkpoint_resumes(tmp_path: Path) -> None:
+    ckpt = tmp_path / "m.ckpt"
+    common = ["match", "--bots", "random,calling", "--hands", "2600", "--seed", "5", "--json"]
+    whole = subprocess.run([sys.executable, "-m", "badeucey_fast", *common, "--workers", "1"], capture_output=True,
+                           text=True, timeout=600, cwd=TESTS, check=False)
+    assert whole.returncode == 0, whole.stderr
+    proc = _badeucey(*common, "--workers", "1", "--checkpoint", str(ckpt), "--progress")
+    _read_until(proc, b" 2/6 chunks")
+    proc.send_signal(signal.SIGINT)
+    stderr = proc.communicate(timeout=GUARD)[1].decode()
+    assert proc.returncode == 130 and " of 6 chunks kept in " in stderr, stderr
+    again = subprocess.run([sys.executable, "-m", "badeucey_fast", *common, "--workers", "2", "--checkpoint", str(ckpt)],
+                           capture_output=True, text=True, timeout=600, cwd=TESTS, check=False)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout == whole.stdout
+
+
+def test_match_keeps_running_sums_not_deals() -> None:
+    """A chunk of a match without per-deal results returns a few numbers per bot, and
+    a match of any length starts at once (its chunks' payloads are made when asked)."""
+    from badeucey_fast.engine import TableRules
+
+    seeds = jobs.chunk_seed(1, 0)
+    payload = ([RandomBot(), CallingBot()], TableRules("badugi"), (200, 200), 0, 40, True, False)
+    result = _match_chunk(0, seeds, payload)
+    assert sorted(result) == ["deals", "m2", "total"] and all(a.size <= 2 for a in result.values())
+    kept = _match_chunk(0, seeds, payload[:-1] + (True,))
+    assert kept["per_deal"].shape == (40, 2)
+    assert np.allclose(kept["total"], kept["per_deal"].sum(axis=0))
+
+    def stop(p: JobProgress) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(JobInterrupted, match="of 1,953,125 chunks"):
+        play_match([RandomBot(), CallingBot()], hands=10**9, seed=1, keep_deals=False, progress=stop)
+
+
+def test_a_match_whose_deals_cannot_fit_is_refused_at_once() -> None:
+    with pytest.raises(ValueError, match="pass keep_deals=False"):
+        play_match([RandomBot(), CallingBot()], hands=10**15, seed=1)
+
+
+def test_per_deal_is_a_read_only_array() -> None:
+    result = play_match([RandomBot(), CallingBot()], hands=60, seed=2)
+    assert result.per_deal.shape == (30, 2) and result.deals == 30
+    assert np.allclose(result.per_deal.mean(axis=0), result.mbb_per_hand)
+    with pytest.raises(ValueError, match="read-only"):
+        result.per_deal[0, 0] = 1.0
+    lean = play_match([RandomBot(), CallingBot()], hands=60, seed=2, keep_deals=False)
+    assert lean == result and lean.per_deal.shape == (0, 2)
+
+
+# ---- scripts without a __main__ guard -------------------------------------------
+
+
+SNIPPET = """\
+from badeucey_fast.bots import DrawingBot, RandomBot, play_match
+result = play_match([DrawingBot(), RandomBot()], hands=1_000, game="badeucey", seed=1)
+print(result.hands)
+"""
+
+
+def test_a_script_without_a_main_guard_runs_its_job(tmp_path: Path) -> None:
+    """The README's snippet saved as a file (before: each worker ran the script again:
+    freeze_support() RuntimeError, then a BrokenProcessPool)."""
+    script = tmp_path / "snippet.py"
+    script.write_text(SNIPPET)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=600, cwd=tmp_path,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["1000"]
+
+
+def test_a_script_without_a_main_guard_that_runs_threads_is_told_what_to_add(tmp_path: Path) -> None:
+    script = tmp_path / "threaded.py"
+    script.write_text("import threading, time\n"
+                      "threading.Thread(target=time.sleep, args=(600,), daemon=True).start()\n" + SNIPPET)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=600, cwd=tmp_path,
+                          check=False)
+    assert done.returncode == 1
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("RuntimeError: ") and "line 4" in last and 'if __name__ == "__main__":' in last, last
+    assert "freeze_support" not in done.stderr and "BrokenProcessPool" not in done.stderr
+
+
+def test_a_guarded_script_s_pool_is_not_forked(tmp_path: Path) -> None:
+    script = tmp_path / "guarded.py"
+    script.write_text("from badeucey_fast.jobs import local_executor\n"
+                      "def main():\n"
+                      "    with local_executor(1) as pool:\n"
+                      "        print(pool._mp_context.get_start_method())\n"
+                      "if __name__ == '__main__':\n"
+                      "    main()\n")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=600, cwd=tmp_path,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() in ("forkserver", "spawn")
+
+
