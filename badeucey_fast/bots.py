@@ -71,10 +71,10 @@ class Bot(Protocol):
 
 
 def _raise_range(view: HandView) -> tuple[int, int] | None:
-    amounts = [int(a[4:]) for a in view.legal_actions if a.startswith("cbr ")]
-    if not amounts:
+    low, high = view.min_raise_to, view.max_raise_to
+    if low is None or high is None:
         return None
-    return min(amounts), max(amounts)
+    return low, high
 
 
 def _hand_size(view: HandView) -> int:
