@@ -287,7 +287,10 @@ class DrawingBot:
 
     **Betting** by thresholds on the strength ``s`` for the round ``r``
     (lower is stronger): bet or raise when ``s <= raise_at[r]``, call a bet
-    when ``s <= call_at[r]``, otherwise check, or fold to a bet.  A pot- or
+    when ``s <= call_at[r]``, otherwise check, or fold to a bet.  Each bet the
+    round has seen past the first halves the raising threshold, so it stops
+    re-raising unless its hand is among its strongest (the round is uncapped
+    heads-up in fixed limit by default).  A pot- or
     no-limit bet is the smallest legal one.  It does not use what the others
     drew or the thrown cards (no dead cards).
 
@@ -346,6 +349,14 @@ class DrawingBot:
         plan = self._evaluator(view).plan(view.cards)
         return plan.made_score if view.round >= 3 else plan.draw_score
 
+    def _raise_threshold(self, view: HandView, r: int) -> float:
+        """The strength to bet or raise with: ``raise_at[r]``, halved for every
+        bet the round has seen past the first, so that without a cap (heads-up
+        fixed limit by default) only its strongest hands keep re-raising."""
+        unit = (view.rules.small_bet if view.round < 2 else view.rules.big_bet) or view.rules.big_blind
+        bets = max(view.bets) // unit
+        return self.raise_at[r] / 2 ** max(bets - 1, 0)
+
     def act(self, view: HandView) -> str:
         ev = self._evaluator(view)
         if len(view.cards) != ev.game.hand_size:
@@ -356,9 +367,9 @@ class DrawingBot:
         r = min(view.round, 3)
         s = plan.made_score if r >= 3 else plan.draw_score
         bounds = _raise_range(view)
-        if bounds is not None and s <= self.raise_at[r]:
+        if bounds is not None and s <= self._raise_threshold(view, r):
             return f"cbr {bounds[0]}"
-        if "f" in view.legal_actions:
+        if view.to_call:
             return "cc" if s <= self.call_at[r] else "f"
         return "cc"
 
