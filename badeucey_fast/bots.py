@@ -551,7 +551,14 @@ def play_match(
 
     :param bots: 2..8 bots (10 for Badugi).
     :param hands: hands to play, at least 1.
-    :param game: the game, when ``rules`` is not given (fixed limit, blinds 1/2).
+    **The table.**  Without ``rules`` the table is ``TableRules(game)``: fixed
+    limit, blinds 1/2, bets of 2 before the second draw and 4 after, a cap of
+    four bets a round with three or more players in the hand, and **no cap
+    heads-up** (``heads_up_cap=None``, as the game's rules say): two bots may
+    re-raise each other until one is all in.  Pass
+    ``TableRules(game, heads_up_cap=4)`` for a capped heads-up table.
+
+    :param game: the game, when ``rules`` is not given (the table above).
     :param rules: the table's rules (overrides ``game``).
     :param stacks: every seat's starting stack (an int), or one per seat
         (with ``duplicate``, all equal); default 200 chips, 100 big blinds at 1/2.
