@@ -355,7 +355,7 @@ class DrawingBot:
         fixed limit by default) only its strongest hands keep re-raising."""
         unit = (view.rules.small_bet if view.round < 2 else view.rules.big_bet) or view.rules.big_blind
         bets = max(view.bets) // unit
-        return self.raise_at[r] / 2 ** max(bets - 1, 0)
+        return self.raise_at[r] / float(2 ** max(bets - 1, 0))
 
     def act(self, view: HandView) -> str:
         ev = self._evaluator(view)
