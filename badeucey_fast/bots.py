@@ -73,10 +73,10 @@ class Bot(Protocol):
 
 
 def _raise_range(view: HandView) -> tuple[int, int] | None:
-    amounts = [int(a[4:]) for a in view.legal_actions if a.startswith("cbr ")]
-    if not amounts:
+    low, high = view.min_raise_to, view.max_raise_to
+    if low is None or high is None:
         return None
-    return min(amounts), max(amounts)
+    return low, high
 
 
 def _hand_size(view: HandView) -> int:
@@ -289,7 +289,10 @@ class DrawingBot:
 
     **Betting** by thresholds on the strength ``s`` for the round ``r``
     (lower is stronger): bet or raise when ``s <= raise_at[r]``, call a bet
-    when ``s <= call_at[r]``, otherwise check, or fold to a bet.  A pot- or
+    when ``s <= call_at[r]``, otherwise check, or fold to a bet.  Each bet the
+    round has seen past the first halves the raising threshold, so it stops
+    re-raising unless its hand is among its strongest (the round is uncapped
+    heads-up in fixed limit by default).  A pot- or
     no-limit bet is the smallest legal one.  It does not use what the others
     drew or the thrown cards (no dead cards).
 
@@ -348,6 +351,14 @@ class DrawingBot:
         plan = self._evaluator(view).plan(view.cards)
         return plan.made_score if view.round >= 3 else plan.draw_score
 
+    def _raise_threshold(self, view: HandView, r: int) -> float:
+        """The strength to bet or raise with: ``raise_at[r]``, halved for every
+        bet the round has seen past the first, so that without a cap (heads-up
+        fixed limit by default) only its strongest hands keep re-raising."""
+        unit = (view.rules.small_bet if view.round < 2 else view.rules.big_bet) or view.rules.big_blind
+        bets = max(view.bets) // unit
+        return self.raise_at[r] / float(2 ** max(bets - 1, 0))
+
     def act(self, view: HandView) -> str:
         ev = self._evaluator(view)
         if len(view.cards) != ev.game.hand_size:
@@ -358,9 +369,9 @@ class DrawingBot:
         r = min(view.round, 3)
         s = plan.made_score if r >= 3 else plan.draw_score
         bounds = _raise_range(view)
-        if bounds is not None and s <= self.raise_at[r]:
+        if bounds is not None and s <= self._raise_threshold(view, r):
             return f"cbr {bounds[0]}"
-        if "f" in view.legal_actions:
+        if view.to_call:
             return "cc" if s <= self.call_at[r] else "f"
         return "cc"
 
@@ -616,7 +627,14 @@ def play_match(
 
     :param bots: 2..8 bots (10 for Badugi).
     :param hands: hands to play, at least 1.
-    :param game: the game, when ``rules`` is not given (fixed limit, blinds 1/2).
+    **The table.**  Without ``rules`` the table is ``TableRules(game)``: fixed
+    limit, blinds 1/2, bets of 2 before the second draw and 4 after, a cap of
+    four bets a round with three or more players in the hand, and **no cap
+    heads-up** (``heads_up_cap=None``, as the game's rules say): two bots may
+    re-raise each other until one is all in.  Pass
+    ``TableRules(game, heads_up_cap=4)`` for a capped heads-up table.
+
+    :param game: the game, when ``rules`` is not given (the table above).
     :param rules: the table's rules (overrides ``game``).
     :param stacks: every seat's starting stack (an int), or one per seat
         (with ``duplicate``, all equal); default 200 chips, 100 big blinds at 1/2.

@@ -168,6 +168,45 @@ class Uncontested:
 
 
 @dataclass(frozen=True)
+class Legal:
+    """What the seat to act may do now, as numbers (:meth:`Hand.legal`);
+    :meth:`Hand.legal_actions` writes the same facts as PHH words.
+
+    >>> Hand(TableRules("badugi"), [50, 50], seed=1).legal()
+    Legal(seat=0, phase='bet', to_call=1, can_fold=True, min_raise_to=4, max_raise_to=4, raises_left=None, max_discard=0)
+    """
+
+    seat: int | None
+    """The seat to act; None once the hand is over."""
+    phase: str
+    """``"bet"``, ``"draw"`` or ``"over"``."""
+    to_call: int = 0
+    """The chips a call puts in (less than the bet to match when the seat is short:
+    then it is all in); 0 when it may check, in a draw and once the hand is over."""
+    can_fold: bool = False
+    """Whether the seat may fold: only when facing a bet."""
+    min_raise_to: int | None = None
+    """The smallest total this round a bet or raise may reach; None when it may not raise."""
+    max_raise_to: int | None = None
+    """The largest total this round a bet or raise may reach (the same as
+    :attr:`min_raise_to` in fixed limit); None when it may not raise."""
+    raises_left: int | None = None
+    """Full bets and raises still allowed this round before the cap; None when uncapped."""
+    max_discard: int = 0
+    """In a draw, the most cards the seat may throw (all it holds); 0 otherwise."""
+
+    @property
+    def can_check(self) -> bool:
+        """Whether the seat may check (a betting action with nothing to call)."""
+        return self.phase == "bet" and not self.can_fold
+
+    @property
+    def can_raise(self) -> bool:
+        """Whether the seat may bet or raise now."""
+        return self.min_raise_to is not None
+
+
+@dataclass(frozen=True)
 class HandView:
     """What one seat may know of a hand: its own cards and everything public,
     the table's rules included (so a bot needs nothing else to play).
@@ -199,6 +238,35 @@ class HandView:
     """This seat's legal actions if it is to act, else empty."""
     rules: TableRules
     """The table's rules (immutable): the game, blinds, bets, cap and structure."""
+    to_call: int = 0
+    """The chips a call puts in now (all of its stack when short); 0 when it may
+    check or is not to bet."""
+    min_raise_to: int | None = None
+    """The smallest total this round a bet or raise may reach; None when this
+    seat may not raise now (or is not to bet)."""
+    max_raise_to: int | None = None
+    """The largest total this round a bet or raise may reach (equal to
+    :attr:`min_raise_to` in fixed limit); None when it may not raise now."""
+    raises_left: int | None = None
+    """Full bets and raises still allowed this round before the cap (counted
+    whoever is to act); None when the round is uncapped or not a betting round."""
+    thrown: tuple[int, ...] = ()
+    """This seat's own discards so far, in order (dead to it: it will not draw them)."""
+    acts_last: bool = False
+    """Whether this seat is the last of those still able to bet to act in this
+    betting round (the button after the draws, the big blind before them)."""
+
+    def __post_init__(self) -> None:
+        # A view built by hand (in a test, say) without the numbers takes them from
+        # its bets and legal actions; Hand.view sets every field itself.
+        if not self.to_call and "f" in self.legal_actions:
+            owed = max(self.bets) - self.bets[self.seat]
+            object.__setattr__(self, "to_call", min(owed, self.stacks[self.seat]))
+        if self.min_raise_to is None and self.max_raise_to is None:
+            amounts = [int(a[4:]) for a in self.legal_actions if a.startswith("cbr ")]
+            if amounts:
+                object.__setattr__(self, "min_raise_to", min(amounts))
+                object.__setattr__(self, "max_raise_to", max(amounts))
 
     @property
     def game(self) -> Game:
@@ -220,6 +288,7 @@ class HandView:
             value = getattr(self, f.name)
             data[f.name] = list(value) if isinstance(value, tuple) else value
         data["cards"] = format_cards(self.cards)
+        data["thrown"] = format_cards(self.thrown)
         data["draws"] = [list(d) for d in self.draws]
         data["rules"] = {f.name: getattr(self.rules, f.name) for f in fields(self.rules)}
         data["rules"]["game"] = self.game.to_dict()
@@ -827,23 +896,40 @@ class Hand:
             return low, min(level + sum(self._committed) + level - bet, most)
         return low, most
 
+    def legal(self) -> Legal:
+        """What the seat to act may do now, as numbers (:class:`Legal`): the chips
+        to call, whether it may fold, the raise-to range, the raises left before
+        the cap, and in a draw the most cards it may throw."""
+        seat = self._to_act
+        if seat is None:
+            return Legal(None, "over")
+        if self._phase == "draw":
+            return Legal(seat, "draw", max_discard=len(self._hole[seat]))
+        owed = self._level - self._bets[seat]
+        bounds = self._raise_bounds(seat)
+        cap = self._cap
+        return Legal(seat, "bet", to_call=min(max(owed, 0), self._stacks[seat]), can_fold=owed > 0,
+                     min_raise_to=None if bounds is None else bounds[0],
+                     max_raise_to=None if bounds is None else bounds[1],
+                     raises_left=None if cap is None else max(cap - self._nbets, 0))
+
     def legal_actions(self) -> tuple[str, ...]:
         """The actions the seat to act may take, in PHH words: ``"f"`` (only
         when there is a bet to call), ``"cc"``, ``"cbr N"`` (fixed limit: the one
         amount; pot and no limit: the smallest and the largest, any amount
         between is legal), or ``"sd"`` in a draw (discard any 0..5 of one's
         cards, 0..4 in Badugi).  Empty when the hand is over."""
-        seat = self._to_act
-        if seat is None:
+        legal = self.legal()
+        if legal.seat is None:
             return ()
-        if self._phase == "draw":
+        if legal.phase == "draw":
             return ("sd",)
-        out = ["f", "cc"] if self._level > self._bets[seat] else ["cc"]
-        bounds = self._raise_bounds(seat)
-        if bounds is not None:
-            out.append(f"cbr {bounds[0]}")
-            if bounds[1] != bounds[0]:
-                out.append(f"cbr {bounds[1]}")
+        out = ["f", "cc"] if legal.can_fold else ["cc"]
+        low, high = legal.min_raise_to, legal.max_raise_to
+        if low is not None:
+            out.append(f"cbr {low}")
+            if high != low:
+                out.append(f"cbr {high}")
         return tuple(out)
 
     def _betting_seat(self, what: str) -> int:
@@ -1084,8 +1170,25 @@ class Hand:
             round=self._round, pot=self.pot, stacks=self.stacks, bets=self.bets, folded=self.folded,
             all_in=self.all_in, cards=tuple(self._hole[seat]), draws=self.draws, history=self._rendered(seat),
             legal_actions=self.legal_actions() if seat == self._to_act else (), rules=self.rules,
+            **self._view_extras(seat),
         )
         return view
+
+    def _view_extras(self, seat: int) -> dict[str, Any]:
+        """The view's derived facts: the numbers of :meth:`legal`, discards, position."""
+        legal = self.legal() if seat == self._to_act else Legal(seat, self._phase)
+        raises_left = None
+        if self._phase == "bet" and self._cap is not None:
+            raises_left = max(self._cap - self._nbets, 0)
+        thrown = tuple(c for e in self._log if e[0] == _DRAW and e[1] == seat for c in e[2])
+        acts_last = False
+        if self._phase == "bet":
+            n, folded, all_in = self._n, self._folded, self._all_in
+            first = (self._bb_seat + 1) % n if self._round == 0 else (self.button + 1) % n
+            able = [s for s in ((first + i) % n for i in range(n)) if not (folded[s] or all_in[s])]
+            acts_last = bool(able) and able[-1] == seat
+        return {"to_call": legal.to_call, "min_raise_to": legal.min_raise_to, "max_raise_to": legal.max_raise_to,
+                "raises_left": raises_left, "thrown": thrown, "acts_last": acts_last}
 
     def _key(self) -> tuple[Any, ...]:
         key = (self.rules, self._start, self.button, self._log, self._stacks, self._committed, self._folded,

@@ -58,7 +58,7 @@ def _parse(entry: str, view: HandView) -> str:
             return " ".join(["sd", *(_NAME_OF[c] for c in cards)])
         raise ValueError("it is a draw: d CARDS to discard (e.g. d 7s Kd) or p to stand pat")
     legal = view.legal_actions
-    raises = [int(a[4:]) for a in legal if a.startswith("cbr")]
+    raises = [] if view.min_raise_to is None or view.max_raise_to is None else [view.min_raise_to, view.max_raise_to]
     if word == "f" and not rest:
         if "f" not in legal:
             raise ValueError("nothing to call: check with c instead of folding")

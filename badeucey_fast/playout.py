@@ -32,9 +32,10 @@ def play_randomly(hand: Hand, rng: random.Random) -> Hand:
             k = int(rnd() * (MAX_DISCARD + 1))
             hand.discard(sample(cards, k) if k else ())
             continue
-        facing = hand._level > hand._bets[seat]
-        bounds = hand._raise_bounds(seat)
-        kinds = 1 + facing + (bounds is not None)
+        legal = hand.legal()
+        facing = legal.can_fold
+        low, high = legal.min_raise_to, legal.max_raise_to
+        kinds = 1 + facing + (low is not None)
         pick = int(rnd() * kinds)
         if facing:
             if pick == 0:
@@ -44,8 +45,7 @@ def play_randomly(hand: Hand, rng: random.Random) -> Hand:
         if pick == 0:
             hand.check_call()
         else:
-            assert bounds is not None
-            low, high = bounds
+            assert low is not None and high is not None
             hand.bet_raise(low if low == high else low + int(rnd() * (high - low + 1)))
 
 

@@ -163,13 +163,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
         hand = self.hand
         if hand is None or hand.to_act != seat:
             return mask
-        legal = hand.legal_actions()
-        if legal == ("sd",):
+        legal = hand.legal()
+        if legal.phase == "draw":
             mask[DRAW:] = 1
         else:
-            mask[FOLD] = "f" in legal
+            mask[FOLD] = legal.can_fold
             mask[CALL] = 1
-            mask[RAISE] = any(a.startswith("cbr") for a in legal)
+            mask[RAISE] = legal.can_raise
         return mask
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -191,10 +191,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         tail = 112 + 8 * n
         obs[tail] = hand.pot / bb
         if hand.to_act == seat and hand.phase == "bet":
-            legal = hand.legal_actions()
-            obs[tail + 1] = min(max(bets) - bets[seat], stacks[seat]) / bb
-            raises = [int(a[4:]) for a in legal if a.startswith("cbr")]
-            obs[tail + 2] = min(raises) / bb if raises else 0
+            legal = hand.legal()
+            obs[tail + 1] = legal.to_call / bb
+            obs[tail + 2] = (legal.min_raise_to or 0) / bb
         obs[tail + 3] = hand.to_act == seat
         return {"observation": obs, "action_mask": self.legal_mask(seat)}
 
@@ -230,8 +229,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         elif a == CALL:
             hand.check_call()
         elif a == RAISE:
-            raises = [int(x[4:]) for x in hand.legal_actions() if x.startswith("cbr")]
-            hand.bet_raise(min(raises))
+            hand.bet_raise(hand.legal().min_raise_to)
         else:
             cards = sorted(hand.cards(seat))
             thrown = [c for j, c in enumerate(cards) if (a - DRAW) >> j & 1]
