@@ -193,7 +193,7 @@ def test_second_ctrl_c_while_the_first_is_handled_exits_at_once() -> None:
                 time.sleep(600)
         sys.exit(3)
     """)
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=TESTS,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdout is not None
     assert proc.stdout.readline() == b"ready\n"
