@@ -625,8 +625,6 @@ def play_match(
     interrupted match resumes, bit for bit.  Ctrl-C raises
     :class:`~badeucey_fast.jobs.JobInterrupted` once the finished chunks are saved.
 
-    :param bots: 2..8 bots (10 for Badugi).
-    :param hands: hands to play, at least 1.
     **The table.**  Without ``rules`` the table is ``TableRules(game)``: fixed
     limit, blinds 1/2, bets of 2 before the second draw and 4 after, a cap of
     four bets a round with three or more players in the hand, and **no cap
@@ -634,6 +632,8 @@ def play_match(
     re-raise each other until one is all in.  Pass
     ``TableRules(game, heads_up_cap=4)`` for a capped heads-up table.
 
+    :param bots: 2..8 bots (10 for Badugi).
+    :param hands: hands to play, at least 1.
     :param game: the game, when ``rules`` is not given (the table above).
     :param rules: the table's rules (overrides ``game``).
     :param stacks: every seat's starting stack (an int), or one per seat
