@@ -8,7 +8,7 @@ the two tools, time the same work.
 Each test records its time per hand in the session's :class:`Figures`; a test
 that runs after its peers (tests run in file order) writes the ratios to them
 into ``benchmark.extra_info``, and the end of the session prints every figure
-against the project's speed targets (README).  With ``--benchmark-disable`` each benchmarked
+against the project's speed targets (``TARGETS``).  With ``--benchmark-disable`` each benchmarked
 function runs once, its results are still checked, and no figures are recorded.
 """
 
