@@ -13,7 +13,8 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from badeucey_fast.engine import Hand, TableRules
+from badeucey_fast.play.hand import Hand
+from badeucey_fast.play.rules import TableRules
 
 MAX_DISCARD = 3
 """The most cards the random policy throws in one draw."""
