@@ -11,4 +11,5 @@ from __future__ import annotations
 from badeucey_fast.play.bots import BOTS, Bot, CallingBot, DrawingBot, RandomBot, bot_name, make_bot
 from badeucey_fast.play.matches import CHUNK_DEALS, IllegalActionError, MatchResult, play_match
 
-__all__ = ["Bot", "CallingBot", "DrawingBot", "IllegalActionError", "MatchResult", "RandomBot", "make_bot", "play_match"]
+__all__ = ["BOTS", "CHUNK_DEALS", "Bot", "CallingBot", "DrawingBot", "IllegalActionError", "MatchResult", "RandomBot", "bot_name",
+           "make_bot", "play_match"]

@@ -705,10 +705,12 @@ class Hand:
 
     @property
     def folded(self) -> tuple[bool, ...]:
+        """Whether each seat has folded."""
         return tuple(self._folded)
 
     @property
     def all_in(self) -> tuple[bool, ...]:
+        """Whether each seat is all in."""
         return tuple(self._all_in)
 
     def cards(self, seat: int) -> tuple[int, ...]:

@@ -482,5 +482,5 @@ def _known_codes() -> list[str]:
 
 
 # The hand's PHH methods (this module imports the hand, never the reverse).
-Hand.to_phh = dumps  # type: ignore[method-assign]
-Hand.from_phh = staticmethod(loads)  # type: ignore[method-assign,assignment]
+Hand.to_phh = dumps  # type: ignore[method-assign,assignment]
+Hand.from_phh = staticmethod(loads)  # type: ignore[method-assign]
