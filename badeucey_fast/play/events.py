@@ -42,9 +42,13 @@ def _text(cards: Iterable[int]) -> str:
 
 
 class _Event:
-    """What every event shares: a JSON-ready :meth:`to_dict` and :meth:`seen_by`."""
+    """What every event shares: a JSON-ready :meth:`to_dict` and :meth:`seen_by`.
 
-    __slots__ = ()
+    Each event's ``__init__`` fills its fields straight into the instance (a hand
+    makes an event at every action: the frozen dataclass's own ``__init__`` costs
+    a guarded ``object.__setattr__`` a field); the dataclass gives equality,
+    hashing and the ``repr``, and refuses every later change."""
+
     kind = ""
 
     def seen_by(self, seat: int) -> Event:
@@ -61,7 +65,7 @@ class _Event:
         return data
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class Post(_Event):
     """A blind posted before the deal (all of the seat's stack when short)."""
 
@@ -72,12 +76,18 @@ class Post(_Event):
     blind: str
     """``"small"`` or ``"big"``."""
 
+    def __init__(self, seat: int, amount: int, blind: str) -> None:
+        fields_ = self.__dict__
+        fields_["seat"] = seat
+        fields_["amount"] = amount
+        fields_["blind"] = blind
+
     def phh(self, player: str) -> tuple[str, ...]:
         """PHH posts the blinds from its ``blinds_or_straddles`` field: no action words."""
         return ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class Deal(_Event):
     """A seat's hand dealt at the start."""
 
@@ -88,6 +98,12 @@ class Deal(_Event):
     cards: tuple[int, ...] | None
     """The cards; None when another seat's view hides them."""
 
+    def __init__(self, seat: int, count: int, cards: tuple[int, ...] | None) -> None:
+        fields_ = self.__dict__
+        fields_["seat"] = seat
+        fields_["count"] = count
+        fields_["cards"] = cards
+
     def phh(self, player: str) -> tuple[str, ...]:
         """``d dh p1 7s5h4d3c2s`` (``??`` for each hidden card)."""
         return (f"d dh {player} {'??' * self.count if self.cards is None else _text(self.cards)}",)
@@ -97,19 +113,23 @@ class Deal(_Event):
         return self if seat == self.seat or self.cards is None else Deal(self.seat, self.count, None)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class Fold(_Event):
     """A fold."""
 
     kind = "fold"
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        fields_ = self.__dict__
+        fields_["seat"] = seat
+
     def phh(self, player: str) -> tuple[str, ...]:
         """``p2 f``."""
         return (f"{player} f",)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class CheckCall(_Event):
     """A check (``amount`` 0) or a call."""
 
@@ -118,12 +138,17 @@ class CheckCall(_Event):
     amount: int
     """The chips the call put in (all of the seat's stack when short); 0 for a check."""
 
+    def __init__(self, seat: int, amount: int) -> None:
+        fields_ = self.__dict__
+        fields_["seat"] = seat
+        fields_["amount"] = amount
+
     def phh(self, player: str) -> tuple[str, ...]:
         """``p2 cc``."""
         return (f"{player} cc",)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class BetRaise(_Event):
     """A bet or a raise."""
 
@@ -132,12 +157,17 @@ class BetRaise(_Event):
     to: int
     """The seat's total bet this round after it."""
 
+    def __init__(self, seat: int, to: int) -> None:
+        fields_ = self.__dict__
+        fields_["seat"] = seat
+        fields_["to"] = to
+
     def phh(self, player: str) -> tuple[str, ...]:
         """``p2 cbr 8``."""
         return (f"{player} cbr {self.to}",)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class Draw(_Event):
     """One seat's draw: the cards it threw and the ones it was dealt for them."""
 
@@ -151,6 +181,14 @@ class Draw(_Event):
     """The cards thrown; None when another seat's view hides them."""
     dealt: tuple[int, ...] | None
     """The cards dealt for them; None when hidden."""
+
+    def __init__(self, seat: int, draw: int, count: int, thrown: tuple[int, ...] | None, dealt: tuple[int, ...] | None) -> None:
+        fields_ = self.__dict__
+        fields_["seat"] = seat
+        fields_["draw"] = draw
+        fields_["count"] = count
+        fields_["thrown"] = thrown
+        fields_["dealt"] = dealt
 
     def phh(self, player: str) -> tuple[str, ...]:
         """``p2 sd 7sKd`` then ``d dh p2 5c3h`` (``p2 sd`` standing pat)."""
@@ -167,13 +205,18 @@ class Draw(_Event):
         return Draw(self.seat, self.draw, self.count, None, None)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class Show(_Event):
     """A hand shown at the showdown (every seat still in shows)."""
 
     kind = "show"
     seat: int
     cards: tuple[int, ...]
+
+    def __init__(self, seat: int, cards: tuple[int, ...]) -> None:
+        fields_ = self.__dict__
+        fields_["seat"] = seat
+        fields_["cards"] = cards
 
     def phh(self, player: str) -> tuple[str, ...]:
         """``p1 sm 7s5h4d3c2s``."""
