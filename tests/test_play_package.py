@@ -269,3 +269,27 @@ def test_pokerkit_histories_replay_here(game_class: str) -> None:
             raises += isinstance(event, BetRaise)
         most_raises = max(most_raises, raises)
     assert most_raises == 4  # four raises after the big blind were played, and replayed
+
+
+@pytest.mark.parametrize("game", ["badugi", "deuce_seven"])
+def test_our_hands_with_pokerkit_s_count_replay_in_pokerkit(game: str) -> None:
+    rng = random.Random(game)
+    for seed in range(20):
+        seats = 2 + seed % 3
+        hand = Hand(TableRules(game, heads_up_cap=4, cap_counts_blind=False), [200] * seats, seed=seed)
+        while hand.to_act is not None:
+            legal = hand.legal()
+            if legal.phase == "draw":
+                hand.discard(rng.sample(hand.cards(hand.to_act), rng.randint(0, 2)))
+            elif legal.can_raise and rng.random() < 0.7:
+                hand.bet_raise()
+            else:
+                hand.check_call()
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", phh.PokerkitWarning)
+            text = hand.to_phh()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            *_, state = pokerkit.HandHistory.loads(text)
+        order = [(hand.button + 1 + k) % seats for k in range(seats)]
+        assert [int(s) for s in state.stacks] == [hand.stacks[s] for s in order], text
