@@ -77,7 +77,7 @@ if TYPE_CHECKING:
         draw_outcomes,
         equity,
     )
-    from badeucey_fast.engine import Hand, HandView, TableRules, Uncontested
+    from badeucey_fast.play import Hand, HandView, TableRules, Uncontested
     from badeucey_fast.convert import from_treys, to_pokerkit, to_treys
     from badeucey_fast.deck import Deck, random_hands
     from badeucey_fast._frames import to_frame
@@ -89,7 +89,7 @@ _LAZY = {
         "badeucey_fast.draws",
     ),
     **dict.fromkeys(("Equity", "equity"), "badeucey_fast._equity"),
-    **dict.fromkeys(("Hand", "HandView", "TableRules", "Uncontested"), "badeucey_fast.engine"),
+    **dict.fromkeys(("Hand", "HandView", "TableRules", "Uncontested"), "badeucey_fast.play"),
     **dict.fromkeys(("from_treys", "to_pokerkit", "to_treys"), "badeucey_fast.convert"),
     **dict.fromkeys(("Deck", "random_hands"), "badeucey_fast.deck"),
     "to_frame": "badeucey_fast._frames",

@@ -42,7 +42,7 @@ SCHEMA_VERSION = 1
 """The version of every JSON shape the command line prints (``"badeucey-<command>/1"``)."""
 
 STRUCTURES = ("fixed", "pot", "no")
-"""The betting structures of ``--structure`` (:class:`~badeucey_fast.engine.TableRules`)."""
+"""The betting structures of ``--structure`` (:class:`~badeucey_fast.play.rules.TableRules`)."""
 
 STRUCTURE_HELP = "betting: fixed (fixed limit), pot (pot limit) or no (no limit) (default: fixed)"
 
@@ -353,7 +353,7 @@ def _equity_pat_notes(hands: Sequence[object], discards: Sequence[Sequence[int]]
 
 
 def _cmd_deal(args: argparse.Namespace) -> int:
-    from badeucey_fast.engine import TableRules, describe, play_script
+    from badeucey_fast.play import TableRules, describe, play_script
 
     rules = TableRules(args.game, structure=args.structure, burn=args.burn)
     script = [a for line in args.script for a in line.replace(";", ",").replace("\n", ",").split(",")]
@@ -488,8 +488,9 @@ def _cmd_match(args: argparse.Namespace) -> int:
     _check_scheduler(args)
     _check_outputs([("--checkpoint", args.checkpoint)])
     from badeucey_fast import jobs
-    from badeucey_fast.bots import make_bot, play_match
-    from badeucey_fast.engine import TableRules
+    from badeucey_fast.play.bots import make_bot
+    from badeucey_fast.play.matches import play_match
+    from badeucey_fast.play.rules import TableRules
 
     bots = [make_bot(name) for name in args.bots.split(",")]
     rules = TableRules(args.game, structure=args.structure)
@@ -520,7 +521,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
 def _rounded_hands_note(hands: int, seats: int, *, duplicate: bool) -> str:
     """Why a duplicate match plays more hands than asked ("" when it plays exactly
     ``hands``): every deal is played once per seat, so the hands are rounded up to a
-    whole number of deals, as :func:`~badeucey_fast.bots.play_match` does."""
+    whole number of deals, as :func:`~badeucey_fast.play.matches.play_match` does."""
     if not duplicate or seats < 2 or hands < 1 or hands % seats == 0:
         return ""
     below, above = hands - hands % seats, hands - hands % seats + seats
@@ -766,7 +767,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_play.add_argument("--seed", type=int, default=None, help="makes the deals reproducible")
     p_play.add_argument("--structure", default="fixed", choices=STRUCTURES, help=STRUCTURE_HELP)
     p_play.add_argument("--stack", type=int, default=200, help="every seat's stack at the start of a hand (default: 200)")
-    p_play.set_defaults(run=lambda a: __import__("badeucey_fast.play", fromlist=["run"]).run(
+    p_play.set_defaults(run=lambda a: __import__("badeucey_fast._terminal", fromlist=["run"]).run(
         a.game, a.bots, a.hands, a.seed, a.structure, a.stack, sys.stdin, sys.stdout))
 
     from badeucey_fast import (

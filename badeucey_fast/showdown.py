@@ -148,28 +148,52 @@ class ShowdownResult:
         return f"<ShowdownResult {self.game.name}: chips {list(self.chips)} for {hands}>"  # a list: reprs write card ids, not amounts, as tuples
 
     def __str__(self) -> str:
+        return self.describe()
+
+    def describe(self, names: Sequence[str] | None = None) -> str:
+        """The showdown in words, a line each: every hand shown with its name in
+        each half, then each pot, its halves and who won them.
+
+        :param names: what to call each seat, in seat order (a table's players:
+            ``you``, ``DrawingBot1``); the text then says who *wins* each half,
+            as a table announces it, and leaves out the pots' seats and the
+            chips line.  Default: the record (``str(result)``), seats called
+            ``seat 0``, ``seat 1``, ...: who *takes* each half, each pot's
+            seats, the chips each seat takes.
+        """
         game = self.game
+        record = names is None
+        who = [f"seat {s}" for s in range(len(self.chips))] if names is None else list(names)
+        width = 0 if record else max(len(name) for name in who)
+
+        def does(seat: int, record_verb: str, verb: str) -> str:
+            if record:
+                return f"{who[seat]} {record_verb}"
+            return f"{who[seat]} {verb[:-1] if who[seat] == 'you' else verb}"
+
         lines = []
         for h in self.hands:
             if h is None:
                 continue
-            described = "   ".join(f"{half_label(self.game, half)}: {h.names[half]}" for half in game.halves)
-            lines.append(f"seat {h.seat}  {format_cards(h.cards)}   {described}")
+            described = "   ".join(f"{half_label(game, half)}: {h.names[half]}" for half in game.halves)
+            lines.append(f"{who[h.seat]:<{width}}  {format_cards(h.cards)}   {described}")
         for n, pot in enumerate(self.pots):
             title = "pot" if len(self.pots) == 1 else ("main pot" if n == 0 else f"side pot {n}")
-            lines.append(f"{title}: {pot.amount} chips, seats {', '.join(map(str, pot.eligible))}")
+            seats = f", seats {', '.join(map(str, pot.eligible))}" if record else ""
+            lines.append(f"{title}: {pot.amount} chips{seats}")
             for r in pot.halves:
-                label = f"  {half_label(self.game, r.half)} ({r.amount}):"
+                label = f"  {half_label(game, r.half)} ({r.amount}):"
                 if not r.winners:
                     lines.append(f"{label} {r.name}")
                 elif len(r.winners) == 1:
-                    lines.append(f"{label} seat {r.winners[0]} takes {r.shares[0]} with {r.name}")
+                    lines.append(f"{label} {does(r.winners[0], 'takes', 'wins')} {r.shares[0]} with {r.name}")
                 else:
-                    paid = ", ".join(f"seat {s} {c}" for s, c in zip(r.winners, r.shares))
+                    paid = ", ".join(f"{who[s]} {c}" for s, c in zip(r.winners, r.shares))
                     lines.append(f"{label} {len(r.winners)}-way tie with {r.name}: {paid}")
             if pot.scoop is not None:
-                lines.append(f"  seat {pot.scoop} scoops")
-        lines.append("chips: " + ", ".join(f"seat {s} {c}" for s, c in enumerate(self.chips)))
+                lines.append(f"  {does(pot.scoop, 'scoops', 'scoops')}")
+        if record:
+            lines.append("chips: " + ", ".join(f"seat {s} {c}" for s, c in enumerate(self.chips)))
         return "\n".join(lines)
 
 

@@ -1,6 +1,6 @@
 """The game engine (issue 13): random legal play of whole hands, full history
 kept, against pokerkit's fixed-limit deuce-to-seven triple draw with the same
-random policy (:mod:`badeucey_fast.playout`), heads-up and six-handed.
+random policy (:mod:`badeucey_fast._bench.playout`), heads-up and six-handed.
 
 Each group holds the two peers; the pokerkit test (run second) records the
 ratio of its time per hand to ours, the issue's target being at least 20x.
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from badeucey_fast.playout import pokerkit_random_hands, random_hands
+from badeucey_fast._bench.playout import pokerkit_random_hands, random_hands
 
 OURS_HANDS = 500
 """Hands in one round of our benchmark."""

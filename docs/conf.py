@@ -57,6 +57,10 @@ import badeucey_fast as bf
 from badeucey_fast import *
 from badeucey_fast.bots import *
 from badeucey_fast.jobs import *
+from badeucey_fast.play import *
+from badeucey_fast.play.actions import *
+from badeucey_fast.play.events import *
+from badeucey_fast.play.phh import *
 
 def shell(*commands):
     import os, shlex, subprocess, sys
@@ -97,8 +101,8 @@ def _typed_signature(app, what, name, obj, options, signature, return_annotation
 
 def _public_signature(app, what, name, obj, options, signature, return_annotation):
     """The rendered signatures show only public parameters: a parameter whose name starts
-    with ``_`` (``Hand(..., _forced=...)``, a result's internal fields) is the package's own,
-    and a Protocol (:class:`~badeucey_fast.bots.Bot`) is documented by its methods, not by a
+    with ``_`` (a result's internal fields) is the package's own,
+    and a Protocol (:class:`~badeucey_fast.play.bots.Bot`) is documented by its methods, not by a
     constructor signature."""
     from sphinx.util.inspect import signature_from_str, stringify_signature
 

@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from badeucey_fast import cli, play
+from badeucey_fast import _terminal as play
+from badeucey_fast import cli
 from badeucey_fast.bots import CallingBot, DrawingBot, RandomBot, play_match
 from badeucey_fast.engine import Hand, TableRules
 from badeucey_fast.games import GAMES

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from badeucey_fast.deck import Deck
-from badeucey_fast import engine
+from badeucey_fast.play import hand as engine
 from badeucey_fast.engine import STRUCTURES, Hand, TableRules
 from badeucey_fast.games import GAMES
 

@@ -24,7 +24,8 @@ import pytest
 
 from badeucey_fast import jobs
 from badeucey_fast._jobrun import read_checkpoint
-from badeucey_fast.bots import CallingBot, RandomBot, _match_chunk, play_match
+from badeucey_fast.bots import CallingBot, RandomBot, play_match
+from badeucey_fast.play.matches import _match_chunk
 from badeucey_fast.jobs import InlineExecutor, JobInterrupted, JobProgress, local_executor, run_chunks
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="signals and /proc: POSIX")

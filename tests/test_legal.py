@@ -7,7 +7,7 @@ import random
 import pytest
 
 from badeucey_fast.engine import Hand, Legal, TableRules
-from badeucey_fast.playout import play_randomly
+from badeucey_fast._bench.playout import play_randomly
 
 
 def _words(legal: Legal) -> tuple[str, ...]:

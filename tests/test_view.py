@@ -6,7 +6,7 @@ import random
 from dataclasses import fields
 
 from badeucey_fast.engine import Hand, HandView, TableRules
-from badeucey_fast.play import _parse
+from badeucey_fast._terminal import _parse
 
 
 def test_view_numbers_match_legal() -> None:

@@ -230,7 +230,7 @@ def measure(hands: int, repeat: int, log: Callable[[str], None] | None = None) -
 def _measure_engine(report: Report, repeat: int, say: Callable[[str], None]) -> None:
     """The engine's random play, heads-up and six-handed, and pokerkit's fixed-limit 2-7
     triple draw with the same policy, timed round-robin; pokerkit's time a hand over ours."""
-    from badeucey_fast.playout import engine_jobs, engine_ratios
+    from badeucey_fast._bench.playout import engine_jobs, engine_ratios
 
     say("engine: random hands heads-up and six-handed, ours and pokerkit's with the same policy")
     jobs = engine_jobs(pokerkit=load_pokerkit() is not None)

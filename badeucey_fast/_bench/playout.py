@@ -4,7 +4,7 @@ The policy, for both engines: at a betting decision, one of the kinds of action
 open to the player (fold when facing a bet, check or call, bet or raise) chosen
 uniformly, a bet or raise at a uniform amount in its range; in a draw, 0..3 of
 the player's cards chosen uniformly (a count, then which cards).  Every hand
-keeps its full history (ours: :attr:`Hand.history`; pokerkit's: its operations).
+keeps its full history (ours: :attr:`Hand.events`; pokerkit's: its operations).
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from badeucey_fast.engine import Hand, TableRules
+from badeucey_fast.play.hand import Hand
+from badeucey_fast.play.rules import TableRules
 
 MAX_DISCARD = 3
 """The most cards the random policy throws in one draw."""
@@ -24,11 +25,11 @@ def play_randomly(hand: Hand, rng: random.Random) -> Hand:
     rnd = rng.random
     sample = rng.sample
     while True:
-        seat = hand._to_act
+        seat = hand.to_act
         if seat is None:
             return hand
-        if hand._phase == "draw":
-            cards = hand._hole[seat]
+        if hand.phase == "draw":
+            cards = list(hand.cards(seat))
             k = int(rnd() * (MAX_DISCARD + 1))
             hand.discard(sample(cards, k) if k else ())
             continue
@@ -63,7 +64,7 @@ def random_hands(count: int, seats: int = 2, *, game: str = "deuce_seven", seed:
     out = []
     for i in range(count):
         hand = play_randomly(Hand(table, stacks, button=i % seats, seed=rng), rng)
-        out.append(hand._payoffs or ())
+        out.append(hand.payoffs or ())
     return out
 
 

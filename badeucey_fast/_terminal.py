@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from badeucey_fast._cards import _NAME_OF, parse_cards
-from badeucey_fast.bots import Bot, make_bot
-from badeucey_fast.engine import Hand, HandView, TableRules, Uncontested
-from badeucey_fast.showdown import half_label
+from badeucey_fast.play.bots import Bot, make_bot
+from badeucey_fast.play.hand import Hand, Uncontested
+from badeucey_fast.play.rules import TableRules
+from badeucey_fast.play.view import HandView
 
 HELP = """actions: f = fold, c = check/call, r = bet/raise (r N: raise to N in pot/no limit),
          d CARDS = discard (e.g. d 7s Kd), p = stand pat, ? = this help, q = quit"""
@@ -109,28 +110,7 @@ def _showdown_lines(hand: Hand, names: Sequence[str]) -> list[str]:
     if isinstance(result, Uncontested):
         return [f"{_does(names[result.seat], 'takes')} {result.amount} uncontested"]
     assert result is not None
-    game = result.game
-    width = max(len(name) for name in names)
-    lines = ["-- showdown --"]
-    for h in result.hands:
-        if h is not None:
-            halves = "   ".join(f"{half_label(game, half)}: {h.names[half]}" for half in game.halves)
-            lines.append(f"{names[h.seat]:<{width}}  {' '.join(_NAME_OF[c] for c in h.cards)}   {halves}")
-    for n, pot in enumerate(result.pots):
-        title = "pot" if len(result.pots) == 1 else ("main pot" if n == 0 else f"side pot {n}")
-        lines.append(f"{title}: {pot.amount} chips")
-        for r in pot.halves:
-            label = f"  {half_label(game, r.half)} ({r.amount}):"
-            if not r.winners:
-                lines.append(f"{label} {r.name}")
-            elif len(r.winners) == 1:
-                lines.append(f"{label} {_does(names[r.winners[0]], 'wins')} {r.shares[0]} with {r.name}")
-            else:
-                paid = ", ".join(f"{names[s]} {c}" for s, c in zip(r.winners, r.shares))
-                lines.append(f"{label} {len(r.winners)}-way tie with {r.name}: {paid}")
-        if pot.scoop is not None:
-            lines.append(f"  {_does(names[pot.scoop], 'scoops')}")
-    return lines
+    return ["-- showdown --", *result.describe(names).splitlines()]
 
 
 def play(

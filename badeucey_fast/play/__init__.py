@@ -1,0 +1,56 @@
+"""Playing hands: rules, events, the hand, views, PHH, scripts, bots and matches.
+
+One concern a module; each imports only those above it in this list:
+
+- :mod:`~badeucey_fast.play.rules`: :class:`TableRules`, how a table plays;
+- :mod:`~badeucey_fast.play.events`: the history as typed, frozen events, each
+  rendering its own PHH words;
+- :mod:`~badeucey_fast.play.view`: :class:`HandView` (what a seat may know) and
+  :class:`Legal` (what the seat to act may do, as numbers);
+- :mod:`~badeucey_fast.play.hand`: :class:`Hand`, the state machine of a hand;
+- :mod:`~badeucey_fast.play.phh`: PHH histories, written from and read into
+  hands (:meth:`Hand.to_phh`, :meth:`Hand.from_phh`);
+- :mod:`~badeucey_fast.play.scripts`: :func:`play_script` and :func:`describe`;
+- :mod:`~badeucey_fast.play.bots`: the :class:`Bot` protocol and the built-in bots;
+- :mod:`~badeucey_fast.play.actions`: the environment's integer actions and PHH words;
+- :mod:`~badeucey_fast.play.matches`: :func:`play_match` and :class:`MatchResult`.
+
+The bots, actions and matches load on first use (matches bring the job runner).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from badeucey_fast.play import phh as phh  # gives Hand its to_phh and from_phh
+from badeucey_fast.play.events import BetRaise, CheckCall, Deal, Draw, Event, Fold, Post, Show
+from badeucey_fast.play.hand import STRUCTURES, DealState, Hand, Replay, Uncontested
+from badeucey_fast.play.rules import TableRules
+from badeucey_fast.play.scripts import describe, play_script
+from badeucey_fast.play.view import HandView, Legal
+
+if TYPE_CHECKING:
+    from badeucey_fast.play.bots import Bot, CallingBot, DrawingBot, RandomBot, bot_name, make_bot
+    from badeucey_fast.play.matches import IllegalActionError, MatchResult, play_match
+
+__all__ = [
+    "STRUCTURES", "BetRaise", "Bot", "CallingBot", "CheckCall", "Deal", "DealState", "Draw", "DrawingBot", "Event",
+    "Fold", "Hand", "HandView", "IllegalActionError", "Legal", "MatchResult", "Post", "RandomBot", "Replay", "Show",
+    "TableRules", "Uncontested", "bot_name", "describe", "make_bot", "play_match", "play_script",
+]
+
+_LAZY = {
+    **dict.fromkeys(("Bot", "CallingBot", "DrawingBot", "RandomBot", "bot_name", "make_bot"), "badeucey_fast.play.bots"),
+    **dict.fromkeys(("IllegalActionError", "MatchResult", "play_match"), "badeucey_fast.play.matches"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The bots and matches, imported on first use."""
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,413 @@
+"""Bots: the bot interface and the built-in bots.
+
+A **bot** is any object with ``act(view) -> str``: given the
+:class:`~badeucey_fast.play.view.HandView` of its seat when it is to act, it
+returns one legal action in PHH words (``"f"``, ``"cc"``, ``"cbr 8"``,
+``"sd 7s Kd"``, ``"sd"``).  The view holds everything the seat may know,
+the table's :class:`~badeucey_fast.play.rules.TableRules` included
+(``view.rules``, ``view.game``).  A bot may also have ``reset(seed)``, called
+before each chunk of a match with a seed from the match's seed,
+``observe(view)``, called at the end of every hand with the seat's view of the
+finished hand (the hands shown, the payoffs), a ``name`` for results, and
+``set_rules(rules)``, called with the table's rules before play (an older
+hook, still honoured; the view's rules make it unnecessary).
+:mod:`badeucey_fast.play.actions` turns the environment's integer actions into
+PHH words and back.
+
+Built-in bots:
+
+- :class:`RandomBot`: a uniformly random legal action;
+- :class:`CallingBot`: the calling station (always checks or calls, stands pat);
+- :class:`DrawingBot`: draws toward the game's halves and bets by its hand.
+
+:func:`~badeucey_fast.play.matches.play_match` plays bots against each other.
+
+>>> from badeucey_fast.play.hand import Hand
+>>> hand = Hand(TableRules("badugi"), [50, 50], seed=3)
+>>> CallingBot().act(hand.view(hand.to_act)), bot_name(CallingBot()), bot_name(object())
+('cc', 'CallingBot()', 'object')
+"""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from badeucey_fast._cards import _NAME_OF
+from badeucey_fast.games import Game, get_game
+from badeucey_fast.play.rules import TableRules
+from badeucey_fast.play.view import HandView
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["BOTS", "Bot", "CallingBot", "DrawingBot", "RandomBot", "bot_name", "make_bot"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What :func:`~badeucey_fast.play.matches.play_match`, the environment and ``badeucey play`` need of a bot.
+
+    ``act(view)`` gets the acting seat's :class:`~badeucey_fast.play.view.HandView`
+    and returns one of its legal actions as PHH text: ``"f"``, ``"cc"``,
+    ``"cbr N"`` (in pot and no limit any ``N`` between the two amounts the view
+    lists) or ``"sd"`` followed by the cards to throw (none: stand pat).
+    The view carries the table's rules (``view.rules``, ``view.game``).
+    Optional, used when present (the protocol asks only for ``act``):
+
+    - ``reset(seed)``: an int, called before each chunk of a match, so a bot's
+      randomness should come from it;
+    - ``observe(view)``: called by :func:`~badeucey_fast.play.matches.play_match`
+      at the end of every hand with the :class:`~badeucey_fast.play.view.HandView`
+      of the bot's seat once the hand is over: what the seat may see (its own
+      cards, the hands shown at the showdown in ``view.events``, everyone's
+      ``view.payoffs``), for opponent modelling;
+    - ``name``: what results call the bot (default: its ``repr`` when its class
+      writes one, else its class name; :func:`bot_name`);
+    - ``set_rules(rules)``: the table's :class:`~badeucey_fast.play.rules.TableRules`,
+      before play; not needed since views carry the rules, still honoured.
+    """
+
+    def act(self, view: HandView) -> str: ...
+
+
+def bot_name(bot: object) -> str:
+    """What results call ``bot``: its ``name`` when it has one (text), else its
+    ``repr`` when its class writes one, else its class name (never the default
+    ``<module.Class object at 0x...>``)."""
+    name = getattr(bot, "name", None)
+    if isinstance(name, str) and name:
+        return name
+    if type(bot).__repr__ is not object.__repr__:
+        return repr(bot)
+    return type(bot).__name__
+
+
+def _raise_range(view: HandView) -> tuple[int, int] | None:
+    low, high = view.min_raise_to, view.max_raise_to
+    if low is None or high is None:
+        return None
+    return low, high
+
+
+def _hand_size(view: HandView) -> int:
+    return len(view.cards)
+
+
+class RandomBot:
+    """Uniformly random legal actions.
+
+    In a betting turn it picks uniformly among fold (when facing a bet),
+    check/call and bet/raise (when allowed); a pot- or no-limit bet is to a
+    whole number of chips drawn uniformly between the smallest and the largest
+    legal amount.  In a draw every subset of its cards is equally likely (each
+    card thrown with probability 1/2, standing pat included).
+
+    :param seed: seeds the bot's generator (``reset`` re-seeds it).
+
+    >>> from badeucey_fast.play.hand import Hand
+    >>> hand = Hand(TableRules("badugi"), [50, 50], seed=3)
+    >>> RandomBot(seed=1).act(hand.view(hand.to_act)) in hand.legal_actions()
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        """Re-seed the generator."""
+        self._rng = random.Random(seed)
+
+    def act(self, view: HandView) -> str:
+        rng = self._rng
+        if view.phase == "draw":
+            thrown = [_NAME_OF[c] for c in view.cards if rng.random() < 0.5]
+            return "sd " + " ".join(thrown) if thrown else "sd"
+        words = [a for a in view.legal_actions if not a.startswith("cbr ")]
+        bounds = _raise_range(view)
+        if bounds is not None:
+            words.append("cbr")
+        word = rng.choice(words)
+        if word == "cbr":
+            assert bounds is not None
+            return f"cbr {rng.randint(*bounds)}"
+        return word
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+class CallingBot:
+    """The calling station: always checks or calls, never raises, always stands pat.
+
+    >>> from badeucey_fast.play.hand import Hand
+    >>> hand = Hand(TableRules("badugi"), [50, 50], seed=3)
+    >>> CallingBot().act(hand.view(hand.to_act))
+    'cc'
+    """
+
+    def act(self, view: HandView) -> str:
+        return "sd" if view.phase == "draw" else "cc"
+
+    def __repr__(self) -> str:
+        return "CallingBot()"
+
+
+# ---- the drawing bot's evaluation ------------------------------------------
+
+_PERCENTILE_HANDS = 200_000
+_PERCENTILES: dict[tuple[str, int], Any] = {}
+
+
+def _rank_halves(game: Game, hands: npt.NDArray[np.uint8]) -> list[npt.NDArray[np.uint16]]:
+    """Each half's ranks of ``hands`` (N, hand size), lower is better."""
+    from badeucey_fast import _rankings as r
+
+    out = []
+    for half in game.halves:
+        ranking = game.ranking(half)
+        if ranking == "badugi_low":
+            out.append(r.badugi_rank_batch(hands))
+        elif ranking == "badugi_high":
+            out.append(r.badugi_rank_batch(hands, ace_high=True))
+        elif ranking == "deuce_seven":
+            out.append(r.deuce_seven_rank_batch(hands))
+        else:
+            out.append(r.ace_five_rank_batch(hands))
+    return out
+
+
+def _percentiles(game: Game) -> list[npt.NDArray[np.float64]]:
+    """For each half, rank -> the share of random hands that beat it (ties count half),
+    estimated once from 200,000 random hands dealt from a fixed seed."""
+    import numpy as np
+
+    out = []
+    for half, ranks in zip(game.halves, _rank_halves(game, _random_hands(game.hand_size)), strict=True):
+        key = (game.ranking(half), game.hand_size)
+        table = _PERCENTILES.get(key)
+        if table is None:
+            counts = np.bincount(ranks, minlength=game.scale(half) + 1).astype(np.float64)
+            better = np.concatenate(([0.0], np.cumsum(counts)[:-1]))
+            table = _PERCENTILES[key] = (better + counts / 2) / len(ranks)
+        out.append(table)
+    return out
+
+
+_RANDOM_HANDS: dict[int, Any] = {}
+
+
+def _random_hands(size: int) -> npt.NDArray[np.uint8]:
+    import numpy as np
+
+    hands = _RANDOM_HANDS.get(size)
+    if hands is None:
+        rng = np.random.default_rng(20261201)
+        keys = rng.random((_PERCENTILE_HANDS, 52))
+        hands = _RANDOM_HANDS[size] = np.ascontiguousarray(np.argpartition(keys, size, axis=1)[:, :size], dtype=np.uint8)
+    return hands
+
+
+@dataclass(frozen=True)
+class _Plan:
+    discard: tuple[int, ...]
+    draw_score: float
+    """Expected percentile after the next draw with ``discard`` (lower is better)."""
+    made_score: float
+    """Percentile of the hand as it stands."""
+
+
+class _Evaluator:
+    """Scores every discard of a hand by the expected percentile after one draw.
+
+    The objective is :func:`~badeucey_fast.draws.best_discards`'s ``"expected"``
+    one with ranks replaced by percentiles: the mean over the game's halves of
+    the share of random hands that beat the final hand.  It is estimated from
+    ``samples`` random draws shared by every discard (common random numbers,
+    seeded by the hand itself, so a hand always gets the same plan), all ranked
+    in one batch call, and cached (LRU) by hand."""
+
+    def __init__(self, game: Game, samples: int, cache_size: int) -> None:
+        import numpy as np
+
+        self.game, self.samples, self.cache_size = game, samples, cache_size
+        self.tables = _percentiles(game)
+        n = game.hand_size
+        masks = list(range(1 << n))
+        # column of the (samples, 2n) source [hand, drawn cards] for each mask and card slot
+        cols = np.empty((len(masks), n), dtype=np.intp)
+        for m in masks:
+            drawn = 0
+            for j in range(n):
+                if m >> j & 1:
+                    cols[m, j] = n + drawn
+                    drawn += 1
+                else:
+                    cols[m, j] = j
+        self.cols = cols
+        self.sizes = np.array([m.bit_count() for m in masks], dtype=np.float64)
+        self.cache: OrderedDict[tuple[int, ...], _Plan] = OrderedDict()
+
+    def plan(self, cards: Sequence[int]) -> _Plan:
+        hand = tuple(sorted(cards))
+        cached = self.cache.get(hand)
+        if cached is not None:
+            try:
+                self.cache.move_to_end(hand)
+            except KeyError:  # another thread's bot evicted it just now
+                pass
+            return cached
+        import numpy as np
+
+        n, samples = len(hand), self.samples
+        unseen = np.array([c for c in range(52) if c not in hand], dtype=np.uint8)
+        rng = np.random.default_rng(list(hand))
+        drawn = unseen[np.argpartition(rng.random((samples, len(unseen))), n, axis=1)[:, :n]]
+        source = np.concatenate((np.broadcast_to(np.array(hand, dtype=np.uint8), (samples, n)), drawn), axis=1)
+        hands = np.ascontiguousarray(source[:, self.cols].reshape(-1, n))
+        score = np.zeros(len(hands))
+        for table, ranks in zip(self.tables, _rank_halves(self.game, hands), strict=True):
+            score += table[ranks]
+        means = score.reshape(samples, -1).mean(axis=0) / len(self.tables)
+        # ties (and noise below 1e-9) keep the discard of fewer cards
+        best = int(np.argmin(means + 1e-9 * self.sizes))
+        discard = tuple(hand[j] for j in range(n) if best >> j & 1)
+        made = means[0]  # mask 0: standing pat, the hand as it is
+        out = _Plan(discard, float(means[best]), float(made))
+        self.cache[hand] = out
+        while len(self.cache) > self.cache_size:
+            try:
+                self.cache.popitem(last=False)
+            except KeyError:  # emptied by another thread
+                break
+        return out
+
+
+_EVALUATORS: dict[tuple[Game, int, int], _Evaluator] = {}
+
+
+class DrawingBot:
+    """A sensible baseline: draws toward the game's halves, bets by its hand.
+
+    **Strength.**  A hand's *percentile* in a half is the share of random hands
+    of that size that beat it (ties count half; 0 is the nuts, about 0.5 a
+    typical random hand), averaged over the game's halves.  Before a draw the
+    bot scores every discard by the expected percentile after that one draw,
+    estimated from ``samples`` random draws shared by every discard (the
+    ``"expected"`` objective of :func:`~badeucey_fast.draws.best_discards` in
+    percentiles; one batch call per hand, cached by hand), and throws the best
+    discard; ties keep more cards.  Its *strength* in betting rounds 0-2 is the
+    score of that best discard (made hand and chance to improve together); in
+    the last round, the percentile of the hand it holds.
+
+    **Betting** by thresholds on the strength ``s`` for the round ``r``
+    (lower is stronger): bet or raise when ``s <= raise_at[r]``, call a bet
+    when ``s <= call_at[r]``, otherwise check, or fold to a bet.  Each bet the
+    round has seen past the first halves the raising threshold, so it stops
+    re-raising unless its hand is among its strongest (the round is uncapped
+    heads-up in fixed limit by default).  A pot- or
+    no-limit bet is the smallest legal one.  It does not use what the others
+    drew or the thrown cards (no dead cards).
+
+    :param game: the game's name or :class:`~badeucey_fast.games.Game`; None
+        (the default) plays the game of each view (``view.rules``).
+    :param samples: random draws per hand evaluation (default 64).
+    :param raise_at: four thresholds, rounds 0..3.
+    :param call_at: four thresholds, rounds 0..3.
+    :param cache_size: hands remembered per game (LRU).
+    """
+
+    RAISE_AT = (0.15, 0.10, 0.07, 0.05)
+    CALL_AT = (0.60, 0.50, 0.40, 0.30)
+
+    def __init__(
+        self,
+        game: str | Game | None = None,
+        *,
+        samples: int = 64,
+        raise_at: Sequence[float] = RAISE_AT,
+        call_at: Sequence[float] = CALL_AT,
+        cache_size: int = 100_000,
+    ) -> None:
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise ValueError(f"samples must be a whole number of at least 1, got {samples!r}")
+        if isinstance(cache_size, bool) or not isinstance(cache_size, int) or cache_size < 0:
+            raise ValueError(f"cache_size must be a whole number of at least 0, got {cache_size!r}")
+        for name, values in (("raise_at", raise_at), ("call_at", call_at)):
+            if len(values) != 4 or not all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in values):
+                raise ValueError(f"{name} must be four numbers in 0..1 (rounds 0..3), got {values!r}")
+        self.game = None if game is None else get_game(game)
+        self.samples = samples
+        self.raise_at = tuple(float(v) for v in raise_at)
+        self.call_at = tuple(float(v) for v in call_at)
+        self.cache_size = cache_size
+
+    def set_rules(self, rules: TableRules) -> None:
+        """Play the table's game from now on.  Not needed: without a game the
+        bot plays the game of each view (``view.rules``); kept so that code
+        written for the ``set_rules`` hook keeps working."""
+        self.game = get_game(rules.game)
+
+    def reset(self, seed: int | None = None) -> None:
+        """Nothing to re-seed: the bot's sampling is seeded by each hand's cards."""
+
+    def _evaluator(self, view: HandView) -> _Evaluator:
+        game = view.game if self.game is None else self.game
+        key = (game, self.samples, self.cache_size)
+        ev = _EVALUATORS.get(key)
+        if ev is None:
+            ev = _EVALUATORS[key] = _Evaluator(game, self.samples, self.cache_size)
+        return ev
+
+    def strength(self, view: HandView) -> float:
+        """The strength the bot bets by (lower is stronger; see the class)."""
+        plan = self._evaluator(view).plan(view.cards)
+        return plan.made_score if view.round >= 3 else plan.draw_score
+
+    def _raise_threshold(self, view: HandView, r: int) -> float:
+        """The strength to bet or raise with: ``raise_at[r]``, halved for every
+        bet the round has seen past the first, so that without a cap (heads-up
+        fixed limit by default) only its strongest hands keep re-raising."""
+        unit = (view.rules.small_bet if view.round < 2 else view.rules.big_bet) or view.rules.big_blind
+        bets = max(view.bets) // unit
+        return self.raise_at[r] / float(2 ** max(bets - 1, 0))
+
+    def act(self, view: HandView) -> str:
+        ev = self._evaluator(view)
+        if len(view.cards) != ev.game.hand_size:
+            raise ValueError(f"DrawingBot plays {ev.game.name}, {ev.game.hand_size} cards; the view holds {len(view.cards)}")
+        plan = ev.plan(view.cards)
+        if view.phase == "draw":
+            return "sd " + " ".join(_NAME_OF[c] for c in plan.discard) if plan.discard else "sd"
+        r = min(view.round, 3)
+        s = plan.made_score if r >= 3 else plan.draw_score
+        bounds = _raise_range(view)
+        if bounds is not None and s <= self._raise_threshold(view, r):
+            return f"cbr {bounds[0]}"
+        if view.to_call:
+            return "cc" if s <= self.call_at[r] else "f"
+        return "cc"
+
+    def __repr__(self) -> str:
+        return "DrawingBot()" if self.game is None else f"DrawingBot({self.game.name!r})"
+
+
+BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "drawing": DrawingBot, "calling": CallingBot}
+"""The built-in bots by the names the command line uses."""
+
+
+def make_bot(name: str) -> Bot:
+    """A built-in bot by name: ``random``, ``drawing`` or ``calling``.
+
+    >>> make_bot("calling")
+    CallingBot()
+    """
+    factory = BOTS.get(name.strip().lower()) if isinstance(name, str) else None
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
+    bot: Bot = factory()
+    return bot

@@ -1,0 +1,412 @@
+"""Bot matches: :func:`play_match` plays bots against each other, by default
+in **duplicate** (every deal is replayed with the seats rotated, so each bot
+holds each seat's cards once, and the luck of the cards largely cancels), and
+reports a :class:`MatchResult`.
+
+>>> from badeucey_fast.play.bots import DrawingBot, RandomBot
+>>> result = play_match([DrawingBot(), RandomBot()], hands=200, game="badugi", seed=1)
+>>> result.hands, result.mbb_per_hand[0] > 0
+(200, True)
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import math
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, overload
+
+from badeucey_fast._jobrun import InlineExecutor, JobError, JobProgress, run_chunks
+from badeucey_fast.games import Game, get_game
+from badeucey_fast.play.bots import Bot, bot_name
+from badeucey_fast.play.hand import Hand
+from badeucey_fast.play.rules import TableRules
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["CHUNK_DEALS", "IllegalActionError", "MatchResult", "play_match"]
+
+CHUNK_DEALS = 256
+"""Deals per chunk of a match: the unit of randomness and of parallel work.
+Fixed, so a seed gives the same result whatever runs the chunks."""
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The outcome of :func:`play_match`, indexed like the ``bots`` it was given.
+
+    The confidence intervals treat each **deal** as the independent unit: in
+    duplicate play a deal is all its rotations together (their results are
+    strongly correlated, that is the point), so each bot's result per deal is
+    the mean of its results over the deal's hands, in milli-big-blinds.  The
+    interval is the mean of those per-deal results plus or minus 1.96 times
+    their sample standard deviation over the square root of the number of
+    deals (normal approximation; NaN with fewer than two deals).  The mean
+    and the deviation come from running sums kept per chunk, so a match takes
+    the same memory however many deals it plays (unless it keeps ``per_deal``).
+    """
+
+    bots: tuple[str, ...]
+    """Each bot's name (:func:`~badeucey_fast.play.bots.bot_name`: its ``name``,
+    else its ``repr`` when its class writes one, else its class name)."""
+    game: str
+    hands: int
+    """Hands played (in duplicate, deals times seats)."""
+    deals: int
+    duplicate: bool
+    seed: int
+    """The seed (drawn at random when none was given): passing it again replays the match."""
+    mbb_per_hand: tuple[float, ...]
+    ci95: tuple[tuple[float, float], ...]
+    per_deal: npt.NDArray[np.float64] = field(repr=False, compare=False)
+    """Each deal's result per bot, mbb per hand (the sample the intervals come
+    from): a read-only array of shape (deals, bots), 8 bytes a deal and bot;
+    empty, shape (0, bots), for a match played with ``keep_deals=False``."""
+
+    def __repr__(self) -> str:
+        bots = ", ".join(f"{b} {m:+.1f}" for b, m in zip(self.bots, self.mbb_per_hand, strict=True))
+        return f"<MatchResult {self.game}: {self.hands:,} hands, seed {self.seed}; mbb/hand {bots}>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (without the per-deal results)."""
+        return {
+            "game": self.game,
+            "hands": self.hands,
+            "deals": self.deals,
+            "duplicate": self.duplicate,
+            "seed": self.seed,
+            "bots": [
+                {"bot": b, "mbb_per_hand": m, "ci95": list(c)}
+                for b, m, c in zip(self.bots, self.mbb_per_hand, self.ci95, strict=True)
+            ],
+        }
+
+    def __str__(self) -> str:
+        kind = "duplicate " if self.duplicate else ""
+        lines = [f"{self.game}: {self.hands:,} {kind}hands ({self.deals:,} deals), seed {self.seed}"]
+        width = max(len(b) for b in self.bots)
+        for i, (b, m, (lo, hi)) in enumerate(zip(self.bots, self.mbb_per_hand, self.ci95, strict=True)):
+            lines.append(f"  {i}: {b:<{width}}  {m:+9.1f} mbb/hand  95% CI [{lo:+.1f}, {hi:+.1f}]")
+        return "\n".join(lines)
+
+
+def _check_bots(bots: object) -> list[Bot]:
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise TypeError("bots must be a sequence of bots")
+    out = list(bots)
+    for i, bot in enumerate(out):
+        if not callable(getattr(bot, "act", None)):
+            raise TypeError(f"bot {i} ({bot!r}) has no act(view) method")
+    return out
+
+
+_MatchPayload = tuple[list[Bot], TableRules, tuple[int, ...], int, int, bool, bool]
+"""bots, rules, stacks, first deal, deals, duplicate, keep_deals."""
+
+
+class _MatchChunks(Sequence[_MatchPayload]):
+    """The payloads of a match's chunks, made when asked: a match of any length
+    holds none of them for long."""
+
+    def __init__(self, players: list[Bot], rules: TableRules, stacks: tuple[int, ...], deals: int,
+                 duplicate: bool, keep_deals: bool) -> None:
+        self.players, self.rules, self.stacks, self.deals = players, rules, stacks, deals
+        self.duplicate, self.keep_deals = duplicate, keep_deals
+
+    def __len__(self) -> int:
+        return -(-self.deals // CHUNK_DEALS)
+
+    @overload
+    def __getitem__(self, index: int) -> _MatchPayload: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[_MatchPayload]: ...
+    def __getitem__(self, index: int | slice) -> _MatchPayload | list[_MatchPayload]:
+        if isinstance(index, slice):
+            return [self[c] for c in range(len(self))[index]]
+        c = range(len(self))[index]  # IndexError past the end
+        first = c * CHUNK_DEALS
+        count = min(CHUNK_DEALS, self.deals - first)
+        return (self.players, self.rules, self.stacks, first, count, self.duplicate, self.keep_deals)
+
+
+class _ChunkHands(Sequence[int]):
+    """Hands a chunk of a match plays, made when asked."""
+
+    def __init__(self, deals: int, rotations: int) -> None:
+        self.deals, self.rotations = deals, rotations
+
+    def __len__(self) -> int:
+        return -(-self.deals // CHUNK_DEALS)
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[int]: ...
+    def __getitem__(self, index: int | slice) -> int | list[int]:
+        if isinstance(index, slice):
+            return [self[c] for c in range(len(self))[index]]
+        c = range(len(self))[index]
+        return min(CHUNK_DEALS, self.deals - c * CHUNK_DEALS) * self.rotations
+
+
+def _match_chunk(
+    chunk: int, seeds: np.random.SeedSequence | None, payload: _MatchPayload,
+) -> dict[str, npt.NDArray[Any]]:
+    """One chunk of a match, as :func:`~badeucey_fast.jobs.run_chunks` runs it:
+    deals ``first``..``first + deals - 1``, their decks, stub seeds and bot seeds
+    drawn from the chunk's seed sequence.  Returns the chunk's running sums per
+    bot, of the deals' mbb per hand: ``deals`` (1,), ``total`` (1, bots) and
+    ``m2`` (1, bots), the sum of squared deviations from the chunk's mean; and,
+    when kept, ``per_deal`` (deals, bots)."""
+    import numpy as np
+
+    bots, rules, stacks, first, deals, duplicate, keep_deals = payload
+    assert seeds is not None  # a match always has a seed
+    bots = copy.deepcopy(bots)  # each chunk its own bots, whatever runs it (threads share objects)
+    n = len(bots)
+    deck_seq, bot_seq = seeds.spawn(2)
+    observers = [getattr(bot, "observe", None) for bot in bots]
+    for bot, s in zip(bots, bot_seq.generate_state(n, np.uint64), strict=True):
+        reset = getattr(bot, "reset", None)
+        if reset is not None:
+            reset(int(s))
+        set_rules = getattr(bot, "set_rules", None)
+        if set_rules is not None:
+            set_rules(rules)
+    rng = np.random.default_rng(deck_seq)
+    decks = np.argsort(rng.random((deals, 52)), axis=1).tolist()
+    stub_seeds = rng.integers(0, 2**63, size=deals).tolist()
+    rotations = n if duplicate else 1
+    scale = 1000 / rules.big_blind / rotations
+    out = np.empty((deals, n), dtype=np.float64)
+    for d in range(deals):
+        button = (first + d) % n
+        total = [0.0] * n
+        for r in range(rotations):
+            seat_bot = [(s + r) % n for s in range(n)]  # rotation r: seat s is played by bot (s + r) % n
+            hand = Hand(rules, stacks, button=button, deck=decks[d], seed=stub_seeds[d])
+            while (seat := hand.to_act) is not None:
+                b = seat_bot[seat]
+                action = bots[b].act(hand.view(seat))
+                try:
+                    hand.act(action)
+                except ValueError as exc:
+                    raise IllegalActionError(f"bot {b} ({bots[b]!r}) played an illegal action {action!r}: {exc}") from None
+            payoffs = hand.payoffs
+            assert payoffs is not None
+            for s in range(n):
+                total[seat_bot[s]] += payoffs[s]
+                observe = observers[seat_bot[s]]
+                if observe is not None:
+                    observe(hand.view(s))
+        out[d] = [t * scale for t in total]
+    mean = out.mean(axis=0)
+    result: dict[str, npt.NDArray[Any]] = {
+        "deals": np.array([deals], dtype=np.int64),
+        "total": out.sum(axis=0)[None, :],
+        "m2": ((out - mean) ** 2).sum(axis=0)[None, :],
+    }
+    if keep_deals:
+        result["per_deal"] = out
+    return result
+
+
+class IllegalActionError(ValueError):
+    """A bot played an action that is not legal in its view (the message names the bot)."""
+
+
+def play_match(
+    bots: Sequence[Bot],
+    *,
+    hands: int,
+    game: str | Game = "badeucey",
+    rules: TableRules | None = None,
+    stacks: int | Sequence[int] = 200,
+    seed: int | None = None,
+    duplicate: bool = True,
+    executor: Executor | None = None,
+    progress: Callable[[JobProgress], None] | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    keep_deals: bool = True,
+) -> MatchResult:
+    """Play ``bots`` against each other and measure who wins, in mbb per hand.
+
+    Bot ``i`` sits in seat ``i``; the button moves one seat every deal, and
+    every hand starts from ``stacks`` again.  With ``duplicate`` every deal
+    (the same deck order and the same reshuffles of the stub) is played once
+    per seat, rotated so each bot holds each seat's cards once; ``hands`` is
+    then rounded up to a whole number of deals.
+
+    **Chunks and executors.**  The deals are split into chunks of
+    :data:`CHUNK_DEALS` and run by :func:`~badeucey_fast.jobs.run_chunks`, the
+    runner of every big job: chunk ``c`` takes its decks, stub seeds and bot
+    seeds (``reset(seed)``) from ``numpy.random.SeedSequence(seed,
+    spawn_key=(c,))``, each chunk plays its own copies of the bots, and the
+    chunks' results are combined in order, so a seed gives the **same result,
+    bit for bit, whatever executor runs the chunks and however many workers it
+    has**.  ``executor`` is any :class:`concurrent.futures.Executor`
+    (:func:`~badeucey_fast.jobs.dask_executor` for a Dask cluster,
+    :class:`~badeucey_fast.jobs.InlineExecutor` for the calling process); the
+    bots must then be picklable, and a bot's randomness must come from
+    ``reset``.  ``executor=None`` is the default of every big job: a process
+    pool over all local cores, started and stopped by the call; a match of a
+    single chunk (up to :data:`CHUNK_DEALS` deals) has nothing to share out and
+    runs in the calling process.
+
+    **Long matches.**  A match keeps running sums per chunk, not each deal, so
+    it takes the same memory however long it is, except for ``per_deal``
+    (8 bytes a deal and bot; ``keep_deals=False`` keeps none, and a match whose
+    ``per_deal`` would not fit in the machine's memory is refused).  With
+    ``checkpoint=path`` finished chunks are kept in a file and skipped when the
+    same match (same bots, settings, hands and seed) is played again: a killed or
+    interrupted match resumes, bit for bit.  Ctrl-C raises
+    :class:`~badeucey_fast.jobs.JobInterrupted` once the finished chunks are saved.
+
+    **What bots see.**  A bot acts on its seat's view
+    (:class:`~badeucey_fast.play.view.HandView`); a bot with an ``observe``
+    method is called with its seat's view of every finished hand it played (the
+    hands shown at the showdown among ``view.events``, ``view.payoffs``).
+    Results call each bot by :func:`~badeucey_fast.play.bots.bot_name`.
+
+    **The table.**  Without ``rules`` the table is ``TableRules(game)``: fixed
+    limit, blinds 1/2, bets of 2 before the second draw and 4 after, a cap of
+    four bets a round with three or more players in the hand, and **no cap
+    heads-up** (``heads_up_cap=None``, as the game's rules say): two bots may
+    re-raise each other until one is all in.  Pass
+    ``TableRules(game, heads_up_cap=4)`` for a capped heads-up table.
+
+    :param bots: 2..8 bots (10 for Badugi).
+    :param hands: hands to play, at least 1.
+    :param game: the game, when ``rules`` is not given (the table above).
+    :param rules: the table's rules (overrides ``game``).
+    :param stacks: every seat's starting stack (an int), or one per seat
+        (with ``duplicate``, all equal); default 200 chips, 100 big blinds at 1/2.
+    :param seed: makes the match reproducible (None: drawn at random and
+        reported in the result).
+    :param executor: runs the chunks (see above).
+    :param progress: called with a :class:`~badeucey_fast.jobs.JobProgress`
+        (unit ``"hands"``) at the start and after each chunk.
+    :param checkpoint: a file that keeps finished chunks (see above); it needs a seed.
+    :param keep_deals: keep each deal's result in ``MatchResult.per_deal``.
+    :returns: a :class:`MatchResult`.
+    :raises ValueError: for bad settings, a checkpoint of another match or a
+        damaged one; :class:`~badeucey_fast.play.matches.IllegalActionError` (a
+        ``ValueError``) for a bot's illegal action, naming the bot.
+    :raises TypeError: with ``executor=None``, for bots that cannot be sent to the
+        process pool: that cannot be pickled, or of a class defined in an interactive
+        session.
+    :raises ~badeucey_fast.jobs.JobError: when a chunk fails otherwise (a bot
+        raised, a worker died and the executor could not rerun its chunk).
+    """
+    import numpy as np
+
+    players = _check_bots(bots)
+    names = tuple(bot_name(b) for b in players)  # before play: set_rules may change a bot's repr
+    if rules is None:
+        rules = TableRules(game)
+    elif not isinstance(rules, TableRules):
+        raise TypeError(f"rules must be a TableRules, not {type(rules).__name__}")
+    n = len(players)
+    if not 2 <= n <= rules.max_seats:
+        raise ValueError(f"{get_game(rules.game).name} seats 2..{rules.max_seats} bots, got {n}")
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+        raise ValueError(f"hands must be a whole number of at least 1, got {hands!r}")
+    if isinstance(stacks, int) and not isinstance(stacks, bool):
+        seat_stacks = (stacks,) * n
+    elif isinstance(stacks, Sequence) and not isinstance(stacks, (str, bytes)):
+        seat_stacks = tuple(stacks)
+        if len(seat_stacks) != n:
+            raise ValueError(f"stacks: {len(seat_stacks)} stacks for {n} bots")
+        if duplicate and len(set(seat_stacks)) > 1:
+            raise ValueError("duplicate play needs equal stacks (a bot would keep its own stack on every seat)")
+    else:
+        raise TypeError(f"stacks must be a chip count or one per seat, got {stacks!r}")
+    for s in seat_stacks:
+        if isinstance(s, bool) or not isinstance(s, int) or s < 1:
+            raise ValueError(f"stacks must be whole numbers of at least 1, got {s!r}")
+    if seed is None:
+        entropy = int(np.random.SeedSequence().entropy) % 2**63  # type: ignore[arg-type]
+    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a whole number of at least 0, got {seed!r}")
+    else:
+        entropy = seed
+    rotations = n if duplicate else 1
+    deals = -(-hands // rotations)
+    if checkpoint is not None and seed is None:
+        raise ValueError("a match with a checkpoint needs a seed (the checkpoint resumes that match)")
+    if keep_deals:
+        _check_memory(deals, n, hands)
+    payloads = _MatchChunks(players, rules, seat_stacks, deals, duplicate, bool(keep_deals))
+    if executor is None and len(payloads) == 1:
+        executor = InlineExecutor()
+    rules_text = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
+    rules_text["game"] = get_game(rules.game).to_dict()
+    job = {"job": "play_match", "bots": list(names), "seed": entropy, "rules": rules_text, "stacks": list(seat_stacks),
+           "deals": deals, "duplicate": duplicate, "per_deal": bool(keep_deals), "chunk_deals": CHUNK_DEALS}
+    try:
+        results = run_chunks(_match_chunk, payloads, _ChunkHands(deals, rotations), job=job, seed=entropy,
+                             executor=executor, checkpoint=checkpoint, progress=progress, unit="hands")
+    except JobError as exc:
+        if isinstance(exc.__cause__, IllegalActionError):
+            raise IllegalActionError(str(exc.__cause__)) from None
+        raise
+    per_deal = np.concatenate([r["per_deal"] for r in results]) if keep_deals else np.zeros((0, n))
+    per_deal.flags.writeable = False
+    return _result(names, rules, results, per_deal, deals * rotations, duplicate, entropy)
+
+
+def _check_memory(deals: int, bots: int, hands: int) -> None:
+    """Refuse, before any work, a match whose per-deal results the machine cannot hold."""
+    try:
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):  # no sysconf (Windows): not known
+        return
+    need = 2 * 8 * deals * bots  # the chunks' arrays and their concatenation
+    if memory > 0 and need > memory:
+        raise ValueError(
+            f"a match of {hands:,} hands keeps {need / 2**30:,.1f} GiB of per-deal results, more than this "
+            f"machine's {memory / 2**30:,.1f} GiB: pass keep_deals=False (the results and intervals do not need them)"
+        )
+
+
+def _result(
+    names: tuple[str, ...], rules: TableRules, chunks: list[dict[str, npt.NDArray[Any]]],
+    per_deal: npt.NDArray[np.float64], hands: int, duplicate: bool, seed: int,
+) -> MatchResult:
+    """The match's means and intervals from its chunks' running sums, combined in
+    chunk order (Chan's pairwise update: bit-identical whatever ran the chunks)."""
+    import numpy as np
+
+    deals = 0
+    mean = np.zeros(len(names))
+    m2 = np.zeros(len(names))
+    for chunk in chunks:
+        count = int(chunk["deals"][0])
+        chunk_mean = chunk["total"][0] / count
+        total = deals + count
+        delta = chunk_mean - mean
+        mean = mean + delta * (count / total)
+        m2 = m2 + chunk["m2"][0] + delta**2 * (deals * count / total)
+        deals = total
+    if deals >= 2:
+        half = 1.959963984540054 * np.sqrt(m2 / (deals - 1)) / math.sqrt(deals)
+        ci = tuple((float(m - h), float(m + h)) for m, h in zip(mean, half, strict=True))
+    else:
+        ci = tuple((math.nan, math.nan) for _ in mean)
+    return MatchResult(
+        bots=names,
+        game=get_game(rules.game).name,
+        hands=hands,
+        deals=deals,
+        duplicate=duplicate,
+        seed=seed,
+        mbb_per_hand=tuple(float(m) for m in mean),
+        ci95=ci,
+        per_deal=per_deal,
+    )

@@ -1,0 +1,486 @@
+"""Hand histories in PHH (the Poker Hand History format, TOML) for :class:`~badeucey_fast.play.hand.Hand`.
+
+Players are labelled ``p1``, ``p2``, ... from the first seat left of the button;
+the button is the last player (PHH's convention, which pokerkit follows).
+``blinds_or_straddles`` lists the small and the big blind first (heads-up too:
+pokerkit reads the pair reversed there, the button posting the small blind).
+
+Game codes.  Fixed-limit Badugi is ``FB`` and fixed-limit deuce-to-seven triple
+draw ``F2L3D``, the PHH standard's codes, which pokerkit's ``HandHistory.loads``
+reads.  The PHH standard has no code for the other games and structures; this
+project's own **provisional** codes are a structure letter (``F`` fixed, ``P``
+pot, ``N`` no limit) followed by:
+
+============  ===============================
+``B``         Badugi (``PB``, ``NB``)
+``2L3D``      deuce-to-seven triple draw (``P2L3D``, ``N2L3D``)
+``A5L3D``     ace-to-five triple draw
+``BDC3D``     Badeucey triple draw
+``BAC3D``     Badacey triple draw
+============  ===============================
+
+The rules that PHH has no field for go in user-defined fields (``_``-prefixed,
+which PHH readers keep and ignore): ``_badeucey_button`` (the button's seat),
+``_badeucey_rules`` (cap, heads-up cap, structure, burn, blinds),
+``_badeucey_game`` (the game's rule variant: ace convention of the Badugi
+half, low ranking, odd-chip half, qualifiers), ``_badeucey_burns`` (burnt
+cards, when the table burns) and, while the hand is not over,
+``_badeucey_deal``: what decides the cards still to come (the stub in the
+engine's order, whether it is dealt in that order, and the random state), so
+that :func:`loads` gives a hand that plays on exactly as the original would.
+A history without it (another program's) plays on with fresh random cards.
+As it tells the cards to come, an unfinished hand's text is a record to save
+or resume, not one to show a player.
+
+:func:`loads` reads a text whose fields agree with each other, or raises
+:class:`ValueError`: the variant code, ``_badeucey_rules`` and
+``_badeucey_game`` must describe the same game and structure, and the standard
+fields (blinds, bets, finishing stacks) must be the rules' and the replay's.
+
+Within a draw, pokerkit takes every player's discard before any replacement
+card is dealt, so :func:`dumps` writes a draw's discards first and then the
+deals, in seat order (the cards each player is dealt are the ones the engine
+dealt, one player at a time).  :func:`loads` reads either order.
+
+**pokerkit.**  pokerkit reads ``FB`` and ``F2L3D`` with its own count of the
+cap: four bets and raises a round, the blinds not counted (so four raises after
+the big blind), heads-up too.  A history of another program in those codes (one
+without ``_badeucey_rules``) is therefore replayed with
+``TableRules(cap_counts_blind=False, heads_up_cap=4)``; our own histories keep
+their table's rules.  :func:`dumps` warns (:class:`PokerkitWarning`) when a hand
+written in those codes has a round with more bets and raises than pokerkit
+allows (an uncapped heads-up round, or a cap above 4): pokerkit cannot replay
+it.  pokerkit also differs on a short big blind, a short all-in raise and odd
+chips among three or more tied players (tests/test_engine_pokerkit.py).
+
+This module imports the hand, never the reverse: importing
+:mod:`badeucey_fast.play` gives :class:`~badeucey_fast.play.hand.Hand` its
+:meth:`~badeucey_fast.play.hand.Hand.to_phh` (:func:`dumps`) and
+:meth:`~badeucey_fast.play.hand.Hand.from_phh` (:func:`loads`).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import struct
+import tomllib
+import warnings
+from collections import Counter
+from dataclasses import fields as dataclass_fields
+from typing import Any
+
+from badeucey_fast._cards import _NAME_OF, parse_cards
+from badeucey_fast.games import GAMES, Game
+from badeucey_fast.play.events import BetRaise, Draw, player_label
+from badeucey_fast.play.hand import DealState, Hand, Replay
+from badeucey_fast.play.rules import TableRules
+
+__all__ = ["STANDARD_CODES", "POKERKIT_BETS", "PokerkitWarning", "dumps", "loads", "pokerkit_actions", "variant_code"]
+
+
+class PokerkitWarning(UserWarning):
+    """A history :func:`dumps` writes in a PHH standard code that pokerkit cannot
+    replay: a round with more bets and raises than pokerkit allows."""
+
+
+POKERKIT_BETS = 4
+"""The bets and raises pokerkit allows a fixed-limit round of ``FB`` and
+``F2L3D`` (the blinds not counted), heads-up too."""
+
+_GAME_CODES = {"badugi": "B", "deuce_seven": "2L3D", "ace_five": "A5L3D", "badeucey": "BDC3D", "badacey": "BAC3D"}
+_CODE_GAMES = {code: name for name, code in _GAME_CODES.items()}
+_STRUCTURE_LETTERS = {"fixed": "F", "pot": "P", "no": "N"}
+_LETTER_STRUCTURES = {v: k for k, v in _STRUCTURE_LETTERS.items()}
+STANDARD_CODES = ("FB", "F2L3D")
+"""The codes of the PHH standard that this engine writes (pokerkit reads them)."""
+
+
+def variant_code(game: Game, structure: str) -> str:
+    """The PHH variant code of a game and betting structure.
+
+    >>> variant_code(GAMES["badugi"], "fixed"), variant_code(GAMES["badeucey"], "pot")
+    ('FB', 'PBDC3D')
+    """
+    base = _base_game(game)
+    return _STRUCTURE_LETTERS[structure] + _GAME_CODES[base]
+
+
+def _base_game(game: Game) -> str:
+    if game.name in GAMES and GAMES[game.name] == game:
+        return game.name
+    for name, g in GAMES.items():  # a house variant: the built-in game it varies
+        if (g.hand_size, g.badugi is None, g.low) == (game.hand_size, game.badugi is None, game.low):
+            return name
+    return "badeucey" if game.low == "deuce_seven" else "badacey"
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)  # a float's repr is a TOML float (inf and nan too)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items() if v is not None) + " }"
+    raise TypeError(f"cannot write {type(value).__name__} as TOML")  # pragma: no cover
+
+
+def pokerkit_actions(hand: Hand) -> list[str]:
+    """The hand's actions in the order PHH and pokerkit take: in each draw,
+    every discard first, then every deal."""
+    out: list[str] = []
+    deals: list[str] = []
+    draw = 0
+    button, n = hand.button, hand.n_seats
+    for event in hand.events:
+        lines = event.phh(player_label(event.seat, button, n))
+        if isinstance(event, Draw):
+            if event.draw != draw:
+                out.extend(deals)
+                deals = []
+                draw = event.draw
+            out.append(lines[0])
+            deals.extend(lines[1:])
+        else:
+            out.extend(deals)
+            deals = []
+            out.extend(lines)
+    out.extend(deals)
+    return out
+
+
+def dumps(hand: Hand) -> str:
+    """The hand history as PHH (TOML) text, finished or not.
+
+    The text shows every card; while the hand is not over it also holds what
+    decides the cards to come (``_badeucey_deal``), so that :func:`loads`
+    (:meth:`Hand.from_phh <badeucey_fast.play.hand.Hand.from_phh>`) plays on as
+    this hand would: a record to save or resume, not one to show a player
+    (:meth:`Hand.view <badeucey_fast.play.hand.Hand.view>` gives what a seat may know).
+
+    :warns PokerkitWarning: for a hand in the codes ``FB`` or ``F2L3D`` that
+        pokerkit cannot replay (see the module docstring).
+    """
+    rules = hand.rules
+    game = hand.game
+    n = hand.n_seats
+    order = [(hand.button + 1 + i) % n for i in range(n)]
+    blinds = [rules.small_blind, rules.big_blind] + [0] * (n - 2)
+    fields: list[tuple[str, Any]] = [
+        ("variant", variant_code(game, rules.structure)),
+        ("antes", [0] * n),
+        ("blinds_or_straddles", blinds),
+    ]
+    if rules.structure == "fixed":
+        fields += [("small_bet", rules.small_bet), ("big_bet", rules.big_bet)]
+    else:
+        fields += [("min_bet", rules.big_blind)]
+    fields += [
+        ("starting_stacks", [hand.starting_stacks[s] for s in order]),
+        ("actions", pokerkit_actions(hand)),
+    ]
+    if hand.phase == "over":
+        fields.append(("finishing_stacks", [hand.stacks[s] for s in order]))
+    fields += [
+        ("_badeucey_button", hand.button),
+        ("_badeucey_rules", {
+            "structure": rules.structure, "small_blind": rules.small_blind, "big_blind": rules.big_blind,
+            "small_bet": rules.small_bet, "big_bet": rules.big_bet, "cap": rules.cap,
+            "heads_up_cap": rules.heads_up_cap, "burn": rules.burn,
+            **({} if rules.cap_counts_blind else {"cap_counts_blind": False}),
+        }),
+        ("_badeucey_game", {
+            "name": game.name, "hand_size": game.hand_size, "badugi": game.badugi, "low": game.low,
+            "odd_chip": game.odd_chip, "badugi_qualifier": game.badugi_qualifier,
+            "low_qualifier": game.low_qualifier,
+        }),
+    ]
+    burns = hand.burns
+    if burns:
+        fields.append(("_badeucey_burns", [_NAME_OF[c] for c in burns]))  # a card may burn twice (reshuffled)
+    if hand.phase != "over":
+        fields.append(("_badeucey_deal", _deal_state(hand.deal_state)))
+    if fields[0][1] in STANDARD_CODES:
+        _warn_beyond_pokerkit(hand)
+    return "".join(f"{key} = {_toml(value)}\n" for key, value in fields)
+
+
+def _warn_beyond_pokerkit(hand: Hand) -> None:
+    """Warn when a round has more bets and raises than pokerkit allows."""
+    per_round: Counter[int] = Counter()
+    betting = 0
+    for event in hand.events:
+        if isinstance(event, Draw):
+            betting = event.draw
+        elif isinstance(event, BetRaise):
+            per_round[betting] += 1
+    worst = max(per_round.values(), default=0)
+    if worst > POKERKIT_BETS:
+        warnings.warn(
+            f"pokerkit cannot replay this {hand.game.name} history: a round has {worst} bets and raises, pokerkit "
+            f"allows {POKERKIT_BETS} (play capped, e.g. TableRules(heads_up_cap=4), for histories pokerkit reads)",
+            PokerkitWarning, stacklevel=3)
+
+
+_MT_WORDS = 625
+"""Words of a Mersenne Twister state as random.getstate() gives them: 624 and the position."""
+
+
+def _deal_state(state: DealState) -> dict[str, Any]:
+    """What decides the cards still to come: the stub in the engine's order (the
+    next card last when ``ordered``), and the random state that picks from it and
+    from the cards out of play that reform it."""
+    deal: dict[str, Any] = {"stub": "".join(_NAME_OF[c] for c in state.stub), "ordered": state.ordered}
+    if state.random_state is None:  # a generator without a state: the rebuilt hand draws fresh randomness
+        return deal
+    version, words, gauss = state.random_state
+    if version == 3 and len(words) == _MT_WORDS:
+        deal["random"] = base64.b64encode(struct.pack(f"<{_MT_WORDS}I", *words)).decode()
+        deal["gauss"] = gauss
+    return deal
+
+
+def _read_deal(value: object) -> DealState | None:
+    """The ``_badeucey_deal`` field: the stub, whether it is ordered, the random state."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not set(value) <= {"stub", "ordered", "random", "gauss"}:
+        raise ValueError("_badeucey_deal must be a table of stub, ordered, random and gauss")
+    stub, ordered = value.get("stub"), value.get("ordered", False)
+    if not isinstance(stub, str) or not isinstance(ordered, bool):
+        raise ValueError("_badeucey_deal: stub must be cards and ordered true or false")
+    cards = list(_cards(stub, "_badeucey_deal"))
+    rng = random.Random()
+    if "random" in value:
+        text, gauss = value["random"], value.get("gauss")
+        if not isinstance(text, str) or not (gauss is None or isinstance(gauss, float)):
+            raise ValueError("_badeucey_deal: random must be text and gauss a number")
+        try:
+            words = struct.unpack(f"<{_MT_WORDS}I", base64.b64decode(text, validate=True))
+            rng.setstate((3, words, gauss))
+        except (ValueError, struct.error) as exc:
+            raise ValueError(f"_badeucey_deal: random is not a random state ({exc})") from None
+    return DealState(tuple(cards), ordered, rng.getstate() if "random" in value else None)
+
+
+def _cards(text: str, where: str) -> tuple[int, ...]:
+    if "?" in text:
+        raise ValueError(f"{where}: unknown cards ({text!r}); a hand can be rebuilt only with every card known")
+    return parse_cards(text)
+
+
+def _whole(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{where} must be a whole number, got {value!r}")  # noqa: TRY004 - the API promises ValueError
+    return value
+
+
+def _numbers(data: dict[str, Any], key: str, n: int | None) -> list[int] | None:
+    """A field that lists whole numbers (one per player when ``n`` is given), or None if absent."""
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise ValueError(f"{key} must be a list of whole numbers, got {value!r}")  # noqa: TRY004 - the API promises ValueError
+    numbers = [_whole(v, f"each of {key}") for v in value]
+    if n is not None and len(numbers) != n:
+        raise ValueError(f"{key} lists {len(numbers)} numbers for {n} players")
+    return numbers
+
+
+_GAME_TYPES: dict[str, type] = {"name": str, "hand_size": int, "badugi": str, "low": str, "odd_chip": str,
+                                "badugi_qualifier": int, "low_qualifier": int}
+"""The type of each :class:`~badeucey_fast.games.Game` field in ``_badeucey_game`` (a missing
+``badugi`` or ``low`` is None: TOML has no null)."""
+
+
+def _read_game(value: object, variant: str) -> Game:
+    if value is None:
+        return GAMES[_CODE_GAMES[variant[1:]]]
+    if not isinstance(value, dict):
+        raise ValueError(f"_badeucey_game must be a table, got {value!r}")  # noqa: TRY004 - the API promises ValueError
+    known = {f.name for f in dataclass_fields(Game)}
+    if not set(value) <= known:
+        raise ValueError(f"bad _badeucey_game field: unknown {', '.join(sorted(set(value) - known))}")
+    for key, item in value.items():
+        if isinstance(item, bool) or not isinstance(item, _GAME_TYPES[key]):
+            raise ValueError(f"bad _badeucey_game field: {key} = {item!r}")
+    try:
+        return Game(**{"badugi": None, "low": None, **value})
+    except TypeError as exc:  # a required field missing
+        raise ValueError(f"bad _badeucey_game field: {exc}") from None
+
+
+def loads(text: str) -> Hand:
+    """Rebuild a :class:`~badeucey_fast.play.hand.Hand` from PHH text written by
+    :func:`dumps` (or any PHH of a game and structure this engine plays, with
+    every card known).
+
+    The hand plays on exactly as the one that wrote the text would (the same
+    legal actions, and the same cards to come when the text has
+    ``_badeucey_deal``); otherwise the text raises.
+
+    :raises ValueError: for text that is not PHH of a game this engine plays,
+        fields of the wrong type or that contradict each other, unknown cards,
+        an illegal action, or finishing stacks other than the replay's.
+
+    >>> hand = Hand(TableRules("badugi", burn=True), [50, 50], seed=3)
+    >>> hand.check_call()
+    >>> again = Hand.from_phh(hand.to_phh())
+    >>> again == hand, again.legal_actions()
+    (True, ('cc', 'cbr 4'))
+    >>> Hand.from_phh(hand.to_phh().replace('"FB"', '"NB"'))
+    Traceback (most recent call last):
+    ...
+    ValueError: _badeucey_rules' structure 'fixed' is not the variant 'NB''s ('no')
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"PHH is text, not {type(text).__name__}")  # noqa: TRY004 - the API promises ValueError
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"not PHH (TOML): {exc}") from None
+    except RecursionError:
+        raise ValueError("not PHH (TOML): nested too deeply") from None
+    for key in ("variant", "starting_stacks", "actions"):
+        if key not in data:
+            raise ValueError(f"PHH without the {key!r} field")
+    variant = data["variant"]
+    if not isinstance(variant, str) or variant[:1] not in _LETTER_STRUCTURES or variant[1:] not in _CODE_GAMES:
+        raise ValueError(f"unknown PHH variant {variant!r} (this engine plays {', '.join(_known_codes())})")
+    structure = _LETTER_STRUCTURES[variant[0]]
+    stacks = _numbers(data, "starting_stacks", None)
+    assert stacks is not None
+    n = len(stacks)
+    if n < 2:
+        raise ValueError(f"starting_stacks lists {n} players; a hand needs at least 2")
+    if any(_numbers(data, "antes", n) or ()):
+        raise ValueError("antes are not played by this engine")
+    blinds = _numbers(data, "blinds_or_straddles", n)
+    game = _read_game(data.get("_badeucey_game"), variant)
+    rules_field = data.get("_badeucey_rules")
+    if rules_field is not None:
+        if not isinstance(rules_field, dict):
+            raise ValueError(f"_badeucey_rules must be a table, got {rules_field!r}")  # noqa: TRY004 - the API promises ValueError
+        if rules_field.get("structure", structure) != structure:
+            raise ValueError(f"_badeucey_rules' structure {rules_field['structure']!r} is not the variant {variant!r}'s"
+                             f" ({structure!r})")
+        if "game" in rules_field:
+            raise ValueError("bad _badeucey_rules field: the game goes in _badeucey_game")
+        try:
+            rules = TableRules(game, **{"structure": structure, **rules_field})
+        except TypeError as exc:
+            raise ValueError(f"bad _badeucey_rules field: {exc}") from None
+    else:
+        if blinds is None:
+            blinds = [0] * n
+        if any(blinds[2:]):
+            raise ValueError("blinds_or_straddles must be a small and a big blind, then zeros")
+        extra: dict[str, Any] = {"structure": structure}
+        if structure == "fixed":
+            # pokerkit's count of the cap (the module docstring)
+            extra.update(small_bet=data.get("small_bet"), big_bet=data.get("big_bet"), heads_up_cap=POKERKIT_BETS,
+                         cap=POKERKIT_BETS, cap_counts_blind=False)
+        rules = TableRules(game, small_blind=blinds[0], big_blind=blinds[1], **extra)
+    if variant_code(game, structure) != variant:
+        raise ValueError(f"_badeucey_game {game.name!r} is not the variant {variant!r}'s game")
+    if blinds is not None and blinds != [rules.small_blind, rules.big_blind] + [0] * (n - 2):
+        raise ValueError(f"blinds_or_straddles {blinds} are not the rules' blinds {rules.small_blind}/{rules.big_blind}")
+    bets = {"small_bet": rules.small_bet, "big_bet": rules.big_bet} if structure == "fixed" else {
+        "min_bet": rules.big_blind}
+    for key, expected in bets.items():
+        if key in data and _whole(data[key], key) != expected:
+            raise ValueError(f"{key} {data[key]} is not the rules' {expected}")
+    finishing = _numbers(data, "finishing_stacks", n)
+    button = data.get("_badeucey_button", n - 1)
+    if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < max(n, 1):
+        raise ValueError(f"bad _badeucey_button {button!r}")
+    order = [(button + 1 + i) % n for i in range(n)]
+    seat_stacks = [0] * n
+    for i, seat in enumerate(order):
+        seat_stacks[seat] = stacks[i]
+
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise ValueError("actions must be a list of strings")
+    initial: list[tuple[int, ...] | None] = [None] * n
+    draws: dict[tuple[int, int], tuple[int, ...]] = {}
+    discards = [0] * n
+    plays: list[tuple[int, str]] = []
+
+    def player(label: str, where: str) -> int:
+        number = label[1:]
+        if label[:1] != "p" or not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= n:
+            raise ValueError(f"{where}: no player {label!r} (p1..p{n})")
+        return int(number) - 1
+
+    for number, line in enumerate(actions, 1):
+        where = f"action {number} {line!r}"
+        words = line.split("#", 1)[0].split()
+        if not words:
+            continue
+        if words[0] == "d":
+            if len(words) != 4 or words[1] != "dh":
+                raise ValueError(f"{where}: a draw game deals only hole cards ('d dh pN cards')")
+            p = player(words[2], where)
+            cards = _cards(words[3], where)
+            if initial[p] is None:
+                initial[p] = cards
+            else:
+                slot = (discards[p], order[p])
+                if discards[p] == 0 or slot in draws:
+                    raise ValueError(f"{where}: cards dealt to {words[2]} without a discard")
+                draws[slot] = cards
+            continue
+        p = player(words[0], where)
+        if len(words) >= 2 and words[1] == "sm":
+            continue  # showing: the engine shows every hand left at the end
+        if len(words) >= 2 and words[1] == "sd":
+            discards[p] += 1
+        plays.append((number, line))
+    if any(h is None for h in initial):
+        raise ValueError("the history does not deal every player a hand")
+    burn_texts = data.get("_badeucey_burns", [])
+    if not isinstance(burn_texts, list) or not all(isinstance(b, str) for b in burn_texts):
+        raise ValueError("_badeucey_burns must be a list of cards")
+    burns = [c for b in burn_texts for c in _cards(b, "_badeucey_burns")]
+    state = _read_deal(data.get("_badeucey_deal"))
+    hand = Hand(rules, seat_stacks, button=button,
+                deal=Replay(tuple(h for h in initial if h is not None), draws, tuple(burns)))
+    for number, line in plays:
+        try:
+            hand.act(line)
+        except ValueError as exc:
+            raise ValueError(f"action {number} {line!r}: {exc}") from None
+    drawn = hand.draws
+    for (d, seat), cards in draws.items():  # every deal listed was dealt
+        if d > len(drawn) or drawn[d - 1][seat] != len(cards):
+            raise ValueError(f"the history deals p{order.index(seat) + 1} {len(cards)} cards in draw {d}, "
+                             "more than it threw")
+    if len(hand.burns) != len(burns):
+        raise ValueError(f"the history burns {len(burns)} cards, the table's rules {len(hand.burns)}")
+    if hand.phase == "over":
+        if finishing is not None:
+            replayed = [hand.stacks[s] for s in order]
+            if finishing != replayed:
+                raise ValueError(f"finishing_stacks {finishing} differ from the replay's {replayed}")
+    elif finishing is not None:
+        raise ValueError("finishing_stacks given, but the history does not finish the hand")
+    hand.resume(state)
+    return hand
+
+
+def _known_codes() -> list[str]:
+    return [s + g for s in _LETTER_STRUCTURES for g in _CODE_GAMES]
+
+
+# The hand's PHH methods (this module imports the hand, never the reverse).
+Hand.to_phh = dumps  # type: ignore[method-assign,assignment]
+Hand.from_phh = staticmethod(loads)  # type: ignore[method-assign]
