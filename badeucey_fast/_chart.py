@@ -28,6 +28,7 @@ from badeucey_fast._canonical import (
     masks_to_hands,
     relabel,
 )
+from badeucey_fast._checks import check_seed
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
 from badeucey_fast._jobrun import ChunkResult, JobProgress, check_chunk_size, run_chunks
 from badeucey_fast.games import Game, Half, get_game
@@ -473,11 +474,11 @@ def _canonical_rows(hands: Iterable[CardsLike] | None, size: int) -> npt.NDArray
 
 def _resolve(rules: Game, draws: int, target: TargetLike, objective: str | None) -> tuple[Target | None, str]:
     """The target and objective best_discards uses with these arguments."""
-    from badeucey_fast.draws import default_target, parse_target
+    from badeucey_fast._targets import default_target_of, read_target
 
-    parsed = parse_target(target, rules)
+    parsed = read_target(target, rules)
     if draws > 1 and parsed is None:
-        parsed = default_target(rules)
+        parsed = default_target_of(rules)
     if objective is None:
         objective = "target" if parsed is not None else "expected"
     if objective not in ("target", "badugi", "low", "expected"):
@@ -498,13 +499,13 @@ def chart_settings(
 
     :raises ValueError: for bad settings.
     """
-    from badeucey_fast._runs import check_draws, check_seed
+    from badeucey_fast._runs import check_draws
 
     rules = get_game(game)
     draws = check_draws(draws, 1)
     parsed, resolved = _resolve(rules, draws, target, objective)
+    seed = check_seed(seed)  # checked even when one draw ignores it: the one contract of seeds
     if draws > 1:
-        check_seed(seed)
         seed = DEFAULT_SEED if seed is None else seed
     else:
         seed = None

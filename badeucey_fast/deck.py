@@ -16,7 +16,8 @@ import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from badeucey_fast._native import DECK_SIZE, check_int
+from badeucey_fast._checks import check_count, check_seed
+from badeucey_fast._native import DECK_SIZE
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
 
 if TYPE_CHECKING:
@@ -26,25 +27,20 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 _ANY_COUNT = tuple(range(DECK_SIZE + 1))
-_SEED_LIMIT = 1 << 64
 
 
 def _seed(seed: object, what: str) -> int:
     """A seed as an int in 0 .. 2**64 - 1; a fresh one from the OS for ``None``."""
     if seed is None:
         return int.from_bytes(os.urandom(8), "little")
-    value = check_int(seed, f"{what}: seed", expected="an integer or None")
-    if not 0 <= value < _SEED_LIMIT:
-        raise ValueError(f"{what}: seed must be in 0 .. 2**64 - 1, got {value}")
+    value = check_seed(seed, f"{what}: seed")
+    assert value is not None
     return value
 
 
 def _count(value: object, name: str, what: str) -> int:
     """A non-negative integer argument, or a TypeError/ValueError naming it."""
-    count = check_int(value, f"{what}: {name}")
-    if count < 0:
-        raise ValueError(f"{what}: {name} must be at least 0, got {count}")
-    return count
+    return check_count(value, f"{what}: {name}", low=0)
 
 
 def random_hands(

@@ -72,6 +72,7 @@ from badeucey_fast._targets import (
     Target,
     TargetLike,
     default_target,
+    default_target_of,
     parse_target,
     read_target,
 )
@@ -265,13 +266,6 @@ _LANDMARKS: dict[Half, list[tuple[str, str]]] = {
 
 def _check_discard(hand: tuple[int, ...], discard: CardsLike | None) -> tuple[int, ...]:
     """The discard's ids: distinct cards of ``hand`` (checked ids)."""
-    if type(discard) is tuple or type(discard) is list:  # ids, the usual call: ints of the hand (so valid), none twice
-        for card in discard:
-            if type(card) is not int or card not in hand:
-                break
-        else:
-            if len(discard) < 2 or len(set(discard)) == len(discard):
-                return discard if type(discard) is tuple else tuple(discard)
     cards = quick_ids(discard) if discard is not None else ()
     if cards is None:  # the full checks, naming the problem
         cards = card_set(discard, "discard")
@@ -347,7 +341,7 @@ def _checked(
     checked_seed = None if seed is None else check_seed(seed)  # (no call for the usual call)
     parsed = None if target is None else read_target(target, rules)
     if n_draws > 1 and parsed is None:
-        parsed = default_target(rules)
+        parsed = default_target_of(rules)
     return rules, ids, dead_ids, n_draws, checked_seed, parsed
 
 
