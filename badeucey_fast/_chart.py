@@ -31,6 +31,7 @@ from badeucey_fast._canonical import (
 from badeucey_fast._checks import check_seed
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
 from badeucey_fast._jobrun import ChunkResult, JobProgress, check_chunk_size, run_chunks
+from badeucey_fast.draws import DiscardScores
 from badeucey_fast.games import Game, Half, get_game
 
 if TYPE_CHECKING:
@@ -50,37 +51,18 @@ DEFAULT_SEED = 0
 """The seed of a sampled chart (draws > 1) when none is given, so that charts are reproducible."""
 
 
-@dataclass(frozen=True)
-class ChartOption:
+@dataclass(frozen=True, repr=False)
+class ChartOption(DiscardScores):
     """One discard option of a hand, as a :class:`DiscardChart` holds it: the
-    fields of :class:`~badeucey_fast.draws.DiscardOption` without the outcomes."""
+    fields of :class:`~badeucey_fast.draws.DiscardOption` without the outcomes
+    (the probability is of making the chart's target)."""
 
-    discard: tuple[int, ...]
-    keep: tuple[int, ...]
-    probability: float | None
-    """Probability of making the chart's target (None when it has none)."""
-    mean_rank: dict[Half, float]
-    """Expected final rank per half (lower is better)."""
-    score: float
-    """What the options are ranked by: lower is better."""
     exact: bool
     """False when ``best_discards`` sampled this option (several draws)."""
 
-    def __repr__(self) -> str:
-        means = ", ".join(f"{h} {m:.1f}" for h, m in self.mean_rank.items())
-        p = "" if self.probability is None else f", P(target) {self.probability:.4f}"
-        return f"<ChartOption throw {format_cards(self.discard) or '(pat)'!r}{p}, mean rank {means}>"
-
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready description."""
-        return {
-            "discard": format_cards(self.discard),
-            "keep": format_cards(self.keep),
-            "probability": self.probability,
-            "mean_rank": dict(self.mean_rank),
-            "score": self.score,
-            "exact": self.exact,
-        }
+        return {**super().to_dict(), "score": self.score, "exact": self.exact}
 
 
 @dataclass(frozen=True)

@@ -410,8 +410,10 @@ Objective = Literal["target", "badugi", "low", "expected"]
 
 
 @dataclass(frozen=True)
-class DiscardOption:
-    """One way to draw, with how it scores."""
+class DiscardScores:
+    """How one way to draw scores: the fields that a :class:`DiscardOption` and
+    a discard chart's :class:`~badeucey_fast.jobs.ChartOption` share (each adds
+    its own: the outcomes, or whether the option was exact)."""
 
     discard: tuple[int, ...]
     keep: tuple[int, ...]
@@ -421,22 +423,31 @@ class DiscardOption:
     """Expected final rank per half (lower is better)."""
     score: float
     """What the options are ranked by: lower is better (a probability is negated)."""
-    outcomes: DrawOutcomes
 
     def __repr__(self) -> str:
         means = ", ".join(f"{h} {m:.1f}" for h, m in self.mean_rank.items())
         p = "" if self.probability is None else f", P(target) {self.probability:.4f}"
-        return f"<DiscardOption throw {format_cards(self.discard) or '(pat)'!r}{p}, mean rank {means}>"
+        return f"<{type(self).__name__} throw {format_cards(self.discard) or '(pat)'!r}{p}, mean rank {means}>"
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready description."""
+        """A JSON-ready description of the fields both kinds of option share."""
         return {
             "discard": format_cards(self.discard),
             "keep": format_cards(self.keep),
             "probability": self.probability,
             "mean_rank": dict(self.mean_rank),
-            "exact": self.outcomes.exact,
         }
+
+
+@dataclass(frozen=True, repr=False)
+class DiscardOption(DiscardScores):
+    """One way to draw, with how it scores."""
+
+    outcomes: DrawOutcomes
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description."""
+        return {**super().to_dict(), "exact": self.outcomes.exact}
 
 
 def best_discards(

@@ -154,7 +154,7 @@ class Game:
         allows (one for Badeucey and Badacey).  Made once per game; every
         module that ranks a game's hands one at a time takes it from here.
 
-        >>> GAMES["badacey"].ranker()((12, 8, 6, 3, 1))
+        >>> GAMES["badacey"].ranker()((12, 9, 6, 3, 49))  # 5c 4d 3h 2s Ad
         (2, 1)
         """
         return _ranker(self)
