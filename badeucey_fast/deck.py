@@ -13,6 +13,7 @@ reproducible: the same seed gives the same hands on every machine.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -38,9 +39,9 @@ def _seed(seed: object, what: str) -> int:
     return value
 
 
-def _count(value: object, name: str, what: str) -> int:
+def _count(value: object, name: str, what: str, high: int | None = None) -> int:
     """A non-negative integer argument, or a TypeError/ValueError naming it."""
-    return check_count(value, f"{what}: {name}", low=0)
+    return check_count(value, f"{what}: {name}", low=0, high=high)
 
 
 def random_hands(
@@ -79,7 +80,7 @@ def random_hands(
     from badeucey_fast._native import ffi, lib
 
     what = "random_hands"
-    rows = _count(n, "n", what)
+    rows = _count(n, "n", what, high=sys.maxsize)  # a larger array has no size numpy can hold
     size = _count(cards, "cards", what)
     dead_ids = set(hand_ids(dead, _ANY_COUNT, f"{what} (dead)"))
     live = bytes(c for c in range(DECK_SIZE) if c not in dead_ids)

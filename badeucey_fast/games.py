@@ -82,10 +82,7 @@ class Game:
             if half not in self.halves:
                 raise ValueError(f"game {self.name!r} has no {half} half to qualify")
             scale = self.scale(half)
-            try:
-                rank = check_int(qualifier, f"{half}_qualifier")
-            except TypeError:
-                rank = 0  # not a rank: the error below names it
+            rank = check_int(qualifier, f"game {self.name!r}: {half}_qualifier", expected="a rank or None")
             if not 1 <= rank <= scale:
                 raise ValueError(f"game {self.name!r}: {half}_qualifier must be a rank in 1..{scale}, got {qualifier!r}")
             object.__setattr__(self, f"{half}_qualifier", rank)  # a numpy integer is kept as a plain int
