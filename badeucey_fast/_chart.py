@@ -32,7 +32,7 @@ from badeucey_fast._checks import check_seed
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
 from badeucey_fast._jobrun import ChunkResult, JobProgress, check_chunk_size, run_chunks
 from badeucey_fast.draws import DiscardScores
-from badeucey_fast.games import Game, Half, get_game
+from badeucey_fast.games import Game, get_game
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor

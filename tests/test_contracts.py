@@ -140,7 +140,7 @@ def test_numpy_integers_are_integers(entry: str, kind: type) -> None:
         pytest.skip(f"{kind.__name__} cannot hold {point.valid}")
     plain, numpy = point.call(point.valid), point.call(kind(point.valid))
     if isinstance(plain, np.ndarray):
-        assert np.array_equal(plain, numpy)
+        assert np.array_equal(plain, numpy)  # type: ignore[arg-type]
     elif hasattr(plain, "to_dict"):
         assert plain.to_dict() == numpy.to_dict()  # type: ignore[attr-defined]
     elif not isinstance(plain, LocalPool):
@@ -150,7 +150,7 @@ def test_numpy_integers_are_integers(entry: str, kind: type) -> None:
 def test_seeds_everywhere_take_the_whole_range() -> None:
     top = 2**64 - 1
     assert bf.draw_outcomes(HAND, "7s", samples=10, seed=top).seed == top
-    assert bf.equity([HAND, None], samples=10, seed=np.uint64(top)).seed == top
+    assert bf.equity([HAND, None], samples=10, seed=np.uint64(top)).seed == top  # type: ignore[call-overload]
     assert bf.best_discards(BADUGI_HAND, game="badugi", samples=10, seed=top)[0].outcomes.seed in (None, top)
 
 
