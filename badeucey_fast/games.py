@@ -366,7 +366,8 @@ def compare(a: CardsLike, b: CardsLike, game: str | Game = "badeucey") -> int | 
     shared = set(ids_a) & set(ids_b)
     if shared:
         raise ValueError(f"compare: both hands hold {format_cards(sorted(shared))}")
-    results = [_winner(x, y) for x, y in zip(rules.ranks(ids_a), rules.ranks(ids_b))]
+    rank = _ranker(rules)
+    results = [_winner(x, y) for x, y in zip(rank(ids_a), rank(ids_b))]
     if rules.is_split:
         return SplitComparison(*results)
     return results[0]
