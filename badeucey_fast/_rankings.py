@@ -8,7 +8,6 @@ tie.  Scales: Badugi 1..1092 (4 or 5 cards, aces low or high), deuce-to-seven
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
@@ -348,17 +347,24 @@ class _Numpy:
 
 
 _NUMPY = _Numpy()
-_BATCH_STATE = threading.local()
+_BATCH_STATE: Any = None
 """Per thread: the ``size_t *`` a batch call's C loop writes its bad row to (one call at a time
-per thread, so each thread reuses one instead of allocating one per call)."""
+per thread, so each thread reuses one instead of allocating one per call); a
+``threading.local`` made by the first batch call (threading is not imported at import time)."""
 
 
 def _bad_row() -> Any:
     """This thread's bad-row cell."""
+    global _BATCH_STATE
+    state = _BATCH_STATE
+    if state is None:
+        import threading
+
+        state = _BATCH_STATE = threading.local()  # two first calls at once: one local wins, each gets a cell
     try:
-        return _BATCH_STATE.bad_row
+        return state.bad_row
     except AttributeError:
-        cell = _BATCH_STATE.bad_row = ffi.new("size_t *")
+        cell = state.bad_row = ffi.new("size_t *")
         return cell
 
 
