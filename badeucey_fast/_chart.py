@@ -529,7 +529,8 @@ def discard_chart(
         same arguments to resume.
     :param seed: the seed of a sampled chart (draws > 1; default
         :data:`DEFAULT_SEED`): chunk ``c`` draws from
-        ``SeedSequence(seed, spawn_key=(c,))``.  Ignored for one draw.
+        ``SeedSequence(seed, spawn_key=(c,))``.  Ignored for one draw (but
+        checked: None or an integer in 0 .. 2**64 - 1, as everywhere).
     :return: a :class:`DiscardChart`.
     :raises ValueError: for bad arguments, a damaged checkpoint or one of another job,
         or a checkpoint path that cannot be written (checked before any work).

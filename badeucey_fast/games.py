@@ -47,6 +47,8 @@ class Game:
     A game with both halves is a split-pot game; a game with one is a
     single-winner game.  Vary a built-in game with :func:`dataclasses.replace`,
     e.g. ``replace(GAMES["badeucey"], badugi="low", low_qualifier=...)``.
+    A qualifier that is not an integer is a TypeError, one outside its half's
+    ranks a ValueError (the package's rule for integers, :mod:`badeucey_fast._checks`).
     """
 
     name: str
