@@ -7,12 +7,12 @@ A card id is ``4 * rank + suit`` with rank 0 = deuce .. 12 = ace and suit
 
 from __future__ import annotations
 
-import operator
 import re
 from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Protocol, Union, cast
 
+from badeucey_fast._checks import check_card_id
 from badeucey_fast._native import DECK_SIZE, lib, one_hand, quote
 
 if TYPE_CHECKING:  # numpy is imported only when a batch needs it: it would triple import time
@@ -168,17 +168,8 @@ def format_cards(ids: Iterable[int]) -> str:
     return " ".join(_NAME_OF[check_card(c)] for c in ids)
 
 
-def check_card(card: object) -> int:
-    """One card id as a plain int, or a TypeError/ValueError that names it."""
-    if isinstance(card, (bool, float)) or type(card).__name__ in ("bool_", "bool"):  # numpy's bool too
-        raise TypeError(f"card ids must be integers, got {card!r}")  # a bool or a float: short
-    try:
-        value = operator.index(card)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"card ids must be integers, got {quote(card)} ({type(card).__name__})") from None
-    if not 0 <= value < DECK_SIZE:
-        raise ValueError(f"card id {value} is outside 0..{DECK_SIZE - 1}")
-    return value
+check_card = check_card_id
+"""One card id as a plain int, or a TypeError/ValueError that names it (:mod:`badeucey_fast._checks`)."""
 
 
 _ANY_COUNT = tuple(range(DECK_SIZE + 1))

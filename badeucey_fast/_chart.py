@@ -28,9 +28,11 @@ from badeucey_fast._canonical import (
     masks_to_hands,
     relabel,
 )
+from badeucey_fast._checks import check_seed
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
 from badeucey_fast._jobrun import ChunkResult, JobProgress, check_chunk_size, run_chunks
-from badeucey_fast.games import Game, Half, get_game
+from badeucey_fast.draws import DiscardScores
+from badeucey_fast.games import Game, get_game
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -49,37 +51,18 @@ DEFAULT_SEED = 0
 """The seed of a sampled chart (draws > 1) when none is given, so that charts are reproducible."""
 
 
-@dataclass(frozen=True)
-class ChartOption:
+@dataclass(frozen=True, repr=False)
+class ChartOption(DiscardScores):
     """One discard option of a hand, as a :class:`DiscardChart` holds it: the
-    fields of :class:`~badeucey_fast.draws.DiscardOption` without the outcomes."""
+    fields of :class:`~badeucey_fast.draws.DiscardOption` without the outcomes
+    (the probability is of making the chart's target)."""
 
-    discard: tuple[int, ...]
-    keep: tuple[int, ...]
-    probability: float | None
-    """Probability of making the chart's target (None when it has none)."""
-    mean_rank: dict[Half, float]
-    """Expected final rank per half (lower is better)."""
-    score: float
-    """What the options are ranked by: lower is better."""
     exact: bool
     """False when ``best_discards`` sampled this option (several draws)."""
 
-    def __repr__(self) -> str:
-        means = ", ".join(f"{h} {m:.1f}" for h, m in self.mean_rank.items())
-        p = "" if self.probability is None else f", P(target) {self.probability:.4f}"
-        return f"<ChartOption throw {format_cards(self.discard) or '(pat)'!r}{p}, mean rank {means}>"
-
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready description."""
-        return {
-            "discard": format_cards(self.discard),
-            "keep": format_cards(self.keep),
-            "probability": self.probability,
-            "mean_rank": dict(self.mean_rank),
-            "score": self.score,
-            "exact": self.exact,
-        }
+        return {**super().to_dict(), "score": self.score, "exact": self.exact}
 
 
 @dataclass(frozen=True)
@@ -473,11 +456,11 @@ def _canonical_rows(hands: Iterable[CardsLike] | None, size: int) -> npt.NDArray
 
 def _resolve(rules: Game, draws: int, target: TargetLike, objective: str | None) -> tuple[Target | None, str]:
     """The target and objective best_discards uses with these arguments."""
-    from badeucey_fast.draws import default_target, parse_target
+    from badeucey_fast._targets import default_target_of, read_target
 
-    parsed = parse_target(target, rules)
+    parsed = read_target(target, rules)
     if draws > 1 and parsed is None:
-        parsed = default_target(rules)
+        parsed = default_target_of(rules)
     if objective is None:
         objective = "target" if parsed is not None else "expected"
     if objective not in ("target", "badugi", "low", "expected"):
@@ -498,13 +481,13 @@ def chart_settings(
 
     :raises ValueError: for bad settings.
     """
-    from badeucey_fast._runs import check_draws, check_seed
+    from badeucey_fast._runs import check_draws
 
     rules = get_game(game)
     draws = check_draws(draws, 1)
     parsed, resolved = _resolve(rules, draws, target, objective)
+    seed = check_seed(seed)  # checked even when one draw ignores it: the one contract of seeds
     if draws > 1:
-        check_seed(seed)
         seed = DEFAULT_SEED if seed is None else seed
     else:
         seed = None
@@ -546,7 +529,8 @@ def discard_chart(
         same arguments to resume.
     :param seed: the seed of a sampled chart (draws > 1; default
         :data:`DEFAULT_SEED`): chunk ``c`` draws from
-        ``SeedSequence(seed, spawn_key=(c,))``.  Ignored for one draw.
+        ``SeedSequence(seed, spawn_key=(c,))``.  Ignored for one draw (but
+        checked: None or an integer in 0 .. 2**64 - 1, as everywhere).
     :return: a :class:`DiscardChart`.
     :raises ValueError: for bad arguments, a damaged checkpoint or one of another job,
         or a checkpoint path that cannot be written (checked before any work).

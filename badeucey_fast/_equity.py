@@ -49,14 +49,13 @@ from badeucey_fast._runs import (
     check_limits,
     check_seed,
     decide_samples,
-    per_game,
     plan_equity,
     resolve_seed,
     run_equity,
 )
-from badeucey_fast._targets import Target, TargetLike, default_target, read_target
+from badeucey_fast._targets import Target, TargetLike, default_target_of, read_target
 from badeucey_fast.draws import MAX_EXACT
-from badeucey_fast.games import Game, get_game
+from badeucey_fast.games import Game, get_game, per_game
 
 _FIGURES = ("badugi_win", "badugi_tie", "low_win", "low_tie", "scoop", "share")
 _T = TypeVar("_T")
@@ -235,7 +234,7 @@ def equity(
     if draws < 2 or not any(thrown):  # no later draw: no stand-pat decision
         policy = None
     elif policy is None:
-        policy = default_target(rules)
+        policy = default_target_of(rules)
     plan, c = plan_equity(rules, known, thrown, dead_ids, draws, policy)
     n_samples = decide_samples(plan.outcomes, samples, max_exact)
     seed = resolve_seed(seed) if n_samples is not None else None

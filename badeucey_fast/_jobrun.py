@@ -50,6 +50,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
+from badeucey_fast._checks import check_count
+
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
@@ -334,16 +336,14 @@ def local_executor(workers: int | None = None) -> LocalPool:
     during a job stops them (the running chunks are cancelled, see
     :func:`run_chunks`): the pool runs nothing more after that.
 
+    :raises TypeError: for ``workers`` that is not an integer (a bool included).
     :raises ValueError: for fewer than one worker.
     :raises RuntimeError: when a script starts it from its top level, outside
         ``if __name__ == "__main__":``, and its workers cannot be forked.
     """
     if workers is None:
         workers = os.cpu_count() or 1
-    if isinstance(workers, bool) or not isinstance(workers, int):
-        raise TypeError(f"workers must be an integer, got {workers!r}")
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, got {workers}")
+    workers = check_count(workers, "workers")
     return LocalPool(max_workers=workers, mp_context=_start_method(), initializer=_start_worker)
 
 
@@ -377,11 +377,8 @@ def chunk_seed(seed: int | None, chunk: int) -> np.random.SeedSequence | None:
 
 
 def check_chunk_size(chunk_size: object) -> int:
-    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int):
-        raise TypeError(f"chunk_size must be an integer, got {chunk_size!r}")
-    if chunk_size < 1:
-        raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
-    return chunk_size
+    """Hands a chunk: a count (:mod:`badeucey_fast._checks`)."""
+    return check_count(chunk_size, "chunk_size")
 
 
 # ---- checkpoints ---------------------------------------------------------------

@@ -8,16 +8,16 @@ tie.  Scales: Badugi 1..1092 (4 or 5 cards, aces low or high), deuce-to-seven
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
+from badeucey_fast._checks import check_int
 from badeucey_fast._native import (
     DECK_SIZE,
     MAX_HAND_CARDS,
     RANKINGS,
     SPLIT_SHIFT,
-    check_int,
+    Ranking,
     ffi,
     lib,
     one_hand,
@@ -116,6 +116,24 @@ _c_deuce_seven = lib.bdc_deuce_seven_flagged
 _c_ace_five = lib.bdc_ace_five_flagged
 _c_badeucey = lib.bdc_badeucey_flagged  # both halves in one call (also the showdown's)
 _c_badacey = lib.bdc_badacey_flagged
+
+FLAG: int = _FLAG
+"""What the flagged entry points add to a rank (the hand holds card 0 or 1): take it off."""
+LOW_MASK = _SPLIT - 1
+"""A packed split-game result is ``(badugi << SPLIT_SHIFT) | low``: ``low = packed & LOW_MASK``."""
+FLAGGED: dict[tuple[Ranking, int], Callable[..., int]] = {
+    **{("badugi_low", n): f for n, f in _c_badugi_low.items()},
+    **{("badugi_high", n): f for n, f in _c_badugi_high.items()},
+    ("deuce_seven", 5): _c_deuce_seven,
+    ("ace_five", 5): _c_ace_five,
+}
+"""The flagged C entry point of each ranking and hand size (card ids as arguments):
+what :meth:`Game.ranker <badeucey_fast.games.Game.ranker>` calls."""
+FLAGGED_SPLIT: dict[tuple[Ranking, Ranking], Callable[..., int]] = {
+    ("badugi_high", "deuce_seven"): _c_badeucey,
+    ("badugi_low", "ace_five"): _c_badacey,
+}
+"""The flagged C entry points ranking both halves of a split game in one call, packed."""
 
 
 def _badugi_rank(cards: CardsLike, *, ace_high: bool = False) -> int:
@@ -329,17 +347,24 @@ class _Numpy:
 
 
 _NUMPY = _Numpy()
-_BATCH_STATE = threading.local()
+_BATCH_STATE: Any = None
 """Per thread: the ``size_t *`` a batch call's C loop writes its bad row to (one call at a time
-per thread, so each thread reuses one instead of allocating one per call)."""
+per thread, so each thread reuses one instead of allocating one per call); a
+``threading.local`` made by the first batch call (threading is not imported at import time)."""
 
 
 def _bad_row() -> Any:
     """This thread's bad-row cell."""
+    global _BATCH_STATE
+    state = _BATCH_STATE
+    if state is None:
+        import threading
+
+        state = _BATCH_STATE = threading.local()  # two first calls at once: one local wins, each gets a cell
     try:
-        return _BATCH_STATE.bad_row
+        return state.bad_row
     except AttributeError:
-        cell = _BATCH_STATE.bad_row = ffi.new("size_t *")
+        cell = state.bad_row = ffi.new("size_t *")
         return cell
 
 
@@ -440,3 +465,17 @@ def badacey_batch(hands: npt.NDArray[np.uint8]) -> RankArray:
     Errors as :func:`badeucey_batch`.
     """
     return _batch(hands, lib.BDC_BADACEY, _FIVE, "badacey_batch", split=True)
+
+
+def _badugi_high_rank_batch(hands: npt.NDArray[np.uint8]) -> RankArray:
+    return badugi_rank_batch(hands, ace_high=True)
+
+
+BATCH: dict[Ranking, Callable[[npt.NDArray[np.uint8]], RankArray]] = {
+    "badugi_low": badugi_rank_batch,
+    "badugi_high": _badugi_high_rank_batch,
+    "deuce_seven": deuce_seven_rank_batch,
+    "ace_five": ace_five_rank_batch,
+}
+"""The batch function of each ranking: what :meth:`Game.batch_ranker
+<badeucey_fast.games.Game.batch_ranker>` calls."""

@@ -13,24 +13,23 @@ outcomes) is independent of the first.  Seeds are resolved once, by
 from __future__ import annotations
 
 import functools
-import math
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from badeucey_fast._native import (
     DECK_SIZE,
     MAX_DRAWS,
     MAX_HAND_CARDS,
     RANKINGS,
-    check_int,
     ffi,
     lib,
     raise_for_status,
 )
+from badeucey_fast._checks import check_count as check_count, check_int, check_seed as check_seed  # (re-exported)
 from badeucey_fast._cards import DECK_BYTES, CardsLike, format_cards, hand_ids
 from badeucey_fast._targets import Target
-from badeucey_fast.games import Game
+from badeucey_fast.games import Game, per_game
 
 if TYPE_CHECKING:  # numpy is imported on first use (import time)
     import numpy as np
@@ -48,7 +47,6 @@ MAX_SAMPLES = 10**9
 _CHUNK_SAMPLES = 50_000  # samples per C call: progress granularity, not results
 _THREAD_WORK = 1 << 20  # outcomes or samples above which a run goes to a worker thread (Ctrl-C)
 _ANY_COUNT = tuple(range(DECK_SIZE + 1))
-_SEEDS = 2**64
 
 Progress = Callable[[float], None]
 """Called with the fraction of a run done (0.0 .. 1.0) as it goes."""
@@ -77,32 +75,10 @@ def check_dead(hands: Sequence[tuple[int, ...]], dead: CardsLike | None) -> tupl
 
 
 def check_draws(draws: object, lowest: int) -> int:
-    """A number of draws in ``lowest`` .. MAX_DRAWS."""
-    value = draws if type(draws) is int else check_int(draws, "draws")
-    if not lowest <= value <= MAX_DRAWS:
-        raise ValueError(f"draws must be {lowest}..{MAX_DRAWS}, got {value}")
-    return value
-
-
-def check_count(value: object, name: str) -> int:
-    """A count of at least 1."""
-    count = check_int(value, name)
-    if count < 1:
-        raise ValueError(f"{name} must be at least 1, got {count}")
-    return count
-
-
-def check_seed(seed: object) -> int | None:
-    """A seed is None or an integer in 0..2**64-1."""
-    if seed is None:
-        return None
-    try:
-        value = check_int(seed, "seed")
-    except TypeError:
-        raise TypeError(f"seed must be an integer or None, not {type(seed).__name__}") from None
-    if not 0 <= value < _SEEDS:
-        raise ValueError(f"seed must be in 0..2**64-1, got {value}")
-    return value
+    """A number of draws in ``lowest`` .. MAX_DRAWS (:mod:`badeucey_fast._checks`' rule)."""
+    if type(draws) is int and lowest <= draws <= MAX_DRAWS:  # the usual call
+        return draws
+    return check_int(draws, "draws", low=lowest, high=MAX_DRAWS)
 
 
 def resolve_seed(seed: int | None) -> int:
@@ -119,15 +95,10 @@ def check_limits(samples: object, max_exact: object) -> tuple[int | None, int]:
     """``samples`` (None, or 1 .. MAX_SAMPLES) and ``max_exact`` (1 .. MAX_EXACT_LIMIT), checked."""
     if samples is None and type(max_exact) is int and 1 <= max_exact <= MAX_EXACT_LIMIT:  # the usual call
         return None, max_exact
-    limit = check_count(max_exact, "max_exact")
-    if limit > MAX_EXACT_LIMIT:
-        raise ValueError(f"max_exact must be at most {MAX_EXACT_LIMIT:,} (MAX_EXACT_LIMIT), got {limit:,}")
+    limit = check_count(max_exact, "max_exact", high=MAX_EXACT_LIMIT, limit_name="MAX_EXACT_LIMIT")
     if samples is None:
         return None, limit
-    count = check_count(samples, "samples")
-    if count > MAX_SAMPLES:
-        raise ValueError(f"samples must be at most {MAX_SAMPLES:,} (MAX_SAMPLES), got {count:,}")
-    return count, limit
+    return check_count(samples, "samples", high=MAX_SAMPLES, limit_name="MAX_SAMPLES"), limit
 
 
 def decide_samples(outcomes: int, samples: int | None, max_exact: int) -> int | None:
@@ -152,30 +123,6 @@ class GameFields(NamedTuple):
     """Entries of a draw run's Badugi counts (0: the game has no Badugi half)."""
     low_bins: int
     """Entries of its low counts (0: no low half)."""
-
-
-_PER_GAME_KEPT = 256  # games kept by each function (five built-in games and a few variants)
-_R = TypeVar("_R")
-
-
-def per_game(make: Callable[[Game], _R]) -> Callable[[Game], _R]:
-    """Keep what ``make`` works out from a game alone, by the game's identity: a
-    frozen dataclass hashes all eight of its fields, a cost on every call that
-    ``functools.cache`` would pay.  Each function keeps its own values, by the
-    game's ``id`` alone (a key of one int: no tuple to build and hash)."""
-    values: dict[int, tuple[Game, _R]] = {}
-
-    def kept(rules: Game) -> _R:
-        entry = values.get(id(rules))
-        if entry is not None and entry[0] is rules:
-            return entry[1]
-        value = make(rules)
-        if len(values) >= _PER_GAME_KEPT:
-            values.clear()
-        values[id(rules)] = (rules, value)  # the game kept with it: its id is not reused while kept
-        return value
-
-    return functools.wraps(make)(kept)
 
 
 @per_game
@@ -336,14 +283,18 @@ _DRAW_STATE = _RNG_WORDS + 2
 (``bdc_draw_run_out``'s layout: then the counts of each half the game has, Badugi first)."""
 
 
-def draw_counts(n_deck: int, k: int, draws: int) -> tuple[int, int]:
-    """The outcomes of an exact run drawing ``k`` cards ``draws`` times from
-    ``n_deck`` unseen cards (``k * draws <= n_deck``), and its chunk positions:
-    the figures ``bdc_draw_plan`` gives (badeucey.h)."""
-    outcomes = 1
-    for r in range(draws if k else 0):
-        outcomes *= math.comb(n_deck - r * k, k)
-    return outcomes, n_deck - k + 1 if k else 1
+def _c_draw_counts(rules: Game, kept: bytes, deck: bytes, draws: int) -> tuple[int, int]:
+    """The outcomes of an exact run and its chunk positions, as the C core
+    counts them (``bdc_draw_plan``, which checks the spec too)."""
+    kept_cards = ffi.from_buffer(_BYTES_TYPE, kept or b"\0")
+    deck_cards = ffi.from_buffer(_BYTES_TYPE, deck or b"\0")
+    spec = ffi.new(_DRAW_SPEC_TYPE, [game_fields(rules).codes, kept_cards, len(kept), deck_cards, len(deck), draws,
+                                     _NO_LIMITS, _NO_LIMITS, ffi.NULL])
+    outcomes, positions = ffi.new("uint64_t *"), ffi.new("int *")
+    status = lib.bdc_draw_plan(spec, outcomes, positions)
+    if status:
+        raise_for_status(status, "draw")
+    return int(outcomes[0]), int(positions[0])
 
 
 def plan_draw(
@@ -359,8 +310,9 @@ def plan_draw(
     The cards come checked (distinct valid ids, the discard within ``hand``,
     the dead cards outside it); ``hand`` may hold fewer cards than the game's
     hand size (the hands holding some cards: the rest is drawn).  Checks that
-    the unseen cards fill every draw; the counts come from
-    :func:`draw_counts`, and the run checks the spec again in C.
+    the unseen cards fill every draw; the counts come from the C core
+    (``bdc_draw_plan``), once for each number of unseen cards, cards drawn and
+    draws, and the run checks the spec again in C.
     """
     held = bytes(hand)
     kept_bytes = held.translate(None, bytes(discard)) if discard else held  # (not a list comprehension: its own call)
@@ -374,13 +326,14 @@ def plan_draw(
     key = (len(deck), k, draws)
     counts = _DRAW_COUNTS.get(key)
     if counts is None:
-        counts = _DRAW_COUNTS[key] = draw_counts(len(deck), k, draws)  # at most 52 * 6 * 3 keys
+        counts = _DRAW_COUNTS[key] = _c_draw_counts(rules, kept_bytes, deck, draws)  # at most 52 * 6 * 3 keys
     # (_new_tuple: the fields are in order and checked, so NamedTuple's argument handling is skipped)
     return _new_tuple(DrawPlan, (rules, kept, deck, draws, target, counts[0], counts[1], kept_bytes + deck or b"\0"))
 
 
 _DRAW_COUNTS: dict[tuple[int, int, int], tuple[int, int]] = {}
-"""draw_counts by (unseen cards, cards drawn, draws): the same few for every hand."""
+"""The outcomes and positions of a draw run by (unseen cards, cards drawn, draws): the
+same few for every hand (``bdc_draw_plan`` counts them from these alone)."""
 
 
 _DRAW_TEMPLATES: dict[tuple[Any, ...], Any] = {}

@@ -12,13 +12,12 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Union
 
+from badeucey_fast._checks import check_int, quote
 from badeucey_fast._native import (
     FOUR_CARD_BADUGIS,
     MAX_HAND_CARDS,
     MIN_HAND_CARDS,
     RANKINGS,
-    check_int,
-    quote,
 )
 from badeucey_fast._cards import RANK_CHARS
 from badeucey_fast.games import Game, Half, get_game
@@ -146,7 +145,11 @@ def parse_target(target: TargetLike, game: str | Game = "badeucey") -> Target | 
     ...
     ValueError: target 'low:5' names no unpaired deuce-to-seven hand
     """
-    rules = get_game(game)
+    return _parse(target, get_game(game))
+
+
+def _parse(target: TargetLike, rules: Game) -> Target | None:
+    """:func:`parse_target` for a resolved game."""
     if target is None or isinstance(target, Target):
         if isinstance(target, Target):
             for half, limit in target.limits().items():
@@ -193,13 +196,13 @@ def _kind(value: object) -> str:
 
 def default_target(game: str | Game) -> Target:
     """The policy's target when none is given (:data:`DEFAULT_TARGETS`)."""
-    return _default_target(get_game(game))
+    return default_target_of(get_game(game))
 
 
 @lru_cache(maxsize=64)
-def _default_target(rules: Game) -> Target:
-    """:func:`default_target` of a game, kept (a Target is immutable)."""
-    target = parse_target("+".join(DEFAULT_TARGETS[h] for h in rules.halves), rules)
+def default_target_of(rules: Game) -> Target:
+    """:func:`default_target` of a resolved game, kept (a Target is immutable)."""
+    target = _parse("+".join(DEFAULT_TARGETS[h] for h in rules.halves), rules)
     assert target is not None
     return target
 
@@ -212,9 +215,9 @@ def read_target(target: TargetLike, rules: Game) -> Target | None:
     >>> read_target("badugi", get_game("badugi")) == Target(badugi=715)
     True
     """
-    return _parse_text(target, rules) if type(target) is str else parse_target(target, rules)
+    return _parse_text(target, rules) if type(target) is str else _parse(target, rules)
 
 
 @lru_cache(maxsize=256)
 def _parse_text(target: str, rules: Game) -> Target | None:
-    return parse_target(target, rules)
+    return _parse(target, rules)

@@ -13,10 +13,12 @@ reproducible: the same seed gives the same hands on every machine.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from badeucey_fast._native import DECK_SIZE, check_int
+from badeucey_fast._checks import check_count, check_seed
+from badeucey_fast._native import DECK_SIZE
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
 
 if TYPE_CHECKING:
@@ -26,25 +28,20 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 _ANY_COUNT = tuple(range(DECK_SIZE + 1))
-_SEED_LIMIT = 1 << 64
 
 
 def _seed(seed: object, what: str) -> int:
     """A seed as an int in 0 .. 2**64 - 1; a fresh one from the OS for ``None``."""
     if seed is None:
         return int.from_bytes(os.urandom(8), "little")
-    value = check_int(seed, f"{what}: seed", expected="an integer or None")
-    if not 0 <= value < _SEED_LIMIT:
-        raise ValueError(f"{what}: seed must be in 0 .. 2**64 - 1, got {value}")
+    value = check_seed(seed, f"{what}: seed")
+    assert value is not None
     return value
 
 
-def _count(value: object, name: str, what: str) -> int:
+def _count(value: object, name: str, what: str, high: int | None = None) -> int:
     """A non-negative integer argument, or a TypeError/ValueError naming it."""
-    count = check_int(value, f"{what}: {name}")
-    if count < 0:
-        raise ValueError(f"{what}: {name} must be at least 0, got {count}")
-    return count
+    return check_count(value, f"{what}: {name}", low=0, high=high)
 
 
 def random_hands(
@@ -83,7 +80,7 @@ def random_hands(
     from badeucey_fast._native import ffi, lib
 
     what = "random_hands"
-    rows = _count(n, "n", what)
+    rows = _count(n, "n", what, high=sys.maxsize)  # a larger array has no size numpy can hold
     size = _count(cards, "cards", what)
     dead_ids = set(hand_ids(dead, _ANY_COUNT, f"{what} (dead)"))
     live = bytes(c for c in range(DECK_SIZE) if c not in dead_ids)

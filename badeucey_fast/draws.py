@@ -72,6 +72,7 @@ from badeucey_fast._targets import (
     Target,
     TargetLike,
     default_target,
+    default_target_of,
     parse_target,
     read_target,
 )
@@ -265,13 +266,6 @@ _LANDMARKS: dict[Half, list[tuple[str, str]]] = {
 
 def _check_discard(hand: tuple[int, ...], discard: CardsLike | None) -> tuple[int, ...]:
     """The discard's ids: distinct cards of ``hand`` (checked ids)."""
-    if type(discard) is tuple or type(discard) is list:  # ids, the usual call: ints of the hand (so valid), none twice
-        for card in discard:
-            if type(card) is not int or card not in hand:
-                break
-        else:
-            if len(discard) < 2 or len(set(discard)) == len(discard):
-                return discard if type(discard) is tuple else tuple(discard)
     cards = quick_ids(discard) if discard is not None else ()
     if cards is None:  # the full checks, naming the problem
         cards = card_set(discard, "discard")
@@ -347,7 +341,7 @@ def _checked(
     checked_seed = None if seed is None else check_seed(seed)  # (no call for the usual call)
     parsed = None if target is None else read_target(target, rules)
     if n_draws > 1 and parsed is None:
-        parsed = default_target(rules)
+        parsed = default_target_of(rules)
     return rules, ids, dead_ids, n_draws, checked_seed, parsed
 
 
@@ -416,8 +410,10 @@ Objective = Literal["target", "badugi", "low", "expected"]
 
 
 @dataclass(frozen=True)
-class DiscardOption:
-    """One way to draw, with how it scores."""
+class DiscardScores:
+    """How one way to draw scores: the fields that a :class:`DiscardOption` and
+    a discard chart's :class:`~badeucey_fast.jobs.ChartOption` share (each adds
+    its own: the outcomes, or whether the option was exact)."""
 
     discard: tuple[int, ...]
     keep: tuple[int, ...]
@@ -427,22 +423,31 @@ class DiscardOption:
     """Expected final rank per half (lower is better)."""
     score: float
     """What the options are ranked by: lower is better (a probability is negated)."""
-    outcomes: DrawOutcomes
 
     def __repr__(self) -> str:
         means = ", ".join(f"{h} {m:.1f}" for h, m in self.mean_rank.items())
         p = "" if self.probability is None else f", P(target) {self.probability:.4f}"
-        return f"<DiscardOption throw {format_cards(self.discard) or '(pat)'!r}{p}, mean rank {means}>"
+        return f"<{type(self).__name__} throw {format_cards(self.discard) or '(pat)'!r}{p}, mean rank {means}>"
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready description."""
+        """A JSON-ready description of the fields both kinds of option share."""
         return {
             "discard": format_cards(self.discard),
             "keep": format_cards(self.keep),
             "probability": self.probability,
             "mean_rank": dict(self.mean_rank),
-            "exact": self.outcomes.exact,
         }
+
+
+@dataclass(frozen=True, repr=False)
+class DiscardOption(DiscardScores):
+    """One way to draw, with how it scores."""
+
+    outcomes: DrawOutcomes
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description."""
+        return {**super().to_dict(), "exact": self.outcomes.exact}
 
 
 def best_discards(

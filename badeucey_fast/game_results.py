@@ -33,10 +33,11 @@ general types.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, overload
+from typing import TYPE_CHECKING, overload
 
 from badeucey_fast._equity import Equity, EquityCounts, EquityFigures
 from badeucey_fast.draws import DiscardOption, DrawOutcomes
+from badeucey_fast.games import BadugiGame, LowGame, SplitGame  # the game names, defined once
 
 __all__ = [
     "BadugiDiscardOption",
@@ -62,12 +63,6 @@ __all__ = [
     "equity",
 ]
 
-SplitGame = Literal["badeucey", "badacey"]
-"""The built-in games with both halves."""
-BadugiGame = Literal["badugi"]
-"""The built-in game with a Badugi half only."""
-LowGame = Literal["deuce_seven", "ace_five"]
-"""The built-in games with a low half only."""
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

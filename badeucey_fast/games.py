@@ -13,12 +13,26 @@ game           cards  Badugi half                  low half
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
-from typing import Literal, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, Union, overload
 
-from badeucey_fast._native import RANKINGS, Ranking, check_int
+from badeucey_fast._checks import check_int
+from badeucey_fast._native import RANKINGS, SPLIT_SHIFT, Ranking
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
-from badeucey_fast._rankings import ace_five_rank, badugi_rank, deuce_seven_rank
+from badeucey_fast import _rankings
+
+if TYPE_CHECKING:  # numpy is imported by the first batch call, not at import time
+    import numpy as np
+    import numpy.typing as npt
+
+Ranks = tuple[int, ...]
+"""A hand's rank in each half of its game, in the order of :attr:`Game.halves` (lower is better)."""
+Ranker = Callable[[Sequence[int]], Ranks]
+"""A game's ranker (:meth:`Game.ranker`): checked card ids in, their :data:`Ranks` out."""
+BatchRanker = Callable[["npt.NDArray[np.uint8]"], "tuple[npt.NDArray[np.uint16], ...]"]
+"""A game's batch ranker (:meth:`Game.batch_ranker`): hands in, one rank array per half out."""
 
 BadugiAces = Literal["low", "high"]
 LowRanking = Literal["deuce_seven", "ace_five"]
@@ -33,6 +47,8 @@ class Game:
     A game with both halves is a split-pot game; a game with one is a
     single-winner game.  Vary a built-in game with :func:`dataclasses.replace`,
     e.g. ``replace(GAMES["badeucey"], badugi="low", low_qualifier=...)``.
+    A qualifier that is not an integer is a TypeError, one outside its half's
+    ranks a ValueError (the package's rule for integers, :mod:`badeucey_fast._checks`).
     """
 
     name: str
@@ -68,10 +84,7 @@ class Game:
             if half not in self.halves:
                 raise ValueError(f"game {self.name!r} has no {half} half to qualify")
             scale = self.scale(half)
-            try:
-                rank = check_int(qualifier, f"{half}_qualifier")
-            except TypeError:
-                rank = 0  # not a rank: the error below names it
+            rank = check_int(qualifier, f"game {self.name!r}: {half}_qualifier", expected="a rank or None")
             if not 1 <= rank <= scale:
                 raise ValueError(f"game {self.name!r}: {half}_qualifier must be a rank in 1..{scale}, got {qualifier!r}")
             object.__setattr__(self, f"{half}_qualifier", rank)  # a numpy integer is kept as a plain int
@@ -121,17 +134,119 @@ class Game:
         """True when the pot is split between a Badugi half and a low half."""
         return len(self.halves) == 2
 
-    def ranks(self, cards: CardsLike) -> tuple[int, ...]:
-        """The hand's rank in each half, in the order of :attr:`halves` (lower is better)."""
-        ids = hand_ids(cards, (self.hand_size,), self.name)
-        ranks: list[int] = []
-        if self.badugi is not None:
-            ranks.append(badugi_rank(ids, ace_high=self.badugi == "high"))
-        if self.low == "deuce_seven":
-            ranks.append(deuce_seven_rank(ids))
-        elif self.low == "ace_five":
-            ranks.append(ace_five_rank(ids))
-        return tuple(ranks)
+    def ranks(self, cards: CardsLike) -> Ranks:
+        """The hand's rank in each half, in the order of :attr:`halves` (lower is better).
+
+        >>> GAMES["badeucey"].ranks("7s 5h 4d 3c 2s")
+        (1, 1)
+        >>> GAMES["badugi"].ranks("7s 5h 4d 3c 2s")
+        Traceback (most recent call last):
+        ...
+        ValueError: badugi takes 4 cards, got 5
+        """
+        return _ranker(self)(hand_ids(cards, (self.hand_size,), self.name))
+
+    def ranker(self) -> Ranker:
+        """The one function that ranks this game's hands: a tuple or list of
+        checked card ids (the game's hand size, valid, distinct: it does not
+        check them) -> their :data:`Ranks`, in as few C calls as the core
+        allows (one for Badeucey and Badacey).  Made once per game; every
+        module that ranks a game's hands one at a time takes it from here.
+
+        >>> GAMES["badacey"].ranker()((12, 9, 6, 3, 49))  # 5c 4d 3h 2s Ad
+        (2, 1)
+        """
+        return _ranker(self)
+
+    def batch_ranker(self) -> BatchRanker:
+        """The one function that ranks many of this game's hands: a C-contiguous
+        ``uint8`` array of shape (N, hand size) -> a ``uint16`` array of shape
+        (N,) per half, in the order of :attr:`halves` (the batch functions'
+        checks and errors).  Made once per game.
+
+        >>> import numpy as np
+        >>> GAMES["badeucey"].batch_ranker()(np.array([[23, 14, 9, 4, 3]], dtype=np.uint8))
+        (array([1], dtype=uint16), array([1], dtype=uint16))
+        """
+        return _batch_ranker(self)
+
+
+_R = TypeVar("_R")
+_PER_GAME_KEPT = 256  # games kept by each function (five built-in games and a few variants)
+
+
+def per_game(make: Callable[[Game], _R]) -> Callable[[Game], _R]:
+    """Keep what ``make`` works out from a game alone, by the game's identity: a
+    frozen dataclass hashes all eight of its fields, a cost on every call that
+    ``functools.cache`` would pay.  Each function keeps its own values, by the
+    game's ``id`` alone (a key of one int: no tuple to build and hash)."""
+    values: dict[int, tuple[Game, _R]] = {}
+
+    def kept(rules: Game) -> _R:
+        entry = values.get(id(rules))
+        if entry is not None and entry[0] is rules:
+            return entry[1]
+        value = make(rules)
+        if len(values) >= _PER_GAME_KEPT:
+            values.clear()
+        values[id(rules)] = (rules, value)  # the game kept with it: its id is not reused while kept
+        return value
+
+    return functools.wraps(make)(kept)
+
+
+@per_game
+def _ranker(rules: Game) -> Ranker:
+    """:meth:`Game.ranker`: the flagged C entry points (a rank, with a mark on a
+    hand holding card 0 or 1 that is taken off here), the split ones for the
+    two split games."""
+    flag, shift, low_mask = _rankings.FLAG, SPLIT_SHIFT, _rankings.LOW_MASK
+
+    def packed(c_function: Callable[..., int]) -> Ranker:
+        def rank(ids: Sequence[int]) -> Ranks:
+            value = c_function(*ids)
+            if value >= flag:
+                value -= flag
+            return (value >> shift, value & low_mask)
+
+        return rank
+
+    def single(c_function: Callable[..., int]) -> Callable[[Sequence[int]], int]:
+        def rank(ids: Sequence[int]) -> int:
+            value = c_function(*ids)
+            return value - flag if value >= flag else value
+
+        return rank
+
+    if rules.is_split:
+        split = _rankings.FLAGGED_SPLIT.get((rules.ranking("badugi"), rules.ranking("low")))
+        if split is not None:
+            return packed(split)
+    parts = [single(_rankings.FLAGGED[rules.ranking(half), rules.hand_size]) for half in rules.halves]
+    if len(parts) == 1:
+        (one,) = parts
+
+        def ranker(ids: Sequence[int]) -> Ranks:
+            return (one(ids),)
+
+        return ranker
+    first, second = parts
+
+    def both(ids: Sequence[int]) -> Ranks:
+        return (first(ids), second(ids))
+
+    return both
+
+
+@per_game
+def _batch_ranker(rules: Game) -> BatchRanker:
+    """:meth:`Game.batch_ranker`: each half's batch function of :mod:`badeucey_fast._rankings`."""
+    functions = [_rankings.BATCH[rules.ranking(half)] for half in rules.halves]
+
+    def rank(hands: Any) -> tuple[Any, ...]:
+        return tuple([function(hands) for function in functions])
+
+    return rank
 
 
 BADEUCEY = Game("badeucey", 5, badugi="high", low="deuce_seven")
@@ -206,8 +321,12 @@ def _winner(rank_a: int, rank_b: int) -> int:
 
 
 SplitGame = Literal["badeucey", "badacey"]
-"""The names of the built-in split games: :func:`compare` answers a :class:`SplitComparison`."""
-SingleGame = Literal["badugi", "deuce_seven", "ace_five"]
+"""The names of the built-in split games (both halves): :func:`compare` answers a :class:`SplitComparison`."""
+BadugiGame = Literal["badugi"]
+"""The name of the built-in game with a Badugi half only."""
+LowGame = Literal["deuce_seven", "ace_five"]
+"""The names of the built-in games with a low half only."""
+SingleGame = Union[BadugiGame, LowGame]
 """The names of the built-in single-winner games: :func:`compare` answers an int."""
 
 
@@ -249,7 +368,8 @@ def compare(a: CardsLike, b: CardsLike, game: str | Game = "badeucey") -> int | 
     shared = set(ids_a) & set(ids_b)
     if shared:
         raise ValueError(f"compare: both hands hold {format_cards(sorted(shared))}")
-    results = [_winner(x, y) for x, y in zip(rules.ranks(ids_a), rules.ranks(ids_b))]
+    rank = _ranker(rules)
+    results = [_winner(x, y) for x, y in zip(rank(ids_a), rank(ids_b))]
     if rules.is_split:
         return SplitComparison(*results)
     return results[0]

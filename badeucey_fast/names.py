@@ -8,10 +8,10 @@
 
 from __future__ import annotations
 
+from badeucey_fast._checks import check_int
 from badeucey_fast._native import (
     MAX_HAND_CARDS,
     Ranking,
-    check_int,
     ffi,
     lib,
     raise_for_status,

@@ -22,30 +22,15 @@ whole pot.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Union
 
-from badeucey_fast._native import quote
-from badeucey_fast._cards import CardsLike, format_cards, hand_ids
-from badeucey_fast._rankings import (
-    _FLAG,
-    _c_ace_five,
-    _c_badacey,
-    _c_badeucey,
-    _c_badugi_high,
-    _c_badugi_low,
-    _c_deuce_seven,
-)
-from badeucey_fast.games import Game, Half, get_game
+from badeucey_fast._checks import quote
+from badeucey_fast._cards import CardsLike, format_cards, hand_ids, quick_ids
+from badeucey_fast.games import Game, Half, Ranks as Ranks, get_game  # Ranks: the engine takes it from here too
 from badeucey_fast.names import Ranking, hand_name
 
-_LOW_LABEL = {"deuce_seven": "2-7", "ace_five": "A-5"}
-
-
-def half_label(game: Game, half: Half) -> str:
-    """How output names a half: ``Badugi``, ``2-7`` or ``A-5``."""
-    return "Badugi" if half == "badugi" else _LOW_LABEL[game.ranking(half)]
 
 
 class Pot(NamedTuple):
@@ -175,14 +160,14 @@ class ShowdownResult:
         for h in self.hands:
             if h is None:
                 continue
-            described = "   ".join(f"{half_label(game, half)}: {h.names[half]}" for half in game.halves)
+            described = "   ".join(f"{game.label(half)}: {h.names[half]}" for half in game.halves)
             lines.append(f"{who[h.seat]:<{width}}  {format_cards(h.cards)}   {described}")
         for n, pot in enumerate(self.pots):
             title = "pot" if len(self.pots) == 1 else ("main pot" if n == 0 else f"side pot {n}")
             seats = f", seats {', '.join(map(str, pot.eligible))}" if record else ""
             lines.append(f"{title}: {pot.amount} chips{seats}")
             for r in pot.halves:
-                label = f"  {half_label(game, r.half)} ({r.amount}):"
+                label = f"  {game.label(r.half)} ({r.amount}):"
                 if not r.winners:
                     lines.append(f"{label} {r.name}")
                 elif len(r.winners) == 1:
@@ -343,12 +328,8 @@ def showdown(
         if cards is None:
             checked.append(None)
             continue
-        if (type(cards) is tuple or type(cards) is list) and len(cards) == size[0] and all(
-                type(c) is int and 0 <= c < 52 for c in cards):
-            ids = tuple(cards)  # plain ids: only duplicates are left to find, below
-            if len(set(ids)) != len(ids):
-                ids = hand_ids(cards, size, f"seat {seat} ({rules.name})")  # raises, naming the duplicate
-        else:
+        ids = quick_ids(cards)
+        if ids is None or len(ids) != size[0]:  # the full checks, naming the problem
             ids = hand_ids(cards, size, f"seat {seat} ({rules.name})")
         for card in ids:
             if card in holder:
@@ -367,64 +348,8 @@ def showdown(
 # --------------------------------------------------------------------------- #
 # The one settlement: on checked card ids, shared by showdown() and the engine
 # --------------------------------------------------------------------------- #
-Ranks = tuple[int, ...]
-"""A hand's rank in each half of its game, in the order of ``Game.halves``."""
-
 HalfSettlement = tuple[int, tuple[int, ...], tuple[int, ...], int | None]
 """How one half of one pot went: (chips, winners, shares, winning rank or None)."""
-
-
-def _ranker(rules: Game) -> Callable[[Sequence[int]], Ranks]:
-    """A function ranking checked card ids in every half of ``rules`` with as
-    few C calls as the core allows (one for Badeucey and Badacey)."""
-    found = _RANKERS.get(rules)
-    if found is not None:
-        return found
-    flag = _FLAG
-
-    def packed(c_function: Callable[..., int]) -> Callable[[Sequence[int]], Ranks]:
-        def rank(ids: Sequence[int]) -> Ranks:
-            value = c_function(*ids)
-            if value >= flag:
-                value -= flag
-            return (value >> 16, value & 0xFFFF)
-
-        return rank
-
-    def single(table: dict[int, Callable[..., int]]) -> Callable[[Sequence[int]], int]:
-        def rank(ids: Sequence[int]) -> int:
-            value = table[len(ids)](*ids)
-            return value - flag if value >= flag else value
-
-        return rank
-
-    key = (rules.badugi, rules.low)
-    result: Callable[[Sequence[int]], Ranks]
-    if key == ("high", "deuce_seven"):
-        result = packed(_c_badeucey)
-    elif key == ("low", "ace_five"):
-        result = packed(_c_badacey)
-    else:
-        parts: list[Callable[[Sequence[int]], int]] = []
-        if rules.badugi is not None:
-            parts.append(single(_c_badugi_high if rules.badugi == "high" else _c_badugi_low))
-        if rules.low is not None:
-            parts.append(single({5: _c_deuce_seven if rules.low == "deuce_seven" else _c_ace_five}))
-        if len(parts) == 1:
-            (one,) = parts
-
-            def result(ids: Sequence[int]) -> Ranks:
-                return (one(ids),)
-        else:
-            first, second = parts
-
-            def result(ids: Sequence[int]) -> Ranks:
-                return (first(ids), second(ids))
-    _RANKERS[rules] = result
-    return result
-
-
-_RANKERS: dict[Game, Callable[[Sequence[int]], Ranks]] = {}
 
 
 def rank_hands(rules: Game, hands: Sequence[Sequence[int] | None]) -> list[Ranks | None]:
@@ -432,7 +357,7 @@ def rank_hands(rules: Game, hands: Sequence[Sequence[int] | None]) -> list[Ranks
 
     :param hands: card ids already checked (right count, valid, distinct).
     """
-    rank = _ranker(rules)
+    rank = rules.ranker()
     return [None if ids is None else rank(ids) for ids in hands]
 
 

@@ -6,9 +6,10 @@ layer), the ranking facts, and the helpers around them.  The public header
 ``csrc/badeucey.h`` declares the class counts, the limits and the status codes;
 this module reads them from the compiled ``lib`` and is the one place the rest
 of the package takes them from.  It also holds the one helper that turns a C
-status code into an exception, the one check of an integer argument, and the
-one maker of the one-hand builtins (:func:`one_hand`, the Python side of
-``csrc/bindings/one_hand.c``).  Adding a ranking touches the header, the
+status code into an exception, and the one maker of the one-hand builtins
+(:func:`one_hand`, the Python side of ``csrc/bindings/one_hand.c``); it passes
+on :func:`check_int` and :func:`quote` of :mod:`badeucey_fast._checks`, the
+one validator of integer arguments.  Adding a ranking touches the header, the
 generator and :data:`RANKINGS`.
 
 >>> RANKINGS["deuce_seven"].scale
@@ -21,12 +22,12 @@ TypeError: draws must be an integer, got True (bool)
 
 from __future__ import annotations
 
-import operator
 import sys
 import types
 from collections.abc import Callable
 from typing import Any, Literal, NamedTuple, TypeVar
 
+from badeucey_fast._checks import DECK_SIZE as _CHECKED_DECK_SIZE, check_int as check_int, quote as quote
 from badeucey_fast._core import ffi as ffi, lib as lib  # re-exported: the package's only way to the C core
 
 Ranking = Literal["badugi_low", "badugi_high", "deuce_seven", "ace_five"]
@@ -34,6 +35,8 @@ Ranking = Literal["badugi_low", "badugi_high", "deuce_seven", "ace_five"]
 
 DECK_SIZE: int = lib.BDC_DECK_SIZE
 """Cards in the deck: card ids are 0 .. DECK_SIZE - 1."""
+if DECK_SIZE != _CHECKED_DECK_SIZE:  # pragma: no cover - the card-id contract of badeucey_fast._checks
+    raise ImportError("BDC_DECK_SIZE no longer matches badeucey_fast._checks.DECK_SIZE")
 MIN_HAND_CARDS: int = lib.BDC_MIN_HAND_CARDS
 MAX_HAND_CARDS: int = lib.BDC_MAX_HAND_CARDS
 MIN_SEATS: int = lib.BDC_MIN_SEATS
@@ -120,57 +123,6 @@ def raise_for_status(status: int, what: str, subject: str = "the input") -> None
     """
     if status < 0:
         raise ValueError(f"{what}: {subject} has {status_text(status)}")
-
-
-QUOTE_LIMIT = 60
-"""The most characters of a user's text an error message quotes."""
-
-
-def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """``repr(value)`` cut to about ``limit`` characters, for error messages: a
-    long text keeps its start and says how long it was.
-
-    >>> quote("7s 5h")
-    "'7s 5h'"
-    >>> quote("x" * 1000)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (1000 characters)"
-    """
-    if isinstance(value, str):
-        if len(value) <= limit:
-            return repr(value)
-        return f"{value[: limit - 10]!r}... ({len(value)} characters)"
-    try:
-        text = repr(value)
-    except Exception:  # a repr that raises is not the user's problem to read about
-        text = f"<{type(value).__name__} object>"
-    return text if len(text) <= limit else f"{text[: limit - 10]}... ({type(value).__name__})"
-
-
-def check_int(value: object, name: str, *, expected: str = "an integer") -> int:
-    """An integer argument as a plain int: any integral type but ``bool`` (numpy
-    integers included, through :func:`operator.index`).
-
-    :param name: what the argument is, to start the message with.
-    :param expected: what it should be, for the message.
-    :raises TypeError: for a bool (Python's or numpy's) or a non-integer:
-        ``"<name> must be <expected>, got <value> (<type>)"``.
-
-    >>> import numpy as np
-    >>> check_int(np.int16(3), "draws")
-    3
-    >>> check_int(2.0, "samples")
-    Traceback (most recent call last):
-    ...
-    TypeError: samples must be an integer, got 2.0 (float)
-    """
-    if type(value) is int:
-        return value
-    if not (isinstance(value, bool) or type(value).__name__ in ("bool_", "bool")):  # numpy's bool too
-        try:
-            return operator.index(value)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    raise TypeError(f"{name} must be {expected}, got {quote(value)} ({type(value).__name__})")
 
 
 # --------------------------------------------------------------------------- #
