@@ -28,9 +28,14 @@ taken from the cards unseen by the hand it then holds (the cards thrown earlier
 are not removed from the deck).  The docs (``docs/abstraction.rst``) give the
 definitions in full.
 
->>> abstraction = card_abstraction("badeucey", 0, buckets=8)   # doctest: +SKIP
->>> abstraction.bucket_of("7s 5h 4d 3c 2s")                     # doctest: +SKIP
-0
+>>> table = card_abstraction("badugi", draws_left=1, buckets=16, cache=False)
+>>> table
+<CardAbstraction badugi, 1 draw(s) left, 16 buckets (16 x 1), 16,432 classes>
+>>> table.bucket_of("As 2c 3d 4h"), table.bucket_of("Ks Kc Kd Kh")
+(0, 15)
+>>> from badeucey_fast import format_cards
+>>> [format_cards(d) for d in table.discards_of("As 2c 3d Ks")]
+['Ks']
 """
 
 from __future__ import annotations
