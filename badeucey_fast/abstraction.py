@@ -348,16 +348,17 @@ def _build(rules: Game, progress: Callable[[int, float], None] | None = None) ->
                               "strength": strength}
     if progress is not None:
         progress(0, time.perf_counter() - started)
-    # best_discards' default one-draw option (objective "expected"): the mean final
-    # rank of each half over its scale, averaged, lowest first; integer sums, exact.
-    sums = deck.expect(ranks.astype(np.float64))
-    score = sums[:, :, 0] / rules.scale(halves[0])
-    for k in range(1, len(halves)):
-        score = score + sums[:, :, k] / rules.scale(halves[k])
-    default = _best(score / len(halves), order, highest=False)
     potential, pot = strength, strength
     for r in range(1, MAX_DRAWS + 1):
         started = time.perf_counter()
+        if r == 1:
+            # best_discards' default one-draw option (objective "expected"): the mean final
+            # rank of each half over its scale, averaged, lowest first; integer sums, exact.
+            sums = deck.expect(ranks.astype(np.float64))
+            score = sums[:, :, 0] / rules.scale(halves[0])
+            for k in range(1, len(halves)):
+                score = score + sums[:, :, k] / rules.scale(halves[k])
+            default = _best(score / len(halves), order, highest=False)
         means = deck.expect(np.concatenate([potential, pot], axis=1))
         each = _rounded(means[:, :, : len(halves)])  # each half drawing for itself
         both = _rounded(means[:, :, len(halves) :])  # each half when drawing for the whole pot
@@ -562,9 +563,9 @@ class CardFeatures:
                    (pat, *(arrays[f"candidates{r}"] for r in rs)))
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the features to ``path``: a checked file (each array's digest in
-        a manifest, :mod:`badeucey_fast._storage`) written beside ``path`` and
-        renamed over it.
+        """Write the features to ``path``: a compressed checked file (each
+        array's digest in a manifest, :mod:`badeucey_fast._storage`) written
+        beside ``path`` and renamed over it.  The same features give the same bytes.
 
         :raises ValueError: for a path that cannot be written.
         :raises OSError: when writing fails (a full device, ...).
@@ -572,7 +573,7 @@ class CardFeatures:
         from badeucey_fast._storage import write_arrays
 
         meta = {"format": FORMAT, "game": self.game.to_dict()}
-        write_arrays(path, self._arrays(), kind=FORMAT, meta=meta, what="card features file")
+        write_arrays(path, self._arrays(), kind=FORMAT, meta=meta, compress=True, what="card features file")
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], *, game: str | Game | None = None) -> CardFeatures:
