@@ -7,8 +7,8 @@ suits (:mod:`badeucey_fast._canonical`: 134,459 classes of five-card hands,
 (0..3), each class gets:
 
 - **strength** per half: the share of all hands of the game's size that the
-  hand beats in that half, ties counted as half (1.0 is the best hand, higher is
-  better);
+  hand beats in that half, ties counted as half (higher is better: the best
+  hand is just under 1);
 - **potential** per half: the expected strength in that half after ``r``
   draws, drawing each time to maximise it;
 - **pot** per half: the expected strength in each half after ``r`` draws
@@ -59,7 +59,6 @@ from typing import TYPE_CHECKING, Any
 from badeucey_fast._canonical import (
     canonical,
     canonical_hands,
-    canonical_masks,
     hand_mask_array,
     masks_to_hands,
     relabel,
@@ -85,8 +84,12 @@ __all__ = [
     "CardAbstraction",
     "CardFeatures",
     "cache_dir",
+    "cache_file",
     "card_abstraction",
     "card_features",
+    "class_masks",
+    "grid_shape",
+    "tie_order",
 ]
 
 FORMAT = "badeucey-fast card abstraction 1"
@@ -156,7 +159,8 @@ def _spread() -> npt.NDArray[np.uint64]:
 
 def class_masks(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
     """The canonical card mask of each row of a (N, k) array of card ids, as
-    :func:`~badeucey_fast._canonical.canonical_masks` gives it, in one pass.
+    ``badeucey_fast._canonical.canonical_masks`` gives it, in one pass over
+    the suits instead of one over each of their 24 relabellings.
 
     The mask is smallest when the suit holding the largest set of ranks (a
     13-bit number, high ranks first) is renamed suit 0, the next suit 1, and so
@@ -704,7 +708,7 @@ class CardAbstraction:
         if hands.size and (hands.min() < 0 or hands.max() >= DECK_SIZE):
             raise ValueError(f"CardAbstraction.rows: card ids are 0..{DECK_SIZE - 1}")
         ids = hands.astype(np.uint8)
-        masks = canonical_masks(ids)
+        masks = class_masks(ids)
         found = np.searchsorted(self._masks, masks)
         bad = (found >= len(self._masks)) | (self._masks[np.minimum(found, len(self._masks) - 1)] != masks)
         if np.any(bad):
