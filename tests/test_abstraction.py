@@ -181,6 +181,27 @@ def test_one_draw_features_are_exact_expectations_over_the_draw(features: CardFe
         assert table.value[row] == pytest.approx(each.mean(axis=1).max(), abs=1e-9)
 
 
+@pytest.mark.parametrize("r", [2, pytest.param(3, marks=pytest.mark.slow)])
+def test_each_later_draw_is_the_best_mean_of_the_table_one_draw_fewer(badeucey: CardFeatures, r: int) -> None:
+    """With r draws left, each feature is the mean over every final hand of one
+    draw (enumerated here) of the table with r - 1 draws left, for the best discard."""
+    hand = (3, 14, 22, 33, 47)  # 2s 5h 7h Tc Ks
+    unseen = [c for c in range(52) if c not in hand]
+    before, table = badeucey.abstraction(r - 1), badeucey.abstraction(r)
+    each, both = [], []
+    for n in range(6):
+        for thrown in itertools.combinations(hand, n):
+            kept = [c for c in hand if c not in thrown]
+            draws = np.array(list(itertools.combinations(unseen, n)), dtype=np.uint8).reshape(math.comb(47, n), n)
+            finals = np.sort(np.hstack([np.tile(np.array(kept, dtype=np.uint8), (len(draws), 1)), draws]), axis=1)
+            rows = before.rows(np.ascontiguousarray(finals))
+            each.append(before.potential[rows].mean(axis=0))
+            both.append(before.pot[rows].mean(axis=0))
+    row = table.row(hand)
+    assert table.potential[row] == pytest.approx(np.max(each, axis=0), abs=1e-9)
+    assert table.value[row] == pytest.approx(np.max(np.mean(both, axis=1)), abs=1e-9)
+
+
 def test_more_draws_never_lower_the_potential_or_value(features: CardFeatures) -> None:
     for r in range(3):
         now, later = features.abstraction(r), features.abstraction(r + 1)
