@@ -812,6 +812,7 @@ def card_features(
     :param progress: called with ``(draws_left, seconds)`` as each number of
         draws left is computed (not when the features are read).
     :raises ValueError: for an unknown game.
+    :raises TypeError: for a game or ``cache`` of another type.
     """
     rules = get_game(game)
     if not isinstance(cache, (bool, str, os.PathLike)):
@@ -826,7 +827,7 @@ def card_features(
                 try:
                     loaded = CardFeatures.load(path, game=rules)
                 except ValueError as exc:
-                    warnings.warn(f"{exc}; computing the features again", RuntimeWarning, stacklevel=2)
+                    warnings.warn(f"{exc}; replacing it", RuntimeWarning, stacklevel=2)
                     damaged = True
                 else:
                     features = loaded if features is None else features

@@ -306,10 +306,16 @@ def test_a_damaged_cache_file_is_refused_reported_and_replaced(badugi: CardFeatu
     path.write_bytes(bytes(damaged))
     with pytest.raises(ValueError, match="card features file .*damaged|not a readable"):
         CardFeatures.load(path)
-    with pytest.warns(RuntimeWarning, match="computing the features again"):
+    with pytest.warns(RuntimeWarning, match=r"card features file .*: (damaged|not a readable).*; replacing it"):
         again = card_features("badugi", cache=tmp_path)
     assert again == badugi
     assert path.read_bytes() == good
+
+
+def test_a_cache_folder_that_cannot_be_written_is_reported(badugi: CardFeatures, tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("a file where the folder should be")
+    with pytest.warns(RuntimeWarning, match="card features not kept in the cache"):
+        assert card_features("badugi", cache=tmp_path / "file") == badugi
 
 
 def test_a_cache_file_of_other_rankings_is_refused(badugi: CardFeatures, tmp_path: Path) -> None:
