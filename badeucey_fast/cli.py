@@ -375,8 +375,7 @@ def _equity_pat_notes(
                 "outside its best badugi, then cards that pair another, then its highest cards"
             )
         elif hand is None:
-            notes.append(f"seat {seat} (unknown cards) is dealt at random and stands pat in {every} "
-                         "(--opponent-draws K makes it draw)")
+            notes.append(f"seat {seat} (unknown cards) is dealt at random and stands pat in {every}")
         elif not thrown:
             notes.append(f"seat {seat} stands pat in {every} (--discard {seat}:CARDS makes it draw)")
     return notes

@@ -274,8 +274,7 @@ def test_cli_opponent_draws(run_cli: RunCli) -> None:
     assert ("seat 1 (unknown cards) is dealt at random and throws and draws 1 card in each draw: first the cards "
             "outside its best badugi, then cards that pair another, then its highest cards") in lines
     pat = run_cli("equity", NUMBER_ONE, "random", "--draws", "1", "--samples", "500", "--seed", "1")
-    assert "seat 1 (unknown cards) is dealt at random and stands pat in the draw (--opponent-draws K makes it draw)" \
-        in pat.stdout.splitlines()
+    assert "seat 1 (unknown cards) is dealt at random and stands pat in the draw" in pat.stdout.splitlines()
     data = json.loads(run_cli("equity", NUMBER_ONE, "?1", "--draws", "1", "--samples", "500",
                               "--seed", "1", "--json").stdout)
     assert data["seats"][1]["unknown_draws"] == [1]
