@@ -577,9 +577,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     ),
     "equity": (
         'badeucey equity "7s 5h 4d 3c 2s" "6s 6h 4h 3d 2c"',
-        'badeucey equity "7s 5h 4d 3c Ks" random --draws 1 --discard 0:Ks',
+        'badeucey equity "7s 5h 4d 3c Ks" random --draws 1 --discard 0:Ks --opponent-draws 2',
         'badeucey equity "As 2c 3d Ks" x x --game badugi --samples 100000 --seed 7',
-        'badeucey equity "7s 5h 4d 3c 2s" random --draws 2 --opponent-draws 1',
     ),
     "deal": (
         "badeucey deal --seed 1",
