@@ -317,6 +317,8 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     from badeucey_fast._equity import equity
 
     hands = [_equity_seat(h, args.opponent_draws) for h in args.hands]
+    if args.opponent_draws is not None and all(h is not None and not h.startswith("?") for h in hands):
+        raise ValueError("--opponent-draws needs an unknown seat (random, x or unknown as a HAND)")
     discards: list[str | None] = [None] * len(hands)
     for seat, cards in args.discard:
         if not 0 <= seat < len(hands):

@@ -280,3 +280,5 @@ def test_cli_opponent_draws(run_cli: RunCli) -> None:
     assert data["seats"][1]["unknown_draws"] == [1]
     bad = run_cli("equity", NUMBER_ONE, "random", "--draws", "1", "--opponent-draws", "9")
     assert bad.returncode != 0 and "more than the 5 of a hand" in bad.stderr
+    alone = run_cli("equity", NUMBER_ONE, "6s 6h 4h 3d 2c", "--draws", "1", "--opponent-draws", "1")
+    assert alone.returncode != 0 and "--opponent-draws needs an unknown seat" in alone.stderr
