@@ -2,11 +2,21 @@
 
 Each seat holds known cards, or ``None`` for an opponent whose cards are
 unknown: an unknown hand is dealt at random from the unseen cards (the 52
-minus every known card and the ``dead`` ones) and does not draw.  With
+minus every known card and the ``dead`` ones) and stands pat.  An unknown seat
+given as text ``"?k"`` instead throws and draws ``k`` cards in every draw,
+``"?k1,k2,k3"`` one count per draw (``"?"`` is None): it throws by the rule
+below.  With
 ``draws`` > 0 a seat with ``discards`` throws them and draws under the policy of
 :mod:`badeucey_fast.draws`: in later draws it stands pat once it meets the
 ``target``, else it throws its replacement cards and draws as many again.
 Seats draw in seat order, each draw in turn, and no card is dealt twice.
+
+An unknown seat that draws ``k`` cards throws, of the hand it then holds,
+first the cards outside its best badugi (in a game with a Badugi half), then
+cards that pair another card it keeps (in a game with a low half), then its
+highest cards in the game's ace convention (the low half's), the higher card
+id first among equals; straights and flushes do not enter the choice.  It
+always draws its ``k``: the stand-pat target is the known seats' policy.
 
 The result gives, per seat, the probability of winning each half alone
 (``badugi_win``, ``low_win``), of tying for it (``badugi_tie``,
@@ -94,6 +104,9 @@ class Equity(EquityFigures):
     game: Game
     hands: tuple[tuple[int, ...] | None, ...]
     """Each seat's known cards (None: unknown)."""
+    unknown_draws: tuple[tuple[int, ...] | None, ...]
+    """Per seat, the cards an unknown seat throws and draws in each draw left
+    (all zero: it stands pat; None for a known seat)."""
     discards: tuple[tuple[int, ...], ...]
     dead: tuple[int, ...]
     draws: int
@@ -108,7 +121,9 @@ class Equity(EquityFigures):
     """The integer counts each probability is divided from (by ``outcomes``)."""
 
     def __repr__(self) -> str:
-        hands = " vs ".join("?" if h is None else format_cards(h) for h in self.hands)
+        hands = " vs ".join(
+            _unknown_text(d) if h is None else format_cards(h) for h, d in zip(self.hands, self.unknown_draws)
+        )
         how = "exact" if self.exact else f"sampled, seed {self.seed}"
         share = ", ".join(f"{s:.3f}" for s in self.share)
         return f"<Equity {self.game.name}: {hands}, {self.draws} draw(s), {how}; pot share {share}>"
@@ -122,6 +137,9 @@ class Equity(EquityFigures):
                 "hand": None if hand is None else format_cards(hand),
                 "discard": format_cards(self.discards[s]),
             }
+            unknown = self.unknown_draws[s]
+            if unknown is not None and any(unknown):  # an unknown seat that draws
+                seat["unknown_draws"] = list(unknown)
             for name in _FIGURES:
                 values, errors = getattr(self, name), getattr(self.stderr, name)
                 if values is not None:
@@ -152,7 +170,7 @@ class Equity(EquityFigures):
         heads += [c[0] for c in columns]
         rows = []
         for s, hand in enumerate(self.hands):
-            cards = "(unknown)" if hand is None else format_cards(hand)
+            cards = "(unknown)" + _unknown_words(self.unknown_draws[s]) if hand is None else format_cards(hand)
             if self.discards[s]:
                 cards += f" (draws {len(self.discards[s])}: throws {format_cards(self.discards[s])})"
             cells = [str(s), cards]
@@ -188,10 +206,12 @@ def equity(
 ) -> Equity:
     """Each seat's probability of winning and tying each half, and of scooping.
 
-    :param hands: each seat's cards (text or ids), or None for unknown cards;
-        at least two seats, at most nine.
+    :param hands: each seat's cards (text or ids), or None for unknown cards
+        that stand pat, or ``"?k"`` for unknown cards that throw and draw ``k``
+        in every draw (``"?k1,k2,k3"``: one count per draw left); at least two
+        seats, at most nine.
     :param discards: per seat, the cards it throws in the first draw (None or
-        empty: it stands pat); needs ``draws`` >= 1.  Unknown hands do not draw.
+        empty: it stands pat); needs ``draws`` >= 1.
     :param dead: cards known to be out of play (in no hand).
     :param draws: draws left, 0..3.
     :param game: a game name or :class:`~badeucey_fast.games.Game`.
@@ -204,9 +224,11 @@ def equity(
         (1 .. :data:`~badeucey_fast.draws.MAX_EXACT_LIMIT`).
     :param progress: called with the fraction done as the run goes.
     :raises ValueError: for a card in two hands, dead cards in a hand, a discard
-        not in its hand, discards with no draw, more cards needed than remain
-        unseen, fewer than two or more than nine seats, a target naming no hand,
-        or ``samples`` or ``max_exact`` out of range.
+        not in its hand, discards with no draw, an unknown seat's draw counts
+        that are not one count or one per draw left or exceed the hand size,
+        more cards needed than remain unseen, fewer than two or more than nine
+        seats, a target naming no hand, or ``samples`` or ``max_exact`` out of
+        range.
     :raises KeyboardInterrupt: on Ctrl-C, within a fraction of a second.
 
     >>> e = equity(["7s 5h 4d 3c 2s", "8s 7h 6d 4c 2h"])
@@ -215,16 +237,24 @@ def equity(
     >>> e = equity(["As 2c 3d Ks", "5s 6c 7d 8h"], discards=["Ks", None], draws=1, game="badugi")
     >>> round(e.badugi_win[0], 4), e.badugi_tie[0]  # 4h 5h 6h 7h of 44 unseen beat 8-7-6-5
     (0.0909, 0.0)
+    >>> e = equity(["As 2c 3d Kh", "?1"], draws=1, game="badugi", seed=1)  # he draws one
+    >>> e.unknown_draws, e.exact, round(e.badugi_win[1], 3)  # he stood pat: 0.047
+    ((None, (1,)), False, 0.107)
     >>> equity(["7s 5h 4d 3c 2s", "7s 6h 4h 3d 2c"])
     Traceback (most recent call last):
     ...
     ValueError: seats 0 and 1 both hold 7s
+    >>> equity(["7s 5h 4d 3c 2s", "?2,1"], draws=3)
+    Traceback (most recent call last):
+    ...
+    ValueError: seat 1: '?2,1' gives 2 draw counts for 3 draws (one count, or one per draw)
     """
     rules = get_game(game)
+    draws = check_draws(draws, 0)
+    hands, unknown = _unknown_seats(hands, rules.hand_size, draws)
     known = seat_hands(hands, rules.hand_size, rules.name, "equity")
     if not MIN_SEATS <= len(known) <= MAX_SEATS:
         raise ValueError(f"equity needs {MIN_SEATS}..{MAX_SEATS} seats, got {len(known)}")
-    draws = check_draws(draws, 0)
     seed = check_seed(seed)
     samples, max_exact = check_limits(samples, max_exact)
     thrown = _discards(known, discards, draws)
@@ -235,11 +265,88 @@ def equity(
         policy = None
     elif policy is None:
         policy = default_target_of(rules)
-    plan, c = plan_equity(rules, known, thrown, dead_ids, draws, policy)
+    drawing = unknown is not None and any(map(any, unknown))
+    plan, c = plan_equity(rules, known, thrown, dead_ids, draws, policy, unknown if drawing else None)
     n_samples = decide_samples(plan.outcomes, samples, max_exact)
     seed = resolve_seed(seed) if n_samples is not None else None
     sums = run_equity(plan, c, seed, n_samples, progress)
-    return _result(plan, known, thrown, dead_ids, n_samples, seed, sums)
+    return _result(plan, known, unknown, thrown, dead_ids, n_samples, seed, sums)
+
+
+_NO_DRAWS: dict[int, tuple[int, ...]] = {draws: (0,) * draws for draws in range(4)}
+
+
+def _unknown_seats(
+    hands: Sequence[CardsLike | None], size: int, draws: int
+) -> tuple[Sequence[CardsLike | None], list[tuple[int, ...]] | None]:
+    """The hands with each unknown seat's text (``"?"``, ``"?k"``,
+    ``"?k1,k2,k3"``) as None, and per seat the cards an unknown seat throws
+    and draws in each draw left (empty for a known seat); None when no seat is
+    given as text."""
+    if type(hands) is not list and type(hands) is not tuple:
+        return hands, None  # seat_hands names what is wrong with it
+    if not any(type(h) is str and h.lstrip().startswith("?") for h in hands):
+        return hands, None
+    seats: list[CardsLike | None] = []
+    unknown: list[tuple[int, ...]] = []
+    for seat, hand in enumerate(hands):
+        if hand is None:
+            seats.append(None)
+            unknown.append(_NO_DRAWS[draws])
+        elif type(hand) is str and hand.lstrip().startswith("?"):
+            seats.append(None)
+            unknown.append(_read_unknown(hand, seat, size, draws))
+        else:
+            seats.append(hand)
+            unknown.append(())
+    return seats, unknown
+
+
+def _read_unknown(text: str, seat: int, size: int, draws: int) -> tuple[int, ...]:
+    """One unknown seat's draw counts, one per draw left, from its text."""
+    body = "".join(text.split())[1:]
+    if not body:
+        return _NO_DRAWS[draws]
+    parts = body.split(",")
+    if not all(p.isdigit() and p.isascii() for p in parts):
+        raise ValueError(
+            f"seat {seat}: {text!r} is no unknown seat ('?', '?k' or '?k1,k2,k3' with k a number of cards)"
+        )
+    counts = tuple(int(p) for p in parts)
+    too_many = [k for k in counts if k > size]
+    if too_many:
+        raise ValueError(f"seat {seat}: {text!r} draws {too_many[0]} cards, more than the {size} of a hand")
+    if len(counts) == 1:
+        if counts[0] and not draws:
+            raise ValueError(f"seat {seat}: {text!r} draws, but no draw is left (draws=0)")
+        return counts * draws
+    if len(counts) != draws:
+        raise ValueError(
+            f"seat {seat}: {text!r} gives {len(counts)} draw counts for {draws} draws (one count, or one per draw)"
+        )
+    return counts
+
+
+def _unknown_text(counts: tuple[int, ...] | None) -> str:
+    """An unknown seat as text: ``?`` (stands pat), ``?k`` or ``?k1,k2,k3``."""
+    if not counts or not any(counts):
+        return "?"
+    if len(set(counts)) == 1:
+        return f"?{counts[0]}"
+    return "?" + ",".join(map(str, counts))
+
+
+def _unknown_words(counts: tuple[int, ...] | None) -> str:
+    """What an unknown seat does in the draws, for the table: nothing with no draw left."""
+    if not counts:
+        return ""
+    if not any(counts):
+        return " stands pat"
+    if len(counts) == 1:
+        return f" draws {counts[0]}"
+    if len(set(counts)) == 1:
+        return f" draws {counts[0]} each draw"
+    return " draws " + ", ".join(map(str, counts))
 
 
 def _discards(
@@ -304,6 +411,7 @@ def _made(cls: type[_T], fields: dict[str, Any]) -> _T:
 def _result(
     plan: EquityPlan,
     known: list[tuple[int, ...] | None],
+    unknown: list[tuple[int, ...]] | None,
     thrown: list[tuple[int, ...]],
     dead: tuple[int, ...],
     n_samples: int | None,
@@ -347,6 +455,10 @@ def _result(
         **means,
         "game": rules,
         "hands": tuple(known),
+        "unknown_draws": tuple([
+            None if hand is not None else unknown[s] if unknown is not None else _NO_DRAWS[plan.draws]
+            for s, hand in enumerate(known)
+        ]),
         "discards": tuple(thrown),
         "dead": dead,
         "draws": plan.draws,

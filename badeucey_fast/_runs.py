@@ -609,7 +609,7 @@ if tuple(name for name, _ in ffi.typeof("bdc_equity_sums").fields) != EQUITY_FIG
 FIGURES = len(EQUITY_FIGURES)
 _EQUITY_SPEC_TYPE = ffi.typeof("bdc_equity_spec *")
 _EQUITY_SPEC_FIELDS = ("game", "n_seats", "cards", "n_held", "draws_policy", "deck", "n_deck", "draws", "target",
-                       "qualifier", "stop")
+                       "qualifier", "stop", "unknown_draws")
 if tuple(name for name, _ in ffi.typeof("bdc_equity_spec").fields) != _EQUITY_SPEC_FIELDS:  # pragma: no cover
     raise ImportError("bdc_equity_spec's fields changed: update badeucey_fast._runs._c_equity_spec")
 _SUMS_TYPE = ffi.typeof("bdc_equity_sums *")
@@ -636,8 +636,11 @@ def plan_equity(
     dead: tuple[int, ...],
     draws: int,
     target: Target | None,
+    unknown_draws: Sequence[tuple[int, ...]] | None = None,
 ) -> tuple[EquityPlan, EquityC]:
     """Plan an equity run (every input already checked), and its C structures.
+    ``unknown_draws``: per seat, the cards an unknown seat throws and draws in
+    each draw (``draws`` counts; empty for a known seat), or None: they stand pat.
 
     The structures take three allocations and a spec initialised in one call
     (each allocation is a cost of a short call): the seats' rows (each padded
@@ -651,6 +654,8 @@ def plan_equity(
     deck_bytes = DECK_BYTES.translate(None, bytes(known + list(dead) if dead else known))  # the unseen cards
     n_deck, seats = len(deck_bytes), len(hands)
     needed = n * hands.count(None) + draws * sum(map(len, discards))
+    if unknown_draws is not None:
+        needed += sum(map(sum, unknown_draws))
     if needed > n_deck:
         raise ValueError(f"the hands and draws need up to {needed} unseen cards; only {n_deck} remain")
     rows = tuple([
@@ -668,12 +673,17 @@ def plan_equity(
         [fields.codes, seats, cards, ints, ints + seats, cards + len(held), n_deck, draws, _c_limits(target),
          fields.qualifier, stop],
     )
+    alive = [cards, ints]
+    if unknown_draws is not None:  # MAX_DRAWS counts per seat, zero past the draws left
+        counts = ffi.new(_INTS_TYPE, [k for row in unknown_draws for k in (*row, 0, 0, 0)[:MAX_DRAWS]])
+        spec.unknown_draws = counts
+        alive.append(counts)
     out = ffi.new(_U64S_TYPE, _SUMS + FIGURES * seats)
     status = lib.bdc_equity_plan(spec, out + _OUTCOMES, positions)
     if status:
         raise_for_status(status, "equity")
     plan = EquityPlan(rules, rows, flags, tuple(deck_bytes), draws, target, out[_OUTCOMES], positions[0])
-    return plan, EquityC(spec, [cards, ints], stop, out)
+    return plan, EquityC(spec, alive, stop, out)
 
 
 def run_equity(

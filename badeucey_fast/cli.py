@@ -316,7 +316,9 @@ def _seat_discard(text: str) -> tuple[int, str]:
 def _cmd_equity(args: argparse.Namespace) -> int:
     from badeucey_fast._equity import equity
 
-    hands: list[str | None] = [None if h.strip().lower() in UNKNOWN_HAND_WORDS else h for h in args.hands]
+    hands = [_equity_seat(h, args.opponent_draws) for h in args.hands]
+    if args.opponent_draws is not None and all(h is not None and not h.startswith("?") for h in hands):
+        raise ValueError("--opponent-draws needs an unknown seat (random, x or unknown as a HAND)")
     discards: list[str | None] = [None] * len(hands)
     for seat, cards in args.discard:
         if not 0 <= seat < len(hands):
@@ -332,20 +334,49 @@ def _cmd_equity(args: argparse.Namespace) -> int:
         _print_json("equity", result.to_dict())
     else:
         print(result)
-        for note in _equity_pat_notes(result.hands, result.discards, result.draws):
+        for note in _equity_pat_notes(result.hands, result.discards, result.draws, result.unknown_draws):
             print(note)
     return 0
 
 
-def _equity_pat_notes(hands: Sequence[object], discards: Sequence[Sequence[int]], draws: int) -> list[str]:
-    """One line per seat that stands pat through every draw, saying why: an
-    unknown hand never draws, a known one draws only with --discard."""
+def _equity_seat(word: str, opponent_draws: str | None) -> str | None:
+    """A HAND of equity: cards as given; an unknown seat (UNKNOWN_HAND_WORDS,
+    optionally with :COUNTS) as the API's ``"?COUNTS"`` text, taking
+    --opponent-draws when it names no counts; None when it stands pat."""
+    text = word.strip()
+    if text.startswith("?"):  # the API's own text: '?', '?1', '?2,1,0'
+        name, counts, given = "?", text[1:], bool(text[1:].strip())
+    else:
+        name, sep, counts = text.partition(":")
+        given = bool(sep)
+    if name.strip().lower() not in UNKNOWN_HAND_WORDS:
+        return word
+    if not given:
+        counts = opponent_draws or ""
+    return "?" + counts if counts.strip() else None
+
+
+def _equity_pat_notes(
+    hands: Sequence[object], discards: Sequence[Sequence[int]], draws: int,
+    unknown_draws: Sequence[Sequence[int] | None],
+) -> list[str]:
+    """One line per seat that stands pat through every draw, saying why (an
+    unknown hand draws only with --opponent-draws or RANDOM:COUNTS, a known
+    one only with --discard), and one per unknown seat that draws, saying how."""
     if draws == 0:
         return []
     every = "the draw" if draws == 1 else f"all {draws} draws"
     notes = []
-    for seat, (hand, thrown) in enumerate(zip(hands, discards)):
-        if hand is None:
+    for seat, (hand, thrown, counts) in enumerate(zip(hands, discards, unknown_draws)):
+        if hand is None and counts and any(counts):
+            cards = ", ".join(f"{k}" for k in counts)
+            each = f"{counts[0]} card{'s' if counts[0] != 1 else ''} in {'the draw' if draws == 1 else 'each draw'}" \
+                if len(set(counts)) == 1 else f"{cards} cards in draws 1..{draws}"
+            notes.append(
+                f"seat {seat} (unknown cards) is dealt at random and throws and draws {each}: first the cards "
+                "outside its best badugi, then cards that pair another, then its highest cards"
+            )
+        elif hand is None:
             notes.append(f"seat {seat} (unknown cards) is dealt at random and stands pat in {every}")
         elif not thrown:
             notes.append(f"seat {seat} stands pat in {every} (--discard {seat}:CARDS makes it draw)")
@@ -549,7 +580,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     ),
     "equity": (
         'badeucey equity "7s 5h 4d 3c 2s" "6s 6h 4h 3d 2c"',
-        'badeucey equity "7s 5h 4d 3c Ks" random --draws 1 --discard 0:Ks',
+        'badeucey equity "7s 5h 4d 3c Ks" random --draws 1 --discard 0:Ks --opponent-draws 2',
         'badeucey equity "As 2c 3d Ks" x x --game badugi --samples 100000 --seed 7',
     ),
     "deal": (
@@ -682,12 +713,19 @@ def build_parser() -> argparse.ArgumentParser:
         "equity",
         help="each hand's chances to win each half",
         description="Win, tie and scoop probabilities per seat, exact or sampled. "
-        "Hands in seat order; random (or x, or '?' quoted) for a hand whose cards are unknown.",
+        "Hands in seat order; random (or x, or '?' quoted) for a hand whose cards are unknown: it stands pat, "
+        "unless --opponent-draws or random:COUNTS (e.g. random:1, random:2,1,0) makes it throw and draw that many "
+        "cards in each draw (first the cards outside its best badugi, then cards that pair another, "
+        "then its highest cards).",
     )
-    p_eq.add_argument("hands", nargs="+", metavar="HAND", help="a seat's cards, or random / x for unknown cards")
+    p_eq.add_argument("hands", nargs="+", metavar="HAND",
+                      help="a seat's cards, or random / x for unknown cards (random:K or random:K1,K2,K3: it draws)")
     p_eq.add_argument("--discard", type=_seat_discard, action="append", default=[], metavar="SEAT:CARDS",
                       help="cards a seat throws in the first draw, e.g. 0:Ks (repeatable; needs --draws)")
     p_eq.add_argument("--draws", type=int, default=0, help="draws left, 0..3 (default: 0)")
+    p_eq.add_argument("--opponent-draws", metavar="K[,K,K]",
+                      help="cards every unknown seat throws and draws in each draw, or one count per draw "
+                      "(default: 0, it stands pat)")
     _add_run_options(p_eq)
     p_eq.set_defaults(run=_cmd_equity)
 

@@ -284,14 +284,36 @@ typedef struct {
     const int *n_held;        /* per seat */
     const int *draws_policy;  /* per seat: 1 if the seat draws its missing cards
                                  under the policy; 0 if they are unknown cards
-                                 (dealt at random once, before any draw) */
+                                 (dealt at random once, before any draw; such a
+                                 seat draws only as unknown_draws says) */
     const uint8_t *deck;      /* the n_deck unseen cards */
     int n_deck;
     int draws;                /* 0 .. BDC_MAX_DRAWS */
     bdc_limits target;        /* the policy's stand-pat target */
     bdc_limits qualifier;     /* worst rank that may win a half; 0: none */
     const volatile int *stop; /* NULL, or polled: nonzero ends the run (STOPPING) */
+    const int *unknown_draws; /* NULL: every seat of unknown cards stands pat; else
+                                 BDC_MAX_DRAWS counts per seat, seat s's for draw r
+                                 at [s * BDC_MAX_DRAWS + r - 1]: the cards a seat with
+                                 draws_policy 0 throws by THE UNKNOWN SEAT'S RULE and
+                                 draws in draw r (0 .. game.n_cards); 0 for a seat
+                                 with draws_policy 1 and for a draw past `draws` */
 } bdc_equity_spec;
+
+/* THE UNKNOWN SEAT'S RULE.  A seat of unknown cards that draws k cards in a
+ * draw throws the k cards of its hand with the highest keys, a key being,
+ * most significant first:
+ *   1. in a game with a Badugi half: whether the card is outside the hand's
+ *      best badugi (the cards bdc_badugi_cards_batch picks, in the game's
+ *      Badugi ace convention);
+ *   2. in a game with a low half: whether another card of the same rank comes
+ *      before it by (1, card id), so of a pair one card is kept;
+ *   3. the card's rank in the game's ace convention (the low half's if it
+ *      has one, else the Badugi half's), higher thrown first;
+ *   4. the card id, higher thrown first.
+ * So it throws what its best badugi does not use, then pairing cards, then
+ * its highest cards; straights and flushes do not enter the choice.  The
+ * thrown cards are out of play, as every discard. */
 
 /* Per-seat integer counts over outcomes (exact: the outcomes of EXACT
  * COUNTS; sampled: one per sample).  win: sole best in the half; tie: best

@@ -28,6 +28,7 @@ typedef struct {
     int skip_k[BDC_MAX_EVENTS];       /* and their sizes */
     const struct bdc_equity_sets *sets; /* exact through ranked sets: the sets, and */
     uint64_t taken;                   /* the deck positions the deals so far took, as bits */
+    int throws;                       /* 1: a seat of unknown cards draws (events with `throws`) */
 } bdc_equity_ctx;
 
 /* Checks a spec and lists its events: unknown cards first, then each draw
@@ -35,7 +36,7 @@ typedef struct {
 static int bdc_equity_check(const bdc_equity_spec *spec, bdc_equity_ctx *ctx)
 {
     uint64_t seen = 0;
-    int s, r, status, needed = 0, n = spec->game.n_cards;
+    int s, r, status, needed = 0, n = spec->game.n_cards, last[BDC_MAX_SEATS];
     if (!bdc_game_ok(&spec->game))
         return BDC_E_RANKING;
     if (spec->n_seats < BDC_MIN_SEATS || spec->n_seats > BDC_MAX_SEATS || spec->draws < 0 || spec->draws > BDC_MAX_DRAWS ||
@@ -45,6 +46,11 @@ static int bdc_equity_check(const bdc_equity_spec *spec, bdc_equity_ctx *ctx)
         int held = spec->n_held[s];
         if (held < 0 || held > n || (held < n && spec->draws_policy[s] && spec->draws == 0))
             return BDC_E_ARGUMENT;
+        for (r = 1; spec->unknown_draws && r <= BDC_MAX_DRAWS; r++) {
+            int k = spec->unknown_draws[s * BDC_MAX_DRAWS + r - 1];
+            if (k < 0 || k > n || (k && (spec->draws_policy[s] || r > spec->draws)))
+                return BDC_E_ARGUMENT;
+        }
         if ((status = bdc_see(spec->cards + s * n, held, &seen)) != BDC_OK)
             return status;
     }
@@ -53,15 +59,25 @@ static int bdc_equity_check(const bdc_equity_spec *spec, bdc_equity_ctx *ctx)
     if (!bdc_limits_ok(&spec->game, &spec->target) || !bdc_limits_ok(&spec->game, &spec->qualifier))
         return BDC_E_RANK;
     ctx->n_events = 0;
+    ctx->throws = 0;
+    for (s = 0; s < spec->n_seats; s++)
+        last[s] = -1;
     for (r = 0; r <= spec->draws; r++) {
         for (s = 0; s < spec->n_seats; s++) {
-            int k = n - spec->n_held[s];
-            if (k == 0 || (r == 0) != (spec->draws_policy[s] == 0))
+            bdc_event *ev = &ctx->events[ctx->n_events];
+            const int throws = r > 0 && !spec->draws_policy[s];
+            const int k = throws ? (spec->unknown_draws ? spec->unknown_draws[s * BDC_MAX_DRAWS + r - 1] : 0)
+                                 : n - spec->n_held[s];
+            if (k == 0 || (r == 0 && spec->draws_policy[s]))
                 continue;
-            ctx->events[ctx->n_events].seat = s;
-            ctx->events[ctx->n_events].round = r;
-            ctx->events[ctx->n_events].k = k;
-            ctx->n_events++;
+            ev->seat = s;
+            ev->round = r;
+            ev->k = k;
+            ev->throws = throws;
+            /* a seat that held a full hand before its first throw throws from it */
+            ev->prev = last[s];
+            ctx->throws |= throws;
+            last[s] = ctx->n_events++;
             needed += k;
         }
     }
@@ -117,9 +133,10 @@ static void bdc_equity_leaf(bdc_equity_ctx *ctx, uint64_t w)
     ctx->weight += w;
 }
 
+/* Does event e's seat stand pat under the policy (a seat of unknown cards never does)? */
 static inline int bdc_equity_stands(const bdc_equity_ctx *ctx, const bdc_event *ev)
 {
-    return ev->round >= 2 && bdc_meets(&ctx->spec->target, ctx->halves[ev->seat]);
+    return ev->round >= 2 && !ev->throws && bdc_meets(&ctx->spec->target, ctx->halves[ev->seat]);
 }
 
 typedef int (*bdc_equity_walker)(bdc_equity_ctx *ctx, int e, int begin, int end);
@@ -515,11 +532,106 @@ static int bdc_equity_walk(bdc_equity_ctx *ctx, int e, int begin, int end)
     return status;
 }
 
-/* An exact run: through the ranked sets when they fit, else the blocks. */
+/* ---- exact runs of seats of unknown cards that draw --------------------- */
+
+/* A seat of unknown cards keeps cards that depend on how its deals fell, so
+ * these runs deal actual cards: the seat's hand (ctx->hands) holds its cards,
+ * its kept ones first, and each event deals its k cards after them. */
+
+static int bdc_equity_cards(bdc_equity_ctx *ctx, int e, int begin, int end);
+
+/* Event e's cards from card j on: the unseen cards are cards[0 .. m-1] (deck
+ * positions avail[]), card j at unseen position from .. to-1; hand[n - k + j]
+ * gets it.  The last card varies innermost, ranked a block at a time. */
+static int bdc_equity_deal_cards(bdc_equity_ctx *ctx, int e, const unsigned *cards, const int *avail, int m, int j,
+                                 int from, int to)
+{
+    const bdc_event *ev = &ctx->events[e];
+    const int n = ctx->spec->game.n_cards, k = ev->k;
+    unsigned *hand = ctx->hands[ev->seat], *halves = ctx->halves[ev->seat];
+    unsigned block[BDC_DECK_SIZE][2];
+    int i, status = BDC_OK;
+    if (to > m - (k - 1 - j))
+        to = m - (k - 1 - j);
+    if (from >= to)
+        return BDC_OK;
+    if (j + 1 < k) {
+        for (i = from; i < to && status == BDC_OK; i++) {
+            hand[n - k + j] = cards[i];
+            ctx->used[avail[i]] = 1;
+            status = bdc_equity_deal_cards(ctx, e, cards, avail, m, j + 1, i + 1, m);
+            ctx->used[avail[i]] = 0;
+        }
+        return status;
+    }
+    if (ctx->spec->stop && *ctx->spec->stop)
+        return BDC_E_STOPPED;
+    /* the hand's other cards are hand[0 .. n-2] */
+    bdc_halves_extend(&ctx->spec->game, hand, cards + from, to - from, block);
+    for (i = from; i < to && status == BDC_OK; i++) {
+        halves[0] = block[i - from][0];
+        halves[1] = block[i - from][1];
+        hand[n - 1] = cards[i];
+        ctx->used[avail[i]] = 1;
+        status = bdc_equity_cards(ctx, e + 1, 0, (int)BDC_DECK_SIZE);
+        ctx->used[avail[i]] = 0;
+    }
+    return status;
+}
+
+/* bdc_equity_exact dealing actual cards: every way event e and the events
+ * after it can fall, the first card of event e at unseen position begin ..
+ * end-1.  A seat of unknown cards that draws first puts the cards THE
+ * UNKNOWN SEAT'S RULE keeps in front of its hand. */
+static int bdc_equity_cards(bdc_equity_ctx *ctx, int e, int begin, int end)
+{
+    const bdc_equity_spec *spec = ctx->spec;
+    const int n = spec->game.n_cards;
+    const bdc_event *ev;
+    unsigned cards[BDC_DECK_SIZE], saved_hand[BDC_MAX_CARDS], saved_halves[2], *hand, *halves;
+    int avail[BDC_DECK_SIZE], i, m = 0, status, saved_free = ctx->n_free;
+    if (bdc_equity_settled_or_skipped(ctx, e, bdc_equity_cards, &status))
+        return status;
+    ev = &ctx->events[e];
+    hand = ctx->hands[ev->seat];
+    halves = ctx->halves[ev->seat];
+    for (i = 0; i < n; i++)
+        saved_hand[i] = hand[i];
+    saved_halves[0] = halves[0];
+    saved_halves[1] = halves[1];
+    if (ev->throws) {
+        uint8_t row[BDC_MAX_CARDS], chosen = 0;
+        size_t bad;
+        for (i = 0; i < n; i++)
+            row[i] = (uint8_t)hand[i];
+        /* cannot fail: the cards are distinct ids, dealt from a checked deck */
+        if (spec->game.badugi != BDC_NO_HALF)
+            (void)bdc_badugi_cards_batch(spec->game.badugi == BDC_BADUGI_HIGH, row, 1, n, &chosen, &bad);
+        bdc_equity_keep_order(&spec->game, saved_hand, chosen, hand);
+    }
+    for (i = 0; i < spec->n_deck; i++)
+        if (!ctx->used[i]) {
+            cards[m] = ctx->deck[i];
+            avail[m++] = i;
+        }
+    ctx->n_free = m - ev->k;
+    status = bdc_equity_deal_cards(ctx, e, cards, avail, m, 0, begin < 0 ? 0 : begin, end);
+    ctx->n_free = saved_free;
+    for (i = 0; i < n; i++)
+        hand[i] = saved_hand[i];
+    halves[0] = saved_halves[0];
+    halves[1] = saved_halves[1];
+    return status;
+}
+
+/* An exact run: dealing actual cards when a seat of unknown cards draws;
+ * else through the ranked sets when they fit, else the blocks. */
 static int bdc_equity_exact_run(bdc_equity_ctx *ctx, int begin, int end)
 {
     struct bdc_equity_sets sets;
     int status;
+    if (ctx->throws)
+        return bdc_equity_cards(ctx, 0, begin, end);
     if (!bdc_sets_rank(ctx, &sets))
         return bdc_equity_exact(ctx, 0, begin, end);
     ctx->sets = &sets;

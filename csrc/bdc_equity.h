@@ -11,10 +11,56 @@
 #define BDC_MAX_EVENTS (BDC_MAX_SEATS * (BDC_MAX_DRAWS + 1))
 
 /* One deal of an equity spec, in the order the deals fall: round 0 deals an
- * unknown hand's k cards (before any draw), rounds 1..3 one seat's draw. */
+ * unknown hand's k cards (before any draw), rounds 1..3 one seat's draw.  A
+ * draw of a seat of unknown cards (`throws`) keeps the cards THE UNKNOWN
+ * SEAT'S RULE (badeucey.h) keeps of the seat's hand after its deal `prev`;
+ * any other draw keeps the seat's held cards. */
 typedef struct {
     int seat, round, k;
+    int throws, prev;
 } bdc_event;
+
+/* THE UNKNOWN SEAT'S RULE (badeucey.h): hand[0 .. n-1] in the order of their
+ * keys, lowest first, to out (so the cards kept come first).  badugi_cards:
+ * the positions of the hand's best badugi as bdc_badugi_cards_batch gives
+ * them (bit j: hand[j]), read only in a game with a Badugi half. */
+static inline void bdc_equity_keep_order(const bdc_game *game, const unsigned *hand, unsigned badugi_cards,
+                                         unsigned *out)
+{
+    /* key fields: outside the best badugi, pairs a card before it, rank value, id */
+#define BDC_KEY_OUTSIDE (1u << 12)
+#define BDC_KEY_PAIRS (1u << 11)
+#define BDC_KEY_VALUE 6 /* the value's shift: ids take the 6 bits below it */
+#define BDC_RANK_VALUES 13
+    const int n = game->n_cards, has_badugi = game->badugi != BDC_NO_HALF, has_low = game->low != BDC_NO_HALF;
+    /* aces high in 2-7 and in Badugi aces high (the low half's convention first) */
+    const int ace_high = has_low ? game->low == BDC_DEUCE_SEVEN : game->badugi == BDC_BADUGI_HIGH;
+    unsigned key[BDC_MAX_HAND_CARDS], first[BDC_MAX_HAND_CARDS], t;
+    int i, j;
+    for (i = 0; i < n; i++) {
+        const unsigned rank = hand[i] >> 2;
+        first[i] = (has_badugi && !(badugi_cards >> i & 1u) ? BDC_KEY_OUTSIDE : 0u) | hand[i];
+        key[i] = (first[i] & BDC_KEY_OUTSIDE) | hand[i] |
+                 (ace_high ? rank : (rank + 1) % BDC_RANK_VALUES) << BDC_KEY_VALUE;
+    }
+    for (i = 0; i < n && has_low; i++)
+        for (j = 0; j < n; j++)
+            if (j != i && hand[j] >> 2 == hand[i] >> 2 && first[j] < first[i]) {
+                key[i] |= BDC_KEY_PAIRS;
+                break;
+            }
+    for (i = 0; i < n; i++) /* sorted by key: at most five cards, by insertion */
+        out[i] = key[i];
+    for (i = 1; i < n; i++)
+        for (j = i; j > 0 && out[j - 1] > out[j]; j--)
+            t = out[j], out[j] = out[j - 1], out[j - 1] = t;
+    for (i = 0; i < n; i++)
+        out[i] &= (1u << BDC_KEY_VALUE) - 1u; /* the card id */
+#undef BDC_KEY_OUTSIDE
+#undef BDC_KEY_PAIRS
+#undef BDC_KEY_VALUE
+#undef BDC_RANK_VALUES
+}
 
 /* Settles one showdown of weight w (a count of outcomes) into sums: halves[s]
  * are seat s's ranks (badeucey.h's bdc_equity_sums say what each sum counts);

@@ -21,7 +21,9 @@
  * 52 fit one word.
  *
  * A BLOCK.  Each event's hands are rows of card ids (its seat's held cards
- * written once, each sample's dealt cards dropped into place), ranked by one
+ * written once, each sample's dealt cards dropped into place; a draw of a
+ * seat of unknown cards writes the cards it keeps of its row of the deal
+ * before, by THE UNKNOWN SEAT'S RULE of badeucey.h), ranked by one
  * call of the implementation's batch loop for the game; a seat that meets
  * the target in draw 2 or 3 stands pat and keeps its ranks (its new row is
  * ranked but unused).  The block is then settled: a game with one half and
@@ -50,6 +52,9 @@ typedef struct {
     uint8_t rows[BDC_MAX_EVENTS][BDC_SAMPLE_BLOCK * BDC_MAX_CARDS]; /* event e's hand in sample b at b * n */
     uint16_t ranks[2][BDC_MAX_SEATS][BDC_SAMPLE_BLOCK]; /* ranks[h][s][b]: seat s's rank in half h */
     uint16_t out[2 * BDC_SAMPLE_BLOCK];     /* a batch call's ranks, before a standing seat keeps its own */
+    uint8_t held[BDC_MAX_SEATS][BDC_SAMPLE_BLOCK * BDC_MAX_CARDS]; /* a full hand held before a seat of
+                                                                      unknown cards first throws, per sample */
+    uint8_t chosen[BDC_SAMPLE_BLOCK];       /* the best badugi's positions in each sample's hand */
 } bdc_sampler;
 
 /* Picks the batch loops, lays out the rows and groups the picks. */
@@ -94,8 +99,12 @@ static void bdc_sampler_init(bdc_sampler *sp, const bdc_equity_spec *spec, const
     for (e = 0; e < n_events; e++) {
         const int seat = events[e].seat, k = events[e].k;
         for (b = 0; b < BDC_SAMPLE_BLOCK; b++)
-            for (i = 0; i < n - k; i++)
+            for (i = 0; i < n - k; i++) /* a draw that throws writes its kept cards per sample */
                 sp->rows[e][b * n + i] = (uint8_t)hands[seat][i];
+        if (events[e].throws && events[e].prev < 0) /* it throws from a full hand it held */
+            for (b = 0; b < BDC_SAMPLE_BLOCK; b++)
+                for (i = 0; i < n; i++)
+                    sp->held[seat][b * n + i] = (uint8_t)hands[seat][i];
         for (i = 0; i < k; i++)
             sp->dest[picks++] = sp->rows[e] + (n - k + i);
     }
@@ -157,6 +166,33 @@ static inline void bdc_sampler_deal(bdc_sampler *sp, uint64_t rng[4], int b)
     }
 }
 
+/* A draw of a seat of unknown cards (event e): the cards THE UNKNOWN SEAT'S
+ * RULE keeps of the seat's hand before it, written in front of each of the
+ * block's first `count` rows.  BDC_OK or bdc_badugi_cards_batch's error. */
+static int bdc_sampler_keep(bdc_sampler *sp, int e, int count)
+{
+    const bdc_event *ev = &sp->events[e];
+    const bdc_game *game = &sp->spec->game;
+    const int n = sp->n, kept = n - ev->k;
+    const uint8_t *before = ev->prev >= 0 ? sp->rows[ev->prev] : sp->held[ev->seat];
+    uint8_t *rows = sp->rows[e];
+    unsigned hand[BDC_MAX_CARDS], order[BDC_MAX_CARDS];
+    size_t bad;
+    int b, i, status;
+    if (game->badugi != BDC_NO_HALF &&
+        (status = bdc_badugi_cards_batch(game->badugi == BDC_BADUGI_HIGH, before, (size_t)count, n, sp->chosen,
+                                         &bad)) != BDC_OK)
+        return status;
+    for (b = 0; b < count; b++) {
+        for (i = 0; i < n; i++)
+            hand[i] = before[b * n + i];
+        bdc_equity_keep_order(game, hand, game->badugi != BDC_NO_HALF ? sp->chosen[b] : 0u, order);
+        for (i = 0; i < kept; i++)
+            rows[b * n + i] = (uint8_t)order[i];
+    }
+    return BDC_OK;
+}
+
 /* Ranks event e's rows of the block's first `count` samples into its seat's
  * ranks (a seat standing pat keeps its own).  BDC_OK or the batch loop's error. */
 static int bdc_sampler_rank(bdc_sampler *sp, int e, int count)
@@ -164,10 +200,12 @@ static int bdc_sampler_rank(bdc_sampler *sp, int e, int count)
     const bdc_event *ev = &sp->events[e];
     const bdc_limits *target = &sp->spec->target;
     const uint8_t *rows = sp->rows[e];
-    const int may_stand = ev->round >= 2;
+    const int may_stand = ev->round >= 2 && !ev->throws; /* a seat of unknown cards always draws */
     uint16_t *r0 = sp->ranks[0][ev->seat], *r1 = sp->ranks[1][ev->seat];
     size_t bad;
     int b, h, status;
+    if (ev->throws && (status = bdc_sampler_keep(sp, e, count)) != BDC_OK)
+        return status;
     if (sp->pair) {
         if ((status = sp->pair(rows, (size_t)count, sp->out, &bad)) != BDC_OK)
             return status;

@@ -694,6 +694,19 @@ static void fuzz_equity(void)
     spec.draws = between(0, 9) ? between(0, 2) : between(-1, BDC_MAX_DRAWS + 1);
     spec.target = random_limits(game);
     spec.qualifier = random_limits(game);
+    /* unknown seats that draw: mostly valid counts (0 .. hand for a seat of unknown
+     * cards, in the draws there are), now and then a count out of range, one for a
+     * known seat or for a draw past spec.draws */
+    int *throws = checked_malloc((size_t)(rows > 0 ? rows : 1) * BDC_MAX_DRAWS * sizeof *throws);
+    for (int s = 0; s < rows; s++)
+        for (int r = 1; r <= BDC_MAX_DRAWS; r++) {
+            int *k = &throws[s * BDC_MAX_DRAWS + r - 1];
+            *k = !policy[s] && r <= spec.draws && between(0, 1) ? between(0, hand) : 0;
+            if (between(0, 49) == 0)
+                *k = between(-1, hand + 1);
+        }
+    if (between(0, 2))
+        spec.unknown_draws = throws;
     uint64_t outcomes = UINT64_MAX;
     int positions = -1;
     int status = CALL(bdc_equity_plan(&spec, &outcomes, &positions));
@@ -746,6 +759,7 @@ static void fuzz_equity(void)
     }
     free(sums);
     free(deck);
+    free(throws);
     free(policy);
     free(n_held);
     free(cards);
