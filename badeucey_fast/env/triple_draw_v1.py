@@ -104,7 +104,7 @@ from pettingzoo.utils import wrappers
 from badeucey_fast import format_cards
 from badeucey_fast._native import check_int
 from badeucey_fast._runs import check_seed
-from badeucey_fast.engine import Hand, TableRules
+from badeucey_fast.engine import Hand, Legal, TableRules
 from badeucey_fast.games import Game, get_game
 
 FOLD, CALL, RAISE_MIN, RAISE_HALF, RAISE_POT, RAISE_MAX, DRAW = range(7)
@@ -155,6 +155,20 @@ def seat_size(hand_size: int) -> int:
     """Numbers per seat in the observation's ``seats`` part: 9 flags and amounts,
     then a one-hot of ``hand_size + 2`` for each of the three draws."""
     return _SEAT_FLAGS + _DRAWS * (hand_size + 2)
+
+
+def _raise_sizes(hand: Hand, legal: Legal) -> tuple[int | None, ...]:
+    """The raise-to amounts of ``RAISES`` for the seat to act (see :meth:`raw_env.raise_sizes`)."""
+    low, high = legal.min_raise_to, legal.max_raise_to
+    if low is None or high is None or legal.seat is None:
+        return (None,) * len(RAISES)
+    level = hand.bets[legal.seat] + legal.to_call  # the bet to match (a seat that may raise covers it)
+    pot_called = hand.pot + legal.to_call
+    out: list[int | None] = []
+    for wanted in (low, level + pot_called // 2, level + pot_called, high):
+        amount = min(max(wanted, low), high)
+        out.append(None if amount in out else amount)
+    return tuple(out)
 
 
 def env(**kwargs: Any) -> Any:
@@ -273,35 +287,24 @@ class raw_env(AECEnv):  # type: ignore[misc]
         seat to act, None where that action is masked: no raise is allowed, or
         the size comes to the amount of a smaller-numbered raise action."""
         hand = self.hand
-        if hand is None or hand.phase != "bet":
+        if hand is None:
             return (None,) * len(RAISES)
-        legal = hand.legal()
-        low, high = legal.min_raise_to, legal.max_raise_to
-        if low is None or high is None or legal.seat is None:
-            return (None,) * len(RAISES)
-        level = hand.bets[legal.seat] + legal.to_call  # the bet to match (a seat that may raise covers it)
-        pot_called = hand.pot + legal.to_call
-        wanted = (low, level + pot_called // 2, level + pot_called, high)
-        out: list[int | None] = []
-        for amount in wanted:
-            amount = min(max(amount, low), high)
-            out.append(None if amount in out else amount)
-        return tuple(out)
+        return _raise_sizes(hand, hand.legal())
 
     def legal_mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The action mask of ``seat`` (all 0 unless it is to act)."""
-        mask = np.zeros(self.n_actions, dtype=np.int8)
         hand = self.hand
         if hand is None or hand.to_act != seat:
-            return mask
-        if hand.phase == "draw":
-            mask[DRAW:DRAW + 2 ** len(hand.cards(seat))] = 1
-        else:
-            legal = hand.legal()
-            mask[FOLD] = legal.can_fold
-            mask[CALL] = 1
-            for action, amount in zip(RAISES, self.raise_sizes()):
-                mask[action] = amount is not None
+            return np.zeros(self.n_actions, dtype=np.int8)
+        return self._mask(hand, hand.legal())
+
+    def _mask(self, hand: Hand, legal: Legal) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """The action mask of the seat to act, from its :class:`Legal`."""
+        mask = np.zeros(self.n_actions, dtype=np.int8)
+        if legal.phase == "draw":
+            mask[DRAW:DRAW + 2 ** legal.max_discard] = 1
+        elif legal.phase == "bet":
+            mask[:DRAW] = (legal.can_fold, 1, *(amount is not None for amount in _raise_sizes(hand, legal)))
         return mask
 
     def slots(self, seat: int) -> tuple[int, ...]:
@@ -355,14 +358,17 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if action is None:
             raise TypeError(f"{agent} is to act: None only steps an agent that is done")
         a = check_int(action, f"{agent}: an action", expected=f"an integer 0..{self.n_actions - 1}")
-        if not 0 <= a < self.n_actions or not self.legal_mask(seat)[a]:
+        hand = self.hand
+        assert hand is not None
+        legal = hand.legal()
+        if not 0 <= a < self.n_actions or not self._mask(hand, legal)[a]:
             raise ValueError(f"{agent}: action {action!r} is not legal now (see the action mask)")
         if a == FOLD:
             self._apply(agent, Hand.fold)
         elif a == CALL:
             self._apply(agent, Hand.check_call)
         elif a < DRAW:
-            amount = self.raise_sizes()[a - RAISE_MIN]
+            amount = _raise_sizes(hand, legal)[a - RAISE_MIN]
             self._apply(agent, lambda h: h.bet_raise(amount))
         else:
             thrown = [c for i, c in enumerate(self.slots(seat)) if (a - DRAW) >> i & 1]
@@ -423,50 +429,62 @@ class raw_env(AECEnv):  # type: ignore[misc]
         assert hand is not None
         seat = self.possible_agents.index(agent)
         n, k, layout, chips = self.num_players, self.hand_size, self.layout, self._chips
-        obs = np.zeros(self.obs_size, dtype=np.float32)
+        ones: list[int] = []  # the positions that are 1; amounts are written after
         cards = self.slots(seat)
         ranks = [c >> 2 for c in cards]
         suits = [c & 3 for c in cards]
         for i, (rank, suit) in enumerate(zip(ranks, suits)):
             base = SLOT_SIZE * i
-            obs[base + rank] = 1
-            obs[base + 13 + suit] = 1
-            obs[base + 17] = ranks.count(rank) > 1
-            obs[base + 18] = suits.count(suit) > 1
+            ones += (base + rank, base + 13 + suit)
+            if ranks.count(rank) > 1:
+                ones.append(base + 17)
+            if suits.count(suit) > 1:
+                ones.append(base + 18)
         start = layout["thrown"].start
-        for c in self.thrown[seat]:
-            obs[start + c] = 1
-        phase, rnd = hand.phase, hand.round
-        obs[layout["phase"].start + _PHASE_INDEX.get((phase, rnd), _OVER)] = 1
-        obs[layout["position"].start + (seat - hand.button - 1) % n] = 1
-        legal = hand.legal() if hand.to_act == seat else None
+        ones += (start + c for c in self.thrown[seat])
+        phase, rnd, to_act = hand.phase, hand.round, hand.to_act
+        ones.append(layout["phase"].start + _PHASE_INDEX.get((phase, rnd), _OVER))
+        ones.append(layout["position"].start + (seat - hand.button - 1) % n)
+        legal = hand.legal() if to_act == seat else None
         if phase == "bet":
-            obs[layout["raises"].start + min(self._raise_counts[rnd], _RAISE_COUNTS - 1)] = 1
+            ones.append(layout["raises"].start + min(self._raise_counts[rnd], _RAISE_COUNTS - 1))
             left = hand.view(seat).raises_left if legal is None else legal.raises_left
-            obs[layout["raises_left"].start + (_RAISES_LEFT - 1 if left is None else min(left, _RAISES_LEFT - 2))] = 1
-        money = layout["money"].start
-        obs[money] = hand.pot / chips
-        if legal is not None and legal.phase == "bet":
-            obs[money + 1] = legal.to_call / chips
-            obs[money + 2] = (legal.min_raise_to or 0) / chips
-            obs[money + 3] = (legal.max_raise_to or 0) / chips
-            if legal.to_call:
-                obs[money + 4] = legal.to_call / (hand.pot + legal.to_call)
-        obs[layout["to_act"].start] = hand.to_act == seat
+            ones.append(layout["raises_left"].start + (_RAISES_LEFT - 1 if left is None else min(left, _RAISES_LEFT - 2)))
+        if to_act == seat:
+            ones.append(layout["to_act"].start)
         now = self._aggressors[rnd] if phase == "bet" else None
         before = self._aggressors[rnd - 1] if phase != "over" and rnd >= 1 else None
-        stacks, bets, committed, folded, all_in, draws = (hand.stacks, hand.bets, hand.committed, hand.folded,
-                                                          hand.all_in, hand.draws)
-        width = seat_size(k)
+        draws = hand.draws
+        width, seats = seat_size(k), layout["seats"].start
+        flags = _SEAT_FLAGS - 3  # the flags after stack, bet and chips in the hand
+        amounts: list[float] = []
+        amount_at: list[int] = []
+        stacks, bets, committed, folded, all_in = hand.stacks, hand.bets, hand.committed, hand.folded, hand.all_in
         for j in range(n):
             s = (seat + j) % n
-            base = layout["seats"].start + width * j
-            obs[base:base + _SEAT_FLAGS] = (stacks[s] / chips, bets[s] / chips, committed[s] / chips, folded[s],
-                                            all_in[s], s == hand.button, s == hand.to_act, s == now, s == before)
+            base = seats + width * j
+            amount_at += (base, base + 1, base + 2)
+            amounts += (stacks[s], bets[s], committed[s])
+            for f, on in enumerate((folded[s], all_in[s], s == hand.button, s == to_act, s == now, s == before)):
+                if on:
+                    ones.append(base + 3 + f)
+            base += 3 + flags
             for d in range(_DRAWS):
                 drew = draws[d][s] if d < len(draws) else None
-                obs[base + _SEAT_FLAGS + d * (k + 2) + (0 if drew is None else 1 + drew)] = 1
-        return {"observation": obs, "action_mask": self.legal_mask(seat)}
+                ones.append(base + d * (k + 2) + (0 if drew is None else 1 + drew))
+        money = layout["money"].start
+        amount_at.append(money)
+        amounts.append(hand.pot)
+        if legal is not None and legal.phase == "bet":
+            amount_at += (money + 1, money + 2, money + 3)
+            amounts += (legal.to_call, legal.min_raise_to or 0, legal.max_raise_to or 0)
+        obs = np.zeros(self.obs_size, dtype=np.float32)
+        obs[ones] = 1
+        obs[amount_at] = np.array(amounts, dtype=np.float64) / chips
+        if legal is not None and legal.to_call:
+            obs[money + 4] = legal.to_call / (hand.pot + legal.to_call)
+        mask = self._mask(hand, legal) if legal is not None else np.zeros(self.n_actions, dtype=np.int8)
+        return {"observation": obs, "action_mask": mask}
 
     # ---- rendering --------------------------------------------------------
 
