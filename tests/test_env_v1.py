@@ -223,6 +223,8 @@ def test_raise_sizes_in_each_structure() -> None:
         assert env.action_to_text(RAISE_MIN) == "cbr 4"
         if sizes[2] is not None:
             assert env.action_to_text(RAISE_POT) == "cbr 6"
+        if sizes[3] is not None:
+            assert env.action_to_text(RAISE_MAX) == "cbr 200"
         with pytest.raises(ValueError, match="masked"):
             env.action_to_text(RAISE_HALF)
     env = _raw("badugi", 2, structure="no")

@@ -40,7 +40,7 @@ TypeError: opponents[0] is not a bot (no act(view) method): object
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -57,7 +57,7 @@ _MAX_DEALS = 10_000
 against bots that always fold to it, which would otherwise deal for ever."""
 
 
-class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
+class SingleAgentEnv(gymnasium.Env[dict[str, Any], Any]):
     """The learner's seat of triple_draw_v1 against ``opponents`` (see the module docstring).
 
     :param opponents: one bot for every other seat, clockwise from the
@@ -72,7 +72,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     :raises ValueError: for a bad seat, player count, stack, render mode or rules.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"]}
+    metadata = {"render_modes": ["human", "ansi"]}
 
     def __init__(
         self,
