@@ -462,7 +462,7 @@ def _example() -> Any:
 
 @pytest.mark.slow
 def test_the_training_example_learns_to_beat_the_calling_station() -> None:
-    out = _example().main(["--hands", "3000", "--eval-hands", "2000", "--seed", "1", "--quiet"])
+    out = _example().main(["--hands", "3000", "--eval-hands", "2000", "--seed", "1", "--learning-rate", "0.1", "--quiet"])
     mean, low, _ = out["trained"]
     _, _, untrained_high = out["untrained"]
     assert low > 0  # the trained policy beats CallingBot, its 95% interval above zero
