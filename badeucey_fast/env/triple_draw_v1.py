@@ -403,11 +403,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def _apply(self, agent: str, move: Callable[[Hand], None]) -> None:
         """Make ``move`` on the hand for ``agent`` and keep the betting and draw
         records the observation shows.  A bet or raise is what lifts the seat's
-        bet above the bet it faced (a raise never ends a betting round)."""
+        bet above what a call would make it (a raise never ends a betting round)."""
         hand = self.hand
         assert hand is not None
         seat = self.possible_agents.index(agent)
-        phase, rnd, facing = hand.phase, hand.round, max(hand.bets)
+        phase, rnd = hand.phase, hand.round
+        facing = hand.bets[seat] + hand.legal().to_call if phase == "bet" else 0
         held = hand.cards(seat)
         move(hand)  # raises before changing anything when the action is illegal
         self._cumulative_rewards[agent] = 0.0
