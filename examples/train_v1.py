@@ -19,7 +19,7 @@ when its coin is above one half) and the untrained one (uniform) play
 blinds a hand with its 95% interval (normal approximation: mean +- 1.96
 standard errors).
 
-    python examples/train_v1.py --game deuce_seven --hands 40000 --eval-hands 20000 --seed 1
+    python examples/train_v1.py --game deuce_seven --opponent calling --hands 30000 --eval-hands 20000 --seed 1
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--game", default="deuce_seven")
     parser.add_argument("--opponent", default="calling", help="a built-in bot: calling, random or drawing")
     parser.add_argument("--structure", default="fixed")
-    parser.add_argument("--hands", type=int, default=40_000, help="training hands")
+    parser.add_argument("--hands", type=int, default=30_000, help="training hands")
     parser.add_argument("--eval-hands", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--learning-rate", type=float, default=0.01)
