@@ -58,7 +58,7 @@ def _card_tokens() -> dict[str, int]:
 
 
 _CARD_OF = _card_tokens()
-_NAME_OF = tuple(r + s for r in RANK_CHARS for s in SUIT_CHARS)
+NAME_OF = tuple(r + s for r in RANK_CHARS for s in SUIT_CHARS)
 _MAX_COMPACT = 2 * DECK_SIZE
 _PAIR_SLICES = tuple(slice(i, i + 2) for i in range(0, _MAX_COMPACT, 2))
 # _PAIRS[k](text): the first k two-character slices of text, cut in one C call (k >= 2)
@@ -113,7 +113,7 @@ def parse_cards(text: str) -> tuple[int, ...]:
         seen: set[int] = set()
         for card in ids:
             if card in seen:
-                raise ValueError(f"duplicate card {_NAME_OF[card]} in {quote(text)}")
+                raise ValueError(f"duplicate card {NAME_OF[card]} in {quote(text)}")
             seen.add(card)
     return ids
 
@@ -140,7 +140,7 @@ def _parse_slowly(compact: str, text: str) -> tuple[int, ...]:
 
 def card_name(card: int) -> str:
     """The two-character name of one card id, e.g. ``card_name(51) == "As"``."""
-    return _NAME_OF[check_card(card)]
+    return NAME_OF[check_card(card)]
 
 
 def format_cards(ids: Iterable[int]) -> str:
@@ -165,7 +165,7 @@ def format_cards(ids: Iterable[int]) -> str:
     """
     if isinstance(ids, (str, bytes, bytearray, memoryview)) or not isinstance(ids, Iterable):
         raise TypeError(f"format_cards takes an iterable of card ids, not {type(ids).__name__}")
-    return " ".join(_NAME_OF[check_card(c)] for c in ids)
+    return " ".join(NAME_OF[check_card(c)] for c in ids)
 
 
 check_card = check_card_id
@@ -305,7 +305,7 @@ def hand_ids(cards: CardsLike, sizes: tuple[int, ...], what: str) -> tuple[int, 
         raise ValueError(f"{what} takes {wanted} cards, got {len(ids)}")
     if len(set(ids)) != len(ids):
         dup = next(c for i, c in enumerate(ids) if c in ids[:i])
-        raise ValueError(f"{what}: duplicate card {_NAME_OF[dup]}")
+        raise ValueError(f"{what}: duplicate card {NAME_OF[dup]}")
     return ids
 
 
@@ -341,7 +341,7 @@ def seat_hands(hands: object, size: int, game: str, what: str) -> list[tuple[int
         if not held.isdisjoint(ids):  # a card of an earlier seat: name the seat and the card
             card = next(c for c in ids if c in held)
             first = next(s for s, earlier in enumerate(seats) if earlier is not None and card in earlier)
-            raise ValueError(f"seats {first} and {seat} both hold {_NAME_OF[card]}")
+            raise ValueError(f"seats {first} and {seat} both hold {NAME_OF[card]}")
         held.update(ids)
         seats.append(ids)
     return seats

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from badeucey_fast._cards import _NAME_OF, parse_cards
+from badeucey_fast._cards import NAME_OF, parse_cards
 from badeucey_fast.play.bots import Bot, make_bot
 from badeucey_fast.play.hand import Hand, Uncontested
 from badeucey_fast.play.rules import TableRules
@@ -38,7 +38,7 @@ def _board(hand: Hand, seat: int, names: Sequence[str]) -> str:
         mark = ("D" if s == hand.button else " ") + (">" if hand.to_act == s else " ")
         state = " (folded)" if view.folded[s] else (" (all in)" if view.all_in[s] else "")
         lines.append(f"{mark} {names[s]:<12} stack {view.stacks[s]:>5}  bet {view.bets[s]:>4}  drew {drew}{state}")
-    lines.append(f"your cards: {' '.join(_NAME_OF[c] for c in sorted(view.cards))}")
+    lines.append(f"your cards: {' '.join(NAME_OF[c] for c in sorted(view.cards))}")
     return "\n".join(lines)
 
 
@@ -55,8 +55,8 @@ def _parse(entry: str, view: HandView) -> str:
             cards = parse_cards(" ".join(rest)) if rest else ()
             for c in cards:
                 if c not in view.cards:
-                    raise ValueError(f"you do not hold {_NAME_OF[c]}")
-            return " ".join(["sd", *(_NAME_OF[c] for c in cards)])
+                    raise ValueError(f"you do not hold {NAME_OF[c]}")
+            return " ".join(["sd", *(NAME_OF[c] for c in cards)])
         raise ValueError("it is a draw: d CARDS to discard (e.g. d 7s Kd) or p to stand pat")
     legal = view.legal_actions
     raises = [] if view.min_raise_to is None or view.max_raise_to is None else [view.min_raise_to, view.max_raise_to]

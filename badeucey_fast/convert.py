@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from badeucey_fast._native import DECK_SIZE
-from badeucey_fast._cards import _NAME_OF, CardsLike, hand_ids
+from badeucey_fast._cards import NAME_OF, CardsLike, hand_ids
 
 if TYPE_CHECKING:
     import pokerkit
@@ -120,4 +120,4 @@ def to_pokerkit(cards: CardsLike) -> tuple[pokerkit.Card, ...]:
         from pokerkit import Card
     except ImportError as error:
         raise ImportError("to_pokerkit needs pokerkit: pip install pokerkit") from error
-    return tuple(Card.parse("".join(_NAME_OF[card] for card in ids)))
+    return tuple(Card.parse("".join(NAME_OF[card] for card in ids)))

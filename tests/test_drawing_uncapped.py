@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from badeucey_fast._cards import _NAME_OF
+from badeucey_fast._cards import NAME_OF
 from badeucey_fast.bots import DrawingBot, play_match
 from badeucey_fast.engine import HandView, TableRules
 from badeucey_fast.jobs import InlineExecutor
@@ -23,7 +23,7 @@ class TightBot:
         s = self._eval.strength(view)
         if view.phase == "draw":
             plan = self._eval._evaluator(view).plan(view.cards)
-            return " ".join(["sd", *(_NAME_OF[c] for c in plan.discard)])
+            return " ".join(["sd", *(NAME_OF[c] for c in plan.discard)])
         if view.min_raise_to is not None and s <= 0.05:
             return f"cbr {view.min_raise_to}"
         if view.to_call == 0 or s <= 0.25:

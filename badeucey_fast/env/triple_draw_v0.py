@@ -46,7 +46,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from badeucey_fast._native import check_int
-from badeucey_fast._cards import _NAME_OF
+from badeucey_fast._cards import NAME_OF
 from badeucey_fast._runs import check_seed
 from badeucey_fast.engine import Hand, TableRules
 from badeucey_fast.games import Game, get_game
@@ -245,7 +245,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         seat = self.possible_agents.index(agent or self.agent_selection)
         if action >= DRAW:
             cards = sorted(hand.cards(seat))
-            thrown = [_NAME_OF[c] for j, c in enumerate(cards) if (action - DRAW) >> j & 1]
+            thrown = [NAME_OF[c] for j, c in enumerate(cards) if (action - DRAW) >> j & 1]
             return " ".join(["sd", *thrown])
         return ("f", "cc", "cbr")[action]
 
@@ -260,7 +260,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             drew = "/".join("-" if c[s] is None else str(c[s]) for c in hand.draws) or "-"
             flags = ("D" if s == hand.button else " ") + (">" if hand.to_act == s else " ")
             state = " folded" if hand.folded[s] else (" all in" if hand.all_in[s] else "")
-            cards = " ".join(_NAME_OF[c] for c in hand.cards(s))
+            cards = " ".join(NAME_OF[c] for c in hand.cards(s))
             lines.append(f"{flags} {agent}: stack {hand.stacks[s]:>5} bet {hand.bets[s]:>4} drew {drew:<6} "
                          f"{cards}{state}")
         return "\n".join(lines)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import operator
 
-from badeucey_fast._cards import _NAME_OF, parse_cards
+from badeucey_fast._cards import NAME_OF, parse_cards
 from badeucey_fast.play.view import HandView
 
 __all__ = ["CALL", "DRAW", "FOLD", "RAISE", "action_to_text", "legal_action_numbers", "text_to_action"]
@@ -53,7 +53,7 @@ def action_to_text(action: int, view: HandView) -> str:
         raise ValueError(f"action {a} is not legal now (legal: {', '.join(map(str, legal_action_numbers(view)))})")
     if a >= DRAW:
         cards = sorted(view.cards)
-        return " ".join(["sd", *(_NAME_OF[c] for j, c in enumerate(cards) if (a - DRAW) >> j & 1)])
+        return " ".join(["sd", *(NAME_OF[c] for j, c in enumerate(cards) if (a - DRAW) >> j & 1)])
     if a == RAISE:
         return f"cbr {view.min_raise_to}"
     return ("f", "cc")[a]
@@ -74,7 +74,7 @@ def text_to_action(text: str, view: HandView) -> int:
         mask = 0
         for c in parse_cards(" ".join(words[1:])) if words[1:] else ():
             if c not in cards:
-                raise ValueError(f"{text!r}: seat {view.seat} does not hold {_NAME_OF[c]}")
+                raise ValueError(f"{text!r}: seat {view.seat} does not hold {NAME_OF[c]}")
             mask |= 1 << cards.index(c)
         return DRAW + mask
     if view.phase == "bet" and view.to_act == view.seat:

@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from badeucey_fast._cards import _NAME_OF
+from badeucey_fast._cards import NAME_OF
 from badeucey_fast.games import Game, get_game
 from badeucey_fast.play.rules import TableRules
 from badeucey_fast.play.view import HandView
@@ -125,7 +125,7 @@ class RandomBot:
     def act(self, view: HandView) -> str:
         rng = self._rng
         if view.phase == "draw":
-            thrown = [_NAME_OF[c] for c in view.cards if rng.random() < 0.5]
+            thrown = [NAME_OF[c] for c in view.cards if rng.random() < 0.5]
             return "sd " + " ".join(thrown) if thrown else "sd"
         words = [a for a in view.legal_actions if not a.startswith("cbr ")]
         bounds = _raise_range(view)
@@ -163,31 +163,13 @@ _PERCENTILE_HANDS = 200_000
 _PERCENTILES: dict[tuple[str, int], Any] = {}
 
 
-def _rank_halves(game: Game, hands: npt.NDArray[np.uint8]) -> list[npt.NDArray[np.uint16]]:
-    """Each half's ranks of ``hands`` (N, hand size), lower is better."""
-    from badeucey_fast import _rankings as r
-
-    out = []
-    for half in game.halves:
-        ranking = game.ranking(half)
-        if ranking == "badugi_low":
-            out.append(r.badugi_rank_batch(hands))
-        elif ranking == "badugi_high":
-            out.append(r.badugi_rank_batch(hands, ace_high=True))
-        elif ranking == "deuce_seven":
-            out.append(r.deuce_seven_rank_batch(hands))
-        else:
-            out.append(r.ace_five_rank_batch(hands))
-    return out
-
-
 def _percentiles(game: Game) -> list[npt.NDArray[np.float64]]:
     """For each half, rank -> the share of random hands that beat it (ties count half),
     estimated once from 200,000 random hands dealt from a fixed seed."""
     import numpy as np
 
     out = []
-    for half, ranks in zip(game.halves, _rank_halves(game, _random_hands(game.hand_size)), strict=True):
+    for half, ranks in zip(game.halves, game.batch_ranker()(_random_hands(game.hand_size)), strict=True):
         key = (game.ranking(half), game.hand_size)
         table = _PERCENTILES.get(key)
         if table is None:
@@ -270,7 +252,7 @@ class _Evaluator:
         source = np.concatenate((np.broadcast_to(np.array(hand, dtype=np.uint8), (samples, n)), drawn), axis=1)
         hands = np.ascontiguousarray(source[:, self.cols].reshape(-1, n))
         score = np.zeros(len(hands))
-        for table, ranks in zip(self.tables, _rank_halves(self.game, hands), strict=True):
+        for table, ranks in zip(self.tables, self.game.batch_ranker()(hands), strict=True):
             score += table[ranks]
         means = score.reshape(samples, -1).mean(axis=0) / len(self.tables)
         # ties (and noise below 1e-9) keep the discard of fewer cards
@@ -382,7 +364,7 @@ class DrawingBot:
             raise ValueError(f"DrawingBot plays {ev.game.name}, {ev.game.hand_size} cards; the view holds {len(view.cards)}")
         plan = ev.plan(view.cards)
         if view.phase == "draw":
-            return "sd " + " ".join(_NAME_OF[c] for c in plan.discard) if plan.discard else "sd"
+            return "sd " + " ".join(NAME_OF[c] for c in plan.discard) if plan.discard else "sd"
         r = min(view.round, 3)
         s = plan.made_score if r >= 3 else plan.draw_score
         bounds = _raise_range(view)

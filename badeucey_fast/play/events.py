@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Union
 
-from badeucey_fast._cards import _NAME_OF, format_cards
+from badeucey_fast._cards import NAME_OF, format_cards
 
 __all__ = ["BetRaise", "CheckCall", "Deal", "Draw", "Event", "Fold", "Post", "Show", "phh_history", "player_label"]
 
@@ -38,7 +38,7 @@ def player_label(seat: int, button: int, n_seats: int) -> str:
 
 
 def _text(cards: Iterable[int]) -> str:
-    return "".join([_NAME_OF[c] for c in cards])
+    return "".join([NAME_OF[c] for c in cards])
 
 
 class _Event:

@@ -31,8 +31,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from badeucey_fast._cards import _NAME_OF, check_card, hand_ids, parse_cards
-from badeucey_fast._runs import check_seed
+from badeucey_fast._cards import NAME_OF, check_card, hand_ids, parse_cards, quick_ids
+from badeucey_fast._checks import SEED_LIMIT, check_seed
 from badeucey_fast.games import Game
 from badeucey_fast.play.events import (
     BetRaise,
@@ -46,7 +46,8 @@ from badeucey_fast.play.events import (
     phh_history,
     player_label,
 )
-from badeucey_fast.play.rules import STRUCTURES, TableRules, _whole
+from badeucey_fast._checks import check_int
+from badeucey_fast.play.rules import STRUCTURES, TableRules
 from badeucey_fast.play.view import HandView, Legal
 from badeucey_fast.showdown import (
     HalfSettlement,
@@ -62,21 +63,14 @@ __all__ = ["STRUCTURES", "DealState", "Hand", "Replay", "TableRules", "Uncontest
 _PHASES = ("bet", "draw", "over")
 
 
-_SEED_MAX = (1 << 64) - 1
-
-
 def _seed(seed: object) -> int | None:
     """A hand's seed, by the package's one rule for seeds (:func:`check_seed
-    <badeucey_fast._runs.check_seed>`: None or an integer in 0 .. 2**64 - 1,
-    numpy integers too, never a bool), refused with the engine's ValueError.
-    Random(-n) plays as Random(n), so a negative seed is refused, not aliased."""
-    if seed is None or type(seed) is int and 0 <= seed <= _SEED_MAX:
+    <badeucey_fast._checks.check_seed>`: None or an integer in 0 .. 2**64 - 1,
+    numpy integers too; a bool or a float is a TypeError).  Random(-n) plays as
+    Random(n), so a negative seed is refused, not aliased."""
+    if seed is None or type(seed) is int and 0 <= seed < SEED_LIMIT:
         return seed  # the usual call, without the checker
-    try:
-        return check_seed(seed)
-    except (TypeError, ValueError):
-        raise ValueError(
-            f"seed must be an integer in 0 .. 2**64 - 1, a random.Random or None, got {seed!r}") from None
+    return check_seed(seed)
 
 
 def _copy_random(rng: random.Random) -> random.Random:
@@ -196,10 +190,11 @@ class Hand:
         hands, each draw's cards and the burns), dealt instead of the table's
         until :meth:`resume`; the replay path of
         :func:`~badeucey_fast.play.phh.loads`.
-    :raises ValueError: for bad stacks, a bad button, a bad seed or a bad deck,
+    :raises ValueError: for bad stacks, a bad button, a seed out of range or a bad deck,
         or a ``deal`` that does not fit the table (or cards play never asks for).
-    :raises TypeError: for rules that are not a :class:`TableRules` or a
-        ``deal`` that is not a :class:`Replay`.
+    :raises TypeError: for rules that are not a :class:`TableRules`, a
+        ``deal`` that is not a :class:`Replay`, or a stack or seed that is not an
+        integer (the package's rule, :mod:`badeucey_fast._checks`).
 
     The history is kept as typed events (:attr:`events`) and rendered as PHH
     (:attr:`history`, :meth:`to_phh`) when read.
@@ -278,7 +273,7 @@ class Hand:
         start = tuple(stacks)
         for s in start:
             if type(s) is not int or s < 1:
-                start = tuple(_whole(s, f"stack of seat {i}", 1) for i, s in enumerate(stacks))
+                start = tuple(check_int(s, f"stack of seat {i}", low=1) for i, s in enumerate(stacks))
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
             raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
         if isinstance(seed, random.Random):
@@ -356,7 +351,7 @@ class Hand:
                     raise ValueError(f"the history deals seat {seat} {len(cards)} cards, not {size}")
                 for c in cards:
                     if c not in unseen:
-                        raise ValueError(f"the history deals {_NAME_OF[c]} twice")
+                        raise ValueError(f"the history deals {NAME_OF[c]} twice")
                     unseen.discard(c)
                 hole[seat] = list(cards)
             self._stub = [c for c in self._stub if c in unseen]
@@ -413,11 +408,11 @@ class Hand:
         for c in wanted:
             if c not in stub:
                 if stub:
-                    raise ValueError(f"the history deals {_NAME_OF[c]}, which is not in the stub")
+                    raise ValueError(f"the history deals {NAME_OF[c]}, which is not in the stub")
                 self._reform()
                 stub = self._stub
                 if c not in stub:
-                    raise ValueError(f"the history deals {_NAME_OF[c]}, which is not out of play")
+                    raise ValueError(f"the history deals {NAME_OF[c]}, which is not out of play")
             stub.remove(c)
             out.append(c)
         return out
@@ -467,7 +462,7 @@ class Hand:
             c = burns[len(self._burns)]
             if c not in self._stub:
                 if self._stub:
-                    raise ValueError(f"the history burns {_NAME_OF[c]}, which is not in the stub")
+                    raise ValueError(f"the history burns {NAME_OF[c]}, which is not in the stub")
                 self._reform()
             self._stub.remove(c)
         else:
@@ -927,24 +922,23 @@ class Hand:
         if self._phase != "draw":
             raise ValueError(f"cannot discard: seat {seat} is to bet (f, cc or cbr), not to draw")
         hole = self._hole[seat]
-        if (type(cards) is tuple or type(cards) is list) and not cards:
+        if isinstance(cards, str) and not cards.strip():
             thrown: tuple[int, ...] = ()
+        elif (quick := quick_ids(cards)) is not None:  # text, or plain distinct ids
+            thrown = quick
         elif isinstance(cards, str):
-            thrown = parse_cards(cards) if cards.strip() else ()
+            thrown = parse_cards(cards)
         else:
             try:
                 thrown = tuple(cards)  # (a numpy array too: never tested for truth)
             except TypeError:
                 raise TypeError(f"cards must be card text or card ids, got {cards!r}") from None
-            for c in thrown:
-                if type(c) is not int or not 0 <= c < 52:
-                    thrown = tuple(check_card(x) for x in thrown)  # raises, naming the bad id
-                    break
+            thrown = tuple(check_card(x) for x in thrown)  # raises, naming the bad id
             if len(set(thrown)) != len(thrown):
                 raise ValueError(f"seat {seat} cannot throw the same card twice")
         for c in thrown:
             if c not in hole:
-                raise ValueError(f"seat {seat} does not hold {_NAME_OF[c]}")
+                raise ValueError(f"seat {seat} does not hold {NAME_OF[c]}")
         if thrown:
             kept = [c for c in hole if c not in thrown]
             dealt = self._take(len(thrown), thrown, seat)

@@ -20,6 +20,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, overload
 
+from badeucey_fast._checks import check_count, check_int, check_seed
 from badeucey_fast._jobrun import InlineExecutor, JobError, JobProgress, run_chunks
 from badeucey_fast.games import Game, get_game
 from badeucey_fast.play.bots import Bot, bot_name
@@ -315,9 +316,8 @@ def play_match(
     n = len(players)
     if not 2 <= n <= rules.max_seats:
         raise ValueError(f"{get_game(rules.game).name} seats 2..{rules.max_seats} bots, got {n}")
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-        raise ValueError(f"hands must be a whole number of at least 1, got {hands!r}")
-    if isinstance(stacks, int) and not isinstance(stacks, bool):
+    hands = check_count(hands, "hands")
+    if isinstance(stacks, (int, np.integer)):
         seat_stacks = (stacks,) * n
     elif isinstance(stacks, Sequence) and not isinstance(stacks, (str, bytes)):
         seat_stacks = tuple(stacks)
@@ -327,15 +327,9 @@ def play_match(
             raise ValueError("duplicate play needs equal stacks (a bot would keep its own stack on every seat)")
     else:
         raise TypeError(f"stacks must be a chip count or one per seat, got {stacks!r}")
-    for s in seat_stacks:
-        if isinstance(s, bool) or not isinstance(s, int) or s < 1:
-            raise ValueError(f"stacks must be whole numbers of at least 1, got {s!r}")
-    if seed is None:
-        entropy = int(np.random.SeedSequence().entropy) % 2**63  # type: ignore[arg-type]
-    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a whole number of at least 0, got {seed!r}")
-    else:
-        entropy = seed
+    seat_stacks = tuple(check_int(s, "stacks", low=1) for s in seat_stacks)
+    seed = check_seed(seed)
+    entropy = int(np.random.SeedSequence().entropy) % 2**63 if seed is None else seed  # type: ignore[arg-type]
     rotations = n if duplicate else 1
     deals = -(-hands // rotations)
     if checkpoint is not None and seed is None:

@@ -71,7 +71,7 @@ from collections import Counter
 from dataclasses import fields as dataclass_fields
 from typing import Any
 
-from badeucey_fast._cards import _NAME_OF, parse_cards
+from badeucey_fast._cards import NAME_OF, parse_cards
 from badeucey_fast.games import GAMES, Game
 from badeucey_fast.play.events import BetRaise, Draw, player_label
 from badeucey_fast.play.hand import DealState, Hand, Replay
@@ -204,7 +204,7 @@ def dumps(hand: Hand) -> str:
     ]
     burns = hand.burns
     if burns:
-        fields.append(("_badeucey_burns", [_NAME_OF[c] for c in burns]))  # a card may burn twice (reshuffled)
+        fields.append(("_badeucey_burns", [NAME_OF[c] for c in burns]))  # a card may burn twice (reshuffled)
     if hand.phase != "over":
         fields.append(("_badeucey_deal", _deal_state(hand.deal_state)))
     if fields[0][1] in STANDARD_CODES:
@@ -237,7 +237,7 @@ def _deal_state(state: DealState) -> dict[str, Any]:
     """What decides the cards still to come: the stub in the engine's order (the
     next card last when ``ordered``), and the random state that picks from it and
     from the cards out of play that reform it."""
-    deal: dict[str, Any] = {"stub": "".join(_NAME_OF[c] for c in state.stub), "ordered": state.ordered}
+    deal: dict[str, Any] = {"stub": "".join(NAME_OF[c] for c in state.stub), "ordered": state.ordered}
     if state.random_state is None:  # a generator without a state: the rebuilt hand draws fresh randomness
         return deal
     version, words, gauss = state.random_state

@@ -5,18 +5,11 @@ from __future__ import annotations
 from dataclasses import KW_ONLY, dataclass
 from typing import cast
 
+from badeucey_fast._checks import check_int
 from badeucey_fast.games import Game, get_game
 
 STRUCTURES = ("fixed", "pot", "no")
 """Betting structures: fixed limit, pot limit, no limit."""
-
-
-def _whole(value: object, name: str, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, got {value!r}")  # noqa: TRY004 - the API promises ValueError
-    if value < low:
-        raise ValueError(f"{name} must be at least {low}, got {value}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -68,16 +61,16 @@ class TableRules:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "game", get_game(self.game))
-        _whole(self.small_blind, "small_blind", 0)
-        _whole(self.big_blind, "big_blind", 1)
+        object.__setattr__(self, "small_blind", check_int(self.small_blind, "small_blind", low=0))
+        object.__setattr__(self, "big_blind", check_int(self.big_blind, "big_blind", low=1))
         if self.small_blind > self.big_blind:
             raise ValueError(f"small_blind ({self.small_blind}) must not exceed big_blind ({self.big_blind})")
-        small = self.big_blind if self.small_bet is None else _whole(self.small_bet, "small_bet", 1)
+        small = self.big_blind if self.small_bet is None else check_int(self.small_bet, "small_bet", low=1)
         object.__setattr__(self, "small_bet", small)
-        object.__setattr__(self, "big_bet", 2 * small if self.big_bet is None else _whole(self.big_bet, "big_bet", 1))
-        _whole(self.cap, "cap", 1)
+        object.__setattr__(self, "big_bet", 2 * small if self.big_bet is None else check_int(self.big_bet, "big_bet", low=1))
+        object.__setattr__(self, "cap", check_int(self.cap, "cap", low=1))
         if self.heads_up_cap is not None:
-            _whole(self.heads_up_cap, "heads_up_cap", 1)
+            object.__setattr__(self, "heads_up_cap", check_int(self.heads_up_cap, "heads_up_cap", low=1))
         if self.structure not in STRUCTURES:
             raise ValueError(f"structure must be one of {', '.join(map(repr, STRUCTURES))}, got {self.structure!r}")
         if not isinstance(self.burn, bool):
