@@ -20,6 +20,7 @@ import badeucey_fast as bf
 from badeucey_fast import _checks
 from badeucey_fast.draws import MAX_EXACT_LIMIT, MAX_SAMPLES
 from badeucey_fast.jobs import InlineExecutor, LocalPool, discard_chart, local_executor
+from badeucey_fast.play import CallingBot, Hand, TableRules, play_match
 
 HAND = "7s 5h 4d 3c 2s"
 BADUGI_HAND = "As 2c 3d Ks"
@@ -52,6 +53,11 @@ def _workers(workers: object) -> object:
     pool = local_executor(workers)  # type: ignore[arg-type]
     pool.shutdown()  # (no worker has started: a pool starts them with its first task)
     return pool
+
+
+def _match(**settings: Any) -> object:
+    options: dict[str, Any] = {"hands": 2, "seed": 1, "game": "badugi", "executor": InlineExecutor(), **settings}
+    return play_match([CallingBot(), CallingBot()], **options).to_dict()
 
 
 ENTRY_POINTS: dict[str, EntryPoint] = {
@@ -92,6 +98,16 @@ ENTRY_POINTS: dict[str, EntryPoint] = {
     "random_hands seed": EntryPoint(lambda v: bf.random_hands(2, seed=v), "random_hands: seed", *SEED_RANGE, 9),
     "Deck seed": EntryPoint(lambda v: bf.Deck(seed=v).deal(5), "Deck: seed", *SEED_RANGE, 5),
     "Deck.deal n": EntryPoint(lambda v: bf.Deck(seed=1).deal(v), "Deck.deal", 0, 52, 3),
+    # playing
+    "TableRules big_blind": EntryPoint(lambda v: TableRules("badugi", big_blind=v, small_blind=0), "big_blind", 1,
+                                       None, 2),
+    "TableRules cap": EntryPoint(lambda v: TableRules("badugi", cap=v), "cap", 1, None, 4),
+    "Hand stacks": EntryPoint(lambda v: Hand(TableRules("badugi"), [v, 9], seed=1).stacks, "stack of seat 0", 1, None,
+                              9),
+    "Hand seed": EntryPoint(lambda v: Hand(TableRules("badugi"), [9, 9], seed=v).cards(0), "seed", *SEED_RANGE, 3),
+    "play_match hands": EntryPoint(lambda v: _match(hands=v), "hands", 1, None, 2),
+    "play_match stacks": EntryPoint(lambda v: _match(stacks=[v, v]), "stacks", 1, None, 50),
+    "play_match seed": EntryPoint(lambda v: _match(seed=v), "seed", *SEED_RANGE, 7),
 }
 
 NUMPY_TYPES = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64]

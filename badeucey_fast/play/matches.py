@@ -318,16 +318,15 @@ def play_match(
         raise ValueError(f"{get_game(rules.game).name} seats 2..{rules.max_seats} bots, got {n}")
     hands = check_count(hands, "hands")
     if isinstance(stacks, (int, np.integer)):
-        seat_stacks = (stacks,) * n
+        seat_stacks = (check_int(stacks, "stacks", low=1),) * n
     elif isinstance(stacks, Sequence) and not isinstance(stacks, (str, bytes)):
-        seat_stacks = tuple(stacks)
+        seat_stacks = tuple(check_int(s, "stacks", low=1) for s in stacks)
         if len(seat_stacks) != n:
             raise ValueError(f"stacks: {len(seat_stacks)} stacks for {n} bots")
         if duplicate and len(set(seat_stacks)) > 1:
             raise ValueError("duplicate play needs equal stacks (a bot would keep its own stack on every seat)")
     else:
         raise TypeError(f"stacks must be a chip count or one per seat, got {stacks!r}")
-    seat_stacks = tuple(check_int(s, "stacks", low=1) for s in seat_stacks)
     seed = check_seed(seed)
     entropy = int(np.random.SeedSequence().entropy) % 2**63 if seed is None else seed  # type: ignore[arg-type]
     rotations = n if duplicate else 1
