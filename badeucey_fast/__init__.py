@@ -30,10 +30,10 @@ except ModuleNotFoundError as _error:
         )
     raise ImportError(_message, name="badeucey_fast._core") from None
 
-from badeucey_fast._badugi_cards import badugi_cards, badugi_cards_batch
+from badeucey_fast.best_badugi import badugi_cards, badugi_cards_batch
 from badeucey_fast._cards import CardsLike, card_name, format_cards, hand_mask, parse_cards
-from badeucey_fast._dispatch import implementation, implementations, use_implementation
-from badeucey_fast._rankings import (
+from badeucey_fast.implementations import implementation, implementations, use_implementation
+from badeucey_fast.rankings import (
     ACE_FIVE_CLASSES,
     BADUGI_CLASSES,
     DEUCE_SEVEN_CLASSES,
@@ -61,7 +61,7 @@ from badeucey_fast.showdown import HalfResult, Pot, PotResult, SeatHand, Showdow
 
 if TYPE_CHECKING:
     from badeucey_fast.draws import DiscardOption, DrawOutcomes, Target, parse_target
-    from badeucey_fast._equity import Equity
+    from badeucey_fast.pot_equity import Equity
     # equity, draw_outcomes and best_discards with their per-game overloads (the same functions at run time)
     from badeucey_fast.game_results import (
         BadugiDiscardOption,
@@ -80,7 +80,7 @@ if TYPE_CHECKING:
     from badeucey_fast.play import Hand, HandView, TableRules, Uncontested
     from badeucey_fast.convert import from_treys, to_pokerkit, to_treys
     from badeucey_fast.deck import Deck, random_hands
-    from badeucey_fast._frames import to_frame
+    from badeucey_fast.frames import to_frame
 
 # Draw odds and equity load on first use: import time is part of the package's promise.
 _LAZY = {
@@ -88,11 +88,11 @@ _LAZY = {
         ("DiscardOption", "DrawOutcomes", "Target", "best_discards", "draw_outcomes", "parse_target"),
         "badeucey_fast.draws",
     ),
-    **dict.fromkeys(("Equity", "equity"), "badeucey_fast._equity"),
+    **dict.fromkeys(("Equity", "equity"), "badeucey_fast.pot_equity"),
     **dict.fromkeys(("Hand", "HandView", "TableRules", "Uncontested"), "badeucey_fast.play"),
     **dict.fromkeys(("from_treys", "to_pokerkit", "to_treys"), "badeucey_fast.convert"),
     **dict.fromkeys(("Deck", "random_hands"), "badeucey_fast.deck"),
-    "to_frame": "badeucey_fast._frames",
+    "to_frame": "badeucey_fast.frames",
     **dict.fromkeys(
         (f"{game}{result}" for game in ("Split", "Badugi", "Low") for result in ("Equity", "DrawOutcomes", "DiscardOption")),
         "badeucey_fast.game_results",

@@ -294,7 +294,7 @@ def _ranks(rules: Game, half: Half, hands: npt.NDArray[np.uint8]) -> Ints:
     """The rank of each hand in a half (lower is better), from the batch functions."""
     import numpy as np
 
-    from badeucey_fast._rankings import ace_five_rank_batch, badugi_rank_batch, deuce_seven_rank_batch
+    from badeucey_fast.rankings import ace_five_rank_batch, badugi_rank_batch, deuce_seven_rank_batch
 
     ranking = rules.ranking(half)
     rows = np.ascontiguousarray(hands)

@@ -22,8 +22,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NoReturn, TextIO, cast
 
-from badeucey_fast import _rankings as r
-from badeucey_fast._badugi_cards import badugi_cards
+from badeucey_fast import rankings as r
+from badeucey_fast.best_badugi import badugi_cards
 from badeucey_fast._native import DECK_SIZE, RANKINGS, Ranking
 from badeucey_fast._cards import format_cards, parse_cards
 from badeucey_fast.games import GAMES
@@ -314,7 +314,7 @@ def _seat_discard(text: str) -> tuple[int, str]:
 
 
 def _cmd_equity(args: argparse.Namespace) -> int:
-    from badeucey_fast._equity import equity
+    from badeucey_fast.pot_equity import equity
 
     hands = [_equity_seat(h, args.opponent_draws) for h in args.hands]
     if args.opponent_draws is not None and all(h is not None and not h.startswith("?") for h in hands):

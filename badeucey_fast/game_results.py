@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, overload
 
-from badeucey_fast._equity import Equity, EquityCounts, EquityFigures
+from badeucey_fast.pot_equity import Equity, EquityCounts, EquityFigures
 from badeucey_fast.draws import DiscardOption, DrawOutcomes
 from badeucey_fast.games import BadugiGame, LowGame, SplitGame  # the game names, defined once
 
@@ -269,7 +269,7 @@ if TYPE_CHECKING:
     ) -> list[SplitDiscardOption] | list[BadugiDiscardOption] | list[LowDiscardOption] | list[DiscardOption]: ...
 
 else:  # at run time: the general classes themselves, and the functions as they are
-    from badeucey_fast._equity import equity
+    from badeucey_fast.pot_equity import equity
     from badeucey_fast.draws import best_discards, draw_outcomes
 
     SplitEquityFigures = BadugiEquityFigures = LowEquityFigures = EquityFigures

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, Union, over
 from badeucey_fast._checks import check_int
 from badeucey_fast._native import RANKINGS, SPLIT_SHIFT, Ranking
 from badeucey_fast._cards import CardsLike, format_cards, hand_ids
-from badeucey_fast import _rankings
+from badeucey_fast import rankings
 
 if TYPE_CHECKING:  # numpy is imported by the first batch call, not at import time
     import numpy as np
@@ -200,7 +200,7 @@ def _ranker(rules: Game) -> Ranker:
     """:meth:`Game.ranker`: the flagged C entry points (a rank, with a mark on a
     hand holding card 0 or 1 that is taken off here), the split ones for the
     two split games."""
-    flag, shift, low_mask = _rankings.FLAG, SPLIT_SHIFT, _rankings.LOW_MASK
+    flag, shift, low_mask = rankings.FLAG, SPLIT_SHIFT, rankings.LOW_MASK
 
     def packed(c_function: Callable[..., int]) -> Ranker:
         def rank(ids: Sequence[int]) -> Ranks:
@@ -219,10 +219,10 @@ def _ranker(rules: Game) -> Ranker:
         return rank
 
     if rules.is_split:
-        split = _rankings.FLAGGED_SPLIT.get((rules.ranking("badugi"), rules.ranking("low")))
+        split = rankings.FLAGGED_SPLIT.get((rules.ranking("badugi"), rules.ranking("low")))
         if split is not None:
             return packed(split)
-    parts = [single(_rankings.FLAGGED[rules.ranking(half), rules.hand_size]) for half in rules.halves]
+    parts = [single(rankings.FLAGGED[rules.ranking(half), rules.hand_size]) for half in rules.halves]
     if len(parts) == 1:
         (one,) = parts
 
@@ -240,8 +240,8 @@ def _ranker(rules: Game) -> Ranker:
 
 @per_game
 def _batch_ranker(rules: Game) -> BatchRanker:
-    """:meth:`Game.batch_ranker`: each half's batch function of :mod:`badeucey_fast._rankings`."""
-    functions = [_rankings.BATCH[rules.ranking(half)] for half in rules.halves]
+    """:meth:`Game.batch_ranker`: each half's batch function of :mod:`badeucey_fast.rankings`."""
+    functions = [rankings.BATCH[rules.ranking(half)] for half in rules.halves]
 
     def rank(hands: Any) -> tuple[Any, ...]:
         return tuple([function(hands) for function in functions])

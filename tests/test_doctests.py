@@ -4,7 +4,7 @@ The modules are found by walking the installed package, so a new module's
 examples run without a line here.  doctest finds an object's examples only in
 the module that defines it: a name re-exported by ``badeucey_fast`` runs with
 its own module, and the one-hand builtins (which carry their fallbacks'
-docstrings, ``_rankings``) run once.
+docstrings, ``rankings``) run once.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def _source(module: ModuleType) -> str:
 
 
 def test_the_walk_finds_the_package_s_modules() -> None:
-    for name in ("badeucey_fast", "badeucey_fast.bots", "badeucey_fast.jobs", "badeucey_fast._rankings",
+    for name in ("badeucey_fast", "badeucey_fast.bots", "badeucey_fast.jobs", "badeucey_fast.rankings",
                  "badeucey_fast._bench.hands", "badeucey_fast.env"):
         assert name in MODULES
 

@@ -19,18 +19,18 @@ import numpy as np
 import pytest
 
 import badeucey_fast as bf
-from badeucey_fast import _cards, _rankings
+from badeucey_fast import _cards, rankings
 from badeucey_fast._core import ffi, lib
 
 # public name -> its fallback (the Python function it passes unusual calls to)
 FALLBACKS: dict[str, Callable[..., Any]] = {
-    "badeucey": _rankings._badeucey,
-    "badacey": _rankings._badacey,
-    "deuce_seven_rank": _rankings._deuce_seven_rank,
-    "ace_five_rank": _rankings._ace_five_rank,
-    "badugi_rank": _rankings._badugi_rank,
-    "badeucey_mask": _rankings._badeucey_mask,
-    "badacey_mask": _rankings._badacey_mask,
+    "badeucey": rankings._badeucey,
+    "badacey": rankings._badacey,
+    "deuce_seven_rank": rankings._deuce_seven_rank,
+    "ace_five_rank": rankings._ace_five_rank,
+    "badugi_rank": rankings._badugi_rank,
+    "badeucey_mask": rankings._badeucey_mask,
+    "badacey_mask": rankings._badacey_mask,
 }
 HAND_FUNCTIONS = [name for name in FALLBACKS if not name.endswith("_mask")]
 MASK_FUNCTIONS = [name for name in FALLBACKS if name.endswith("_mask")]
@@ -216,7 +216,7 @@ def test_builtins_look_like_the_functions_they_replace(name: str) -> None:
     public, fallback = getattr(bf, name), FALLBACKS[name]
     assert inspect.isbuiltin(public)
     assert public.__name__ == public.__qualname__ == fallback.__name__ == name
-    assert public.__module__ == "badeucey_fast._rankings"
+    assert public.__module__ == "badeucey_fast.rankings"
     parameters = "(cards, *, ace_high=False)" if name == "badugi_rank" else "(mask)" if name in MASK_FUNCTIONS else "(cards)"
     assert str(inspect.signature(public)) == parameters
     assert ">>> " in (public.__doc__ or "") and ":raises ValueError:" in (public.__doc__ or "")
@@ -227,9 +227,9 @@ def test_builtins_look_like_the_functions_they_replace(name: str) -> None:
 def test_the_memo_fills_on_a_miss_and_is_shared() -> None:
     hand = (0, 5, 10, 15, 20)
     packed = lib.bdc_badeucey(*hand)
-    _rankings._HALVES.pop(packed, None)
+    rankings._HALVES.pop(packed, None)
     made = bf.badeucey(hand)  # a miss: C asks the package to make and memoise it
-    assert _rankings._HALVES[packed] is made
+    assert rankings._HALVES[packed] is made
     assert bf.badeucey(list(hand)) is made is bf.badeucey("2c 3d 4h 5s 7c")
     assert type(made) is bf.Halves and made == (1, 1)
 
@@ -275,7 +275,7 @@ def test_the_factory_refuses_what_it_cannot_make() -> None:
     from badeucey_fast import _native
 
     make = _native._one_hand
-    module = sys.modules["badeucey_fast._rankings"]
+    module = sys.modules["badeucey_fast.rankings"]
     with pytest.raises(ValueError, match="unknown kind 99"):
         make(99, "f", "f()\n--\n\n", module, print, None, None)
     with pytest.raises(TypeError, match="needs a module and a callable fallback"):
@@ -288,7 +288,7 @@ def test_the_factory_refuses_what_it_cannot_make() -> None:
     with pytest.raises(RuntimeError, match=r"kind \d+ is made once per process \(as deuce_seven_rank\)"):
         make(lib.BDC_PY_DEUCE_SEVEN, "other", "other(x)\n--\n\n", module, print, None, None)
     assert bf.deuce_seven_rank.__name__ == "deuce_seven_rank" and bf.deuce_seven_rank((0, 5, 10, 15, 20)) == 1
-    assert _native.ONE_HAND_FALLBACKS[bf.badeucey] is _rankings._badeucey
+    assert _native.ONE_HAND_FALLBACKS[bf.badeucey] is rankings._badeucey
     assert lib.bdc_py_install(ffi.NULL, b"x") == -1 and lib.bdc_py_install(b"x", ffi.NULL) == -1
 
 
@@ -303,4 +303,4 @@ def test_a_keyword_is_matched_as_python_matches_it() -> None:
 
     hand = (48, 5, 10, 15, 20)
     keywords: dict[Any, Any] = {Never("ace_high"): True}
-    assert outcome(bf.badugi_rank, hand, **keywords) == outcome(_rankings._badugi_rank, hand, **keywords)
+    assert outcome(bf.badugi_rank, hand, **keywords) == outcome(rankings._badugi_rank, hand, **keywords)

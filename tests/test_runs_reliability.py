@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from badeucey_fast._equity import Equity, equity
+from badeucey_fast.pot_equity import Equity, equity
 from badeucey_fast.draws import DiscardOption, DrawOutcomes, best_discards, draw_outcomes
 
 from .conftest import RunCli
@@ -248,7 +248,7 @@ def _ids(text: str) -> tuple[int, ...]:
 _CHILD = """
 import sys
 from badeucey_fast.draws import MAX_EXACT_LIMIT, MAX_SAMPLES, draw_outcomes
-from badeucey_fast._equity import equity
+from badeucey_fast.pot_equity import equity
 kind = sys.argv[1]
 seen = [0.0]  # the last fraction the run reported
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import badeucey_fast as bf
-from badeucey_fast import _equity, draws, game_results
+from badeucey_fast import draws, game_results, pot_equity
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKED = Path(__file__).resolve().parent / "typing_game_results.py"
@@ -56,9 +56,9 @@ def test_at_run_time_the_names_are_the_general_classes_and_functions() -> None:
         assert getattr(bf, f"{game}Equity") is bf.Equity
         assert getattr(bf, f"{game}DrawOutcomes") is bf.DrawOutcomes
         assert getattr(bf, f"{game}DiscardOption") is bf.DiscardOption
-        assert getattr(game_results, f"{game}EquityFigures") is _equity.EquityFigures
-        assert getattr(game_results, f"{game}EquityCounts") is _equity.EquityCounts
-    assert game_results.equity is _equity.equity and bf.equity is _equity.equity
+        assert getattr(game_results, f"{game}EquityFigures") is pot_equity.EquityFigures
+        assert getattr(game_results, f"{game}EquityCounts") is pot_equity.EquityCounts
+    assert game_results.equity is pot_equity.equity and bf.equity is pot_equity.equity
     assert game_results.draw_outcomes is draws.draw_outcomes and bf.draw_outcomes is draws.draw_outcomes
     assert game_results.best_discards is draws.best_discards and bf.best_discards is draws.best_discards
     assert isinstance(bf.equity(["7s 5h 4d 3c 2s", "6s 6h 4h 3d 2c"], game="deuce_seven"), bf.LowEquity)
@@ -76,7 +76,7 @@ def _declared_signatures() -> dict[str, list[ast.FunctionDef]]:
     return found
 
 
-@pytest.mark.parametrize("function", [_equity.equity, draws.draw_outcomes, draws.best_discards], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("function", [pot_equity.equity, draws.draw_outcomes, draws.best_discards], ids=lambda f: f.__name__)
 def test_the_declared_signatures_are_the_real_ones(function: object) -> None:
     """Every overload takes the real function's parameters, by the same names, kinds and
     defaults (the game's aside), so a new parameter there cannot be missed here."""

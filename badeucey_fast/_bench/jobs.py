@@ -28,7 +28,7 @@ from badeucey_fast._bench.hands import (
 )
 from badeucey_fast._cards import format_cards, hand_mask, parse_cards
 from badeucey_fast._native import lib
-from badeucey_fast._rankings import (
+from badeucey_fast.rankings import (
     ace_five_rank_batch,
     badacey_batch,
     badeucey,
@@ -124,7 +124,7 @@ def _check_best_discards(options: Any) -> None:
 
 
 def _equity(_: Inputs) -> Callable[[], Any]:
-    from badeucey_fast._equity import equity
+    from badeucey_fast.pot_equity import equity
 
     return partial(equity, EQUITY_HANDS, discards=EQUITY_DISCARDS, draws=1)
 

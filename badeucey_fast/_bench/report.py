@@ -34,7 +34,7 @@ from badeucey_fast._bench.peers import (
     order_disagreement,
 )
 from badeucey_fast._cards import hand_mask
-from badeucey_fast._rankings import Halves, badeucey, badeucey_mask
+from badeucey_fast.rankings import Halves, badeucey, badeucey_mask
 
 POKERKIT_HANDS = 200
 """Hands pokerkit ranks per timed loop (it is thousands of times slower: a full loop would take too long)."""
