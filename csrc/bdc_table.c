@@ -248,7 +248,7 @@ static void win_uncontested(ctx *c)
     int winner = 0;
     int64_t amount;
     return_uncalled(c);
-    while (t->folded[winner])
+    while (winner < t->n_seats - 1 && t->folded[winner])
         winner++;
     amount = pot_total(t);
     t->stacks[winner] += amount;
@@ -608,9 +608,21 @@ static int max_seats(const bdc_game *g)
     return g->n_cards == BDC_MIN_HAND_CARDS ? BDC_TABLE_MAX_SEATS : BDC_TABLE_MAX_FIVE_CARD_SEATS;
 }
 
+/* Adds the cards to *seen; 0 if one is not a card or is there already. */
+static int add_cards(uint64_t *seen, const uint8_t *cards, int n)
+{
+    int i;
+    for (i = 0; i < n; i++) {
+        if (cards[i] >= BDC_DECK_SIZE || *seen >> cards[i] & 1)
+            return 0;
+        *seen |= (uint64_t)1 << cards[i];
+    }
+    return 1;
+}
+
 int bdc_table_check(const bdc_table *t)
 {
-    int n, s, i;
+    int n, s, i, live = 0, active = 0;
     uint64_t seen = 0;
     int64_t total = 0, start = 0;
     if (!t || t->checked != BDC_CHECKED_MARK || !rules_ok(&t->rules))
@@ -622,8 +634,10 @@ int bdc_table_check(const bdc_table *t)
         return BDC_E_ARGUMENT;
     if (t->phase == BDC_PHASE_OVER ? t->to_act != BDC_NO_SEAT : (t->to_act < 0 || t->to_act >= n))
         return BDC_E_ARGUMENT;
-    if (t->phase == BDC_PHASE_DRAW && (t->round < 1 || t->n_queue > n))
+    if (t->phase == BDC_PHASE_DRAW && (t->round < 1 || t->n_queue > n || t->folded[t->to_act]))
         return BDC_E_ARGUMENT;
+    if (t->phase == BDC_PHASE_BET && (t->folded[t->to_act] || t->all_in[t->to_act]))
+        return BDC_E_ARGUMENT; /* the seat to bet can bet */
     if (t->n_stub > BDC_DECK_SIZE || t->n_muck > BDC_DECK_SIZE || t->n_pots > n)
         return BDC_E_ARGUMENT;
     if (t->cap < -1 || t->nbets < 0 || t->live < 1 || t->live > n || t->active < 0 || t->active > n)
@@ -634,28 +648,29 @@ int bdc_table_check(const bdc_table *t)
             return BDC_E_ARGUMENT;
         if (t->bets[s] < -BDC_TABLE_MAX_CHIPS || t->bets[s] > BDC_TABLE_MAX_CHIPS)
             return BDC_E_ARGUMENT;
-        if (t->n_hole[s] != (t->folded[s] ? 0 : t->rules.game.n_cards))
+        if (t->folded[s] > 1 || t->all_in[s] > 1 || t->n_hole[s] != (t->folded[s] ? 0 : t->rules.game.n_cards))
             return BDC_E_ARGUMENT;
-        for (i = 0; i < t->n_hole[s]; i++) {
-            if (t->hole[s][i] >= BDC_DECK_SIZE || seen >> t->hole[s][i] & 1)
-                return BDC_E_ARGUMENT;
-            seen |= (uint64_t)1 << t->hole[s][i];
-        }
+        if (!add_cards(&seen, t->hole[s], t->n_hole[s]))
+            return BDC_E_ARGUMENT;
+        live += !t->folded[s];
+        active += !(t->folded[s] || t->all_in[s]);
         total += t->stacks[s] + (t->phase == BDC_PHASE_OVER ? 0 : t->committed[s]);
         start += t->start[s];
     }
+    if (t->n_queue > n)
+        return BDC_E_ARGUMENT;
     for (i = 0; i < t->n_queue; i++)
         if (t->queue[i] >= n)
             return BDC_E_ARGUMENT;
-    for (i = 0; i < t->n_stub; i++)
-        if (t->stub[i] >= BDC_DECK_SIZE)
-            return BDC_E_ARGUMENT;
-    for (i = 0; i < t->n_muck; i++)
-        if (t->muck[i] >= BDC_DECK_SIZE)
-            return BDC_E_ARGUMENT;
-    if (total != start)
+    /* every card is in exactly one place: a hand, the stub or out of play */
+    if (!add_cards(&seen, t->stub, t->n_stub) || !add_cards(&seen, t->muck, t->n_muck) ||
+        seen != ((uint64_t)1 << BDC_DECK_SIZE) - 1)
         return BDC_E_ARGUMENT;
-    if (t->level < 0 || t->level > BDC_TABLE_MAX_CHIPS || t->last_raise < 0 || t->unit < 0)
+    if (total != start || live != t->live || active != t->active || live < 1)
+        return BDC_E_ARGUMENT;
+    if (t->sb_seat < 0 || t->sb_seat >= n || t->bb_seat < 0 || t->bb_seat >= n || t->ordered > 1)
+        return BDC_E_ARGUMENT;
+    if (t->level < 0 || t->level > BDC_TABLE_MAX_CHIPS || !chips_ok(t->last_raise, 0) || !chips_ok(t->unit, 0))
         return BDC_E_ARGUMENT;
     return BDC_OK;
 }
@@ -895,7 +910,7 @@ static void play(ctx *c, int64_t action)
                 if (full)
                     t->can_raise[s] = 1;
             }
-        if (full)
+        if (full && t->nbets < INT32_MAX) /* (a count no real hand reaches) */
             t->nbets++;
         t->pending[seat] = 0;
         t->can_raise[seat] = 0;
