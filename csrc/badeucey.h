@@ -535,6 +535,28 @@ int bdc_table_act(bdc_table *table, int64_t action, bdc_table_io *io);
 /* Writes a seat's cards now (none once folded) to out; returns how many, or a BDC_E_* code. */
 int bdc_table_cards(const bdc_table *table, int seat, uint8_t out[5]);
 
+/* SELF-PLAY.  Whole hands played in C by built-in policies (enum bdc_policy):
+ *   RANDOM   in a betting turn, uniformly one of fold (when facing a bet),
+ *            check/call and bet/raise (when allowed), a raise to a uniform
+ *            whole amount between the bounds; in a draw, each card thrown
+ *            with probability 1/2 (as the package's RandomBot);
+ *   CALLING  always checks or calls, always stands pat (CallingBot).
+ * Deal d (d = first_deal .. first_deal + deals - 1) has the button at seat
+ * d % n_seats, a deck shuffled and a table seed drawn from the generator
+ * bdc_rng_seed(seed + d * 0x9E3779B97F4A7C15), and one generator per bot
+ * from the same; so each deal's result depends on the seed and d alone, not
+ * on how the deals are split among calls.  With duplicate, each deal is
+ * played n_seats times (rotation r: seat s played by bot (s + r) % n_seats)
+ * from the same deck and stub seed.  Writes results[(d - first_deal) *
+ * n_seats + b]: the chips bot b won in that deal, over its rotations.
+ * BDC_OK, or BDC_E_ARGUMENT for a bad setting, a policy outside the enum or
+ * a NULL pointer. */
+enum bdc_policy { BDC_POLICY_RANDOM = 0, BDC_POLICY_CALLING = 1 };
+#define BDC_POLICIES 2
+
+int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stacks, const int *policies,
+                 uint64_t seed, uint64_t first_deal, uint64_t deals, int duplicate, int64_t *results);
+
 /* ---- end of the hand's state machine ------------------------------------ */
 
 /* cffi-cdef-end */

@@ -949,3 +949,98 @@ int bdc_table_cards(const bdc_table *t, int seat, uint8_t out[5])
     memcpy(out, t->hole[seat], t->n_hole[seat]);
     return t->n_hole[seat];
 }
+
+/* ------------------------------------------------------------------------ */
+/* Self-play                                                                  */
+/* ------------------------------------------------------------------------ */
+
+#define BDC_DEAL_STEP 0x9E3779B97F4A7C15u /* the golden-ratio step between the seeds of consecutive deals */
+
+/* A uniform integer in 0 .. span (rejection: no modulo bias). */
+static uint64_t uniform_upto(uint64_t rng[4], uint64_t span)
+{
+    uint64_t range = span + 1, limit, x;
+    if (range == 0)
+        return next_word(rng);
+    limit = UINT64_MAX - UINT64_MAX % range;
+    do
+        x = next_word(rng);
+    while (x >= limit);
+    return x % range;
+}
+
+/* The action a built-in policy takes at a table in play. */
+static int64_t policy_action(const bdc_table *t, int policy, uint64_t rng[4])
+{
+    int seat = t->to_act, n_options = 0;
+    int64_t options[3], low = 0, high = 0;
+    if (policy == BDC_POLICY_CALLING)
+        return BDC_ACTION_CHECK_CALL; /* in a draw: 0 stands pat */
+    if (t->phase == BDC_PHASE_DRAW)
+        return (int64_t)(next_word(rng) >> 59) & (((int64_t)1 << t->n_hole[seat]) - 1);
+    if (t->bets[seat] < t->level)
+        options[n_options++] = BDC_ACTION_FOLD;
+    options[n_options++] = BDC_ACTION_CHECK_CALL;
+    if (raise_bounds(t, seat, &low, &high))
+        options[n_options++] = 1;
+    {
+        int64_t chosen = options[uniform_upto(rng, (uint64_t)(n_options - 1))];
+        if (chosen == 1)
+            return low + (int64_t)uniform_upto(rng, (uint64_t)(high - low));
+        return chosen;
+    }
+}
+
+int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stacks, const int *policies,
+                 uint64_t seed, uint64_t first_deal, uint64_t deals, int duplicate, int64_t *results)
+{
+    uint64_t d;
+    int s;
+    if (!rules || !stacks || !policies || (!results && deals) || !rules_ok(rules))
+        return BDC_E_ARGUMENT;
+    if (n_seats < BDC_MIN_SEATS || n_seats > max_seats(&rules->game) || (duplicate != 0 && duplicate != 1))
+        return BDC_E_ARGUMENT;
+    if (deals > SIZE_MAX / (size_t)n_seats / sizeof *results)
+        return BDC_E_ARGUMENT;
+    for (s = 0; s < n_seats; s++)
+        if (!chips_ok(stacks[s], 1) || policies[s] < 0 || policies[s] >= BDC_POLICIES)
+            return BDC_E_ARGUMENT;
+    for (d = 0; d < deals; d++) {
+        uint64_t deal = first_deal + d, rng[4], bot_rng[BDC_TABLE_MAX_SEATS][4], table_seed;
+        uint8_t deck[BDC_DECK_SIZE];
+        int64_t *out = results + d * (uint64_t)n_seats;
+        int rotations = duplicate ? n_seats : 1, r, i;
+        bdc_rng_seed(seed + deal * BDC_DEAL_STEP, rng);
+        for (i = 0; i < BDC_DECK_SIZE; i++)
+            deck[i] = (uint8_t)i;
+        for (i = BDC_DECK_SIZE - 1; i > 0; i--) { /* Fisher-Yates */
+            int j = (int)uniform_upto(rng, (uint64_t)i);
+            uint8_t c = deck[i];
+            deck[i] = deck[j];
+            deck[j] = c;
+        }
+        table_seed = next_word(rng);
+        for (s = 0; s < n_seats; s++) {
+            bdc_rng_seed(next_word(rng), bot_rng[s]);
+            out[s] = 0;
+        }
+        for (r = 0; r < rotations; r++) {
+            bdc_table t;
+            ctx c;
+            int rc = bdc_table_start(&t, rules, n_seats, stacks, (int)(deal % (uint64_t)n_seats), deck, table_seed,
+                                     NULL);
+            if (rc)
+                return rc;
+            open_ctx(&c, &t, NULL, 0);
+            while (t.phase != BDC_PHASE_OVER) {
+                int bot = (t.to_act + r) % n_seats;
+                play(&c, policy_action(&t, policies[bot], bot_rng[bot]));
+                if (c.error)
+                    return c.error;
+            }
+            for (s = 0; s < n_seats; s++)
+                out[(s + r) % n_seats] += t.payoffs[s];
+        }
+    }
+    return BDC_OK;
+}

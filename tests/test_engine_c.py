@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from badeucey_fast._native import table as ctable
@@ -240,3 +241,37 @@ def test_bad_input_is_refused() -> None:
         ctable.Table(rules, [100, 100], deck=range(51))
     with pytest.raises(ValueError, match="setting outside its range"):
         ctable.Table(TableRules("deuce_seven"), [100] * 9)
+
+
+def test_selfplay_deals_do_not_depend_on_how_they_are_split() -> None:
+    rules = TableRules("badeucey", structure="pot")
+    stacks = [60, 200, 35]
+    whole = ctable.selfplay(rules, stacks, ["random", "calling", "random"], 30, seed=9)
+    parts = [ctable.selfplay(rules, stacks, ["random", "calling", "random"], k, seed=9, first_deal=f)
+             for f, k in ((0, 7), (7, 1), (8, 22))]
+    assert (whole == np.concatenate(parts)).all()
+    assert (whole.sum(axis=1) == 0).all() and whole.any()
+    assert not (whole == ctable.selfplay(rules, stacks, ["random", "calling", "random"], 30, seed=10)).all()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_duplicate_calling_stations_break_even_every_deal(game: str) -> None:
+    """Every rotation of a deal plays the same cards the same way, so each bot
+    holds every seat once: its chips sum to nothing, deal by deal."""
+    rules = TableRules(game, burn=True)
+    seats = rules.max_seats
+    won = ctable.selfplay(rules, [50] * seats, ["calling"] * seats, 20, seed=3)
+    assert not won.any()
+    single = ctable.selfplay(rules, [50] * seats, ["calling"] * seats, 20, seed=3, duplicate=False)
+    assert (single.sum(axis=1) == 0).all() and single.any()
+
+
+def test_selfplay_refuses_bad_settings() -> None:
+    rules = TableRules("badugi")
+    with pytest.raises(ValueError, match="2 policies for 3 seats"):
+        ctable.selfplay(rules, [10, 10, 10], ["random"] * 2, 1, seed=1)
+    with pytest.raises(ValueError, match="setting outside its range"):
+        ctable.selfplay(rules, [10, 0], ["random"] * 2, 1, seed=1)
+    with pytest.raises(ValueError, match="deals must be at least 0"):
+        ctable.selfplay(rules, [10, 10], ["random"] * 2, -1, seed=1)
+    assert ctable.selfplay(rules, [10, 10], ["random"] * 2, 0, seed=1).shape == (0, 2)

@@ -30,6 +30,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from badeucey_fast._native import check_int, ffi, lib, status_text
 
 FOLD: int = lib.BDC_ACTION_FOLD
@@ -40,6 +43,8 @@ MAX_CHIPS: int = lib.BDC_TABLE_MAX_CHIPS
 _BADUGI = {None: lib.BDC_NO_HALF, "low": lib.BDC_BADUGI_LOW, "high": lib.BDC_BADUGI_HIGH}
 _LOW = {None: lib.BDC_NO_HALF, "deuce_seven": lib.BDC_DEUCE_SEVEN, "ace_five": lib.BDC_ACE_FIVE}
 _STRUCTURES = {"fixed": lib.BDC_FIXED_LIMIT, "pot": lib.BDC_POT_LIMIT, "no": lib.BDC_NO_LIMIT}
+POLICIES: dict[str, int] = {"random": lib.BDC_POLICY_RANDOM, "calling": lib.BDC_POLICY_CALLING}
+"""The built-in policies of :func:`selfplay`, by name."""
 _UNIFORMS = 64  # the uniforms buffer: more than a start or an action takes
 _START, _ACT = lib.BDC_TABLE_START_UNIFORMS, lib.BDC_TABLE_ACT_UNIFORMS
 
@@ -242,3 +247,42 @@ class Table:
         t = self._table
         return tuple((t.pot_amount[p], tuple(s for s in range(t.n_seats) if t.pot_eligible[p] >> s & 1))
                      for p in range(t.n_pots))
+
+
+def selfplay(rules: Any, stacks: Sequence[int], policies: Sequence[str], deals: int, seed: int, *,
+             first_deal: int = 0, duplicate: bool = True) -> npt.NDArray[np.int64]:
+    """Deals ``first_deal`` .. ``first_deal + deals - 1`` played in C by built-in
+    policies (:data:`POLICIES`; bot ``b`` sits in seat ``b``, the button at seat
+    ``deal % seats``), duplicate (every deal once per rotation of the bots) or not.
+
+    :return: the chips each bot won in each deal, over its rotations: (deals, seats) int64.
+        A deal's result depends on ``seed`` and its number only.
+    :raises ValueError: for an unknown policy or settings the C core refuses.
+
+    >>> from badeucey_fast.engine import TableRules
+    >>> won = selfplay(TableRules("badugi"), [100, 100], ["random", "calling"], 4, seed=1)
+    >>> won.shape, bool((won.sum(axis=1) == 0).all())
+    ((4, 2), True)
+    >>> selfplay(TableRules("badugi"), [100, 100], ["random", "folding"], 4, seed=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: selfplay: unknown policy 'folding' (known: random, calling)
+    """
+    n = len(stacks)
+    if len(policies) != n:
+        raise ValueError(f"selfplay: {len(policies)} policies for {n} seats")
+    codes = []
+    for name in policies:
+        if name not in POLICIES:
+            raise ValueError(f"selfplay: unknown policy {name!r} (known: {', '.join(POLICIES)})")
+        codes.append(POLICIES[name])
+    deals = check_int(deals, "deals")
+    if deals < 0:
+        raise ValueError(f"selfplay: deals must be at least 0, got {deals}")
+    out = np.zeros((deals, n), dtype=np.int64)
+    status = lib.bdc_selfplay(table_rules(rules), n, ffi.new("int64_t[]", [check_int(s, "a stack") for s in stacks]),
+                              ffi.new("int[]", codes), check_int(seed, "seed") & (2**64 - 1),
+                              check_int(first_deal, "first_deal"), deals, int(bool(duplicate)),
+                              ffi.cast("int64_t *", ffi.from_buffer(out)))
+    _check(status, "selfplay")
+    return out
