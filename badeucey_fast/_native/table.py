@@ -27,6 +27,7 @@ ValueError: table action -5: an action the seat to act may not take now
 from __future__ import annotations
 
 import random
+import struct
 from collections.abc import Sequence
 from typing import Any
 
@@ -48,6 +49,10 @@ POLICIES: dict[str, int] = {"random": lib.BDC_POLICY_RANDOM, "calling": lib.BDC_
 _UNIFORMS = 64  # the uniforms buffer: more than a start or an action takes
 _START, _ACT = lib.BDC_TABLE_START_UNIFORMS, lib.BDC_TABLE_ACT_UNIFORMS
 
+_EVENT_SIZE: int = ffi.sizeof("bdc_table_event")
+_AMOUNT_AT: int = ffi.offsetof("bdc_table_event", "amount")
+_EVENT_HEAD = struct.Struct("=bbbBB10s")  # kind, seat, round, n_thrown, n_cards, cards (badeucey.h's order)
+_EVENT_AMOUNT = struct.Struct("=q")
 Event = tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]
 """(kind, seat, round, cards, dealt, amount): ``cards`` is the hand dealt or
 shown, the card burnt, or a draw's thrown cards; ``dealt`` a draw's new cards."""
@@ -91,7 +96,7 @@ class Table:
     :raises ValueError: for settings, stacks, a button or a deck the C core refuses.
     """
 
-    __slots__ = ("_buffer", "_events", "_io", "_rng", "_table", "events")
+    __slots__ = ("_buffer", "_events", "_io", "_legal", "_raw", "_rng", "_table")
 
     def __init__(self, rules: Any, stacks: Sequence[int], *, button: int = 0, seed: int = 0,
                  deck: Sequence[int] | None = None, rng: random.Random | None = None) -> None:
@@ -106,8 +111,8 @@ class Table:
             self._buffer = ffi.new("double[]", _UNIFORMS)
             self._io.uniforms = self._buffer
             self._io.n_uniforms = self._io.used = 0
-        self.events: list[Event] = []
-        """Every event so far, in order."""
+        self._legal = ffi.new("bdc_legal *")
+        self._raw: list[bytes] = []  # each call's events as the C structs' bytes, decoded when asked
         n = len(stacks)
         c_stacks = ffi.new("int64_t[]", [check_int(s, "a stack") for s in stacks] or [0])
         c_deck = ffi.NULL
@@ -134,14 +139,24 @@ class Table:
         io.used, io.n_uniforms = 0, _UNIFORMS
 
     def _collect(self) -> None:
-        events, add = self._events, self.events.append
-        for i in range(self._io.n_events):
-            e = events[i]
-            cards = bytes(ffi.buffer(e.cards, e.n_cards))
-            if e.kind == lib.BDC_EVENT_DRAW:
-                add((e.kind, e.seat, e.round, tuple(cards[:e.n_thrown]), tuple(cards[e.n_thrown:]), e.amount))
-            else:
-                add((e.kind, e.seat, e.round, tuple(cards), (), e.amount))
+        n = self._io.n_events
+        if n:
+            self._raw.append(ffi.buffer(self._events, n * _EVENT_SIZE)[:])
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far, in order."""
+        out: list[Event] = []
+        head, amount = _EVENT_HEAD.unpack_from, _EVENT_AMOUNT.unpack_from
+        for raw in self._raw:
+            for offset in range(0, len(raw), _EVENT_SIZE):
+                kind, seat, round_, n_thrown, n_cards, cards = head(raw, offset)
+                (chips,) = amount(raw, offset + _AMOUNT_AT)
+                if kind == lib.BDC_EVENT_DRAW:
+                    out.append((kind, seat, round_, tuple(cards[:n_thrown]), tuple(cards[n_thrown:n_cards]), chips))
+                else:
+                    out.append((kind, seat, round_, tuple(cards[:n_cards]), (), chips))
+        return out
 
     def act(self, action: int) -> None:
         """The seat to act takes ``action``.
@@ -163,7 +178,7 @@ class Table:
     def legal(self) -> tuple[int | None, int, int, bool, int | None, int | None, int | None, int]:
         """(seat, phase, to_call, can_fold, min_raise_to, max_raise_to, raises_left,
         max_discard): the numbers of the engine's ``Legal`` (None where it has None)."""
-        legal = ffi.new("bdc_legal *")
+        legal = self._legal
         _check(lib.bdc_table_legal(self._table, legal), "table")
         seat = None if legal.seat < 0 else legal.seat
         raising = bool(legal.can_raise)
@@ -185,7 +200,8 @@ class Table:
             twin._rng.setstate(self._rng.getstate())
             twin._buffer = ffi.new("double[]", self._buffer[0:_UNIFORMS])
             twin._io.uniforms = twin._buffer
-        twin.events = self.events[:]
+        twin._legal = ffi.new("bdc_legal *")
+        twin._raw = self._raw[:]
         return twin
 
     def cards(self, seat: int) -> tuple[int, ...]:
