@@ -109,6 +109,7 @@ class _Lib:
     def bdc_table_cards(self, table: Any, seat: int, out: Any, /) -> int: ...
     BDC_POLICY_RANDOM: int
     BDC_POLICY_CALLING: int
+    BDC_POLICY_DRAWING: int
     BDC_POLICIES: int
     def bdc_selfplay(
         self, rules: Any, n_seats: int, stacks: Any, policies: Any, seed: int, first_deal: int, deals: int,

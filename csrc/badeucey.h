@@ -540,7 +540,19 @@ int bdc_table_cards(const bdc_table *table, int seat, uint8_t out[5]);
  *            check/call and bet/raise (when allowed), a raise to a uniform
  *            whole amount between the bounds; in a draw, each card thrown
  *            with probability 1/2 (as the package's RandomBot);
- *   CALLING  always checks or calls, always stands pat (CallingBot).
+ *   CALLING  always checks or calls, always stands pat (CallingBot);
+ *   DRAWING  the rule of the package's DrawingBot: a hand's percentile in a
+ *            half is the share of all hands of its size that beat it (ties
+ *            count half: exact, by enumerating every hand), averaged over the
+ *            game's halves; every discard is scored by the expected
+ *            percentile after one draw over 64 random draws shared by every
+ *            discard (seeded by the sorted hand, so a hand always gets the
+ *            same plan); it throws the best discard (ties keep more cards).
+ *            Its strength is that score in rounds 0..2, the percentile of the
+ *            hand it holds in round 3; it bets or raises (the smallest legal
+ *            amount) when the strength is at most 0.15, 0.10, 0.07, 0.05 in
+ *            rounds 0..3, halved for every bet of the round past the first;
+ *            calls a bet at most 0.60, 0.50, 0.40, 0.30; else checks or folds.
  * Deal d (d = first_deal .. first_deal + deals - 1) has the button at seat
  * d % n_seats, a deck shuffled and a table seed drawn from the generator
  * bdc_rng_seed(seed + d * 0x9E3779B97F4A7C15), and one generator per bot
@@ -551,8 +563,8 @@ int bdc_table_cards(const bdc_table *table, int seat, uint8_t out[5]);
  * n_seats + b]: the chips bot b won in that deal, over its rotations.
  * BDC_OK, or BDC_E_ARGUMENT for a bad setting, a policy outside the enum or
  * a NULL pointer. */
-enum bdc_policy { BDC_POLICY_RANDOM = 0, BDC_POLICY_CALLING = 1 };
-#define BDC_POLICIES 2
+enum bdc_policy { BDC_POLICY_RANDOM = 0, BDC_POLICY_CALLING = 1, BDC_POLICY_DRAWING = 2 };
+#define BDC_POLICIES 3
 
 int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stacks, const int *policies,
                  uint64_t seed, uint64_t first_deal, uint64_t deals, int duplicate, int64_t *results);

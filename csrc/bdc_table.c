@@ -991,20 +991,176 @@ static int64_t policy_action(const bdc_table *t, int policy, uint64_t rng[4])
     }
 }
 
+/* The drawing policy's tables: for each half and rank, twice the number of
+ * hands of the game's size that beat it plus the number that tie it (so a
+ * percentile is value / (2 * hands), ties counting half; integers, so sums are exact). */
+typedef struct {
+    uint32_t half[2][BDC_DEUCE_SEVEN_CLASSES + 1];
+    double hands;    /* hands of the game's size */
+    int n_halves;
+} drawing_tables;
+
+#define BDC_DRAWING_SAMPLES 64 /* random draws per discard score, as DrawingBot's default */
+
+static const double raise_at[4] = {0.15, 0.10, 0.07, 0.05}; /* DrawingBot.RAISE_AT */
+static const double call_at[4] = {0.60, 0.50, 0.40, 0.30};  /* DrawingBot.CALL_AT */
+
+static void count_hand(const bdc_game *g, drawing_tables *d, const uint8_t *h)
+{
+    int ranks[2] = {0, 0}, k;
+    rank_hand(g, h, ranks);
+    for (k = 0; k < d->n_halves; k++)
+        d->half[k][ranks[k]]++;
+}
+
+/* Counts every hand of the game's size, then turns counts into twice-beaten-plus-tied values. */
+static void make_drawing_tables(const bdc_game *g, drawing_tables *d)
+{
+    uint8_t h[5];
+    int a, b, c, e, f, k, r, scale[2], n = 0;
+    memset(d, 0, sizeof *d);
+    if (g->badugi != BDC_NO_HALF)
+        scale[n++] = BDC_BADUGI_CLASSES;
+    if (g->low != BDC_NO_HALF)
+        scale[n++] = game_scale(g->low);
+    d->n_halves = n;
+    for (a = 0; a < BDC_DECK_SIZE; a++)
+        for (b = a + 1; b < BDC_DECK_SIZE; b++)
+            for (c = b + 1; c < BDC_DECK_SIZE; c++)
+                for (e = c + 1; e < BDC_DECK_SIZE; e++) {
+                    h[0] = (uint8_t)a, h[1] = (uint8_t)b, h[2] = (uint8_t)c, h[3] = (uint8_t)e;
+                    if (g->n_cards == 4) {
+                        count_hand(g, d, h);
+                        d->hands++;
+                        continue;
+                    }
+                    for (f = e + 1; f < BDC_DECK_SIZE; f++) {
+                        h[4] = (uint8_t)f;
+                        count_hand(g, d, h);
+                        d->hands++;
+                    }
+                }
+    for (k = 0; k < n; k++) {
+        uint32_t better = 0;
+        for (r = 1; r <= scale[k]; r++) {
+            uint32_t count = d->half[k][r];
+            d->half[k][r] = 2 * better + count;
+            better += count;
+        }
+    }
+}
+
+/* A drawing seat's plan for the cards it holds (kept until they change). */
+typedef struct {
+    uint8_t cards[5];  /* the hand planned for, in the seat's order */
+    int valid;
+    int discard;       /* mask over the seat's cards */
+    uint64_t draw_score, made_score; /* sums over the samples of the halves' values */
+} drawing_plan;
+
+static void make_plan(const bdc_game *g, const drawing_tables *d, const uint8_t *hole, int n, drawing_plan *plan)
+{
+    uint8_t hand[5], unseen[BDC_DECK_SIZE], drawn[5], final[5];
+    uint64_t score[32] = {0}, rng[4], seed = 0, present = 0;
+    int i, j, k, m, n_unseen = 0, best = 0, masks = 1 << n;
+    memcpy(hand, hole, (size_t)n);
+    for (i = 1; i < n; i++) /* sorted: the plan depends on the hand, not the order it is held in */
+        for (j = i; j > 0 && hand[j - 1] > hand[j]; j--) {
+            uint8_t x = hand[j];
+            hand[j] = hand[j - 1];
+            hand[j - 1] = x;
+        }
+    for (i = 0; i < n; i++) {
+        seed = seed * (BDC_DECK_SIZE + 1) + hand[i] + 1;
+        present |= (uint64_t)1 << hand[i];
+    }
+    bdc_rng_seed(seed, rng);
+    for (i = 0; i < BDC_DECK_SIZE; i++)
+        if (!(present >> i & 1))
+            unseen[n_unseen++] = (uint8_t)i;
+    for (k = 0; k < BDC_DRAWING_SAMPLES; k++) {
+        for (i = 0; i < n; i++) { /* n cards drawn from the unseen ones: a partial Fisher-Yates shuffle */
+            int at = i + (int)uniform_upto(rng, (uint64_t)(n_unseen - 1 - i));
+            uint8_t x = unseen[i];
+            unseen[i] = unseen[at];
+            unseen[at] = x;
+            drawn[i] = unseen[i];
+        }
+        for (m = 0; m < masks; m++) {
+            int ranks[2] = {0, 0}, used = 0, h;
+            for (j = 0; j < n; j++)
+                final[j] = m >> j & 1 ? drawn[used++] : hand[j];
+            rank_hand(g, final, ranks);
+            for (h = 0; h < d->n_halves; h++)
+                score[m] += d->half[h][ranks[h]];
+        }
+    }
+    for (m = 1; m < masks; m++) { /* the lowest score; on a tie, fewer cards thrown, then the first */
+        int bits_m = 0, bits_best = 0;
+        for (j = 0; j < n; j++) {
+            bits_m += m >> j & 1;
+            bits_best += best >> j & 1;
+        }
+        if (score[m] < score[best] || (score[m] == score[best] && bits_m < bits_best))
+            best = m;
+    }
+    memcpy(plan->cards, hole, (size_t)n);
+    plan->valid = 1;
+    plan->discard = 0;
+    for (j = 0; j < n; j++)
+        if (best >> j & 1)
+            for (i = 0; i < n; i++)
+                if (hole[i] == hand[j])
+                    plan->discard |= 1 << i;
+    plan->draw_score = score[best];
+    plan->made_score = score[0];
+}
+
+static int64_t drawing_action(const bdc_table *t, const drawing_tables *d, drawing_plan *plan)
+{
+    int seat = t->to_act, n = t->n_hole[seat], r = t->round < BDC_LAST_ROUND ? t->round : BDC_LAST_ROUND, s, nb;
+    double strength, threshold;
+    int64_t unit, top = 0, low = 0, high = 0;
+    if (!plan->valid || memcmp(plan->cards, t->hole[seat], (size_t)n) != 0)
+        make_plan(&t->rules.game, d, t->hole[seat], n, plan);
+    if (t->phase == BDC_PHASE_DRAW)
+        return plan->discard;
+    strength = (double)(r >= BDC_LAST_ROUND ? plan->made_score : plan->draw_score) /
+               (2.0 * d->hands * d->n_halves * BDC_DRAWING_SAMPLES);
+    unit = t->round < BDC_ROUNDS_AT_SMALL_BET ? t->rules.small_bet : t->rules.big_bet;
+    for (s = 0; s < t->n_seats; s++)
+        if (t->bets[s] > top)
+            top = t->bets[s];
+    nb = (int)(top / unit < 64 ? top / unit : 64);
+    threshold = raise_at[r];
+    for (s = 1; s < nb; s++) /* halved for every bet past the first */
+        threshold /= 2;
+    if (raise_bounds(t, seat, &low, &high) && strength <= threshold)
+        return low;
+    if (t->bets[seat] < t->level)
+        return strength <= call_at[r] ? BDC_ACTION_CHECK_CALL : BDC_ACTION_FOLD;
+    return BDC_ACTION_CHECK_CALL;
+}
+
 int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stacks, const int *policies,
                  uint64_t seed, uint64_t first_deal, uint64_t deals, int duplicate, int64_t *results)
 {
+    drawing_tables tables;
     uint64_t d;
-    int s;
+    int s, drawing = 0;
     if (!rules || !stacks || !policies || (!results && deals) || !rules_ok(rules))
         return BDC_E_ARGUMENT;
     if (n_seats < BDC_MIN_SEATS || n_seats > max_seats(&rules->game) || (duplicate != 0 && duplicate != 1))
         return BDC_E_ARGUMENT;
     if (deals > SIZE_MAX / (size_t)n_seats / sizeof *results)
         return BDC_E_ARGUMENT;
-    for (s = 0; s < n_seats; s++)
+    for (s = 0; s < n_seats; s++) {
         if (!chips_ok(stacks[s], 1) || policies[s] < 0 || policies[s] >= BDC_POLICIES)
             return BDC_E_ARGUMENT;
+        drawing |= policies[s] == BDC_POLICY_DRAWING;
+    }
+    if (drawing)
+        make_drawing_tables(&rules->game, &tables);
     for (d = 0; d < deals; d++) {
         uint64_t deal = first_deal + d, rng[4], bot_rng[BDC_TABLE_MAX_SEATS][4], table_seed;
         uint8_t deck[BDC_DECK_SIZE];
@@ -1026,15 +1182,18 @@ int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stack
         }
         for (r = 0; r < rotations; r++) {
             bdc_table t;
+            drawing_plan plans[BDC_TABLE_MAX_SEATS];
             ctx c;
             int rc = bdc_table_start(&t, rules, n_seats, stacks, (int)(deal % (uint64_t)n_seats), deck, table_seed,
                                      NULL);
             if (rc)
                 return rc;
             open_ctx(&c, &t, NULL, 0);
+            memset(plans, 0, sizeof plans);
             while (t.phase != BDC_PHASE_OVER) {
                 int bot = (t.to_act + r) % n_seats;
-                play(&c, policy_action(&t, policies[bot], bot_rng[bot]));
+                play(&c, policies[bot] == BDC_POLICY_DRAWING ? drawing_action(&t, &tables, &plans[t.to_act])
+                                                              : policy_action(&t, policies[bot], bot_rng[bot]));
                 if (c.error)
                     return c.error;
             }

@@ -275,3 +275,14 @@ def test_selfplay_refuses_bad_settings() -> None:
     with pytest.raises(ValueError, match="deals must be at least 0"):
         ctable.selfplay(rules, [10, 10], ["random"] * 2, -1, seed=1)
     assert ctable.selfplay(rules, [10, 10], ["random"] * 2, 0, seed=1).shape == (0, 2)
+
+
+def test_the_drawing_policy_beats_the_random_and_calling_ones() -> None:
+    """DrawingBot's rule in C wins chips from the random and the calling policy
+    in a duplicate match (a clear margin: thousands of big blinds)."""
+    rules = TableRules("deuce_seven")
+    for other in ("random", "calling"):
+        won = ctable.selfplay(rules, [200, 200], ["drawing", other], 300, seed=11)
+        assert won[:, 0].sum() > 300 * rules.big_blind, other
+    pat = ctable.selfplay(TableRules("badugi"), [100] * 3, ["drawing"] * 3, 10, seed=2, duplicate=False)
+    assert (pat.sum(axis=1) == 0).all()

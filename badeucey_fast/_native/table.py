@@ -44,7 +44,8 @@ MAX_CHIPS: int = lib.BDC_TABLE_MAX_CHIPS
 _BADUGI = {None: lib.BDC_NO_HALF, "low": lib.BDC_BADUGI_LOW, "high": lib.BDC_BADUGI_HIGH}
 _LOW = {None: lib.BDC_NO_HALF, "deuce_seven": lib.BDC_DEUCE_SEVEN, "ace_five": lib.BDC_ACE_FIVE}
 _STRUCTURES = {"fixed": lib.BDC_FIXED_LIMIT, "pot": lib.BDC_POT_LIMIT, "no": lib.BDC_NO_LIMIT}
-POLICIES: dict[str, int] = {"random": lib.BDC_POLICY_RANDOM, "calling": lib.BDC_POLICY_CALLING}
+POLICIES: dict[str, int] = {"random": lib.BDC_POLICY_RANDOM, "calling": lib.BDC_POLICY_CALLING,
+                            "drawing": lib.BDC_POLICY_DRAWING}
 """The built-in policies of :func:`selfplay`, by name."""
 _UNIFORMS = 64  # the uniforms buffer: more than a start or an action takes
 _START, _ACT = lib.BDC_TABLE_START_UNIFORMS, lib.BDC_TABLE_ACT_UNIFORMS
@@ -282,7 +283,7 @@ def selfplay(rules: Any, stacks: Sequence[int], policies: Sequence[str], deals: 
     >>> selfplay(TableRules("badugi"), [100, 100], ["random", "folding"], 4, seed=1)
     Traceback (most recent call last):
     ...
-    ValueError: selfplay: unknown policy 'folding' (known: random, calling)
+    ValueError: selfplay: unknown policy 'folding' (known: random, calling, drawing)
     """
     n = len(stacks)
     if len(policies) != n:
