@@ -848,6 +848,39 @@ static int64_t random_table_action(const bdc_legal *legal)
     return BDC_ACTION_CHECK_CALL;
 }
 
+/* Self-play with random settings: a status always, and chips conserved deal by deal. */
+static void fuzz_selfplay(void)
+{
+    bdc_table_rules rules;
+    int64_t stacks[12], results[12 * 4];
+    int policies[12], n, s, rc;
+    uint64_t deals = (uint64_t)between(0, 4), d;
+    table_sane = between(0, 3) != 0;
+    rules = random_table_rules();
+    n = sane() ? between(2, rules.game.n_cards == 4 ? BDC_TABLE_MAX_SEATS : BDC_TABLE_MAX_FIVE_CARD_SEATS)
+               : between(-1, 12);
+    for (s = 0; s < 12; s++) {
+        stacks[s] = random_chips();
+        policies[s] = sane() ? between(0, 1) : between(-1, 3); /* the drawing policy now and then */
+    }
+    rc = CALL(bdc_selfplay(&rules, n, stacks, policies, next(), next() >> between(0, 63), deals, between(0, 1),
+                           between(0, 19) ? results : NULL));
+    if (rc != BDC_OK) {
+        if (rc != BDC_E_ARGUMENT)
+            FAIL("bdc_selfplay returned %d", rc);
+        refused[7]++;
+        return;
+    }
+    accepted[7]++;
+    for (d = 0; d < deals; d++) {
+        int64_t sum = 0;
+        for (s = 0; s < n; s++)
+            sum += results[d * (uint64_t)n + (uint64_t)s];
+        if (sum != 0)
+            FAIL("bdc_selfplay: deal %llu's results sum to %lld", (unsigned long long)d, (long long)sum);
+    }
+}
+
 static void fuzz_table(void)
 {
     bdc_table table, twin;
@@ -970,7 +1003,7 @@ int main(int argc, char **argv)
     for (current_case = 0; current_case < cases; current_case++) {
         int pick = between(0, 99);
         if (pick < 4)
-            fuzz_table();
+            between(0, 7) ? fuzz_table() : fuzz_selfplay();
         else if (pick < 40)
             fuzz_single();
         else if (pick < 65)
