@@ -107,7 +107,7 @@ class Table:
         self._io.events = self._events
         self._io.max_events = lib.BDC_TABLE_MAX_EVENTS
         self._rng = rng
-        self._buffer = None
+        self._buffer: Any = None  # the uniforms handed to C (a double[] with rng)
         if rng is not None:
             self._buffer = ffi.new("double[]", _UNIFORMS)
             self._io.uniforms = self._buffer
@@ -195,7 +195,8 @@ class Table:
         twin._events = ffi.new("bdc_table_event[]", lib.BDC_TABLE_MAX_EVENTS)
         twin._io = ffi.new("bdc_table_io *", self._io[0])
         twin._io.events = twin._events
-        twin._rng = twin._buffer = None
+        twin._rng = None
+        twin._buffer = None
         if self._rng is not None:
             twin._rng = random.Random()
             twin._rng.setstate(self._rng.getstate())
