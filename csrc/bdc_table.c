@@ -719,6 +719,47 @@ static void close_ctx(ctx *c, bdc_table_io *io)
 /* Entry points                                                               */
 /* ------------------------------------------------------------------------ */
 
+/* Deals, posts the blinds and opens the first round on t, from checked
+ * settings (the context's table is t). */
+static void start_hand(ctx *c, const bdc_table_rules *rules, int n_seats, const int64_t *stacks, int button,
+                       const uint8_t *deck, uint64_t seed)
+{
+    bdc_table *t = c->t;
+    int s, i;
+    memset(t, 0, sizeof *t);
+    t->rules = *rules;
+    t->n_seats = n_seats;
+    t->button = button;
+    for (s = 0; s < n_seats; s++)
+        t->start[s] = t->stacks[s] = stacks[s];
+    t->live = t->active = n_seats;
+    t->to_act = BDC_NO_SEAT;
+    t->cap = -1;
+    bdc_rng_seed(seed, t->rng);
+    t->ordered = deck != NULL;
+    if (deck) {
+        for (i = 0; i < BDC_DECK_SIZE; i++)
+            t->stub[i] = deck[BDC_DECK_SIZE - 1 - i];
+    } else {
+        for (i = 0; i < BDC_DECK_SIZE; i++)
+            t->stub[i] = (uint8_t)i;
+    }
+    t->n_stub = BDC_DECK_SIZE;
+    t->checked = BDC_CHECKED_MARK;
+    deal_hands(c);
+    if (n_seats == 2) {
+        t->sb_seat = button;
+        t->bb_seat = (button + 1) % n_seats;
+    } else {
+        t->sb_seat = (button + 1) % n_seats;
+        t->bb_seat = (button + 2) % n_seats;
+    }
+    if (rules->small_blind)
+        post(t, t->sb_seat, rules->small_blind);
+    post(t, t->bb_seat, rules->big_blind);
+    start_round(c, 0);
+}
+
 int bdc_table_start(bdc_table *t, const bdc_table_rules *rules, int n_seats, const int64_t *stacks, int button,
                     const uint8_t *deck, uint64_t seed, bdc_table_io *io)
 {
@@ -742,41 +783,10 @@ int bdc_table_start(bdc_table *t, const bdc_table_rules *rules, int n_seats, con
             seen |= (uint64_t)1 << deck[i];
         }
     }
-    memset(&fresh, 0, sizeof fresh);
     rc = open_ctx(&c, &fresh, io, deck ? 0 : BDC_TABLE_START_UNIFORMS); /* a given deck needs none: it fills the deal */
     if (rc)
         return rc;
-    fresh.rules = *rules;
-    fresh.n_seats = n_seats;
-    fresh.button = button;
-    for (s = 0; s < n_seats; s++)
-        fresh.start[s] = fresh.stacks[s] = stacks[s];
-    fresh.live = fresh.active = n_seats;
-    fresh.to_act = BDC_NO_SEAT;
-    fresh.cap = -1;
-    bdc_rng_seed(seed, fresh.rng);
-    fresh.ordered = deck != NULL;
-    if (deck) {
-        for (i = 0; i < BDC_DECK_SIZE; i++)
-            fresh.stub[i] = deck[BDC_DECK_SIZE - 1 - i];
-    } else {
-        for (i = 0; i < BDC_DECK_SIZE; i++)
-            fresh.stub[i] = (uint8_t)i;
-    }
-    fresh.n_stub = BDC_DECK_SIZE;
-    fresh.checked = BDC_CHECKED_MARK;
-    deal_hands(&c);
-    if (n_seats == 2) {
-        fresh.sb_seat = button;
-        fresh.bb_seat = (button + 1) % n_seats;
-    } else {
-        fresh.sb_seat = (button + 1) % n_seats;
-        fresh.bb_seat = (button + 2) % n_seats;
-    }
-    if (rules->small_blind)
-        post(&fresh, fresh.sb_seat, rules->small_blind);
-    post(&fresh, fresh.bb_seat, rules->big_blind);
-    start_round(&c, 0);
+    start_hand(&c, rules, n_seats, stacks, button, deck, seed);
     if (c.error)
         return c.error;
     *t = fresh;
@@ -960,6 +970,19 @@ int bdc_table_cards(const bdc_table *t, int seat, uint8_t out[5])
 static uint64_t uniform_upto(uint64_t rng[4], uint64_t span)
 {
     uint64_t range = span + 1, limit, x;
+    if (range <= UINT32_MAX) { /* Lemire's multiply-shift, rejecting the few biased products */
+        uint32_t r32 = (uint32_t)range, low;
+        uint64_t m = (next_word(rng) >> 32) * r32;
+        low = (uint32_t)m;
+        if (low < r32) {
+            uint32_t threshold = (uint32_t)(0u - r32) % r32;
+            while (low < threshold) {
+                m = (next_word(rng) >> 32) * r32;
+                low = (uint32_t)m;
+            }
+        }
+        return m >> 32;
+    }
     if (range == 0)
         return next_word(rng);
     limit = UINT64_MAX - UINT64_MAX % range;
@@ -1184,11 +1207,10 @@ int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stack
             bdc_table t;
             drawing_plan plans[BDC_TABLE_MAX_SEATS];
             ctx c;
-            int rc = bdc_table_start(&t, rules, n_seats, stacks, (int)(deal % (uint64_t)n_seats), deck, table_seed,
-                                     NULL);
-            if (rc)
-                return rc;
             open_ctx(&c, &t, NULL, 0);
+            start_hand(&c, rules, n_seats, stacks, (int)(deal % (uint64_t)n_seats), deck, table_seed);
+            if (c.error)
+                return c.error;
             memset(plans, 0, sizeof plans);
             while (t.phase != BDC_PHASE_OVER) {
                 int bot = (t.to_act + r) % n_seats;
