@@ -789,9 +789,9 @@ static bdc_table_rules random_table_rules(void)
     }
     r.structure = sane() ? between(0, 2) : between(-2, 5);
     r.big_blind = sane() ? between(1, 10) : random_chips();
-    r.small_blind = sane() && r.big_blind <= 10 ? between(0, (int)r.big_blind) : random_chips();
+    r.small_blind = sane() && r.big_blind >= 0 && r.big_blind <= 10 ? between(0, (int)r.big_blind) : random_chips();
     r.small_bet = sane() ? between(1, 10) : random_chips();
-    r.big_bet = sane() && r.small_bet <= 10 ? 2 * r.small_bet : random_chips();
+    r.big_bet = sane() && r.small_bet >= 0 && r.small_bet <= 10 ? 2 * r.small_bet : random_chips();
     r.cap = sane() ? between(1, 5) : between(-2, 100);
     r.heads_up_cap = sane() ? between(0, 3) : between(-2, 100);
     r.burn = sane() ? between(0, 1) : between(-1, 3);
