@@ -400,7 +400,9 @@ int bdc_badugi_cards_batch(int ace_high, const uint8_t *hands, size_t n, int n_c
  * Each entry point returns BDC_OK or a BDC_E_* code and then leaves the
  * table unchanged (BDC_E_ARGUMENT: a bad setting, a NULL pointer, a table
  * that is not a started hand; BDC_E_CARD / BDC_E_DUPLICATE: a bad deck;
- * BDC_E_ILLEGAL: an action the seat to act may not take now). */
+ * BDC_E_ILLEGAL: an action the seat to act may not take now).  One more,
+ * BDC_E_COUNT, would mean the cards ran out in a draw, which the seat limits
+ * rule out; the table is then no longer a hand (every call refuses it). */
 
 #define BDC_TABLE_MAX_SEATS 10         /* Badugi (4 cards); five-card games seat 8 */
 #define BDC_TABLE_MAX_FIVE_CARD_SEATS 8

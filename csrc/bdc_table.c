@@ -1000,7 +1000,7 @@ static int64_t policy_action(const bdc_table *t, int policy, uint64_t rng[4])
     if (policy == BDC_POLICY_CALLING)
         return BDC_ACTION_CHECK_CALL; /* in a draw: 0 stands pat */
     if (t->phase == BDC_PHASE_DRAW)
-        return (int64_t)(next_word(rng) >> 59) & (((int64_t)1 << t->n_hole[seat]) - 1);
+        return (int64_t)(next_word(rng) >> 59) & (((int64_t)1 << t->n_hole[seat]) - 1); /* a fair bit per card */
     if (t->bets[seat] < t->level)
         options[n_options++] = BDC_ACTION_FOLD;
     options[n_options++] = BDC_ACTION_CHECK_CALL;
