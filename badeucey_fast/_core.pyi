@@ -73,6 +73,48 @@ class _Lib:
     def bdc_rng_seed(self, seed: int, rng: Any, /) -> None: ...
     def bdc_random_hands(self, seed: int, deck: Any, n_deck: int, n_cards: int, hands: Any, n_hands: int, /) -> int: ...
     def bdc_badugi_cards_batch(self, ace_high: int, hands: Any, n: int, n_cards: int, out: Any, bad_row: Any, /) -> int: ...
+    # the hand's state machine (csrc/bdc_table.c)
+    BDC_E_ILLEGAL: int
+    BDC_TABLE_MAX_SEATS: int
+    BDC_TABLE_MAX_FIVE_CARD_SEATS: int
+    BDC_TABLE_MAX_CHIPS: int
+    BDC_TABLE_MAX_EVENTS: int
+    BDC_TABLE_START_UNIFORMS: int
+    BDC_TABLE_ACT_UNIFORMS: int
+    BDC_FIXED_LIMIT: int
+    BDC_POT_LIMIT: int
+    BDC_NO_LIMIT: int
+    BDC_PHASE_BET: int
+    BDC_PHASE_DRAW: int
+    BDC_PHASE_OVER: int
+    BDC_ACTION_FOLD: int
+    BDC_ACTION_CHECK_CALL: int
+    BDC_EVENT_DEAL: int
+    BDC_EVENT_FOLD: int
+    BDC_EVENT_CALL: int
+    BDC_EVENT_RAISE: int
+    BDC_EVENT_DRAW: int
+    BDC_EVENT_BURN: int
+    BDC_EVENT_RESHUFFLE: int
+    BDC_EVENT_RETURN: int
+    BDC_EVENT_SHOW: int
+    BDC_EVENT_WIN: int
+    def bdc_table_start(
+        self, table: Any, rules: Any, n_seats: int, stacks: Any, button: int, deck: Any, seed: int, io: Any, /
+    ) -> int: ...
+    def bdc_table_check(self, table: Any, /) -> int: ...
+    def bdc_table_legal(self, table: Any, legal: Any, /) -> int: ...
+    def bdc_table_can(self, table: Any, action: int, /) -> int: ...
+    def bdc_table_act(self, table: Any, action: int, io: Any, /) -> int: ...
+    def bdc_table_cards(self, table: Any, seat: int, out: Any, /) -> int: ...
+    BDC_POLICY_RANDOM: int
+    BDC_POLICY_CALLING: int
+    BDC_POLICY_DRAWING: int
+    BDC_POLICIES: int
+    def bdc_selfplay(
+        self, rules: Any, n_seats: int, stacks: Any, policies: Any, seed: int, first_deal: int, deals: int,
+        duplicate: int, results: Any, /
+    ) -> int: ...
     # csrc/bindings/bdc_bindings.h: the binding's own entry points
     BDC_FLAG_ID_0_OR_1: int
     def bdc_badugi_low4_flagged(self, c0: int, c1: int, c2: int, c3: int, /) -> int: ...

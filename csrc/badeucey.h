@@ -81,7 +81,8 @@ enum bdc_status {
     BDC_E_RANK = -5,       /* a rank outside the ranking's scale */
     BDC_E_ARGUMENT = -6,   /* a draw or equity setting outside its range */
     BDC_E_UNSUPPORTED = -7, /* an implementation this build or processor lacks */
-    BDC_E_STOPPED = -8     /* a draw or equity run ended early by its stop flag */
+    BDC_E_STOPPED = -8,    /* a draw or equity run ended early by its stop flag */
+    BDC_E_ILLEGAL = -9     /* an action the seat to act may not take now (bdc_table_act) */
 };
 
 /* A short text for a status code ("a card id outside 0..51", ...): static,
@@ -374,6 +375,225 @@ int bdc_badugi_cards_batch(int ace_high, const uint8_t *hands, size_t n, int n_c
                            size_t *bad_row);
 
 /* ---- end of the cards of the best badugi -------------------------------- */
+
+/* ---- the hand's state machine (bdc_table.c) ---------------------------
+ *
+ * One hand of triple draw at a table, as docs/rules.rst ("How a hand is
+ * played") and the Python engine (badeucey_fast.engine.Hand) play it: every
+ * game a bdc_game names, fixed, pot and no limit, blinds, the cap and the
+ * uncapped heads-up round, all-ins and side pots, the stub rule and burns,
+ * 2 .. BDC_TABLE_MAX_SEATS seats (8 for a five-card game).  The state is one
+ * flat struct without pointers: copying a hand is copying the struct.
+ *
+ * SEATS AND PHASES.  Seats are 0 .. n_seats - 1 clockwise; `phase` is
+ * BDC_PHASE_BET (betting round `round` 0..3), BDC_PHASE_DRAW (draw `round`
+ * 1..3, before the betting round of that number) or BDC_PHASE_OVER.
+ *
+ * ACTIONS.  One int64_t, read by the phase of the seat to act:
+ *   betting round: BDC_ACTION_FOLD (-1) folds (only facing a bet);
+ *                  BDC_ACTION_CHECK_CALL (0) checks, or calls (all in if short);
+ *                  a positive number bets or raises to that many chips, the
+ *                  seat's whole bet this round (between the raise-to bounds
+ *                  of bdc_table_legal; in fixed limit the one amount);
+ *   draw:          0 .. 2^cards - 1, the mask of the cards thrown (bit i: the
+ *                  seat's i-th card, as bdc_table_cards lists them); 0 stands pat.
+ * A seat draws as many cards as it throws, from the stub.
+ *
+ * THE STUB.  Dealt at random (each card a uniform pick among the cards left)
+ * or, for a hand started from a given deck, in the deck's order until the
+ * stub first runs out.  When a draw (or a burn) needs more cards than are
+ * left, the stub deals what is left, then every card out of play (discards,
+ * folded hands, burns; not the cards the drawing seat has just thrown)
+ * becomes the new stub, dealt at random.  A random pick of one card among
+ * `left` takes one uniform u in [0, 1): the card at index floor(u * left) of
+ * the stub, whose last card then moves into its place (the stub starts as
+ * the ids 0..51 in order, and a reformed stub holds the cards out of play in
+ * the order they went out: as Python's engine keeps them).  The uniforms
+ * come from the table's own generator (xoshiro256** seeded by bdc_rng_seed),
+ * or from the caller (bdc_table_io), so that a caller can replay the picks
+ * of another implementation.
+ *
+ * SETTLEMENT.  Uncalled chips go back; a hand every other seat folded is won
+ * without a showdown; otherwise the pots (a side pot for each all-in stake)
+ * are settled by the game's public ranking functions: halves, qualifiers,
+ * the odd chip of a split pot, tied winners sharing one odd chip each in
+ * seat order from left of the button.
+ *
+ * Each entry point returns BDC_OK or a BDC_E_* code and then leaves the
+ * table unchanged (BDC_E_ARGUMENT: a bad setting, a NULL pointer, a table
+ * that is not a started hand; BDC_E_CARD / BDC_E_DUPLICATE: a bad deck;
+ * BDC_E_ILLEGAL: an action the seat to act may not take now).  One more,
+ * BDC_E_COUNT, would mean the cards ran out in a draw, which the seat limits
+ * rule out; the table is then no longer a hand (every call refuses it). */
+
+#define BDC_TABLE_MAX_SEATS 10         /* Badugi (4 cards); five-card games seat 8 */
+#define BDC_TABLE_MAX_FIVE_CARD_SEATS 8
+#define BDC_TABLE_MAX_CHIPS 1099511627776 /* 2^40: any stack, blind or bet; sums stay far inside int64 */
+#define BDC_TABLE_MAX_EVENTS 48        /* events one call may record (bdc_table_io) */
+#define BDC_TABLE_START_UNIFORMS 41    /* uniforms bdc_table_start may take: 40 cards dealt and a burn */
+#define BDC_TABLE_ACT_UNIFORMS 6       /* uniforms bdc_table_act may take: 5 cards drawn and a burn */
+
+enum bdc_structure { BDC_FIXED_LIMIT = 0, BDC_POT_LIMIT = 1, BDC_NO_LIMIT = 2 };
+enum bdc_phase { BDC_PHASE_BET = 0, BDC_PHASE_DRAW = 1, BDC_PHASE_OVER = 2 };
+enum bdc_action { BDC_ACTION_FOLD = -1, BDC_ACTION_CHECK_CALL = 0 };
+
+/* How a table plays (the fields of Python's TableRules and Game). */
+typedef struct {
+    bdc_game game;           /* the halves and the hand size (4 only for a Badugi-only game) */
+    int odd_chip_badugi;     /* split games: 1 if an odd chip goes to the Badugi half, 0 to the low half */
+    int badugi_qualifier;    /* worst Badugi rank that may win its half; 0: no qualifier */
+    int low_qualifier;       /* worst low rank that may win its half; 0: no qualifier */
+    int structure;           /* enum bdc_structure */
+    int64_t small_blind;     /* 0 .. big_blind */
+    int64_t big_blind;       /* 1 .. BDC_TABLE_MAX_CHIPS */
+    int64_t small_bet;       /* the fixed-limit bet of rounds 0 and 1 */
+    int64_t big_bet;         /* the fixed-limit bet of rounds 2 and 3 */
+    int cap;                 /* fixed limit: bets and raises a round allows (round 0: the big blind is the bet) */
+    int heads_up_cap;        /* the cap when two players are in the hand as a round begins; 0: no cap */
+    int burn;                /* 1: burn a card at the start of every draw */
+} bdc_table_rules;
+
+/* One thing that happened.  Kinds (enum bdc_event_kind):
+ *   DEAL      seat is dealt its hand: cards[0 .. n_cards)
+ *   FOLD      seat folds; CALL: seat checks (amount 0) or calls `amount` chips
+ *   RAISE     seat bets or raises to `amount` this round
+ *   DRAW      seat throws cards[0 .. n_thrown) and is dealt cards[n_thrown .. n_cards) in draw `round`
+ *   BURN      cards[0] is burnt (seat -1)
+ *   RESHUFFLE the stub is reformed from `amount` cards out of play (seat -1)
+ *   RETURN    `amount` uncalled chips go back to seat
+ *   SHOW      seat shows cards[0 .. n_cards) at the showdown
+ *   WIN       seat takes `amount` chips from the middle (once per winning seat, after the SHOWs) */
+enum bdc_event_kind {
+    BDC_EVENT_DEAL = 0, BDC_EVENT_FOLD = 1, BDC_EVENT_CALL = 2, BDC_EVENT_RAISE = 3, BDC_EVENT_DRAW = 4,
+    BDC_EVENT_BURN = 5, BDC_EVENT_RESHUFFLE = 6, BDC_EVENT_RETURN = 7, BDC_EVENT_SHOW = 8, BDC_EVENT_WIN = 9
+};
+
+typedef struct {
+    int8_t kind;
+    int8_t seat;
+    int8_t round;
+    uint8_t n_thrown;
+    uint8_t n_cards;
+    uint8_t cards[10];
+    int64_t amount;
+} bdc_table_event;
+
+/* Where a call takes its uniforms and writes its events; a NULL io, or NULL
+ * pointers in it, mean the table's own generator and no record.  A call
+ * takes uniforms from uniforms[used] on (each in [0, 1)) and advances used;
+ * it needs n_uniforms - used >= BDC_TABLE_START_UNIFORMS (bdc_table_start
+ * with no deck) or BDC_TABLE_ACT_UNIFORMS (bdc_table_act).  It writes its
+ * events to events[0 .. n_events) (set by the call) and needs max_events >=
+ * BDC_TABLE_MAX_EVENTS. */
+typedef struct {
+    const double *uniforms;
+    size_t n_uniforms;
+    size_t used;
+    bdc_table_event *events;
+    size_t max_events;
+    size_t n_events;
+} bdc_table_io;
+
+/* The state of one hand.  Read it through the functions below (or its
+ * fields, which a binding may read but should not write). */
+typedef struct {
+    bdc_table_rules rules;
+    int32_t n_seats, button, sb_seat, bb_seat;
+    int32_t phase, round, to_act;    /* to_act: -1 once the hand is over */
+    int32_t live, active;            /* seats not folded; seats neither folded nor all in */
+    int32_t nbets, cap;              /* full bets this round; the round's cap (-1: none) */
+    int32_t showdown;                /* 1 once settled by a showdown */
+    int64_t level, last_raise, unit; /* the bet to match, the last full raise, the fixed-limit bet */
+    int64_t start[10], stacks[10], bets[10], committed[10], payoffs[10];
+    uint8_t folded[10], all_in[10], pending[10], can_raise[10];
+    uint8_t hole[10][5];
+    uint8_t n_hole[10];
+    uint8_t queue[10];               /* the seats still to draw, the next last */
+    uint8_t n_queue;
+    uint8_t ordered;                 /* 1 while the stub is dealt in a given deck's order */
+    uint8_t n_stub, n_muck, n_pots, checked;
+    uint8_t stub[52];                /* the next card last when ordered */
+    uint8_t muck[52];                /* the cards out of play, in the order they went */
+    int64_t pot_amount[10];          /* after a showdown: the pots, main pot first */
+    uint16_t pot_eligible[10];       /* and the seats eligible for each (bit s: seat s) */
+    uint64_t rng[4];                 /* the table's own generator (xoshiro256**) */
+} bdc_table;
+
+/* Numbers of what the seat to act may do (Python's Legal). */
+typedef struct {
+    int32_t seat;          /* -1 once the hand is over */
+    int32_t phase;
+    int32_t can_fold;      /* 1 when facing a bet */
+    int32_t can_raise;     /* 1 when min_raise_to .. max_raise_to is a legal range */
+    int64_t to_call;       /* chips a call puts in (its whole stack when short); 0: may check */
+    int64_t min_raise_to;  /* the raise-to bounds (0 when it may not raise) */
+    int64_t max_raise_to;
+    int32_t raises_left;   /* full bets and raises left this round; -1: uncapped (or not a betting round) */
+    int32_t max_discard;   /* in a draw: the cards the seat holds; else 0 */
+} bdc_legal;
+
+/* Starts a hand: n_seats stacks (each 1 .. BDC_TABLE_MAX_CHIPS), the
+ * button's seat, then deals, posts the blinds and opens the first betting
+ * round.  deck: NULL to deal at random, or the 52 distinct card ids in the
+ * order they are dealt (one card at a time clockwise from left of the
+ * button, then the draws), a reformed stub being dealt at random all the
+ * same.  seed seeds the table's own generator (used when io brings no
+ * uniforms). */
+int bdc_table_start(bdc_table *table, const bdc_table_rules *rules, int n_seats, const int64_t *stacks,
+                    int button, const uint8_t *deck, uint64_t seed, bdc_table_io *io);
+
+/* Checks that a table is a hand bdc_table_start made and that its numbers
+ * hold together (a table copied from elsewhere, say).  BDC_OK or BDC_E_ARGUMENT. */
+int bdc_table_check(const bdc_table *table);
+
+/* Writes what the seat to act may do to *legal. */
+int bdc_table_legal(const bdc_table *table, bdc_legal *legal);
+
+/* 1 if the action is legal now, 0 if not, or a BDC_E_* code for a bad table. */
+int bdc_table_can(const bdc_table *table, int64_t action);
+
+/* The seat to act takes an action (ACTIONS above).  BDC_E_ILLEGAL (nothing
+ * changes) for an action it may not take. */
+int bdc_table_act(bdc_table *table, int64_t action, bdc_table_io *io);
+
+/* Writes a seat's cards now (none once folded) to out; returns how many, or a BDC_E_* code. */
+int bdc_table_cards(const bdc_table *table, int seat, uint8_t out[5]);
+
+/* SELF-PLAY.  Whole hands played in C by built-in policies (enum bdc_policy):
+ *   RANDOM   in a betting turn, uniformly one of fold (when facing a bet),
+ *            check/call and bet/raise (when allowed), a raise to a uniform
+ *            whole amount between the bounds; in a draw, each card thrown
+ *            with probability 1/2 (as the package's RandomBot);
+ *   CALLING  always checks or calls, always stands pat (CallingBot);
+ *   DRAWING  the rule of the package's DrawingBot: a hand's percentile in a
+ *            half is the share of all hands of its size that beat it (ties
+ *            count half: exact, by enumerating every hand), averaged over the
+ *            game's halves; every discard is scored by the expected
+ *            percentile after one draw over 64 random draws shared by every
+ *            discard (seeded by the sorted hand, so a hand always gets the
+ *            same plan); it throws the best discard (ties keep more cards).
+ *            Its strength is that score in rounds 0..2, the percentile of the
+ *            hand it holds in round 3; it bets or raises (the smallest legal
+ *            amount) when the strength is at most 0.15, 0.10, 0.07, 0.05 in
+ *            rounds 0..3, halved for every bet of the round past the first;
+ *            calls a bet at most 0.60, 0.50, 0.40, 0.30; else checks or folds.
+ * Deal d (d = first_deal .. first_deal + deals - 1) has the button at seat
+ * d % n_seats, a deck shuffled and a table seed drawn from the generator
+ * bdc_rng_seed(seed + d * 0x9E3779B97F4A7C15), and one generator per bot
+ * from the same; so each deal's result depends on the seed and d alone, not
+ * on how the deals are split among calls.  With duplicate, each deal is
+ * played n_seats times (rotation r: seat s played by bot (s + r) % n_seats)
+ * from the same deck and stub seed.  Writes results[(d - first_deal) *
+ * n_seats + b]: the chips bot b won in that deal, over its rotations.
+ * BDC_OK, or BDC_E_ARGUMENT for a bad setting, a policy outside the enum or
+ * a NULL pointer. */
+enum bdc_policy { BDC_POLICY_RANDOM = 0, BDC_POLICY_CALLING = 1, BDC_POLICY_DRAWING = 2 };
+#define BDC_POLICIES 3
+
+int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stacks, const int *policies,
+                 uint64_t seed, uint64_t first_deal, uint64_t deals, int duplicate, int64_t *results);
+
+/* ---- end of the hand's state machine ------------------------------------ */
 
 /* cffi-cdef-end */
 

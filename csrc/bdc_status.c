@@ -24,6 +24,8 @@ const char *bdc_status_text(int status)
         return "an implementation this build or processor lacks";
     case BDC_E_STOPPED:
         return "a run stopped before its end";
+    case BDC_E_ILLEGAL:
+        return "an action the seat to act may not take now";
     default:
         return "an unknown status code";
     }

@@ -27,7 +27,7 @@
 static uint64_t state;
 static unsigned long long calls;
 static unsigned long failures;
-static unsigned long accepted[7], refused[7]; /* per kind of case: batch, draw exact/sampled, equity exact/sampled, random, draw options */
+static unsigned long accepted[8], refused[8]; /* per kind of case: batch, draw exact/sampled, equity exact/sampled, random, draw options, table */
 
 #define CALL(expr) (calls++, (expr))
 #define FAIL(...)                                                                          \
@@ -765,6 +765,242 @@ static void fuzz_equity(void)
     free(cards);
 }
 
+/* ---- the hand's state machine ------------------------------------------ */
+
+static int table_sane; /* 1 for a case whose settings are all within range */
+
+/* 1 when a setting is to be within its range: always in a sane case, mostly otherwise. */
+static int sane(void)
+{
+    return table_sane || between(0, 9) != 0;
+}
+
+static int64_t random_chips(void)
+{
+    int pick = table_sane ? between(0, 89) : between(0, 99);
+    if (pick < 60)
+        return between(1, 40);
+    if (pick < 90)
+        return between(1, 100000);
+    if (pick < 95)
+        return BDC_TABLE_MAX_CHIPS - between(-2, 2);
+    return (int64_t)next();
+}
+
+static bdc_table_rules random_table_rules(void)
+{
+    bdc_table_rules r;
+    memset(&r, 0, sizeof r);
+    do
+        r.game = random_game();
+    while (table_sane && !valid_game_halves(r.game));
+    r.odd_chip_badugi = sane() ? between(0, 1) : between(-2, 3);
+    r.badugi_qualifier = between(0, 3) ? 0 : between(-1, 1100);
+    r.low_qualifier = between(0, 3) ? 0 : between(-1, 7500);
+    if (table_sane) { /* a qualifier only for a half the game has, within its scale */
+        r.badugi_qualifier = r.game.badugi == BDC_NO_HALF || between(0, 3) ? 0 : between(1, BDC_BADUGI_CLASSES);
+        r.low_qualifier = r.game.low == BDC_NO_HALF || between(0, 3) ? 0 : between(1, BDC_ACE_FIVE_CLASSES);
+    }
+    r.structure = sane() ? between(0, 2) : between(-2, 5);
+    r.big_blind = sane() ? between(1, 10) : random_chips();
+    r.small_blind = sane() && r.big_blind >= 0 && r.big_blind <= 10 ? between(0, (int)r.big_blind) : random_chips();
+    r.small_bet = sane() ? between(1, 10) : random_chips();
+    r.big_bet = sane() && r.small_bet >= 0 && r.small_bet <= 10 ? 2 * r.small_bet : random_chips();
+    r.cap = sane() ? between(1, 5) : between(-2, 100);
+    r.heads_up_cap = sane() ? between(0, 3) : between(-2, 100);
+    r.burn = sane() ? between(0, 1) : between(-1, 3);
+    return r;
+}
+
+/* Every card in exactly one place, chips conserved, the payoffs summing to 0. */
+static void check_table(const bdc_table *t, const char *when)
+{
+    uint64_t seen = 0;
+    int64_t chips = 0, start = 0, payoffs = 0;
+    int s, i, n_cards = 0;
+    for (s = 0; s < t->n_seats; s++) {
+        for (i = 0; i < t->n_hole[s]; i++)
+            seen |= (uint64_t)1 << t->hole[s][i];
+        n_cards += t->n_hole[s];
+        chips += t->stacks[s] + (t->phase == BDC_PHASE_OVER ? 0 : t->committed[s]);
+        start += t->start[s];
+        payoffs += t->payoffs[s];
+    }
+    for (i = 0; i < t->n_stub; i++)
+        seen |= (uint64_t)1 << t->stub[i];
+    for (i = 0; i < t->n_muck; i++)
+        seen |= (uint64_t)1 << t->muck[i];
+    n_cards += t->n_stub + t->n_muck;
+    if (n_cards != BDC_DECK_SIZE || seen != ((uint64_t)1 << BDC_DECK_SIZE) - 1)
+        FAIL("table %s: the cards are not the deck (%d cards)", when, n_cards);
+    if (chips != start)
+        FAIL("table %s: chips %lld, started with %lld", when, (long long)chips, (long long)start);
+    if (t->phase == BDC_PHASE_OVER && payoffs != 0)
+        FAIL("table %s: payoffs sum to %lld", when, (long long)payoffs);
+    if (CALL(bdc_table_check(t)) != BDC_OK)
+        FAIL("table %s: a table the state machine made fails its check", when);
+}
+
+/* An action: mostly one of the legal ones, sometimes anything. */
+static int64_t random_table_action(const bdc_legal *legal)
+{
+    int pick = between(0, 99);
+    if (pick < 8)
+        return (int64_t)next() >> between(0, 63);
+    if (pick < 14)
+        return between(-3, 40);
+    if (legal->phase == BDC_PHASE_DRAW)
+        return between(0, (1 << legal->max_discard) - 1);
+    if (pick < 45)
+        return BDC_ACTION_CHECK_CALL;
+    if (pick < 55 && legal->can_fold)
+        return BDC_ACTION_FOLD;
+    if (legal->can_raise) {
+        int64_t span = legal->max_raise_to - legal->min_raise_to;
+        return legal->min_raise_to + (span ? (int64_t)(next() % (uint64_t)(span + 1)) : 0);
+    }
+    return BDC_ACTION_CHECK_CALL;
+}
+
+/* Self-play with random settings: a status always, and chips conserved deal by deal. */
+static void fuzz_selfplay(void)
+{
+    bdc_table_rules rules;
+    int64_t stacks[12], results[12 * 4];
+    int policies[12], n, s, rc;
+    uint64_t deals = (uint64_t)between(0, 4), d;
+    table_sane = between(0, 3) != 0;
+    rules = random_table_rules();
+    n = sane() ? between(2, rules.game.n_cards == 4 ? BDC_TABLE_MAX_SEATS : BDC_TABLE_MAX_FIVE_CARD_SEATS)
+               : between(-1, 12);
+    for (s = 0; s < 12; s++) {
+        stacks[s] = random_chips();
+        policies[s] = sane() ? between(0, 1) : between(-1, 3); /* the drawing policy now and then */
+    }
+    rc = CALL(bdc_selfplay(&rules, n, stacks, policies, next(), next() >> between(0, 63), deals, between(0, 1),
+                           between(0, 19) ? results : NULL));
+    if (rc != BDC_OK) {
+        if (rc != BDC_E_ARGUMENT)
+            FAIL("bdc_selfplay returned %d", rc);
+        refused[7]++;
+        return;
+    }
+    accepted[7]++;
+    for (d = 0; d < deals; d++) {
+        int64_t sum = 0;
+        for (s = 0; s < n; s++)
+            sum += results[d * (uint64_t)n + (uint64_t)s];
+        if (sum != 0)
+            FAIL("bdc_selfplay: deal %llu's results sum to %lld", (unsigned long long)d, (long long)sum);
+    }
+}
+
+static void fuzz_table(void)
+{
+    bdc_table table, twin;
+    bdc_table_rules rules;
+    bdc_legal legal;
+    bdc_table_event events[BDC_TABLE_MAX_EVENTS];
+    double uniforms[64];
+    bdc_table_io io;
+    int64_t stacks[12];
+    uint8_t deck[BDC_DECK_SIZE];
+    int n = (table_sane = between(0, 3) != 0, rules = random_table_rules(), sane())
+                ? between(2, rules.game.n_cards == 4 ? BDC_TABLE_MAX_SEATS : BDC_TABLE_MAX_FIVE_CARD_SEATS)
+                : between(-1, 12);
+    int s, i, rc, steps;
+    int button = sane() ? between(0, n > 0 ? n - 1 : 0) : between(-2, 12);
+    int given_deck = between(0, 4) == 0, use_io = between(0, 2);
+    uint64_t seed = next();
+    for (s = 0; s < 12; s++)
+        stacks[s] = random_chips();
+    if (given_deck) {
+        distinct_cards(deck, BDC_DECK_SIZE);
+        if (between(0, 9) == 0)
+            deck[between(0, BDC_DECK_SIZE - 1)] = (uint8_t)between(0, 255);
+    }
+    memset(&io, 0, sizeof io);
+    io.events = between(0, 9) ? events : NULL;
+    io.max_events = sane() ? BDC_TABLE_MAX_EVENTS : (size_t)between(0, BDC_TABLE_MAX_EVENTS);
+    if (use_io == 2) { /* the uniforms from the caller: some outside [0, 1) now and then */
+        for (i = 0; i < 64; i++)
+            uniforms[i] = (double)(next() >> 11) / 9007199254740992.0;
+        if (between(0, 19) == 0)
+            uniforms[between(0, 63)] = between(0, 1) ? 1.0 : -0.5;
+        io.uniforms = uniforms;
+        io.n_uniforms = (size_t)(between(0, 9) ? 64 : between(0, 64));
+    }
+    memset(&table, 0xA5, sizeof table); /* whatever the caller's memory held */
+    rc = CALL(bdc_table_start(&table, &rules, n, stacks, button, given_deck ? deck : NULL, seed,
+                              use_io ? &io : NULL));
+    if (rc != BDC_OK) {
+        if (rc != BDC_E_ARGUMENT && rc != BDC_E_CARD && rc != BDC_E_DUPLICATE)
+            FAIL("bdc_table_start returned %d", rc);
+        refused[7]++;
+        for (i = 0; i < (int)sizeof table; i++)
+            if (((const uint8_t *)&table)[i] != 0xA5) {
+                FAIL("bdc_table_start refused its input but wrote to the table");
+                break;
+            }
+        return;
+    }
+    accepted[7]++;
+    if (io.n_events > BDC_TABLE_MAX_EVENTS || io.used > io.n_uniforms)
+        FAIL("bdc_table_start: %zu events, %zu of %zu uniforms", io.n_events, io.used, io.n_uniforms);
+    check_table(&table, "after the start");
+    memcpy(&twin, &table, sizeof table); /* a copy plays on as the original (on the table's generator) */
+    for (steps = 0; steps < 400 && table.phase != BDC_PHASE_OVER; steps++) {
+        int64_t action;
+        int can;
+        if (CALL(bdc_table_legal(&table, &legal)) != BDC_OK || legal.seat != table.to_act) {
+            FAIL("bdc_table_legal failed on a table in play");
+            return;
+        }
+        action = random_table_action(&legal);
+        can = CALL(bdc_table_can(&table, action));
+        if (use_io == 2 && io.n_uniforms - io.used < BDC_TABLE_ACT_UNIFORMS) {
+            for (i = 0; i < 64; i++) /* a fresh buffer */
+                uniforms[i] = (double)(next() >> 11) / 9007199254740992.0;
+            io.used = 0;
+            io.n_uniforms = 64;
+        }
+        rc = CALL(bdc_table_act(&table, action, use_io ? &io : NULL));
+        if (rc == BDC_OK) {
+            if (can != 1)
+                FAIL("bdc_table_act took action %lld, which bdc_table_can refused", (long long)action);
+            if (use_io != 2)
+                (void)CALL(bdc_table_act(&twin, action, NULL));
+        } else if (rc == BDC_E_ILLEGAL) {
+            if (can != 0)
+                FAIL("bdc_table_act refused action %lld, which bdc_table_can allowed", (long long)action);
+        } else if (rc != BDC_E_ARGUMENT || !use_io) {
+            FAIL("bdc_table_act returned %d", rc);
+        }
+        check_table(&table, "after an action");
+        if (use_io && io.n_events > BDC_TABLE_MAX_EVENTS)
+            FAIL("bdc_table_act: %zu events", io.n_events);
+    }
+    if (use_io != 2 && memcmp(&twin, &table, sizeof table) != 0)
+        FAIL("a copied table played the same actions to another state");
+    /* damaged tables: every entry point answers with a status, never reads outside the struct */
+    for (i = 0; i < 8; i++) {
+        uint8_t *bytes = (uint8_t *)&twin;
+        int64_t action = random_table_action(&legal);
+        uint8_t out[5];
+        memcpy(&twin, &table, sizeof table);
+        bytes[between(0, (int)sizeof twin - 1)] ^= (uint8_t)(1u << between(0, 7));
+        (void)CALL(bdc_table_legal(&twin, &legal));
+        (void)CALL(bdc_table_can(&twin, action));
+        (void)CALL(bdc_table_cards(&twin, between(-1, 11), out));
+        (void)CALL(bdc_table_act(&twin, action, NULL));
+        (void)CALL(bdc_table_check(&twin));
+    }
+    (void)CALL(bdc_table_legal(NULL, &legal));
+    (void)CALL(bdc_table_legal(&table, NULL));
+    (void)CALL(bdc_table_act(NULL, 0, NULL));
+    (void)CALL(bdc_table_cards(&table, 0, NULL));
+}
+
 int main(int argc, char **argv)
 {
     unsigned long cases = argc > 1 ? strtoul(argv[1], NULL, 10) : 20000;
@@ -780,7 +1016,9 @@ int main(int argc, char **argv)
     fflush(stdout);
     for (current_case = 0; current_case < cases; current_case++) {
         int pick = between(0, 99);
-        if (pick < 40)
+        if (pick < 4)
+            between(0, 7) ? fuzz_table() : fuzz_selfplay();
+        else if (pick < 40)
             fuzz_single();
         else if (pick < 65)
             fuzz_batch();
@@ -798,9 +1036,9 @@ int main(int argc, char **argv)
             (void)CALL(bdc_use_implementation(supported_ids[between(0, n_supported - 1)]));
     }
     (void)CALL(bdc_use_implementation(chosen));
-    static const char *kinds[7] = {"batch", "draw exact", "draw sampled", "equity exact", "equity sampled", "random hands",
-                                   "draw options"};
-    for (int k = 0; k < 7; k++)
+    static const char *kinds[8] = {"batch", "draw exact", "draw sampled", "equity exact", "equity sampled", "random hands",
+                                   "draw options", "table"};
+    for (int k = 0; k < 8; k++)
         printf("fuzz: %-15s %6lu accepted, %6lu refused\n", kinds[k], accepted[k], refused[k]);
     printf("fuzz: %lu cases, %llu bdc_ calls, %lu failures\n", cases, calls, failures);
     return failures ? 1 : 0;

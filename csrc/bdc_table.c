@@ -1,0 +1,1227 @@
+/*
+ * bdc_table.c - the hand's state machine (badeucey.h, "the hand's state
+ * machine"): deal, four betting rounds, three draws, settle.
+ *
+ * Every step follows the Python engine (badeucey_fast/engine.py) rule for
+ * rule and in the same order, so that the same actions and the same uniforms
+ * give the same cards, the same chips and the same events; the differential
+ * test (tests/test_engine_c.py) holds the two together.  The showdown ranks
+ * hands with the core's public ranking functions only.
+ */
+#include <string.h>
+
+#include "badeucey.h"
+
+#define BDC_NO_SEAT (-1)
+#define BDC_LAST_ROUND 3                          /* betting rounds 0..3; draws 1..3 */
+#define BDC_ROUNDS_AT_SMALL_BET 2                 /* rounds 0 and 1 bet the small bet */
+#define BDC_UNIFORM_SCALE (1.0 / 9007199254740992.0) /* 2^-53: a 53-bit word as a double in [0, 1) */
+#define BDC_CHECKED_MARK 0xB5                     /* bdc_table.checked of a table bdc_table_start made */
+
+/* One call's context: the table, where uniforms come from, where events go. */
+typedef struct {
+    bdc_table *t;
+    const double *uniforms; /* NULL: the table's generator */
+    size_t used;
+    bdc_table_event *events; /* NULL: no record */
+    size_t n_events, max_events;
+    int error;              /* the cards ran out (cannot happen within the seat limits) */
+} ctx;
+
+static uint64_t rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+/* xoshiro256**: the next 64-bit word of the table's generator. */
+static uint64_t next_word(uint64_t s[4])
+{
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+/* A uniform index in 0 .. left - 1: floor(u * left) for the next uniform u. */
+static int pick(ctx *c, int left)
+{
+    double u;
+    int j;
+    if (c->uniforms)
+        u = c->uniforms[c->used++];
+    else
+        u = (double)(next_word(c->t->rng) >> 11) * BDC_UNIFORM_SCALE;
+    j = (int)(u * (double)left);
+    return j < left ? j : left - 1;
+}
+
+static bdc_table_event *event(ctx *c, int kind, int seat, int64_t amount)
+{
+    bdc_table_event *e;
+    if (!c->events || c->n_events >= c->max_events)
+        return NULL;
+    e = &c->events[c->n_events++];
+    memset(e, 0, sizeof *e);
+    e->kind = (int8_t)kind;
+    e->seat = (int8_t)seat;
+    e->round = (int8_t)c->t->round;
+    e->amount = amount;
+    return e;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Dealing                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* The stub ran out: every card out of play so far becomes the new stub. */
+static void reform(ctx *c)
+{
+    bdc_table *t = c->t;
+    memcpy(t->stub, t->muck, t->n_muck);
+    t->n_stub = t->n_muck;
+    t->n_muck = 0;
+    t->ordered = 0;
+    event(c, BDC_EVENT_RESHUFFLE, BDC_NO_SEAT, t->n_stub);
+}
+
+/* Deals count cards to out: what is left of the stub first when it runs
+ * short, then from the stub reformed of the cards out of play. */
+static void take(ctx *c, int count, uint8_t *out)
+{
+    bdc_table *t = c->t;
+    int got = 0;
+    while (got < count) {
+        int left = t->n_stub;
+        if (left < count - got) {
+            while (t->n_stub)
+                out[got++] = t->stub[--t->n_stub];
+            if (!t->n_muck) {
+                c->error = BDC_E_COUNT;
+                while (got < count)
+                    out[got++] = 0;
+                return;
+            }
+            reform(c);
+            continue;
+        }
+        if (t->ordered) {
+            while (got < count)
+                out[got++] = t->stub[--t->n_stub];
+        } else {
+            while (got < count) {
+                int j = pick(c, left);
+                left--;
+                out[got++] = t->stub[j];
+                t->stub[j] = t->stub[left];
+            }
+            t->n_stub = (uint8_t)left;
+        }
+    }
+}
+
+static void burn(ctx *c)
+{
+    bdc_table *t = c->t;
+    uint8_t card;
+    bdc_table_event *e;
+    take(c, 1, &card);
+    t->muck[t->n_muck++] = card;
+    e = event(c, BDC_EVENT_BURN, BDC_NO_SEAT, 0);
+    if (e) {
+        e->cards[0] = card;
+        e->n_cards = 1;
+    }
+}
+
+/* The i-th seat in the order of play, counting from the first seat left of the button. */
+static int order(const bdc_table *t, int i)
+{
+    return (t->button + 1 + i) % t->n_seats;
+}
+
+static void deal_hands(ctx *c)
+{
+    bdc_table *t = c->t;
+    int n = t->n_seats, size = t->rules.game.n_cards, i, k;
+    if (t->ordered) {
+        /* the deck's card i goes to the seat order(i % n), the next card last in the stub */
+        for (k = 0; k < size; k++)
+            for (i = 0; i < n; i++)
+                t->hole[order(t, i)][k] = t->stub[--t->n_stub];
+    } else {
+        int left = t->n_stub;
+        for (k = 0; k < size; k++)
+            for (i = 0; i < n; i++) {
+                int j = pick(c, left);
+                left--;
+                t->hole[order(t, i)][k] = t->stub[j];
+                t->stub[j] = t->stub[left];
+            }
+        t->n_stub = (uint8_t)left;
+    }
+    for (i = 0; i < n; i++) {
+        int seat = order(t, i);
+        bdc_table_event *e = event(c, BDC_EVENT_DEAL, seat, 0);
+        t->n_hole[seat] = (uint8_t)size;
+        if (e) {
+            memcpy(e->cards, t->hole[seat], (size_t)size);
+            e->n_cards = (uint8_t)size;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Betting                                                                    */
+/* ------------------------------------------------------------------------ */
+
+static void post(bdc_table *t, int seat, int64_t amount)
+{
+    if (amount > t->stacks[seat])
+        amount = t->stacks[seat];
+    t->stacks[seat] -= amount;
+    t->bets[seat] += amount;
+    t->committed[seat] += amount;
+    if (!t->stacks[seat] && !t->all_in[seat]) {
+        t->all_in[seat] = 1;
+        t->active--;
+    }
+}
+
+static int64_t pot_total(const bdc_table *t)
+{
+    int64_t sum = 0;
+    int s;
+    for (s = 0; s < t->n_seats; s++)
+        sum += t->committed[s];
+    return sum;
+}
+
+static void finish(bdc_table *t)
+{
+    int s;
+    t->phase = BDC_PHASE_OVER;
+    t->to_act = BDC_NO_SEAT;
+    for (s = 0; s < t->n_seats; s++) {
+        t->bets[s] = 0;
+        t->pending[s] = 0;
+        t->payoffs[s] = t->stacks[s] - t->start[s];
+    }
+}
+
+/* Gives back the part of the biggest stake that nobody matched. */
+static void return_uncalled(ctx *c)
+{
+    bdc_table *t = c->t;
+    int n = t->n_seats, s, seat = 0;
+    int64_t top = -1, second = -1;
+    for (s = 0; s < n; s++) {
+        int64_t v = t->committed[s];
+        if (v > top) {
+            second = top;
+            top = v;
+            seat = s;
+        } else if (v > second) {
+            second = v;
+        }
+    }
+    if (top != second) {
+        int64_t back = top - second;
+        t->committed[seat] = second;
+        t->bets[seat] -= back;
+        t->stacks[seat] += back;
+        if (t->all_in[seat]) {
+            t->all_in[seat] = 0;
+            t->active += !t->folded[seat];
+        }
+        event(c, BDC_EVENT_RETURN, seat, back);
+    }
+}
+
+static void win_uncontested(ctx *c)
+{
+    bdc_table *t = c->t;
+    int winner = 0;
+    int64_t amount;
+    return_uncalled(c);
+    while (winner < t->n_seats - 1 && t->folded[winner])
+        winner++;
+    amount = pot_total(t);
+    t->stacks[winner] += amount;
+    finish(t);
+    event(c, BDC_EVENT_WIN, winner, amount);
+}
+
+/* A hand's rank in each half (the game's halves in order: Badugi, low). */
+static void rank_hand(const bdc_game *game, const uint8_t *h, int *ranks)
+{
+    int k = 0;
+    if (game->badugi != BDC_NO_HALF) {
+        int high = game->badugi == BDC_BADUGI_HIGH;
+        if (game->n_cards == 4)
+            ranks[k++] = high ? bdc_badugi_high4(h[0], h[1], h[2], h[3]) : bdc_badugi_low4(h[0], h[1], h[2], h[3]);
+        else
+            ranks[k++] = high ? bdc_badugi_high5(h[0], h[1], h[2], h[3], h[4])
+                              : bdc_badugi_low5(h[0], h[1], h[2], h[3], h[4]);
+    }
+    if (game->low == BDC_DEUCE_SEVEN)
+        ranks[k] = bdc_deuce_seven(h[0], h[1], h[2], h[3], h[4]);
+    else if (game->low == BDC_ACE_FIVE)
+        ranks[k] = bdc_ace_five(h[0], h[1], h[2], h[3], h[4]);
+}
+
+/* Shares amount among the winners (in seat order from left of the button):
+ * odd chips one each, first winners first. */
+static void share(int64_t *won, const int *winners, int n_winners, int64_t amount)
+{
+    int64_t base = amount / n_winners, odd = amount % n_winners;
+    int i;
+    for (i = 0; i < n_winners; i++)
+        won[winners[i]] += base + (i < odd ? 1 : 0);
+}
+
+static void showdown(ctx *c)
+{
+    bdc_table *t = c->t;
+    const bdc_table_rules *r = &t->rules;
+    int n = t->n_seats, s, i, p, h;
+    int n_halves = (r->game.badugi != BDC_NO_HALF) + (r->game.low != BDC_NO_HALF);
+    int qualifier[2] = {0, 0};
+    int ranks[BDC_TABLE_MAX_SEATS][2];
+    int64_t won[BDC_TABLE_MAX_SEATS] = {0};
+    int64_t levels[BDC_TABLE_MAX_SEATS], prev = 0;
+    int n_levels = 0;
+
+    h = 0;
+    if (r->game.badugi != BDC_NO_HALF)
+        qualifier[h++] = r->badugi_qualifier;
+    if (r->game.low != BDC_NO_HALF)
+        qualifier[h] = r->low_qualifier;
+
+    /* the pots: one per distinct stake of a live seat, smallest first */
+    for (s = 0; s < n; s++) {
+        int64_t v = t->committed[s];
+        if (t->folded[s])
+            continue;
+        for (i = 0; i < n_levels && levels[i] != v; i++)
+            ;
+        if (i == n_levels)
+            levels[n_levels++] = v;
+    }
+    for (i = 1; i < n_levels; i++) { /* insertion sort: at most ten */
+        int64_t v = levels[i];
+        int j = i;
+        while (j > 0 && levels[j - 1] > v) {
+            levels[j] = levels[j - 1];
+            j--;
+        }
+        levels[j] = v;
+    }
+    t->n_pots = 0;
+    for (i = 0; i < n_levels; i++) {
+        int64_t amount = 0, level = levels[i];
+        uint16_t eligible = 0;
+        for (s = 0; s < n; s++) {
+            int64_t v = t->committed[s];
+            amount += (v < level ? v : level) - (v < prev ? v : prev);
+            if (!t->folded[s] && v >= level)
+                eligible |= (uint16_t)(1u << s);
+        }
+        if (n_levels == 1)
+            amount = pot_total(t);
+        if (amount) {
+            t->pot_amount[t->n_pots] = amount;
+            t->pot_eligible[t->n_pots++] = eligible;
+        }
+        prev = level;
+    }
+
+    for (i = 0; i < n; i++) {
+        bdc_table_event *e;
+        s = order(t, i);
+        if (t->folded[s])
+            continue;
+        rank_hand(&r->game, t->hole[s], ranks[s]);
+        e = event(c, BDC_EVENT_SHOW, s, 0);
+        if (e) {
+            memcpy(e->cards, t->hole[s], t->n_hole[s]);
+            e->n_cards = t->n_hole[s];
+        }
+    }
+
+    for (p = 0; p < t->n_pots; p++) {
+        int contenders[BDC_TABLE_MAX_SEATS], n_contenders = 0;
+        int best[2] = {0, 0}, found[2] = {0, 0}, any = 0;
+        int64_t amount = t->pot_amount[p], amounts[2] = {0, 0};
+        for (i = 0; i < n; i++) {
+            s = order(t, i);
+            if (t->pot_eligible[p] >> s & 1)
+                contenders[n_contenders++] = s;
+        }
+        for (h = 0; h < n_halves; h++) {
+            found[h] = 0;
+            for (i = 0; i < n_contenders; i++) {
+                int v = ranks[contenders[i]][h];
+                if (qualifier[h] && v > qualifier[h])
+                    continue;
+                if (!found[h] || v < best[h])
+                    best[h] = v;
+                found[h] = 1;
+            }
+            any |= found[h];
+        }
+        if (!any) /* nobody qualifies anywhere: as if there were no qualifiers */
+            for (h = 0; h < n_halves; h++) {
+                found[h] = 1;
+                best[h] = ranks[contenders[0]][h];
+                for (i = 1; i < n_contenders; i++)
+                    if (ranks[contenders[i]][h] < best[h])
+                        best[h] = ranks[contenders[i]][h];
+            }
+        if (n_halves == 2) {
+            int64_t big = amount - amount / 2, small = amount / 2;
+            amounts[0] = r->odd_chip_badugi ? big : small;
+            amounts[1] = r->odd_chip_badugi ? small : big;
+            if (!found[0]) {
+                amounts[0] = 0;
+                amounts[1] = amount;
+            } else if (!found[1]) {
+                amounts[0] = amount;
+                amounts[1] = 0;
+            }
+        } else {
+            amounts[0] = amount;
+        }
+        for (h = 0; h < n_halves; h++) {
+            int winners[BDC_TABLE_MAX_SEATS], n_winners = 0;
+            if (!found[h])
+                continue;
+            for (i = 0; i < n_contenders; i++)
+                if (ranks[contenders[i]][h] == best[h])
+                    winners[n_winners++] = contenders[i];
+            share(won, winners, n_winners, amounts[h]);
+        }
+    }
+    for (i = 0; i < n; i++) {
+        s = order(t, i);
+        t->stacks[s] += won[s];
+    }
+    t->showdown = 1;
+    finish(t);
+    for (i = 0; i < n; i++) {
+        s = order(t, i);
+        if (won[s])
+            event(c, BDC_EVENT_WIN, s, won[s]);
+    }
+}
+
+static void start_draw(ctx *c, int d)
+{
+    bdc_table *t = c->t;
+    int i;
+    t->phase = BDC_PHASE_DRAW;
+    t->round = d;
+    if (t->rules.burn)
+        burn(c);
+    t->n_queue = 0;
+    for (i = t->n_seats - 1; i >= 0; i--) { /* who draws, in order, the next last */
+        int s = order(t, i);
+        if (!t->folded[s])
+            t->queue[t->n_queue++] = (uint8_t)s;
+    }
+    t->to_act = t->queue[--t->n_queue];
+}
+
+/* Closes the betting round: the showdown after round 3, else the next draw. */
+static void end_round(ctx *c)
+{
+    return_uncalled(c);
+    if (c->t->round == BDC_LAST_ROUND)
+        showdown(c);
+    else
+        start_draw(c, c->t->round + 1);
+}
+
+static int next_pending(const bdc_table *t, int from)
+{
+    int i;
+    for (i = 0; i < t->n_seats; i++) {
+        int s = (from + i) % t->n_seats;
+        if (t->pending[s])
+            return s;
+    }
+    return BDC_NO_SEAT;
+}
+
+/* Begins betting round r, or closes it at once when nobody can bet. */
+static void start_round(ctx *c, int r)
+{
+    bdc_table *t = c->t;
+    const bdc_table_rules *rules = &t->rules;
+    int n = t->n_seats, s, n_able = 0, able = 0, first;
+    t->phase = BDC_PHASE_BET;
+    t->round = r;
+    if (r) {
+        for (s = 0; s < n; s++)
+            t->bets[s] = 0;
+        t->level = 0;
+        t->nbets = 0;
+    } else {
+        t->level = rules->big_blind;
+        t->nbets = 1;
+    }
+    t->last_raise = rules->big_blind;
+    t->unit = r < BDC_ROUNDS_AT_SMALL_BET ? rules->small_bet : rules->big_bet;
+    if (rules->structure == BDC_FIXED_LIMIT)
+        t->cap = t->live == 2 ? (rules->heads_up_cap ? rules->heads_up_cap : -1) : rules->cap;
+    else
+        t->cap = -1;
+    first = r == 0 ? (t->bb_seat + 1) % n : (t->button + 1) % n;
+    for (s = 0; s < n; s++) {
+        t->pending[s] = t->can_raise[s] = !(t->folded[s] || t->all_in[s]);
+        if (t->pending[s]) {
+            n_able++;
+            able = s;
+        }
+    }
+    if (n_able == 1 && t->bets[able] >= t->level) {
+        t->pending[able] = 0; /* nobody left to bet against */
+        n_able = 0;
+    }
+    if (n_able) {
+        t->to_act = next_pending(t, first);
+        return;
+    }
+    end_round(c);
+}
+
+/* Moves the turn on after a betting action by seat. */
+static void after_bet_action(ctx *c, int seat)
+{
+    bdc_table *t = c->t;
+    int n = t->n_seats, i;
+    if (t->live == 1) {
+        win_uncontested(c);
+        return;
+    }
+    for (i = 1; i <= n; i++) {
+        int nxt = (seat + i) % n;
+        if (t->pending[nxt]) {
+            if (t->active > 1 || t->bets[nxt] < t->level) {
+                t->to_act = nxt;
+                return;
+            }
+            break;
+        }
+    }
+    end_round(c);
+}
+
+/* The smallest and largest raise-to amounts; 0 if the seat may not raise. */
+static int raise_bounds(const bdc_table *t, int seat, int64_t *low, int64_t *high)
+{
+    int64_t stack = t->stacks[seat], bet = t->bets[seat], level = t->level, most;
+    int s;
+    if (stack <= level - bet || !t->can_raise[seat])
+        return 0;
+    if (t->cap >= 0 && t->nbets >= t->cap)
+        return 0;
+    for (s = 0; s < t->n_seats; s++)
+        if (s != seat && !t->folded[s] && t->stacks[s] + t->bets[s] > level)
+            break;
+    if (s == t->n_seats)
+        return 0; /* everyone else has folded or is all in */
+    most = bet + stack;
+    if (t->rules.structure == BDC_FIXED_LIMIT) {
+        *low = *high = level + t->unit < most ? level + t->unit : most;
+        return 1;
+    }
+    *low = level + t->last_raise < most ? level + t->last_raise : most;
+    if (t->rules.structure == BDC_POT_LIMIT) {
+        int64_t pot_raise = level + pot_total(t) + level - bet;
+        *high = pot_raise < most ? pot_raise : most;
+    } else {
+        *high = most;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Checks                                                                     */
+/* ------------------------------------------------------------------------ */
+
+static int chips_ok(int64_t v, int64_t low)
+{
+    return v >= low && v <= BDC_TABLE_MAX_CHIPS;
+}
+
+static int game_scale(int ranking)
+{
+    switch (ranking) {
+    case BDC_BADUGI_LOW:
+    case BDC_BADUGI_HIGH:
+        return BDC_BADUGI_CLASSES;
+    case BDC_DEUCE_SEVEN:
+        return BDC_DEUCE_SEVEN_CLASSES;
+    case BDC_ACE_FIVE:
+        return BDC_ACE_FIVE_CLASSES;
+    default:
+        return 0;
+    }
+}
+
+static int rules_ok(const bdc_table_rules *r)
+{
+    const bdc_game *g = &r->game;
+    if (g->badugi != BDC_NO_HALF && g->badugi != BDC_BADUGI_LOW && g->badugi != BDC_BADUGI_HIGH)
+        return 0;
+    if (g->low != BDC_NO_HALF && g->low != BDC_DEUCE_SEVEN && g->low != BDC_ACE_FIVE)
+        return 0;
+    if (g->badugi == BDC_NO_HALF && g->low == BDC_NO_HALF)
+        return 0;
+    if (!(g->n_cards == BDC_MAX_HAND_CARDS || (g->n_cards == BDC_MIN_HAND_CARDS && g->low == BDC_NO_HALF)))
+        return 0;
+    if (r->odd_chip_badugi != 0 && r->odd_chip_badugi != 1)
+        return 0;
+    if (r->badugi_qualifier && (g->badugi == BDC_NO_HALF || r->badugi_qualifier < 0 ||
+                                r->badugi_qualifier > game_scale(g->badugi)))
+        return 0;
+    if (r->low_qualifier && (g->low == BDC_NO_HALF || r->low_qualifier < 0 || r->low_qualifier > game_scale(g->low)))
+        return 0;
+    if (r->structure < BDC_FIXED_LIMIT || r->structure > BDC_NO_LIMIT)
+        return 0;
+    if (!chips_ok(r->small_blind, 0) || !chips_ok(r->big_blind, 1) || r->small_blind > r->big_blind)
+        return 0;
+    if (!chips_ok(r->small_bet, 1) || !chips_ok(r->big_bet, 1))
+        return 0;
+    if (r->cap < 1 || r->heads_up_cap < 0 || (r->burn != 0 && r->burn != 1))
+        return 0;
+    return 1;
+}
+
+static int max_seats(const bdc_game *g)
+{
+    return g->n_cards == BDC_MIN_HAND_CARDS ? BDC_TABLE_MAX_SEATS : BDC_TABLE_MAX_FIVE_CARD_SEATS;
+}
+
+/* Adds the cards to *seen; 0 if one is not a card or is there already. */
+static int add_cards(uint64_t *seen, const uint8_t *cards, int n)
+{
+    int i;
+    for (i = 0; i < n; i++) {
+        if (cards[i] >= BDC_DECK_SIZE || *seen >> cards[i] & 1)
+            return 0;
+        *seen |= (uint64_t)1 << cards[i];
+    }
+    return 1;
+}
+
+int bdc_table_check(const bdc_table *t)
+{
+    int n, s, i, live = 0, active = 0;
+    uint64_t seen = 0;
+    int64_t total = 0, start = 0;
+    if (!t || t->checked != BDC_CHECKED_MARK || !rules_ok(&t->rules))
+        return BDC_E_ARGUMENT;
+    n = t->n_seats;
+    if (n < BDC_MIN_SEATS || n > max_seats(&t->rules.game) || t->button < 0 || t->button >= n)
+        return BDC_E_ARGUMENT;
+    if (t->phase < BDC_PHASE_BET || t->phase > BDC_PHASE_OVER || t->round < 0 || t->round > BDC_LAST_ROUND)
+        return BDC_E_ARGUMENT;
+    if (t->phase == BDC_PHASE_OVER ? t->to_act != BDC_NO_SEAT : (t->to_act < 0 || t->to_act >= n))
+        return BDC_E_ARGUMENT;
+    if (t->phase == BDC_PHASE_DRAW && (t->round < 1 || t->n_queue > n || t->folded[t->to_act]))
+        return BDC_E_ARGUMENT;
+    if (t->phase == BDC_PHASE_BET && (t->folded[t->to_act] || t->all_in[t->to_act]))
+        return BDC_E_ARGUMENT; /* the seat to bet can bet */
+    if (t->n_stub > BDC_DECK_SIZE || t->n_muck > BDC_DECK_SIZE || t->n_pots > n)
+        return BDC_E_ARGUMENT;
+    if (t->cap < -1 || t->nbets < 0 || t->live < 1 || t->live > n || t->active < 0 || t->active > n)
+        return BDC_E_ARGUMENT;
+    for (s = 0; s < n; s++) {
+        if (!chips_ok(t->start[s], 1) || t->stacks[s] < 0 || t->committed[s] < 0 ||
+            t->committed[s] > BDC_TABLE_MAX_CHIPS || t->stacks[s] > (int64_t)BDC_TABLE_MAX_SEATS * BDC_TABLE_MAX_CHIPS)
+            return BDC_E_ARGUMENT;
+        if (t->bets[s] < -BDC_TABLE_MAX_CHIPS || t->bets[s] > BDC_TABLE_MAX_CHIPS)
+            return BDC_E_ARGUMENT;
+        if (t->folded[s] > 1 || t->all_in[s] > 1 || t->n_hole[s] != (t->folded[s] ? 0 : t->rules.game.n_cards))
+            return BDC_E_ARGUMENT;
+        if (!add_cards(&seen, t->hole[s], t->n_hole[s]))
+            return BDC_E_ARGUMENT;
+        live += !t->folded[s];
+        active += !(t->folded[s] || t->all_in[s]);
+        total += t->stacks[s] + (t->phase == BDC_PHASE_OVER ? 0 : t->committed[s]);
+        start += t->start[s];
+    }
+    if (t->n_queue > n)
+        return BDC_E_ARGUMENT;
+    for (i = 0; i < t->n_queue; i++)
+        if (t->queue[i] >= n)
+            return BDC_E_ARGUMENT;
+    /* every card is in exactly one place: a hand, the stub or out of play */
+    if (!add_cards(&seen, t->stub, t->n_stub) || !add_cards(&seen, t->muck, t->n_muck) ||
+        seen != ((uint64_t)1 << BDC_DECK_SIZE) - 1)
+        return BDC_E_ARGUMENT;
+    if (total != start || live != t->live || active != t->active || live < 1)
+        return BDC_E_ARGUMENT;
+    if (t->sb_seat < 0 || t->sb_seat >= n || t->bb_seat < 0 || t->bb_seat >= n || t->ordered > 1)
+        return BDC_E_ARGUMENT;
+    if (t->level < 0 || t->level > BDC_TABLE_MAX_CHIPS || !chips_ok(t->last_raise, 0) || !chips_ok(t->unit, 0))
+        return BDC_E_ARGUMENT;
+    return BDC_OK;
+}
+
+/* Checks io and prepares the context; BDC_OK or BDC_E_ARGUMENT. */
+static int open_ctx(ctx *c, bdc_table *t, bdc_table_io *io, size_t uniforms_needed)
+{
+    c->t = t;
+    c->uniforms = NULL;
+    c->used = 0;
+    c->events = NULL;
+    c->n_events = c->max_events = 0;
+    c->error = BDC_OK;
+    if (!io)
+        return BDC_OK;
+    if (io->uniforms) {
+        size_t i;
+        if (io->used > io->n_uniforms || io->n_uniforms - io->used < uniforms_needed)
+            return BDC_E_ARGUMENT;
+        for (i = 0; i < uniforms_needed; i++) {
+            double u = io->uniforms[io->used + i];
+            if (!(u >= 0.0 && u < 1.0))
+                return BDC_E_ARGUMENT;
+        }
+        c->uniforms = io->uniforms + io->used;
+    }
+    if (io->events) {
+        if (io->max_events < BDC_TABLE_MAX_EVENTS)
+            return BDC_E_ARGUMENT;
+        c->events = io->events;
+        c->max_events = io->max_events;
+    }
+    return BDC_OK;
+}
+
+static void close_ctx(ctx *c, bdc_table_io *io)
+{
+    if (!io)
+        return;
+    if (io->uniforms)
+        io->used += c->used;
+    io->n_events = c->n_events;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Entry points                                                               */
+/* ------------------------------------------------------------------------ */
+
+/* Deals, posts the blinds and opens the first round on t, from checked
+ * settings (the context's table is t). */
+static void start_hand(ctx *c, const bdc_table_rules *rules, int n_seats, const int64_t *stacks, int button,
+                       const uint8_t *deck, uint64_t seed)
+{
+    bdc_table *t = c->t;
+    int s, i;
+    memset(t, 0, sizeof *t);
+    t->rules = *rules;
+    t->n_seats = n_seats;
+    t->button = button;
+    for (s = 0; s < n_seats; s++)
+        t->start[s] = t->stacks[s] = stacks[s];
+    t->live = t->active = n_seats;
+    t->to_act = BDC_NO_SEAT;
+    t->cap = -1;
+    bdc_rng_seed(seed, t->rng);
+    t->ordered = deck != NULL;
+    if (deck) {
+        for (i = 0; i < BDC_DECK_SIZE; i++)
+            t->stub[i] = deck[BDC_DECK_SIZE - 1 - i];
+    } else {
+        for (i = 0; i < BDC_DECK_SIZE; i++)
+            t->stub[i] = (uint8_t)i;
+    }
+    t->n_stub = BDC_DECK_SIZE;
+    t->checked = BDC_CHECKED_MARK;
+    deal_hands(c);
+    if (n_seats == 2) {
+        t->sb_seat = button;
+        t->bb_seat = (button + 1) % n_seats;
+    } else {
+        t->sb_seat = (button + 1) % n_seats;
+        t->bb_seat = (button + 2) % n_seats;
+    }
+    if (rules->small_blind)
+        post(t, t->sb_seat, rules->small_blind);
+    post(t, t->bb_seat, rules->big_blind);
+    start_round(c, 0);
+}
+
+int bdc_table_start(bdc_table *t, const bdc_table_rules *rules, int n_seats, const int64_t *stacks, int button,
+                    const uint8_t *deck, uint64_t seed, bdc_table_io *io)
+{
+    bdc_table fresh;
+    ctx c;
+    int s, i, rc;
+    if (!t || !rules || !stacks || !rules_ok(rules))
+        return BDC_E_ARGUMENT;
+    if (n_seats < BDC_MIN_SEATS || n_seats > max_seats(&rules->game) || button < 0 || button >= n_seats)
+        return BDC_E_ARGUMENT;
+    for (s = 0; s < n_seats; s++)
+        if (!chips_ok(stacks[s], 1))
+            return BDC_E_ARGUMENT;
+    if (deck) {
+        uint64_t seen = 0;
+        for (i = 0; i < BDC_DECK_SIZE; i++) {
+            if (deck[i] >= BDC_DECK_SIZE)
+                return BDC_E_CARD;
+            if (seen >> deck[i] & 1)
+                return BDC_E_DUPLICATE;
+            seen |= (uint64_t)1 << deck[i];
+        }
+    }
+    rc = open_ctx(&c, &fresh, io, deck ? 0 : BDC_TABLE_START_UNIFORMS); /* a given deck needs none: it fills the deal */
+    if (rc)
+        return rc;
+    start_hand(&c, rules, n_seats, stacks, button, deck, seed);
+    if (c.error)
+        return c.error;
+    *t = fresh;
+    close_ctx(&c, io);
+    return BDC_OK;
+}
+
+int bdc_table_legal(const bdc_table *t, bdc_legal *legal)
+{
+    int rc = bdc_table_check(t), seat;
+    if (rc)
+        return rc;
+    if (!legal)
+        return BDC_E_ARGUMENT;
+    memset(legal, 0, sizeof *legal);
+    legal->seat = seat = t->to_act;
+    legal->phase = t->phase;
+    legal->raises_left = -1;
+    if (t->phase == BDC_PHASE_DRAW) {
+        legal->max_discard = t->n_hole[seat];
+    } else if (t->phase == BDC_PHASE_BET) {
+        int64_t owed = t->level - t->bets[seat];
+        legal->to_call = owed <= 0 ? 0 : (owed < t->stacks[seat] ? owed : t->stacks[seat]);
+        legal->can_fold = owed > 0;
+        legal->can_raise = raise_bounds(t, seat, &legal->min_raise_to, &legal->max_raise_to);
+        if (t->cap >= 0)
+            legal->raises_left = t->cap > t->nbets ? t->cap - t->nbets : 0;
+    }
+    return BDC_OK;
+}
+
+/* 1 if the action is legal for the seat to act of a checked table. */
+static int legal_now(const bdc_table *t, int64_t action)
+{
+    int seat = t->to_act;
+    if (t->phase == BDC_PHASE_DRAW)
+        return action >= 0 && action < ((int64_t)1 << t->n_hole[seat]);
+    if (t->phase != BDC_PHASE_BET)
+        return 0;
+    if (action == BDC_ACTION_FOLD)
+        return t->bets[seat] < t->level;
+    if (action == BDC_ACTION_CHECK_CALL)
+        return 1;
+    if (action > 0) {
+        int64_t low, high;
+        return raise_bounds(t, seat, &low, &high) && low <= action && action <= high;
+    }
+    return 0;
+}
+
+int bdc_table_can(const bdc_table *t, int64_t action)
+{
+    int rc = bdc_table_check(t);
+    return rc ? rc : legal_now(t, action);
+}
+
+/* Takes a legal action on the context's table. */
+static void play(ctx *c, int64_t action)
+{
+    bdc_table *t = c->t;
+    int seat = t->to_act;
+    if (t->phase == BDC_PHASE_DRAW) {
+        uint8_t kept[BDC_MAX_HAND_CARDS], thrown[BDC_MAX_HAND_CARDS], dealt[BDC_MAX_HAND_CARDS];
+        int n_kept = 0, n_thrown = 0, i;
+        bdc_table_event *e;
+        for (i = 0; i < t->n_hole[seat]; i++) {
+            if (action >> i & 1)
+                thrown[n_thrown++] = t->hole[seat][i];
+            else
+                kept[n_kept++] = t->hole[seat][i];
+        }
+        take(c, n_thrown, dealt);
+        memcpy(t->hole[seat], kept, (size_t)n_kept);
+        memcpy(t->hole[seat] + n_kept, dealt, (size_t)n_thrown);
+        memcpy(t->muck + t->n_muck, thrown, (size_t)n_thrown);
+        t->n_muck = (uint8_t)(t->n_muck + n_thrown);
+        e = event(c, BDC_EVENT_DRAW, seat, 0);
+        if (e) {
+            memcpy(e->cards, thrown, (size_t)n_thrown);
+            memcpy(e->cards + n_thrown, dealt, (size_t)n_thrown);
+            e->n_thrown = (uint8_t)n_thrown;
+            e->n_cards = (uint8_t)(2 * n_thrown);
+        }
+        if (t->n_queue)
+            t->to_act = t->queue[--t->n_queue];
+        else
+            start_round(c, t->round);
+    } else if (action == BDC_ACTION_FOLD) {
+        t->folded[seat] = 1;
+        t->pending[seat] = 0;
+        t->live--;
+        t->active--;
+        memcpy(t->muck + t->n_muck, t->hole[seat], t->n_hole[seat]);
+        t->n_muck = (uint8_t)(t->n_muck + t->n_hole[seat]);
+        t->n_hole[seat] = 0;
+        event(c, BDC_EVENT_FOLD, seat, 0);
+        after_bet_action(c, seat);
+    } else if (action == BDC_ACTION_CHECK_CALL) {
+        int64_t owed = t->level - t->bets[seat];
+        if (owed > 0) {
+            if (owed >= t->stacks[seat]) {
+                owed = t->stacks[seat];
+                t->all_in[seat] = 1;
+                t->active--;
+            }
+            t->stacks[seat] -= owed;
+            t->bets[seat] += owed;
+            t->committed[seat] += owed;
+        } else {
+            owed = 0;
+        }
+        t->pending[seat] = 0;
+        t->can_raise[seat] = 0;
+        event(c, BDC_EVENT_CALL, seat, owed);
+        after_bet_action(c, seat);
+    } else {
+        int64_t size = action - t->level;
+        int full, s;
+        post(t, seat, action - t->bets[seat]);
+        if (t->rules.structure == BDC_FIXED_LIMIT) {
+            full = 2 * size >= t->unit;
+        } else {
+            full = size >= t->last_raise;
+            if (full)
+                t->last_raise = size;
+        }
+        t->level = action;
+        for (s = 0; s < t->n_seats; s++)
+            if (s != seat && !(t->folded[s] || t->all_in[s])) {
+                t->pending[s] = 1;
+                if (full)
+                    t->can_raise[s] = 1;
+            }
+        if (full && t->nbets < INT32_MAX) /* (a count no real hand reaches) */
+            t->nbets++;
+        t->pending[seat] = 0;
+        t->can_raise[seat] = 0;
+        event(c, BDC_EVENT_RAISE, seat, action);
+        after_bet_action(c, seat);
+    }
+}
+
+int bdc_table_act(bdc_table *t, int64_t action, bdc_table_io *io)
+{
+    ctx c;
+    int rc = bdc_table_check(t);
+    if (rc)
+        return rc;
+    if (!legal_now(t, action))
+        return BDC_E_ILLEGAL;
+    rc = open_ctx(&c, t, io, BDC_TABLE_ACT_UNIFORMS);
+    if (rc)
+        return rc;
+    play(&c, action);
+    if (c.error) {
+        t->checked = 0; /* the cards ran out: the table is no longer a hand */
+        return c.error;
+    }
+    close_ctx(&c, io);
+    return BDC_OK;
+}
+
+int bdc_table_cards(const bdc_table *t, int seat, uint8_t out[5])
+{
+    int rc = bdc_table_check(t);
+    if (rc)
+        return rc;
+    if (!out || seat < 0 || seat >= t->n_seats)
+        return BDC_E_ARGUMENT;
+    memcpy(out, t->hole[seat], t->n_hole[seat]);
+    return t->n_hole[seat];
+}
+
+/* ------------------------------------------------------------------------ */
+/* Self-play                                                                  */
+/* ------------------------------------------------------------------------ */
+
+#define BDC_DEAL_STEP 0x9E3779B97F4A7C15u /* the golden-ratio step between the seeds of consecutive deals */
+
+/* A uniform integer in 0 .. span (rejection: no modulo bias). */
+static uint64_t uniform_upto(uint64_t rng[4], uint64_t span)
+{
+    uint64_t range = span + 1, limit, x;
+    if (range <= UINT32_MAX) { /* Lemire's multiply-shift, rejecting the few biased products */
+        uint32_t r32 = (uint32_t)range, low;
+        uint64_t m = (next_word(rng) >> 32) * r32;
+        low = (uint32_t)m;
+        if (low < r32) {
+            uint32_t threshold = (uint32_t)(0u - r32) % r32;
+            while (low < threshold) {
+                m = (next_word(rng) >> 32) * r32;
+                low = (uint32_t)m;
+            }
+        }
+        return m >> 32;
+    }
+    if (range == 0)
+        return next_word(rng);
+    limit = UINT64_MAX - UINT64_MAX % range;
+    do
+        x = next_word(rng);
+    while (x >= limit);
+    return x % range;
+}
+
+/* The action a built-in policy takes at a table in play. */
+static int64_t policy_action(const bdc_table *t, int policy, uint64_t rng[4])
+{
+    int seat = t->to_act, n_options = 0;
+    int64_t options[3], low = 0, high = 0;
+    if (policy == BDC_POLICY_CALLING)
+        return BDC_ACTION_CHECK_CALL; /* in a draw: 0 stands pat */
+    if (t->phase == BDC_PHASE_DRAW)
+        return (int64_t)(next_word(rng) >> 59) & (((int64_t)1 << t->n_hole[seat]) - 1); /* a fair bit per card */
+    if (t->bets[seat] < t->level)
+        options[n_options++] = BDC_ACTION_FOLD;
+    options[n_options++] = BDC_ACTION_CHECK_CALL;
+    if (raise_bounds(t, seat, &low, &high))
+        options[n_options++] = 1;
+    {
+        int64_t chosen = options[uniform_upto(rng, (uint64_t)(n_options - 1))];
+        if (chosen == 1)
+            return low + (int64_t)uniform_upto(rng, (uint64_t)(high - low));
+        return chosen;
+    }
+}
+
+/* The drawing policy's tables: for each half and rank, twice the number of
+ * hands of the game's size that beat it plus the number that tie it (so a
+ * percentile is value / (2 * hands), ties counting half; integers, so sums are exact). */
+typedef struct {
+    uint32_t half[2][BDC_DEUCE_SEVEN_CLASSES + 1];
+    double hands;    /* hands of the game's size */
+    int n_halves;
+} drawing_tables;
+
+#define BDC_DRAWING_SAMPLES 64 /* random draws per discard score, as DrawingBot's default */
+
+static const double raise_at[4] = {0.15, 0.10, 0.07, 0.05}; /* DrawingBot.RAISE_AT */
+static const double call_at[4] = {0.60, 0.50, 0.40, 0.30};  /* DrawingBot.CALL_AT */
+
+static void count_hand(const bdc_game *g, drawing_tables *d, const uint8_t *h)
+{
+    int ranks[2] = {0, 0}, k;
+    rank_hand(g, h, ranks);
+    for (k = 0; k < d->n_halves; k++)
+        d->half[k][ranks[k]]++;
+}
+
+/* Counts every hand of the game's size, then turns counts into twice-beaten-plus-tied values. */
+static void make_drawing_tables(const bdc_game *g, drawing_tables *d)
+{
+    uint8_t h[5];
+    int a, b, c, e, f, k, r, scale[2], n = 0;
+    memset(d, 0, sizeof *d);
+    if (g->badugi != BDC_NO_HALF)
+        scale[n++] = BDC_BADUGI_CLASSES;
+    if (g->low != BDC_NO_HALF)
+        scale[n++] = game_scale(g->low);
+    d->n_halves = n;
+    for (a = 0; a < BDC_DECK_SIZE; a++)
+        for (b = a + 1; b < BDC_DECK_SIZE; b++)
+            for (c = b + 1; c < BDC_DECK_SIZE; c++)
+                for (e = c + 1; e < BDC_DECK_SIZE; e++) {
+                    h[0] = (uint8_t)a, h[1] = (uint8_t)b, h[2] = (uint8_t)c, h[3] = (uint8_t)e;
+                    if (g->n_cards == 4) {
+                        count_hand(g, d, h);
+                        d->hands++;
+                        continue;
+                    }
+                    for (f = e + 1; f < BDC_DECK_SIZE; f++) {
+                        h[4] = (uint8_t)f;
+                        count_hand(g, d, h);
+                        d->hands++;
+                    }
+                }
+    for (k = 0; k < n; k++) {
+        uint32_t better = 0;
+        for (r = 1; r <= scale[k]; r++) {
+            uint32_t count = d->half[k][r];
+            d->half[k][r] = 2 * better + count;
+            better += count;
+        }
+    }
+}
+
+/* A drawing seat's plan for the cards it holds (kept until they change). */
+typedef struct {
+    uint8_t cards[5];  /* the hand planned for, in the seat's order */
+    int valid;
+    int discard;       /* mask over the seat's cards */
+    uint64_t draw_score, made_score; /* sums over the samples of the halves' values */
+} drawing_plan;
+
+static void make_plan(const bdc_game *g, const drawing_tables *d, const uint8_t *hole, int n, drawing_plan *plan)
+{
+    uint8_t hand[5], unseen[BDC_DECK_SIZE], drawn[5], final[5];
+    uint64_t score[32] = {0}, rng[4], seed = 0, present = 0;
+    int i, j, k, m, n_unseen = 0, best = 0, masks = 1 << n;
+    memcpy(hand, hole, (size_t)n);
+    for (i = 1; i < n; i++) /* sorted: the plan depends on the hand, not the order it is held in */
+        for (j = i; j > 0 && hand[j - 1] > hand[j]; j--) {
+            uint8_t x = hand[j];
+            hand[j] = hand[j - 1];
+            hand[j - 1] = x;
+        }
+    for (i = 0; i < n; i++) {
+        seed = seed * (BDC_DECK_SIZE + 1) + hand[i] + 1;
+        present |= (uint64_t)1 << hand[i];
+    }
+    bdc_rng_seed(seed, rng);
+    for (i = 0; i < BDC_DECK_SIZE; i++)
+        if (!(present >> i & 1))
+            unseen[n_unseen++] = (uint8_t)i;
+    for (k = 0; k < BDC_DRAWING_SAMPLES; k++) {
+        for (i = 0; i < n; i++) { /* n cards drawn from the unseen ones: a partial Fisher-Yates shuffle */
+            int at = i + (int)uniform_upto(rng, (uint64_t)(n_unseen - 1 - i));
+            uint8_t x = unseen[i];
+            unseen[i] = unseen[at];
+            unseen[at] = x;
+            drawn[i] = unseen[i];
+        }
+        for (m = 0; m < masks; m++) {
+            int ranks[2] = {0, 0}, used = 0, h;
+            for (j = 0; j < n; j++)
+                final[j] = m >> j & 1 ? drawn[used++] : hand[j];
+            rank_hand(g, final, ranks);
+            for (h = 0; h < d->n_halves; h++)
+                score[m] += d->half[h][ranks[h]];
+        }
+    }
+    for (m = 1; m < masks; m++) { /* the lowest score; on a tie, fewer cards thrown, then the first */
+        int bits_m = 0, bits_best = 0;
+        for (j = 0; j < n; j++) {
+            bits_m += m >> j & 1;
+            bits_best += best >> j & 1;
+        }
+        if (score[m] < score[best] || (score[m] == score[best] && bits_m < bits_best))
+            best = m;
+    }
+    memcpy(plan->cards, hole, (size_t)n);
+    plan->valid = 1;
+    plan->discard = 0;
+    for (j = 0; j < n; j++)
+        if (best >> j & 1)
+            for (i = 0; i < n; i++)
+                if (hole[i] == hand[j])
+                    plan->discard |= 1 << i;
+    plan->draw_score = score[best];
+    plan->made_score = score[0];
+}
+
+static int64_t drawing_action(const bdc_table *t, const drawing_tables *d, drawing_plan *plan)
+{
+    int seat = t->to_act, n = t->n_hole[seat], r = t->round < BDC_LAST_ROUND ? t->round : BDC_LAST_ROUND, s, nb;
+    double strength, threshold;
+    int64_t unit, top = 0, low = 0, high = 0;
+    if (!plan->valid || memcmp(plan->cards, t->hole[seat], (size_t)n) != 0)
+        make_plan(&t->rules.game, d, t->hole[seat], n, plan);
+    if (t->phase == BDC_PHASE_DRAW)
+        return plan->discard;
+    strength = (double)(r >= BDC_LAST_ROUND ? plan->made_score : plan->draw_score) /
+               (2.0 * d->hands * d->n_halves * BDC_DRAWING_SAMPLES);
+    unit = t->round < BDC_ROUNDS_AT_SMALL_BET ? t->rules.small_bet : t->rules.big_bet;
+    for (s = 0; s < t->n_seats; s++)
+        if (t->bets[s] > top)
+            top = t->bets[s];
+    nb = (int)(top / unit < 64 ? top / unit : 64);
+    threshold = raise_at[r];
+    for (s = 1; s < nb; s++) /* halved for every bet past the first */
+        threshold /= 2;
+    if (raise_bounds(t, seat, &low, &high) && strength <= threshold)
+        return low;
+    if (t->bets[seat] < t->level)
+        return strength <= call_at[r] ? BDC_ACTION_CHECK_CALL : BDC_ACTION_FOLD;
+    return BDC_ACTION_CHECK_CALL;
+}
+
+int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stacks, const int *policies,
+                 uint64_t seed, uint64_t first_deal, uint64_t deals, int duplicate, int64_t *results)
+{
+    drawing_tables tables;
+    uint64_t d;
+    int s, drawing = 0;
+    if (!rules || !stacks || !policies || (!results && deals) || !rules_ok(rules))
+        return BDC_E_ARGUMENT;
+    if (n_seats < BDC_MIN_SEATS || n_seats > max_seats(&rules->game) || (duplicate != 0 && duplicate != 1))
+        return BDC_E_ARGUMENT;
+    if (deals > SIZE_MAX / (size_t)n_seats / sizeof *results)
+        return BDC_E_ARGUMENT;
+    for (s = 0; s < n_seats; s++) {
+        if (!chips_ok(stacks[s], 1) || policies[s] < 0 || policies[s] >= BDC_POLICIES)
+            return BDC_E_ARGUMENT;
+        drawing |= policies[s] == BDC_POLICY_DRAWING;
+    }
+    if (drawing)
+        make_drawing_tables(&rules->game, &tables);
+    for (d = 0; d < deals; d++) {
+        uint64_t deal = first_deal + d, rng[4], bot_rng[BDC_TABLE_MAX_SEATS][4], table_seed;
+        uint8_t deck[BDC_DECK_SIZE];
+        int64_t *out = results + d * (uint64_t)n_seats;
+        int rotations = duplicate ? n_seats : 1, r, i;
+        bdc_rng_seed(seed + deal * BDC_DEAL_STEP, rng);
+        for (i = 0; i < BDC_DECK_SIZE; i++)
+            deck[i] = (uint8_t)i;
+        for (i = BDC_DECK_SIZE - 1; i > 0; i--) { /* Fisher-Yates */
+            int j = (int)uniform_upto(rng, (uint64_t)i);
+            uint8_t c = deck[i];
+            deck[i] = deck[j];
+            deck[j] = c;
+        }
+        table_seed = next_word(rng);
+        for (s = 0; s < n_seats; s++) {
+            bdc_rng_seed(next_word(rng), bot_rng[s]);
+            out[s] = 0;
+        }
+        for (r = 0; r < rotations; r++) {
+            bdc_table t;
+            drawing_plan plans[BDC_TABLE_MAX_SEATS];
+            ctx c;
+            open_ctx(&c, &t, NULL, 0);
+            start_hand(&c, rules, n_seats, stacks, (int)(deal % (uint64_t)n_seats), deck, table_seed);
+            if (c.error)
+                return c.error;
+            memset(plans, 0, sizeof plans);
+            while (t.phase != BDC_PHASE_OVER) {
+                int bot = (t.to_act + r) % n_seats;
+                play(&c, policies[bot] == BDC_POLICY_DRAWING ? drawing_action(&t, &tables, &plans[t.to_act])
+                                                              : policy_action(&t, policies[bot], bot_rng[bot]));
+                if (c.error)
+                    return c.error;
+            }
+            for (s = 0; s < n_seats; s++)
+                out[(s + r) % n_seats] += t.payoffs[s];
+        }
+    }
+    return BDC_OK;
+}

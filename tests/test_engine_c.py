@@ -1,0 +1,288 @@
+"""The C state machine (csrc/bdc_table.c) against the Python engine: the same
+random hands, action by action.
+
+Each hand is set up at random (every game and a house variant with qualifiers
+and the odd chip to the Badugi half, every structure, caps and the uncapped
+heads-up round, blinds, burns, 2 to the most seats, shallow and deep stacks,
+a seeded shuffle or a given deck) and played by random actions, illegal ones
+included, in both engines: a legal action must be taken by both, an illegal one
+refused by both, and after every action the legality, stacks, bets, pots,
+cards and whose turn it is must be the same; at the end the payoffs, the side
+pots and the history (rebuilt from the C events as PHH) too.  The C table takes
+its random picks from ``random.Random(seed)``, as ``Hand(..., seed=seed)`` does.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from badeucey_fast._native import table as ctable
+from badeucey_fast.engine import Hand, Legal, TableRules
+from badeucey_fast.games import GAMES
+
+_NAMES = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+_HOUSE = (
+    replace(GAMES["badeucey"], name="house", odd_chip="badugi", badugi_qualifier=300, low_qualifier=200),
+    replace(GAMES["badugi"], name="badugi_high", badugi="high", badugi_qualifier=700),
+    replace(GAMES["deuce_seven"], name="qualified", low_qualifier=1000),
+)
+_GAMES = (*GAMES.values(), *_HOUSE)
+
+
+def random_rules(rnd: random.Random) -> TableRules:
+    game = rnd.choice(_GAMES)
+    big = rnd.choice((1, 2, 2, 4, 10))
+    small = rnd.choice((0, big // 2, big // 2, big))
+    small_bet = rnd.choice((None, None, big, 2 * big, 1))
+    big_bet = rnd.choice((None, None, 3, 2 * (small_bet or big)))
+    return TableRules(
+        game,
+        small_blind=small,
+        big_blind=big,
+        small_bet=small_bet,
+        big_bet=big_bet,
+        cap=rnd.choice((4, 4, 1, 2, 3, 5)),
+        heads_up_cap=rnd.choice((None, None, 1, 2, 4)),
+        structure=rnd.choice(("fixed", "fixed", "pot", "no")),
+        burn=rnd.random() < 0.3,
+    )
+
+
+def random_stacks(rnd: random.Random, n: int, big_blind: int) -> list[int]:
+    kind = rnd.random()
+    if kind < 0.3:  # shallow: all-ins from the blinds on
+        return [rnd.randint(1, 4 * big_blind) for _ in range(n)]
+    if kind < 0.6:  # mixed
+        return [rnd.choice((rnd.randint(1, 10 * big_blind), rnd.randint(50, 400) * big_blind)) for _ in range(n)]
+    return [rnd.randint(100, 1000) * big_blind for _ in range(n)]
+
+
+def legal_numbers(legal: Legal) -> tuple[object, ...]:
+    phase = {"bet": ctable.BET, "draw": ctable.DRAW, "over": ctable.OVER}[legal.phase]
+    return (legal.seat, phase, legal.to_call, legal.can_fold, legal.min_raise_to, legal.max_raise_to,
+            legal.raises_left, legal.max_discard)
+
+
+def state(hand: Hand) -> tuple[object, ...]:
+    return (hand.phase, hand.round, hand.to_act, hand.stacks, hand.bets, hand.committed, hand.pot,
+            hand.folded, hand.all_in, tuple(hand.cards(s) for s in range(hand.n_seats)))
+
+
+def c_state(table: ctable.Table) -> tuple[object, ...]:
+    phase = ("bet", "draw", "over")[table.phase]
+    return (phase, table.round, table.to_act, table.stacks, table.bets, table.committed, table.pot,
+            table.folded, table.all_in, tuple(table.cards(s) for s in range(len(table.stacks))))
+
+
+def history(table: ctable.Table, n: int, button: int) -> tuple[str, ...]:
+    """The C events as the engine's PHH history."""
+    out: list[str] = []
+    for kind, seat, _round, cards, dealt, amount in table.events:
+        p = f"p{(seat - button - 1) % n + 1}"
+        text = "".join(_NAMES[c] for c in cards)
+        if kind == ctable.lib.BDC_EVENT_DEAL:
+            out.append(f"d dh {p} {text}")
+        elif kind == ctable.lib.BDC_EVENT_FOLD:
+            out.append(f"{p} f")
+        elif kind == ctable.lib.BDC_EVENT_CALL:
+            out.append(f"{p} cc")
+        elif kind == ctable.lib.BDC_EVENT_RAISE:
+            out.append(f"{p} cbr {amount}")
+        elif kind == ctable.lib.BDC_EVENT_DRAW:
+            out.append(f"{p} sd {text}" if cards else f"{p} sd")
+            if dealt:
+                out.append(f"d dh {p} {''.join(_NAMES[c] for c in dealt)}")
+        elif kind == ctable.lib.BDC_EVENT_SHOW:
+            out.append(f"{p} sm {text}")
+    return tuple(out)
+
+
+def python_act(hand: Hand, action: int) -> bool:
+    """Take the C action in the Python engine; False if it refuses it."""
+    try:
+        if hand.phase == "draw" and action >= 0:
+            held = hand.cards(hand.to_act)  # type: ignore[arg-type]
+            if action >= 1 << len(held):
+                return False  # no such cards: not expressible in Python, illegal in C
+            hand.discard([c for i, c in enumerate(held) if action >> i & 1])
+        elif action == ctable.FOLD:
+            hand.fold()
+        elif action == ctable.CHECK_CALL:
+            hand.check_call()
+        elif action > 0:
+            hand.bet_raise(action)
+        else:
+            return False
+    except ValueError:
+        return False
+    return True
+
+
+def random_action(rnd: random.Random, legal: Legal) -> int:
+    """A legal action mostly, sometimes an illegal one."""
+    if rnd.random() < 0.08:
+        low, high = legal.min_raise_to or 1, legal.max_raise_to or 1
+        return rnd.choice((-2, -1, 0, 1, low - 1, high + 1, 32, 1 << 40, -(1 << 62), rnd.randint(-3, 3 * high)))
+    if legal.phase == "draw":
+        return rnd.randrange(1 << legal.max_discard) if rnd.random() < 0.7 else 0
+    choices = [ctable.CHECK_CALL, ctable.CHECK_CALL]
+    if legal.can_fold:
+        choices.append(ctable.FOLD)
+    if legal.min_raise_to is not None:
+        assert legal.max_raise_to is not None
+        choices += [legal.min_raise_to, legal.max_raise_to, rnd.randint(legal.min_raise_to, legal.max_raise_to)]
+    return rnd.choice(choices)
+
+
+def play_both(rnd: random.Random) -> tuple[int, int]:
+    """One random hand in both engines, compared after every action; returns
+    the actions taken and refused."""
+    rules = random_rules(rnd)
+    n = rnd.randint(2, rules.max_seats)
+    stacks = random_stacks(rnd, n, rules.big_blind)
+    button = rnd.randrange(n)
+    seed = rnd.getrandbits(64)
+    deck = rnd.sample(range(52), 52) if rnd.random() < 0.2 else None
+    hand = Hand(rules, stacks, button=button, seed=seed, deck=deck)
+    table = ctable.Table(rules, stacks, button=button, deck=deck, rng=random.Random(seed))
+    taken = refused = 0
+    while True:
+        legal = hand.legal()
+        assert table.legal() == legal_numbers(legal)
+        assert c_state(table) == state(hand)
+        if legal.seat is None:
+            break
+        action = random_action(rnd, legal)
+        ok = table.can(action)
+        assert python_act(hand, action) == ok, (action, legal)
+        if ok:
+            table.act(action)
+            taken += 1
+        else:
+            with pytest.raises(ValueError, match="may not take"):
+                table.act(action)
+            refused += 1
+    assert table.payoffs == hand.payoffs
+    assert sum(table.payoffs or ()) == 0
+    assert table.pots == hand.pots
+    assert history(table, n, button) == hand.history
+    return taken, refused
+
+
+def play_many(seed: int, hands: int) -> None:
+    rnd = random.Random(seed)
+    taken = refused = 0
+    for _ in range(hands):
+        t, r = play_both(rnd)
+        taken += t
+        refused += r
+    assert taken > 5 * hands and refused > 0
+
+
+def test_the_c_table_plays_as_the_engine() -> None:
+    play_many(28, 3000)
+
+
+@pytest.mark.slow
+def test_the_c_table_plays_as_the_engine_many_hands() -> None:
+    play_many(2028, 100_000)
+
+
+def test_reshuffles_burns_and_side_pots_happen() -> None:
+    """The random hands reach the rare paths: a reformed stub, burns, side pots."""
+    rnd = random.Random(5)
+    seen = set()
+    for _ in range(400):
+        rules = replace(random_rules(rnd), burn=True)
+        n = rules.max_seats
+        stacks = random_stacks(rnd, n, rules.big_blind)
+        table = ctable.Table(rules, stacks, button=rnd.randrange(n), rng=random.Random(rnd.getrandbits(64)))
+        while table.to_act is not None:
+            legal = table.legal()
+            if legal[1] == ctable.DRAW:
+                table.act((1 << legal[7]) - 1)  # throw everything
+            else:
+                table.act(legal[4] if legal[4] is not None and rnd.random() < 0.3 else ctable.CHECK_CALL)
+        seen.update(e[0] for e in table.events)
+        if len(table.pots) > 1:
+            seen.add(-1)
+    lib = ctable.lib
+    assert {lib.BDC_EVENT_RESHUFFLE, lib.BDC_EVENT_BURN, lib.BDC_EVENT_RETURN, lib.BDC_EVENT_SHOW, -1} <= seen
+
+
+def test_a_copy_plays_on_alone() -> None:
+    table = ctable.Table(TableRules("badeucey"), [100, 100, 100], seed=3)
+    twin = table.copy()
+    table.act(ctable.FOLD)
+    assert twin.to_act == 0 and table.to_act == 1
+    twin.act(ctable.CHECK_CALL)
+    assert twin.folded == (False, False, False) and table.folded == (True, False, False)
+
+
+def test_bad_input_is_refused() -> None:
+    rules = TableRules("badugi")
+    with pytest.raises(ValueError, match="setting outside its range"):
+        ctable.Table(rules, [100])
+    with pytest.raises(ValueError, match="setting outside its range"):
+        ctable.Table(rules, [100] * 11)
+    with pytest.raises(ValueError, match="setting outside its range"):
+        ctable.Table(rules, [100, 0])
+    with pytest.raises(ValueError, match="setting outside its range"):
+        ctable.Table(rules, [100, 100], button=2)
+    with pytest.raises(ValueError, match="same card twice"):
+        ctable.Table(rules, [100, 100], deck=[0] * 52)
+    with pytest.raises(ValueError, match="card id outside"):
+        ctable.Table(rules, [100, 100], deck=[*range(51), 52])
+    with pytest.raises(ValueError, match="a deck has 52 cards"):
+        ctable.Table(rules, [100, 100], deck=range(51))
+    with pytest.raises(ValueError, match="setting outside its range"):
+        ctable.Table(TableRules("deuce_seven"), [100] * 9)
+
+
+def test_selfplay_deals_do_not_depend_on_how_they_are_split() -> None:
+    rules = TableRules("badeucey", structure="pot")
+    stacks = [60, 200, 35]
+    whole = ctable.selfplay(rules, stacks, ["random", "calling", "random"], 30, seed=9)
+    parts = [ctable.selfplay(rules, stacks, ["random", "calling", "random"], k, seed=9, first_deal=f)
+             for f, k in ((0, 7), (7, 1), (8, 22))]
+    assert (whole == np.concatenate(parts)).all()
+    assert (whole.sum(axis=1) == 0).all() and whole.any()
+    assert not (whole == ctable.selfplay(rules, stacks, ["random", "calling", "random"], 30, seed=10)).all()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_duplicate_calling_stations_break_even_every_deal(game: str) -> None:
+    """Every rotation of a deal plays the same cards the same way, so each bot
+    holds every seat once: its chips sum to nothing, deal by deal."""
+    rules = TableRules(game, burn=True)
+    seats = rules.max_seats
+    won = ctable.selfplay(rules, [50] * seats, ["calling"] * seats, 20, seed=3)
+    assert not won.any()
+    single = ctable.selfplay(rules, [50] * seats, ["calling"] * seats, 20, seed=3, duplicate=False)
+    assert (single.sum(axis=1) == 0).all() and single.any()
+
+
+def test_selfplay_refuses_bad_settings() -> None:
+    rules = TableRules("badugi")
+    with pytest.raises(ValueError, match="2 policies for 3 seats"):
+        ctable.selfplay(rules, [10, 10, 10], ["random"] * 2, 1, seed=1)
+    with pytest.raises(ValueError, match="setting outside its range"):
+        ctable.selfplay(rules, [10, 0], ["random"] * 2, 1, seed=1)
+    with pytest.raises(ValueError, match="deals must be at least 0"):
+        ctable.selfplay(rules, [10, 10], ["random"] * 2, -1, seed=1)
+    assert ctable.selfplay(rules, [10, 10], ["random"] * 2, 0, seed=1).shape == (0, 2)
+
+
+def test_the_drawing_policy_beats_the_random_and_calling_ones() -> None:
+    """DrawingBot's rule in C wins chips from the random and the calling policy
+    in a duplicate match (a clear margin: thousands of big blinds)."""
+    rules = TableRules("deuce_seven")
+    for other in ("random", "calling"):
+        won = ctable.selfplay(rules, [200, 200], ["drawing", other], 300, seed=11)
+        assert won[:, 0].sum() > 300 * rules.big_blind, other
+    pat = ctable.selfplay(TableRules("badugi"), [100] * 3, ["drawing"] * 3, 10, seed=2, duplicate=False)
+    assert (pat.sum(axis=1) == 0).all()
