@@ -451,6 +451,8 @@ typedef struct {
     int cap;                 /* fixed limit: bets and raises a round allows (round 0: the big blind is the bet) */
     int heads_up_cap;        /* the cap when two players are in the hand as a round begins; 0: no cap */
     int burn;                /* 1: burn a card at the start of every draw */
+    int cap_counts_blind;    /* 1: round 0's big blind counts as its first bet (this package's
+                                count); 0: it does not, so the cap allows one raise more (pokerkit's) */
 } bdc_table_rules;
 
 /* One thing that happened.  Kinds (enum bdc_event_kind):

@@ -472,7 +472,7 @@ static void start_round(ctx *c, int r)
         t->nbets = 0;
     } else {
         t->level = rules->big_blind;
-        t->nbets = 1;
+        t->nbets = rules->cap_counts_blind ? 1 : 0;
     }
     t->last_raise = rules->big_blind;
     t->unit = r < BDC_ROUNDS_AT_SMALL_BET ? rules->small_bet : rules->big_bet;
@@ -598,7 +598,8 @@ static int rules_ok(const bdc_table_rules *r)
         return 0;
     if (!chips_ok(r->small_bet, 1) || !chips_ok(r->big_bet, 1))
         return 0;
-    if (r->cap < 1 || r->heads_up_cap < 0 || (r->burn != 0 && r->burn != 1))
+    if (r->cap < 1 || r->heads_up_cap < 0 || (r->burn != 0 && r->burn != 1) ||
+        (r->cap_counts_blind != 0 && r->cap_counts_blind != 1))
         return 0;
     return 1;
 }

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import badeucey_fast as bf
-from badeucey_fast import implementations
+from badeucey_fast import dispatch
 from badeucey_fast._bench import hands as bench_hands
 
 from .support import BADEUCEY_NUMBER_ONE, BADEUCEY_SIXES, BADUGI_ACES_LOW_BEATS
@@ -463,7 +463,7 @@ def test_use_implementation_rejects_unknown_and_unsupported_names() -> None:
         bf.use_implementation("AVX2")
     with pytest.raises(TypeError, match="must be a str, not int"):
         bf.use_implementation(2)  # type: ignore[arg-type]
-    for name in set(implementations._NAMES) - set(bf.implementations()):
+    for name in set(dispatch._NAMES) - set(bf.implementations()):
         with pytest.raises(ValueError, match=f"implementation '{name}': an implementation this build or processor lacks"):
             bf.use_implementation(name)
     assert bf.implementation() == before

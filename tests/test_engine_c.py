@@ -49,6 +49,7 @@ def random_rules(rnd: random.Random) -> TableRules:
         heads_up_cap=rnd.choice((None, None, 1, 2, 4)),
         structure=rnd.choice(("fixed", "fixed", "pot", "no")),
         burn=rnd.random() < 0.3,
+        cap_counts_blind=rnd.random() < 0.8,
     )
 
 

@@ -12,7 +12,7 @@ are handed to C one by one in the order the picks are made, so that a table
 given ``random.Random(seed)`` deals exactly as the Python engine's
 ``Hand(..., seed=seed)`` does.
 
->>> from badeucey_fast.engine import TableRules
+>>> from badeucey_fast.play import TableRules
 >>> table = Table(TableRules("badugi"), [50, 50], seed=1)
 >>> table.legal()
 (0, 0, 1, True, 4, 4, None, 0)
@@ -60,7 +60,7 @@ shown, the card burnt, or a draw's thrown cards; ``dealt`` a draw's new cards.""
 
 
 def table_rules(rules: Any) -> Any:
-    """A ``bdc_table_rules`` from a :class:`~badeucey_fast.engine.TableRules`."""
+    """A ``bdc_table_rules`` from a :class:`~badeucey_fast.play.TableRules`."""
     game = rules.game
     out = ffi.new("bdc_table_rules *")
     out.game.badugi = _BADUGI[game.badugi]
@@ -77,6 +77,7 @@ def table_rules(rules: Any) -> Any:
     out.cap = rules.cap
     out.heads_up_cap = rules.heads_up_cap or 0
     out.burn = int(rules.burn)
+    out.cap_counts_blind = int(rules.cap_counts_blind)
     return out
 
 
@@ -88,7 +89,7 @@ def _check(status: int, what: str) -> None:
 class Table:
     """One hand at a table, in C (see the module docstring).
 
-    :param rules: a :class:`~badeucey_fast.engine.TableRules`.
+    :param rules: a :class:`~badeucey_fast.play.TableRules`.
     :param stacks: each seat's chips (1 .. ``MAX_CHIPS``).
     :param button: the button's seat.
     :param seed: seeds the table's own generator (``rng`` None).
@@ -277,7 +278,7 @@ def selfplay(rules: Any, stacks: Sequence[int], policies: Sequence[str], deals: 
         A deal's result depends on ``seed`` and its number only.
     :raises ValueError: for an unknown policy or settings the C core refuses.
 
-    >>> from badeucey_fast.engine import TableRules
+    >>> from badeucey_fast.play import TableRules
     >>> won = selfplay(TableRules("badugi"), [100, 100], ["random", "calling"], 4, seed=1)
     >>> won.shape, bool((won.sum(axis=1) == 0).all())
     ((4, 2), True)

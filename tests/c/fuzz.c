@@ -809,6 +809,7 @@ static bdc_table_rules random_table_rules(void)
     r.cap = sane() ? between(1, 5) : between(-2, 100);
     r.heads_up_cap = sane() ? between(0, 3) : between(-2, 100);
     r.burn = sane() ? between(0, 1) : between(-1, 3);
+    r.cap_counts_blind = sane() ? between(0, 1) : between(-1, 3);
     return r;
 }
 
