@@ -31,7 +31,7 @@ except ModuleNotFoundError as _error:
     raise ImportError(_message, name="badeucey_fast._core") from None
 
 from badeucey_fast.best_badugi import badugi_cards, badugi_cards_batch
-from badeucey_fast._cards import CardsLike, card_name, format_cards, hand_mask, parse_cards
+from badeucey_fast.cards import CardsLike, card_name, format_cards, hand_mask, parse_cards
 from badeucey_fast.dispatch import implementation, implementations, use_implementation
 from badeucey_fast.rankings import (
     ACE_FIVE_CLASSES,

@@ -29,7 +29,8 @@ from badeucey_fast._canonical import (
     relabel,
 )
 from badeucey_fast._checks import check_seed
-from badeucey_fast._cards import CardsLike, format_cards, hand_ids
+from badeucey_fast._cards import hand_ids
+from badeucey_fast.cards import CardsLike, format_cards
 from badeucey_fast._jobrun import ChunkResult, JobProgress, check_chunk_size, run_chunks
 from badeucey_fast.draws import DiscardScores
 from badeucey_fast.games import Game, get_game

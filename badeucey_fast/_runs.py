@@ -27,7 +27,8 @@ from badeucey_fast._native import (
     raise_for_status,
 )
 from badeucey_fast._checks import check_count as check_count, check_int, check_seed as check_seed  # (re-exported)
-from badeucey_fast._cards import DECK_BYTES, CardsLike, format_cards, hand_ids
+from badeucey_fast._cards import DECK_BYTES, hand_ids
+from badeucey_fast.cards import CardsLike, format_cards
 from badeucey_fast._targets import Target
 from badeucey_fast.games import Game, per_game
 

@@ -19,7 +19,7 @@ from badeucey_fast._native import (
     MIN_HAND_CARDS,
     RANKINGS,
 )
-from badeucey_fast._cards import RANK_CHARS
+from badeucey_fast.cards import RANK_CHARS
 from badeucey_fast.games import Game, Half, get_game
 from badeucey_fast.names import class_ranks, hand_name
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from badeucey_fast._cards import NAME_OF, parse_cards
+from badeucey_fast.cards import NAME_OF, parse_cards
 from badeucey_fast.play.bots import Bot, make_bot
 from badeucey_fast.play.hand import Hand, Uncontested
 from badeucey_fast.play.rules import TableRules

@@ -63,7 +63,8 @@ from badeucey_fast._canonical import (
     masks_to_hands,
     relabel,
 )
-from badeucey_fast._cards import CardsLike, hand_ids
+from badeucey_fast._cards import hand_ids
+from badeucey_fast.cards import CardsLike
 from badeucey_fast._native import DECK_SIZE, MAX_DRAWS, check_int
 from badeucey_fast.games import Game, Half, get_game
 

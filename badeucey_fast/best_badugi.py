@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from badeucey_fast._native import RANKINGS, ffi, lib, raise_for_status
-from badeucey_fast._cards import CardsLike, hand_ids
+from badeucey_fast._cards import hand_ids
+from badeucey_fast.cards import CardsLike
 
 if TYPE_CHECKING:
     import numpy as np

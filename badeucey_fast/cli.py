@@ -25,7 +25,7 @@ from typing import Any, NoReturn, TextIO, cast
 from badeucey_fast import rankings as r
 from badeucey_fast.best_badugi import badugi_cards
 from badeucey_fast._native import DECK_SIZE, RANKINGS, Ranking
-from badeucey_fast._cards import format_cards, parse_cards
+from badeucey_fast.cards import format_cards, parse_cards
 from badeucey_fast.games import GAMES
 from badeucey_fast.names import hand_name
 from badeucey_fast.showdown import showdown

@@ -24,7 +24,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from badeucey_fast._native import DECK_SIZE
-from badeucey_fast._cards import NAME_OF, CardsLike, hand_ids
+from badeucey_fast._cards import hand_ids
+from badeucey_fast.cards import NAME_OF, CardsLike
 
 if TYPE_CHECKING:
     import pokerkit

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 
 from badeucey_fast._checks import check_count, check_seed
 from badeucey_fast._native import DECK_SIZE
-from badeucey_fast._cards import CardsLike, format_cards, hand_ids
+from badeucey_fast._cards import hand_ids
+from badeucey_fast.cards import CardsLike, format_cards
 
 if TYPE_CHECKING:
     import random

@@ -48,7 +48,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from badeucey_fast._native import DECK_SIZE, FOUR_CARD_BADUGIS, MAX_DRAWS
-from badeucey_fast._cards import CardsLike, format_cards, hand_ids, quick_ids
+from badeucey_fast._cards import hand_ids, quick_ids
+from badeucey_fast.cards import CardsLike, format_cards
 from badeucey_fast._runs import (
     DEFAULT_SAMPLES,
     MAX_EXACT_LIMIT,

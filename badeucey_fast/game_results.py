@@ -68,7 +68,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from dataclasses import dataclass
 
-    from badeucey_fast._cards import CardsLike
+    from badeucey_fast.cards import CardsLike
     from badeucey_fast._runs import Progress
     from badeucey_fast._targets import TargetLike
     from badeucey_fast.draws import MAX_EXACT, Counts, Objective

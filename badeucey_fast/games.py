@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, Union, over
 
 from badeucey_fast._checks import check_int
 from badeucey_fast._native import RANKINGS, SPLIT_SHIFT, Ranking
-from badeucey_fast._cards import CardsLike, format_cards, hand_ids
+from badeucey_fast._cards import hand_ids
+from badeucey_fast.cards import CardsLike, format_cards
 from badeucey_fast import rankings
 
 if TYPE_CHECKING:  # numpy is imported by the first batch call, not at import time

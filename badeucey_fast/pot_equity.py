@@ -45,7 +45,8 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
 from badeucey_fast._native import MAX_SEATS, MIN_SEATS
-from badeucey_fast._cards import CardsLike, format_cards, quick_ids, seat_hands
+from badeucey_fast._cards import quick_ids, seat_hands
+from badeucey_fast.cards import CardsLike, format_cards
 from badeucey_fast._runs import (
     EQUITY_FIGURES,
     FIGURES,

@@ -23,7 +23,8 @@ from badeucey_fast._native import (
     one_hand,
     raise_for_status,
 )
-from badeucey_fast._cards import CardsLike, check_card, hand_ids, hand_mask  # noqa: F401  (hand_mask: the doctests)
+from badeucey_fast._cards import check_card, hand_ids
+from badeucey_fast.cards import CardsLike, hand_mask  # noqa: F401  (hand_mask: the doctests)
 
 BADUGI_CLASSES = RANKINGS["badugi_low"].scale
 DEUCE_SEVEN_CLASSES = RANKINGS["deuce_seven"].scale

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Union
 
 from badeucey_fast._checks import quote
-from badeucey_fast._cards import CardsLike, format_cards, hand_ids, quick_ids
+from badeucey_fast._cards import hand_ids, quick_ids
+from badeucey_fast.cards import CardsLike, format_cards
 from badeucey_fast.games import Game, Half, Ranks as Ranks, get_game  # Ranks: the engine takes it from here too
 from badeucey_fast.names import Ranking, hand_name
 

@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from badeucey_fast._cards import parse_cards
+from badeucey_fast.cards import parse_cards
 from badeucey_fast.bots import (
     Bot,
     CallingBot,

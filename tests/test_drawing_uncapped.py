@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from badeucey_fast._cards import NAME_OF
+from badeucey_fast.cards import NAME_OF
 from badeucey_fast.bots import DrawingBot, play_match
 from badeucey_fast.engine import HandView, TableRules
 from badeucey_fast.jobs import InlineExecutor

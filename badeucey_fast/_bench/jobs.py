@@ -26,7 +26,7 @@ from badeucey_fast._bench.hands import (
     hand_tuples,
     random_hands,
 )
-from badeucey_fast._cards import format_cards, hand_mask, parse_cards
+from badeucey_fast.cards import format_cards, hand_mask, parse_cards
 from badeucey_fast._native import lib
 from badeucey_fast.rankings import (
     ace_five_rank_batch,

@@ -33,7 +33,7 @@ from badeucey_fast._bench.peers import (
     load_pokerkit,
     order_disagreement,
 )
-from badeucey_fast._cards import hand_mask
+from badeucey_fast.cards import hand_mask
 from badeucey_fast.rankings import Halves, badeucey, badeucey_mask
 
 POKERKIT_HANDS = 200
@@ -314,7 +314,7 @@ def _measure_pokerkit(report: Report, single: list[tuple[int, ...]], repeat: int
 
 
 def _rows(found: Disagreement, hands: Sequence[tuple[int, ...]]) -> str:
-    from badeucey_fast._cards import format_cards
+    from badeucey_fast.cards import format_cards
 
     relation = "ties" if found.tie else "orders"
     return f"pokerkit {relation} {format_cards(hands[found.first])} and {format_cards(hands[found.second])} otherwise"

@@ -46,7 +46,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from badeucey_fast._native import check_int
-from badeucey_fast._cards import NAME_OF
+from badeucey_fast.cards import NAME_OF
 from badeucey_fast._runs import check_seed
 from badeucey_fast.engine import Hand, TableRules
 from badeucey_fast.games import Game, get_game

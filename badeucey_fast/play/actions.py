@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import operator
 
-from badeucey_fast._cards import NAME_OF, parse_cards
+from badeucey_fast.cards import NAME_OF, parse_cards
 from badeucey_fast.play.view import HandView
 
 __all__ = ["CALL", "DRAW", "FOLD", "RAISE", "action_to_text", "legal_action_numbers", "text_to_action"]

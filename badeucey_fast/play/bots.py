@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from badeucey_fast._cards import NAME_OF
+from badeucey_fast.cards import NAME_OF
 from badeucey_fast.games import Game, get_game
 from badeucey_fast.play.rules import TableRules
 from badeucey_fast.play.view import HandView

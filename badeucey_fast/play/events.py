@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Union
 
-from badeucey_fast._cards import NAME_OF, format_cards
+from badeucey_fast.cards import NAME_OF, format_cards
 
 __all__ = ["BetRaise", "CheckCall", "Deal", "Draw", "Event", "Fold", "Post", "Show", "phh_history", "player_label"]
 

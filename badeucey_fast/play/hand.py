@@ -31,7 +31,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from badeucey_fast._cards import NAME_OF, check_card, hand_ids, parse_cards, quick_ids
+from badeucey_fast._cards import check_card, hand_ids, quick_ids
+from badeucey_fast.cards import NAME_OF, parse_cards
 from badeucey_fast._checks import SEED_LIMIT, check_seed
 from badeucey_fast.games import Game
 from badeucey_fast.play.events import (

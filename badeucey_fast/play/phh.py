@@ -71,7 +71,7 @@ from collections import Counter
 from dataclasses import fields as dataclass_fields
 from typing import Any
 
-from badeucey_fast._cards import NAME_OF, parse_cards
+from badeucey_fast.cards import NAME_OF, parse_cards
 from badeucey_fast.games import GAMES, Game
 from badeucey_fast.play.events import BetRaise, Draw, player_label
 from badeucey_fast.play.hand import DealState, Hand, Replay

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from badeucey_fast._cards import format_cards
+from badeucey_fast.cards import format_cards
 from badeucey_fast.play.events import BetRaise, CheckCall, Deal, Draw, Fold, Post, Show, player_label
 from badeucey_fast.play.hand import Hand, Uncontested
 from badeucey_fast.play.rules import TableRules

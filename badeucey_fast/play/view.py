@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, cast, overload
 
-from badeucey_fast._cards import format_cards
+from badeucey_fast.cards import format_cards
 from badeucey_fast.games import Game
 from badeucey_fast.play.events import Event, phh_history
 from badeucey_fast.play.rules import TableRules
