@@ -31,7 +31,7 @@ except ModuleNotFoundError as _error:
     raise ImportError(_message, name="badeucey_fast._core") from None
 
 from badeucey_fast.best_badugi import badugi_cards, badugi_cards_batch
-from badeucey_fast.cards import CardsLike, card_name, format_cards, hand_mask, parse_cards
+from badeucey_fast.cards import CardsLike, card_name, format_cards, parse_cards
 from badeucey_fast.dispatch import implementation, implementations, use_implementation
 from badeucey_fast.rankings import (
     ACE_FIVE_CLASSES,
@@ -50,6 +50,7 @@ from badeucey_fast.rankings import (
     badugi_rank_batch,
     deuce_seven_rank,
     deuce_seven_rank_batch,
+    hand_mask,
 )
 from typing import TYPE_CHECKING, Any
 

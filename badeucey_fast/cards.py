@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # numpy is imported only when a batch needs it: it would trip
     import numpy as np
 
 __all__ = ["NAME_OF", "RANK_CHARS", "SUIT_CHARS", "SUIT_SYMBOLS", "CardObject", "CardsLike", "card_name",
-           "format_cards", "hand_mask", "parse_cards"]
+           "format_cards", "parse_cards"]
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
@@ -172,32 +172,3 @@ def format_cards(ids: Iterable[int]) -> str:
     if isinstance(ids, (str, bytes, bytearray, memoryview)) or not isinstance(ids, Iterable):
         raise TypeError(f"format_cards takes an iterable of card ids, not {type(ids).__name__}")
     return " ".join(NAME_OF[check_card(c)] for c in ids)
-
-
-_ANY_COUNT = tuple(range(DECK_SIZE + 1))
-
-
-def hand_mask(cards: CardsLike) -> int:
-    """A hand as one integer: bit ``id`` set for each card, the input of
-    :func:`~badeucey_fast.badeucey_mask` and :func:`~badeucey_fast.badacey_mask`.
-
-    :param cards: distinct cards, as text or card ids.
-    :return: ``sum(1 << id for id in ids)``, below ``2**52``.
-    :raises ValueError: for unknown card text, an id outside 0..51 or a duplicate card.
-    :raises TypeError: for a card id that is not an integer.
-
-    >>> hand_mask("2c 2d As")
-    2251799813685251
-    >>> hand_mask([0, 1, 51]) == (1 << 0) | (1 << 1) | (1 << 51)
-    True
-    >>> hand_mask("2c 2c")
-    Traceback (most recent call last):
-    ...
-    ValueError: duplicate card 2c in '2c 2c'
-    """
-    from badeucey_fast._cards import hand_ids  # (built on this module)
-
-    mask = 0
-    for card in hand_ids(cards, _ANY_COUNT, "hand_mask"):
-        mask |= 1 << card
-    return mask

@@ -24,7 +24,7 @@ from badeucey_fast._native import (
     raise_for_status,
 )
 from badeucey_fast._cards import check_card, hand_ids
-from badeucey_fast.cards import CardsLike, hand_mask  # noqa: F401  (hand_mask: the doctests)
+from badeucey_fast.cards import CardsLike
 
 BADUGI_CLASSES = RANKINGS["badugi_low"].scale
 DEUCE_SEVEN_CLASSES = RANKINGS["deuce_seven"].scale
@@ -268,6 +268,33 @@ def _rank_mask(c_function: Callable[[int], int], mask: object, what: str) -> int
     if packed < 0:
         raise ValueError(f"{what}: the mask has {value.bit_count()} cards, not {MAX_HAND_CARDS}")
     return packed
+
+
+_ANY_COUNT = tuple(range(DECK_SIZE + 1))
+
+
+def hand_mask(cards: CardsLike) -> int:
+    """A hand as one integer: bit ``id`` set for each card, the input of
+    :func:`~badeucey_fast.badeucey_mask` and :func:`~badeucey_fast.badacey_mask`.
+
+    :param cards: distinct cards, as text or card ids.
+    :return: ``sum(1 << id for id in ids)``, below ``2**52``.
+    :raises ValueError: for unknown card text, an id outside 0..51 or a duplicate card.
+    :raises TypeError: for a card id that is not an integer.
+
+    >>> hand_mask("2c 2d As")
+    2251799813685251
+    >>> hand_mask([0, 1, 51]) == (1 << 0) | (1 << 1) | (1 << 51)
+    True
+    >>> hand_mask("2c 2c")
+    Traceback (most recent call last):
+    ...
+    ValueError: duplicate card 2c in '2c 2c'
+    """
+    mask = 0
+    for card in hand_ids(cards, _ANY_COUNT, "hand_mask"):
+        mask |= 1 << card
+    return mask
 
 
 def _badeucey_mask(mask: int) -> int:

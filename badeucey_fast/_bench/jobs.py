@@ -26,7 +26,8 @@ from badeucey_fast._bench.hands import (
     hand_tuples,
     random_hands,
 )
-from badeucey_fast.cards import format_cards, hand_mask, parse_cards
+from badeucey_fast.cards import format_cards, parse_cards
+from badeucey_fast.rankings import hand_mask
 from badeucey_fast._native import lib
 from badeucey_fast.rankings import (
     ace_five_rank_batch,

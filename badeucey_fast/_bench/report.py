@@ -33,7 +33,7 @@ from badeucey_fast._bench.peers import (
     load_pokerkit,
     order_disagreement,
 )
-from badeucey_fast.cards import hand_mask
+from badeucey_fast.rankings import hand_mask
 from badeucey_fast.rankings import Halves, badeucey, badeucey_mask
 
 POKERKIT_HANDS = 200
