@@ -95,11 +95,11 @@ def chart_chunk(chunk: int, seeds: np.random.SeedSequence | None, payload: tuple
     mean_rank = np.empty((n, width, len(halves)), dtype=np.float64)
     exact = np.empty((n, width), dtype=np.bool_)
     if spec.draws == 1:  # exact: every option of a hand scored at once, as best_discards scores them
-        from badeucey_fast.draws import _option_scores
+        from badeucey_fast._runs import option_scores
 
         objective = cast("Objective", spec.objective)
         for i, row in enumerate(hands.tolist()):
-            score[i], chances, mean_rank[i] = _option_scores(spec.game, tuple(row), spec.target, objective)
+            score[i], chances, mean_rank[i] = option_scores(spec.game, tuple(row), spec.target, objective)
             if chances is not None:
                 probability[i] = chances
         exact[:] = True

@@ -566,6 +566,35 @@ def option_counts(rules: Game, hand: tuple[int, ...], query: Target | None) -> t
     return table[: len(rows)], sums[: len(rows)]
 
 
+def option_scores(
+    rules: Game, ids: tuple[int, ...], target: Target | None, objective: str
+) -> tuple[Any, Any, Any]:
+    """What :func:`~badeucey_fast.draws.best_discards` gives each option of a one-draw hand with no
+    dead cards (``ids`` checked, ``target`` parsed, ``objective`` checked),
+    without the outcomes: the scores, the probabilities of ``target`` (None
+    without one) and the mean ranks (a column per half of the game), each
+    option at the index of its thrown cards (bit b: ``ids[b]``).  The same
+    numbers, in the same floating-point steps, as the options' own."""
+    import numpy as np
+
+    table, sums = option_counts(rules, ids, target)
+    total = table[::-1, -1].astype(np.float64)  # the option throwing mask j keeps (and is counted in) row full - j
+    columns = [0 if h == "badugi" else 1 for h in rules.halves]
+    means = sums[::-1, columns].astype(np.float64) / total[:, None]
+    probability = None if target is None else table[::-1, -2].astype(np.float64) / total
+    if objective == "target":
+        assert probability is not None
+        score = -probability
+    elif objective == "expected":
+        score = means[:, 0] / rules.scale(rules.halves[0])
+        for k in range(1, len(columns)):
+            score = score + means[:, k] / rules.scale(rules.halves[k])
+        score = score / len(columns)
+    else:
+        score = means[:, rules.halves.index(objective)].copy()
+    return score, probability, means
+
+
 # ---- several hands to a showdown ---------------------------------------------------
 
 
