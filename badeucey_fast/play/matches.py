@@ -281,14 +281,14 @@ def play_match(
     :class:`~badeucey_fast.play.bots.CallingBot` or a
     :class:`~badeucey_fast.play.bots.DrawingBot` with its default settings
     (the classes themselves, not subclasses), the match is played by
-    :func:`~badeucey_fast.play.selfplay.selfplay`'s C policies, whole hands in
+    :func:`~badeucey_fast.play.self_play.selfplay`'s C policies, whole hands in
     C, hundreds of times faster.  The same rules, other random numbers: a seed
     deals other cards than in Python, and the C drawing policy uses exact
     percentile tables (the Python bot estimates them from random hands) and
     its own sample draws, so a match of built-in bots plays differently from
     ``engine="python"`` for the same seed, equal in distribution for the
     random and calling bots.  Chunks are then of
-    :data:`~badeucey_fast.play.selfplay.SELFPLAY_CHUNK_DEALS` deals.
+    :data:`~badeucey_fast.play.self_play.SELFPLAY_CHUNK_DEALS` deals.
 
     **The table.**  Without ``rules`` the table is ``TableRules(game)``: fixed
     limit, blinds 1/2, bets of 2 before the second draw and 4 after, a cap of
@@ -361,7 +361,7 @@ def play_match(
     rules_text = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
     rules_text["game"] = get_game(rules.game).to_dict()
     if policies is not None:
-        from badeucey_fast.play.selfplay import run_selfplay
+        from badeucey_fast.play.self_play import run_selfplay
 
         job = {"job": "play_match", "bots": list(names), "seed": entropy, "rules": rules_text,
                "stacks": list(seat_stacks), "deals": deals, "duplicate": duplicate, "per_deal": bool(keep_deals)}
