@@ -178,6 +178,10 @@ def test_play_match_plays_built_in_bots_in_c(monkeypatch: pytest.MonkeyPatch) ->
     own = CallingBot()
     own.act = lambda view: "cc" if view.phase == "bet" else "sd"  # type: ignore[method-assign]
     assert played_in_c([own, RandomBot()]) is None
+    watching = RandomBot()
+    seen: list[Any] = []
+    watching.observe = seen.append  # type: ignore[attr-defined]
+    assert played_in_c([watching, CallingBot()]) is None and len(seen) == 20  # observe needs the Python views
     assert played_in_c([RandomBot(), CallingBot()], stacks=2**41) is None  # beyond the C core's chips
     with pytest.raises(ValueError, match="engine='c' plays only"):
         play_match([Subclassed(), CallingBot()], hands=20, seed=1, engine="c")

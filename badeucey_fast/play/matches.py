@@ -393,7 +393,7 @@ ENGINES = ("auto", "python", "c")
 def _c_policies(bots: list[Bot], rules: TableRules, stacks: tuple[int, ...]) -> tuple[str, ...] | None:
     """The C policy of each bot, when the C core plays every one of them as its
     bot's rule (the built-in classes themselves, with default settings, no
-    ``act`` of their own); None otherwise."""
+    ``act`` or ``observe`` of their own); None otherwise."""
     from badeucey_fast._native.table import MAX_CHIPS
     from badeucey_fast.play.bots import CallingBot, DrawingBot, RandomBot
 
@@ -402,7 +402,8 @@ def _c_policies(bots: list[Bot], rules: TableRules, stacks: tuple[int, ...]) -> 
     out = []
     for bot in bots:
         kind = type(bot)
-        if "act" in getattr(bot, "__dict__", ()):  # an instance's own act is not the class's rule
+        own = getattr(bot, "__dict__", {})
+        if "act" in own or "observe" in own:  # an instance's own act is not the class's rule; observe needs views
             return None
         if kind is RandomBot:
             out.append("random")
