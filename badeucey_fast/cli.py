@@ -532,7 +532,8 @@ def _cmd_match(args: argparse.Namespace) -> int:
     try:
         with _job_executor(args) as executor:
             result = play_match(bots, hands=args.hands, rules=rules, seed=args.seed, duplicate=not args.no_duplicate,
-                                executor=executor, progress=bar, checkpoint=args.checkpoint, keep_deals=False)
+                                executor=executor, progress=bar, checkpoint=args.checkpoint, keep_deals=False,
+                                engine=args.engine)
     except jobs.JobInterrupted as exc:
         bar.close()
         print(f"badeucey: {_interrupted(exc)}", file=sys.stderr)
@@ -783,6 +784,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_match.add_argument("--structure", default="fixed", choices=STRUCTURES, help=STRUCTURE_HELP)
     p_match.add_argument("--seed", type=int, default=None, help="makes the match reproducible (default: random, printed)")
     p_match.add_argument("--no-duplicate", action="store_true", help="play each deal once")
+    p_match.add_argument("--engine", default="auto", choices=("auto", "python", "c"),
+                         help="auto (default): built-in bots play in C; python: always the Python bots")
     match_runner = p_match.add_mutually_exclusive_group()
     match_runner.add_argument("--workers", type=int, default=None, metavar="N", help="local processes (default: all cores)")
     match_runner.add_argument("--scheduler", default=None, metavar="ADDRESS",

@@ -69,3 +69,23 @@ def test_c_table_stepped_from_python(benchmark: Any, figures: Any, seats: int) -
     if figures.per_hand(f"c_table_{seats}", benchmark, STEPPED_HANDS) is not None:
         figures.ratio(benchmark, f"engine/c_table_{seats}", f"engine_{seats}", f"c_table_{seats}")
         figures.ratio(benchmark, f"pokerkit/c_table_{seats}", f"pokerkit_engine_{seats}", f"c_table_{seats}")
+
+
+PUBLIC_SELFPLAY_HANDS = 100_000
+"""Hands in one round of the public self-play (whole chunks, as a user runs it)."""
+
+
+def test_public_selfplay_random_heads_up(benchmark: Any, figures: Any) -> None:
+    """badeucey_fast.play.selfplay: random heads-up hands in C through the public
+    API (checks, the job runner in this process, the result's means and
+    intervals), beside pokerkit's random play."""
+    from badeucey_fast.jobs import InlineExecutor
+    from badeucey_fast.play import selfplay
+
+    benchmark.group = "engine: random hands, 2 seats"
+    result = benchmark(selfplay, RULES, ["random", "random"], PUBLIC_SELFPLAY_HANDS, 1, duplicate=False,
+                       executor=InlineExecutor(), keep_deals=False)
+    assert result.hands == PUBLIC_SELFPLAY_HANDS and abs(sum(result.mbb_per_hand)) < 1e-6
+    if figures.per_hand("play_selfplay_2", benchmark, PUBLIC_SELFPLAY_HANDS) is not None:
+        figures.ratio(benchmark, "pokerkit/play_selfplay_2", "pokerkit_engine_2", "play_selfplay_2")
+        figures.ratio(benchmark, "engine/play_selfplay_2", "engine_2", "play_selfplay_2")

@@ -221,23 +221,23 @@ def test_coverage_by_simulation() -> None:
 
 @pytest.mark.slow
 def test_seed_reproduces_a_match_whatever_runs_it() -> None:
-    bots = [DrawingBot(), RandomBot()]
+    bots = [DrawingBot(), RandomBot()]  # the Python bots (engine="python"): chunks of 256 deals
     hands = 2 * (2 * 256 + 8)  # three chunks of deals
     seen: list[JobProgress] = []
-    first = play_match(bots, hands=hands, game="badacey", seed=9, executor=InlineExecutor(), progress=seen.append)
+    first = play_match(bots, hands=hands, game="badacey", seed=9, engine="python", executor=InlineExecutor(), progress=seen.append)
     assert [p.chunks_done for p in seen] == [0, 1, 2, 3] and seen[-1].items_done == hands and seen[-1].unit == "hands"
-    again = play_match([DrawingBot(), RandomBot()], hands=hands, game="badacey", seed=9,
+    again = play_match([DrawingBot(), RandomBot()], hands=hands, game="badacey", seed=9, engine="python",
                        executor=InlineExecutor())
     assert first == again and np.array_equal(first.per_deal, again.per_deal)
     with ThreadPoolExecutor(2) as pool:
-        threaded = play_match(bots, hands=hands, game="badacey", seed=9, executor=pool)
-    runs = [threaded, play_match(bots, hands=hands, game="badacey", seed=9)]  # the default: the local process pool
+        threaded = play_match(bots, hands=hands, game="badacey", seed=9, engine="python", executor=pool)
+    runs = [threaded, play_match(bots, hands=hands, game="badacey", seed=9, engine="python")]  # the default: the local process pool
     for workers in (1, 2):
         with local_executor(workers) as pool:
-            runs.append(play_match(bots, hands=hands, game="badacey", seed=9, executor=pool))
+            runs.append(play_match(bots, hands=hands, game="badacey", seed=9, engine="python", executor=pool))
     for run in runs:
         assert run == first and run.per_deal.tobytes() == first.per_deal.tobytes()  # bit for bit
-    other = play_match(bots, hands=hands, game="badacey", seed=10, executor=InlineExecutor())
+    other = play_match(bots, hands=hands, game="badacey", seed=10, engine="python", executor=InlineExecutor())
     assert not np.array_equal(other.per_deal, first.per_deal)
 
 
@@ -340,10 +340,10 @@ def test_match_command(run_cli: RunCli) -> None:
 
 def test_match_command_workers_progress_and_errors(tmp_path: pathlib.Path, run_cli: RunCli) -> None:
     out = run_cli("match", "--bots", "random,calling", "--hands", "1200", "--seed", "2", "--workers", "2", "--progress",
-                     "--json")
+                     "--json", "--engine", "python")  # the Python bots: chunks of 256 deals
     assert out.returncode == 0, out.stderr
     assert "3/3 chunks" in out.stderr and "hands/s" in out.stderr and "time left" in out.stderr
-    direct = play_match([RandomBot(), CallingBot()], hands=1200, seed=2, executor=InlineExecutor())
+    direct = play_match([RandomBot(), CallingBot()], hands=1200, seed=2, executor=InlineExecutor(), engine="python")
     assert [b["mbb_per_hand"] for b in json.loads(out.stdout)["bots"]] == list(direct.mbb_per_hand)
     both = run_cli("match", "--workers", "1", "--scheduler", "tcp://127.0.0.1:1")
     assert both.returncode == 2 and "not allowed with argument" in both.stderr

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["CHUNK_DEALS", "IllegalActionError", "MatchResult", "play_match"]
+__all__ = ["CHUNK_DEALS", "ENGINES", "IllegalActionError", "MatchResult", "play_match"]
 
 CHUNK_DEALS = 256
 """Deals per chunk of a match: the unit of randomness and of parallel work.
@@ -235,6 +235,7 @@ def play_match(
     progress: Callable[[JobProgress], None] | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
     keep_deals: bool = True,
+    engine: str = "auto",
 ) -> MatchResult:
     """Play ``bots`` against each other and measure who wins, in mbb per hand.
 
@@ -275,6 +276,20 @@ def play_match(
     hands shown at the showdown among ``view.events``, ``view.payoffs``).
     Results call each bot by :func:`~badeucey_fast.play.bots.bot_name`.
 
+    **Built-in bots play in C.**  When every bot is a
+    :class:`~badeucey_fast.play.bots.RandomBot`, a
+    :class:`~badeucey_fast.play.bots.CallingBot` or a
+    :class:`~badeucey_fast.play.bots.DrawingBot` with its default settings
+    (the classes themselves, not subclasses), the match is played by
+    :func:`~badeucey_fast.play.self_play.selfplay`'s C policies, whole hands in
+    C, hundreds of times faster.  The same rules, other random numbers: a seed
+    deals other cards than in Python, and the C drawing policy uses exact
+    percentile tables (the Python bot estimates them from random hands) and
+    its own sample draws, so a match of built-in bots plays differently from
+    ``engine="python"`` for the same seed, equal in distribution for the
+    random and calling bots.  Chunks are then of
+    :data:`~badeucey_fast.play.self_play.SELFPLAY_CHUNK_DEALS` deals.
+
     **The table.**  Without ``rules`` the table is ``TableRules(game)``: fixed
     limit, blinds 1/2, bets of 2 before the second draw and 4 after, a cap of
     four bets a round with three or more players in the hand, and **no cap
@@ -295,10 +310,14 @@ def play_match(
         (unit ``"hands"``) at the start and after each chunk.
     :param checkpoint: a file that keeps finished chunks (see above); it needs a seed.
     :param keep_deals: keep each deal's result in ``MatchResult.per_deal``.
+    :param engine: ``"auto"`` (the default) plays in C when every bot is a
+        built-in bot the C core's policies reproduce (see below),
+        ``"python"`` always plays the bots in Python, ``"c"`` insists on C.
     :returns: a :class:`MatchResult`.
     :raises ValueError: for bad settings, a checkpoint of another match or a
         damaged one; :class:`~badeucey_fast.play.matches.IllegalActionError` (a
-        ``ValueError``) for a bot's illegal action, naming the bot.
+        ``ValueError``) for a bot's illegal action, naming the bot; for an unknown
+        ``engine``, or ``engine="c"`` with a bot the C core does not play.
     :raises TypeError: with ``executor=None``, for bots that cannot be sent to the
         process pool: that cannot be pickled, or of a class defined in an interactive
         session.
@@ -333,13 +352,26 @@ def play_match(
     deals = -(-hands // rotations)
     if checkpoint is not None and seed is None:
         raise ValueError("a match with a checkpoint needs a seed (the checkpoint resumes that match)")
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(map(repr, ENGINES))}, got {engine!r}")
+    policies = None if engine == "python" else _c_policies(players, rules, seat_stacks)
+    if engine == "c" and policies is None:
+        raise ValueError("engine='c' plays only RandomBot, CallingBot and DrawingBot with default settings "
+                         "(and stacks up to the C core's limit)")
+    rules_text = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
+    rules_text["game"] = get_game(rules.game).to_dict()
+    if policies is not None:
+        from badeucey_fast.play.self_play import run_selfplay
+
+        job = {"job": "play_match", "bots": list(names), "seed": entropy, "rules": rules_text,
+               "stacks": list(seat_stacks), "deals": deals, "duplicate": duplicate, "per_deal": bool(keep_deals)}
+        return run_selfplay(names, rules, seat_stacks, policies, deals, duplicate, entropy, executor=executor,
+                            progress=progress, checkpoint=checkpoint, keep_deals=bool(keep_deals), job=job)
     if keep_deals:
         _check_memory(deals, n, hands)
     payloads = _MatchChunks(players, rules, seat_stacks, deals, duplicate, bool(keep_deals))
     if executor is None and len(payloads) == 1:
         executor = InlineExecutor()
-    rules_text = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
-    rules_text["game"] = get_game(rules.game).to_dict()
     job = {"job": "play_match", "bots": list(names), "seed": entropy, "rules": rules_text, "stacks": list(seat_stacks),
            "deals": deals, "duplicate": duplicate, "per_deal": bool(keep_deals), "chunk_deals": CHUNK_DEALS}
     try:
@@ -352,6 +384,38 @@ def play_match(
     per_deal = np.concatenate([r["per_deal"] for r in results]) if keep_deals else np.zeros((0, n))
     per_deal.flags.writeable = False
     return _result(names, rules, results, per_deal, deals * rotations, duplicate, entropy)
+
+
+ENGINES = ("auto", "python", "c")
+"""What plays a match (:func:`play_match`'s ``engine``)."""
+
+
+def _c_policies(bots: list[Bot], rules: TableRules, stacks: tuple[int, ...]) -> tuple[str, ...] | None:
+    """The C policy of each bot, when the C core plays every one of them as its
+    bot's rule (the built-in classes themselves, with default settings, no
+    ``act`` or ``observe`` of their own); None otherwise."""
+    from badeucey_fast._native.table import MAX_CHIPS
+    from badeucey_fast.play.bots import CallingBot, DrawingBot, RandomBot
+
+    if max(stacks) > MAX_CHIPS:
+        return None
+    out = []
+    for bot in bots:
+        kind = type(bot)
+        own = getattr(bot, "__dict__", {})
+        if "act" in own or "observe" in own:  # an instance's own act is not the class's rule; observe needs views
+            return None
+        if kind is RandomBot:
+            out.append("random")
+        elif kind is CallingBot:
+            out.append("calling")
+        elif (kind is DrawingBot and isinstance(bot, DrawingBot) and bot.samples == 64
+              and bot.raise_at == DrawingBot.RAISE_AT and bot.call_at == DrawingBot.CALL_AT
+              and (bot.game is None or bot.game == get_game(rules.game))):
+            out.append("drawing")
+        else:
+            return None
+    return tuple(out)
 
 
 def _check_memory(deals: int, bots: int, hands: int) -> None:
