@@ -64,3 +64,13 @@ def test_the_lint_extra_lets_mypy_see_every_import() -> None:
     assert "pokerkit" in imported  # convert.py and playout.py: the imports this test was written for
     unseen = {name for name in imported if name.replace("_", "-") not in installed and name not in may_be_missing}
     assert not unseen, f"mypy cannot find {sorted(unseen)} in a venv with only the lint extra"
+
+
+def test_every_subpackage_is_listed_for_the_wheel() -> None:
+    """setuptools ships only the packages pyproject lists: a subpackage left out works from a
+    clone (and an editable install) but is missing from the sdist's and the wheel's installs."""
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    on_disk = {
+        ".".join(init.parent.relative_to(ROOT).parts) for init in (ROOT / "badeucey_fast").rglob("__init__.py")
+    }
+    assert listed == on_disk
