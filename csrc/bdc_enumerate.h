@@ -10,25 +10,7 @@
 
 #define BDC_MAX_CARDS BDC_MAX_HAND_CARDS
 
-/* ---- random numbers: xoshiro256** (seeded by bdc_rng_seed, splitmix64) --- */
-
-static inline uint64_t bdc_rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-static inline uint64_t bdc_rng_next(uint64_t s[4])
-{
-    uint64_t result = bdc_rotl(s[1] * 5u, 7) * 9u;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = bdc_rotl(s[3], 45);
-    return result;
-}
+/* ---- random numbers: bdc_rng_next (bdc_internal.h) ---------------------- */
 
 /* A uniform integer in 0 .. n-1 (n >= 1), without bias (Lemire's method). */
 static inline unsigned bdc_rng_below(uint64_t s[4], unsigned n)

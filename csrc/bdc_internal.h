@@ -104,4 +104,25 @@ BDC_HIDDEN void bdc_halves_extend(const bdc_game *game, const unsigned *base, co
  * the rankings take)? */
 BDC_HIDDEN int bdc_game_ok(const bdc_game *game);
 
+/* ---- random numbers: xoshiro256** (seeded by bdc_rng_seed, splitmix64), the one
+ * generator of the enumerators, the samplers and the table ---- */
+
+static inline uint64_t bdc_rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+static inline uint64_t bdc_rng_next(uint64_t s[4])
+{
+    uint64_t result = bdc_rotl(s[1] * 5u, 7) * 9u;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = bdc_rotl(s[3], 45);
+    return result;
+}
+
 #endif /* BDC_INTERNAL_H */

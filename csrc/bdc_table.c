@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "badeucey.h"
+#include "bdc_internal.h"
 
 #define BDC_NO_SEAT (-1)
 #define BDC_LAST_ROUND 3                          /* betting rounds 0..3; draws 1..3 */
@@ -28,25 +29,6 @@ typedef struct {
     int error;              /* the cards ran out (cannot happen within the seat limits) */
 } ctx;
 
-static uint64_t rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-/* xoshiro256**: the next 64-bit word of the table's generator. */
-static uint64_t next_word(uint64_t s[4])
-{
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
 /* A uniform index in 0 .. left - 1: floor(u * left) for the next uniform u. */
 static int pick(ctx *c, int left)
 {
@@ -55,7 +37,7 @@ static int pick(ctx *c, int left)
     if (c->uniforms)
         u = c->uniforms[c->used++];
     else
-        u = (double)(next_word(c->t->rng) >> 11) * BDC_UNIFORM_SCALE;
+        u = (double)(bdc_rng_next(c->t->rng) >> 11) * BDC_UNIFORM_SCALE;
     j = (int)(u * (double)left);
     return j < left ? j : left - 1;
 }
@@ -973,22 +955,22 @@ static uint64_t uniform_upto(uint64_t rng[4], uint64_t span)
     uint64_t range = span + 1, limit, x;
     if (range <= UINT32_MAX) { /* Lemire's multiply-shift, rejecting the few biased products */
         uint32_t r32 = (uint32_t)range, low;
-        uint64_t m = (next_word(rng) >> 32) * r32;
+        uint64_t m = (bdc_rng_next(rng) >> 32) * r32;
         low = (uint32_t)m;
         if (low < r32) {
             uint32_t threshold = (uint32_t)(0u - r32) % r32;
             while (low < threshold) {
-                m = (next_word(rng) >> 32) * r32;
+                m = (bdc_rng_next(rng) >> 32) * r32;
                 low = (uint32_t)m;
             }
         }
         return m >> 32;
     }
     if (range == 0)
-        return next_word(rng);
+        return bdc_rng_next(rng);
     limit = UINT64_MAX - UINT64_MAX % range;
     do
-        x = next_word(rng);
+        x = bdc_rng_next(rng);
     while (x >= limit);
     return x % range;
 }
@@ -1001,7 +983,7 @@ static int64_t policy_action(const bdc_table *t, int policy, uint64_t rng[4])
     if (policy == BDC_POLICY_CALLING)
         return BDC_ACTION_CHECK_CALL; /* in a draw: 0 stands pat */
     if (t->phase == BDC_PHASE_DRAW)
-        return (int64_t)(next_word(rng) >> 59) & (((int64_t)1 << t->n_hole[seat]) - 1); /* a fair bit per card */
+        return (int64_t)(bdc_rng_next(rng) >> 59) & (((int64_t)1 << t->n_hole[seat]) - 1); /* a fair bit per card */
     if (t->bets[seat] < t->level)
         options[n_options++] = BDC_ACTION_FOLD;
     options[n_options++] = BDC_ACTION_CHECK_CALL;
@@ -1199,9 +1181,9 @@ int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stack
             deck[i] = deck[j];
             deck[j] = c;
         }
-        table_seed = next_word(rng);
+        table_seed = bdc_rng_next(rng);
         for (s = 0; s < n_seats; s++) {
-            bdc_rng_seed(next_word(rng), bot_rng[s]);
+            bdc_rng_seed(bdc_rng_next(rng), bot_rng[s]);
             out[s] = 0;
         }
         for (r = 0; r < rotations; r++) {

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import math
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, overload
 
+from badeucey_fast.play._tally import check_memory, chunk_sums, combine
 from badeucey_fast._checks import check_count, check_int, check_seed
 from badeucey_fast._jobrun import InlineExecutor, JobError, JobProgress, run_chunks
 from badeucey_fast.games import Game, get_game
@@ -207,15 +207,7 @@ def _match_chunk(
                 if observe is not None:
                     observe(hand.view(s))
         out[d] = [t * scale for t in total]
-    mean = out.mean(axis=0)
-    result: dict[str, npt.NDArray[Any]] = {
-        "deals": np.array([deals], dtype=np.int64),
-        "total": out.sum(axis=0)[None, :],
-        "m2": ((out - mean) ** 2).sum(axis=0)[None, :],
-    }
-    if keep_deals:
-        result["per_deal"] = out
-    return result
+    return chunk_sums(out, keep_deals)
 
 
 class IllegalActionError(ValueError):
@@ -368,7 +360,7 @@ def play_match(
         return run_selfplay(names, rules, seat_stacks, policies, deals, duplicate, entropy, executor=executor,
                             progress=progress, checkpoint=checkpoint, keep_deals=bool(keep_deals), job=job)
     if keep_deals:
-        _check_memory(deals, n, hands)
+        check_memory(deals, n, hands)
     payloads = _MatchChunks(players, rules, seat_stacks, deals, duplicate, bool(keep_deals))
     if executor is None and len(payloads) == 1:
         executor = InlineExecutor()
@@ -418,44 +410,12 @@ def _c_policies(bots: list[Bot], rules: TableRules, stacks: tuple[int, ...]) -> 
     return tuple(out)
 
 
-def _check_memory(deals: int, bots: int, hands: int) -> None:
-    """Refuse, before any work, a match whose per-deal results the machine cannot hold."""
-    try:
-        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (AttributeError, ValueError, OSError):  # no sysconf (Windows): not known
-        return
-    need = 2 * 8 * deals * bots  # the chunks' arrays and their concatenation
-    if memory > 0 and need > memory:
-        raise ValueError(
-            f"a match of {hands:,} hands keeps {need / 2**30:,.1f} GiB of per-deal results, more than this "
-            f"machine's {memory / 2**30:,.1f} GiB: pass keep_deals=False (the results and intervals do not need them)"
-        )
-
-
 def _result(
     names: tuple[str, ...], rules: TableRules, chunks: list[dict[str, npt.NDArray[Any]]],
     per_deal: npt.NDArray[np.float64], hands: int, duplicate: bool, seed: int,
 ) -> MatchResult:
-    """The match's means and intervals from its chunks' running sums, combined in
-    chunk order (Chan's pairwise update: bit-identical whatever ran the chunks)."""
-    import numpy as np
-
-    deals = 0
-    mean = np.zeros(len(names))
-    m2 = np.zeros(len(names))
-    for chunk in chunks:
-        count = int(chunk["deals"][0])
-        chunk_mean = chunk["total"][0] / count
-        total = deals + count
-        delta = chunk_mean - mean
-        mean = mean + delta * (count / total)
-        m2 = m2 + chunk["m2"][0] + delta**2 * (deals * count / total)
-        deals = total
-    if deals >= 2:
-        half = 1.959963984540054 * np.sqrt(m2 / (deals - 1)) / math.sqrt(deals)
-        ci = tuple((float(m - h), float(m + h)) for m, h in zip(mean, half, strict=True))
-    else:
-        ci = tuple((math.nan, math.nan) for _ in mean)
+    """The match's result from its chunks' running sums (:func:`~badeucey_fast.play._tally.combine`)."""
+    deals, mean, ci = combine(chunks, len(names))
     return MatchResult(
         bots=names,
         game=get_game(rules.game).name,
@@ -463,7 +423,7 @@ def _result(
         deals=deals,
         duplicate=duplicate,
         seed=seed,
-        mbb_per_hand=tuple(float(m) for m in mean),
+        mbb_per_hand=mean,
         ci95=ci,
         per_deal=per_deal,
     )

@@ -39,7 +39,8 @@ from typing import TYPE_CHECKING, Any, overload
 from badeucey_fast._checks import check_count, check_int, check_seed
 from badeucey_fast._jobrun import InlineExecutor, JobProgress, run_chunks
 from badeucey_fast.games import Game, get_game
-from badeucey_fast.play.matches import MatchResult, _check_memory, _result
+from badeucey_fast.play._tally import check_memory, chunk_sums, combine
+from badeucey_fast.play.matches import MatchResult
 from badeucey_fast.play.rules import TableRules
 
 if TYPE_CHECKING:
@@ -107,7 +108,6 @@ class _Hands(Sequence[int]):
 def _selfplay_chunk(chunk: int, seeds: np.random.SeedSequence | None, payload: _Payload) -> dict[str, npt.NDArray[Any]]:
     """One chunk of self-play, as the job runner runs it: its deals played in C,
     returned as running sums of the deals' mbb per hand (as a match's chunk)."""
-    import numpy as np
 
     from badeucey_fast._native.table import selfplay as c_selfplay
 
@@ -115,15 +115,7 @@ def _selfplay_chunk(chunk: int, seeds: np.random.SeedSequence | None, payload: _
     won = c_selfplay(rules, stacks, policies, deals, c_seed, first_deal=first, duplicate=duplicate)
     rotations = len(stacks) if duplicate else 1
     out = won * (1000 / rules.big_blind / rotations)
-    mean = out.mean(axis=0)
-    result: dict[str, npt.NDArray[Any]] = {
-        "deals": np.array([deals], dtype=np.int64),
-        "total": out.sum(axis=0)[None, :],
-        "m2": ((out - mean) ** 2).sum(axis=0)[None, :],
-    }
-    if keep_deals:
-        result["per_deal"] = out
-    return result
+    return chunk_sums(out, keep_deals)
 
 
 def run_selfplay(
@@ -139,7 +131,7 @@ def run_selfplay(
     n = len(stacks)
     rotations = n if duplicate else 1
     if keep_deals:
-        _check_memory(deals, n, deals * rotations)
+        check_memory(deals, n, deals * rotations)
     c_seed = int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0])
     chunk_deals = SELFPLAY_CHUNK_DEALS
     payloads = _Chunks(rules, stacks, policies, c_seed, deals, duplicate, keep_deals, chunk_deals)
@@ -150,7 +142,9 @@ def run_selfplay(
                          executor=executor, checkpoint=checkpoint, progress=progress, unit="hands")
     per_deal = np.concatenate([r["per_deal"] for r in results]) if keep_deals else np.zeros((0, n))
     per_deal.flags.writeable = False
-    return _result(names, rules, results, per_deal, deals * rotations, duplicate, seed)
+    played, mean, ci = combine(results, n)
+    return MatchResult(bots=names, game=get_game(rules.game).name, hands=deals * rotations, deals=played,
+                       duplicate=duplicate, seed=seed, mbb_per_hand=mean, ci95=ci, per_deal=per_deal)
 
 
 def selfplay(
