@@ -236,30 +236,33 @@ def test_match_checkpoint_resumes_bit_identically(tmp_path: Path) -> None:
     path = tmp_path / "match.ckpt"
     bots = [RandomBot(), CallingBot()]
     hands = 2 * (4 * 256 + 10)  # five chunks
-    whole = play_match(bots, hands=hands, seed=4, executor=InlineExecutor())
+    whole = play_match(bots, hands=hands, seed=4, executor=InlineExecutor(), engine="python")  # chunks of 256 deals
 
     def stop_after_two(p: JobProgress) -> None:
         if p.chunks_done == 2:
             raise KeyboardInterrupt
 
     with pytest.raises(JobInterrupted, match="2 of 5 chunks kept in"):
-        play_match(bots, hands=hands, seed=4, executor=InlineExecutor(), checkpoint=path, progress=stop_after_two)
+        play_match(bots, hands=hands, seed=4, executor=InlineExecutor(), checkpoint=path, progress=stop_after_two,
+                   engine="python")
     seen: list[JobProgress] = []
     with local_executor(2) as pool:
-        resumed = play_match(bots, hands=hands, seed=4, executor=pool, checkpoint=path, progress=seen.append)
+        resumed = play_match(bots, hands=hands, seed=4, executor=pool, checkpoint=path, progress=seen.append,
+                             engine="python")
     assert seen[0].items_resumed == 2 * 2 * 256
     assert resumed == whole and np.array_equal(resumed.per_deal, whole.per_deal)
     with pytest.raises(ValueError, match="belongs to another job"):
-        play_match(bots, hands=hands + 2, seed=4, executor=InlineExecutor(), checkpoint=path)
+        play_match(bots, hands=hands + 2, seed=4, executor=InlineExecutor(), checkpoint=path, engine="python")
     with pytest.raises(ValueError, match="belongs to another job"):
-        play_match(bots, hands=hands, seed=4, game="badugi", executor=InlineExecutor(), checkpoint=path)
+        play_match(bots, hands=hands, seed=4, game="badugi", executor=InlineExecutor(), checkpoint=path,
+                   engine="python")
     with pytest.raises(ValueError, match="needs a seed"):
         play_match(bots, hands=hands, executor=InlineExecutor(), checkpoint=path)
 
 
 def test_match_command_checkpoint_resumes(tmp_path: Path) -> None:
     ckpt = tmp_path / "m.ckpt"
-    common = ["match", "--bots", "random,calling", "--hands", "2600", "--seed", "5", "--json"]
+    common = ["match", "--bots", "random,calling", "--hands", "2600", "--seed", "5", "--json", "--engine", "python"]
     whole = subprocess.run([sys.executable, "-m", "badeucey_fast", *common, "--workers", "1"], capture_output=True,
                            text=True, timeout=600, cwd=TESTS, check=False)
     assert whole.returncode == 0, whole.stderr
@@ -291,7 +294,7 @@ def test_match_keeps_running_sums_not_deals() -> None:
         raise KeyboardInterrupt
 
     with pytest.raises(JobInterrupted, match="of 1,953,125 chunks"):
-        play_match([RandomBot(), CallingBot()], hands=10**9, seed=1, keep_deals=False, progress=stop)
+        play_match([RandomBot(), CallingBot()], hands=10**9, seed=1, keep_deals=False, progress=stop, engine="python")
 
 
 def test_a_match_whose_deals_cannot_fit_is_refused_at_once() -> None:
@@ -314,7 +317,7 @@ def test_per_deal_is_a_read_only_array() -> None:
 
 SNIPPET = """\
 from badeucey_fast.bots import DrawingBot, RandomBot, play_match
-result = play_match([DrawingBot(), RandomBot()], hands=1_000, game="badeucey", seed=1)
+result = play_match([DrawingBot(), RandomBot()], hands=40_000, game="badeucey", seed=1)
 print(result.hands)
 """
 
@@ -327,7 +330,7 @@ def test_a_script_without_a_main_guard_runs_its_job(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=600, cwd=tmp_path,
                           check=False)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["1000"]
+    assert done.stdout.split() == ["40000"]
 
 
 def test_a_script_without_a_main_guard_that_runs_threads_is_told_what_to_add(tmp_path: Path) -> None:
