@@ -576,9 +576,10 @@ def test_dask_worker_killed_mid_match_does_not_change_the_result(worker_killer: 
     from badeucey_fast.bots import CallingBot, RandomBot, play_match
 
     bots = [RandomBot(), CallingBot()]
-    serial = play_match(bots, hands=4000, seed=3, executor=InlineExecutor())  # 8 chunks of deals
+    # the Python bots: 8 chunks of 256 deals (in C the match is one chunk)
+    serial = play_match(bots, hands=4000, seed=3, executor=InlineExecutor(), engine="python")
     with jobs.dask_executor(worker_killer.address) as executor:
-        remote = play_match(bots, hands=4000, seed=3, executor=executor, progress=worker_killer)
+        remote = play_match(bots, hands=4000, seed=3, executor=executor, progress=worker_killer, engine="python")
     assert worker_killer.killed
     assert remote == serial and remote.per_deal.tobytes() == serial.per_deal.tobytes()
 
