@@ -39,15 +39,14 @@ import time
 import types
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import (
-    FIRST_COMPLETED,
     CancelledError,
     Executor,
     Future,
     ProcessPoolExecutor,
-    wait,
 )
 from dataclasses import dataclass
 from pathlib import Path
+from queue import Empty, SimpleQueue
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from badeucey_fast._checks import check_count
@@ -471,6 +470,19 @@ def _check_result(result: object, chunk: int) -> ChunkResult:
 # ---- running -------------------------------------------------------------------
 
 
+def _take_finished(finished: SimpleQueue[Future[ChunkResult]], timeout: float) -> list[Future[ChunkResult]]:
+    """The futures finished so far: waits up to ``timeout`` seconds for the first."""
+    try:
+        taken = [finished.get(timeout=timeout)]
+    except Empty:
+        return []
+    while True:
+        try:
+            taken.append(finished.get_nowait())
+        except Empty:
+            return taken
+
+
 def run_chunks(
     task: ChunkTask,
     payloads: Sequence[Any],
@@ -543,6 +555,10 @@ def run_chunks(
                             "pass executor=InlineExecutor() (from badeucey_fast.jobs) to run it in this process")
     pool: Executor = local_executor() if executor is None else executor
     pending: dict[Future[ChunkResult], int] = {}
+    # Futures report themselves here as they finish.  Not concurrent.futures.wait():
+    # a Ctrl-C inside it can leave a future's lock held (it takes them one by one),
+    # and then the pool's own thread blocks for ever on that future at exit.
+    finished_queue: SimpleQueue[Future[ChunkResult]] = SimpleQueue()
     queue = itertools.chain((first,), todo)
     unsaved = False
     last_save = time.monotonic()
@@ -554,14 +570,16 @@ def run_chunks(
             if time.monotonic() - window_read >= WINDOW_REREAD:  # a cluster may have grown or shrunk
                 window, window_read = submit_window(pool), time.monotonic()
             for c in queue if len(pending) < window else ():
-                pending[pool.submit(task, c, chunk_seed(seed, c), payloads[c])] = c
+                future = pool.submit(task, c, chunk_seed(seed, c), payloads[c])
+                pending[future] = c
+                future.add_done_callback(finished_queue.put)
                 if len(pending) >= window:
                     break
             if not pending:
                 break
-            finished, _ = wait(pending, timeout=checkpoint_interval, return_when=FIRST_COMPLETED)
+            finished = _take_finished(finished_queue, checkpoint_interval)
             failed: tuple[int, BaseException] | None = None
-            for future in sorted(finished, key=pending.__getitem__):
+            for future in sorted((f for f in finished if f in pending), key=pending.__getitem__):
                 c = pending.pop(future)
                 error = CancelledError(f"chunk {c} was cancelled") if future.cancelled() else future.exception()
                 if error is not None:

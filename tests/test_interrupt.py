@@ -8,12 +8,15 @@ Every wait is bounded by a generous guard against hangs; no test times anything.
 
 from __future__ import annotations
 
+import itertools
+import linecache
 import multiprocessing
 import os
 import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -359,3 +362,86 @@ def test_a_guarded_script_s_pool_is_not_forked(tmp_path: Path) -> None:
     assert done.stdout.strip() in ("forkserver", "spawn")
 
 
+
+
+def _interrupt_at_line(n: int, files: tuple[str, ...]) -> Callable[..., Any]:
+    """A trace function that raises KeyboardInterrupt (as Ctrl-C would) at the
+    ``n``-th line run in ``files``, once.  Not where a ``with`` block exits (the
+    trace sees its line again before ``__exit__`` runs, a point a signal cannot
+    reach: Python handles signals after ``__exit__`` returns)."""
+    count = [0]
+
+    def trace(frame: Any, event: str, arg: Any) -> Any:
+        if event != "call" or not frame.f_code.co_filename.endswith(files):
+            return None
+        lines: set[int] = set()
+
+        def local(frame: Any, event: str, arg: Any) -> Any:
+            if event != "line":
+                return local
+            line = frame.f_lineno
+            leaving_with = line in lines and linecache.getline(frame.f_code.co_filename, line).lstrip().startswith("with ")
+            lines.add(line)
+            if not leaving_with:
+                count[0] += 1
+                if count[0] == n:
+                    sys.settrace(None)
+                    raise KeyboardInterrupt
+            return local
+
+        return local
+
+    return trace
+
+
+def _interrupted_job_locks_left(n: int, files: tuple[str, ...]) -> bool | None:
+    """Run a small job on a thread pool with Ctrl-C at the ``n``-th line run in
+    ``files``: None if the job ended before that line, else whether every
+    future's lock is free afterwards."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    futures: list[Any] = []
+    with ThreadPoolExecutor(2) as pool:
+        submit = pool.submit
+
+        def recorded(*args: Any, **kwargs: Any) -> Any:
+            futures.append(submit(*args, **kwargs))
+            return futures[-1]
+
+        pool.submit = recorded  # type: ignore[method-assign]
+        sys.settrace(_interrupt_at_line(n, files))
+        try:
+            run_chunks(interrupt_tasks.quick_or_stuck, [0] * 6, [1] * 6, job={}, executor=pool)
+        except JobInterrupted:
+            pass
+        else:
+            return None
+        finally:
+            sys.settrace(None)
+        free: list[bool] = []
+
+        def probe() -> None:  # from another thread: the main thread's own locks are reentrant to it
+            for f in futures:
+                free.append(f._condition.acquire(timeout=GUARD))
+                if free[-1]:
+                    f._condition.release()
+
+        prober = threading.Thread(target=probe)
+        prober.start()
+        prober.join()
+        return all(free)
+
+
+def test_ctrl_c_at_any_line_of_the_futures_machinery_leaves_no_future_locked() -> None:
+    """Ctrl-C lands wherever the job is, inside concurrent.futures too: at every
+    line it runs there, the job is interrupted and every future's lock is free
+    afterwards (before, a Ctrl-C inside concurrent.futures.wait, which takes the
+    futures' locks one by one, could leave one held, and the pool's own thread then
+    blocked for ever on that future at exit)."""
+    files = (os.path.join("concurrent", "futures", "_base.py"),)  # the futures and wait(), not a pool's own code
+    for n in itertools.count(1):
+        free = _interrupted_job_locks_left(n, files)
+        if free is None:  # past the job's last line there
+            break
+        assert free, f"a Ctrl-C at line {n} left a future's lock held"
+    assert n > 20  # the trace reached the waiting, not only the start
