@@ -8,11 +8,11 @@ it reads and answers with a status; this module turns a status into a
 ValueError naming what was refused.
 
 >>> observation_parts(2, 5)
-(95, 52, 8, 2, 5, 6, 5, 1, 66)
+(95, 52, 8, 2, 5, 6, 5, 1, 60)
 >>> observation_parts(1, 5)
 Traceback (most recent call last):
 ...
-ValueError: no observation for 1 seats of 5 cards: a draw or equity setting outside its range
+ValueError: no observation for 1 seats of 5 cards: a setting outside its range
 """
 
 from __future__ import annotations
