@@ -203,6 +203,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         }
         self._rng = random.Random()
         self.hand: Hand | None = None
+        self._moves = 0  # actions applied to hands so far: with the hand, what the encoder's last result is of
+        self._encoded: tuple[Hand, int, int, Any] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -273,9 +275,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         C encoder (the one writer of the layout, shared with the vector environment)."""
         hand = self.hand
         assert hand is not None
+        cached = self._encoded
+        if not observation and cached is not None and cached[0] is hand and cached[1] == self._moves and cached[2] == seat:
+            return cached[3]  # the mask and sizes of the observation just made
         legal = hand.legal()
         to_act = hand.to_act
-        return encode_observation(
+        out = encode_observation(
             n_seats=self.num_players, n_cards=self.hand_size, seat=seat, button=hand.button, to_act=to_act,
             phase=hand.phase, round_=hand.round, held=hand.cards(seat), thrown=self.thrown[seat],
             raises=self._raise_counts, aggressors=self._aggressors, raises_left=legal.raises_left, pot=hand.pot,
@@ -284,6 +289,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
             legal=None if to_act is None else (legal.to_call, legal.can_fold, legal.min_raise_to, legal.max_raise_to,
                                                legal.max_discard),
             obs_size=self.obs_size, n_actions=self.n_actions, observation=observation)
+        self._encoded = (hand, self._moves, seat, out)
+        return out
 
     def slots(self, seat: int) -> tuple[int, ...]:
         """``seat``'s cards in slot order (card ids, lowest first): discard bit
@@ -388,6 +395,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         facing = hand.bets[seat] + hand.legal().to_call if phase == "bet" else 0
         held = hand.cards(seat)
         move(hand)  # raises before changing anything when the action is illegal
+        self._moves += 1
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if phase == "bet":
