@@ -120,6 +120,10 @@ SLOT_SIZE: int = _SLOT_SIZE
 _DRAWS = 3
 
 
+_Encoded = tuple[np.ndarray[Any, np.dtype[np.float32]] | None, np.ndarray[Any, np.dtype[np.int8]], tuple[int | None, ...]]
+"""What the encoder gives: the observation (None when left out), the action mask, the raise sizes."""
+
+
 def observation_layout(num_players: int, hand_size: int) -> dict[str, slice]:
     """The observation's parts (name -> slice), in order, for ``num_players``
     seats and ``hand_size`` cards a hand (see the module docstring): the
@@ -204,7 +208,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._rng = random.Random()
         self.hand: Hand | None = None
         self._moves = 0  # actions applied to hands so far: with the hand, what the encoder's last result is of
-        self._encoded: tuple[Hand, int, int, Any] | None = None
+        self._encoded: tuple[Hand, int, int, _Encoded] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -268,8 +272,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             return np.zeros(self.n_actions, dtype=np.int8)
         return self._encode(seat, observation=False)[1]
 
-    def _encode(self, seat: int, *, observation: bool = True) -> tuple[
-            np.ndarray[Any, np.dtype[np.float32]] | None, np.ndarray[Any, np.dtype[np.int8]], tuple[int | None, ...]]:
+    def _encode(self, seat: int, *, observation: bool = True) -> _Encoded:
         """``seat``'s observation (unless ``observation`` is False), its action
         mask and the raise-to amounts of ``RAISES`` (None where masked), by the
         C encoder (the one writer of the layout, shared with the vector environment)."""

@@ -51,7 +51,7 @@ from badeucey_fast.play.vector import VectorEnv, VectorStep
 __all__ = ["TripleDrawVectorEnv"]
 
 
-class TripleDrawVectorEnv(GymVectorEnv):  # type: ignore[misc]
+class TripleDrawVectorEnv(GymVectorEnv):
     """``num_envs`` tables of triple draw as a Gymnasium vector environment (see the module docstring).
 
     Arguments as :class:`~badeucey_fast.play.VectorEnv`.
