@@ -500,7 +500,8 @@ static uint64_t held_mask(const bdc_table *t, int seat)
     uint64_t m = 0;
     int i;
     for (i = 0; i < t->n_hole[seat]; i++)
-        m |= (uint64_t)1 << t->hole[seat][i];
+        if (t->hole[seat][i] < BDC_DECK_SIZE) /* (a table not yet checked may hold anything) */
+            m |= (uint64_t)1 << t->hole[seat][i];
     return m;
 }
 
@@ -513,32 +514,33 @@ static int popcount(int64_t x)
 }
 
 /* One table's step: the action, the records the observation keeps, the
- * payoffs and the next hand when this one ends, the observation. */
+ * payoffs and the next hand when this one ends, the observation.  What is
+ * read before the action is only bounded here (so that no read leaves the
+ * table); bdc_table_act checks the whole table, and the reads are used only
+ * once it has taken the action. */
 static int step_one(bdc_vector_table *v, int64_t a, const bdc_vector_out *out, size_t i)
 {
     bdc_table *t = &v->table;
-    int rc = bdc_table_check(t), seat, phase, round, s;
-    int64_t facing = 0, action;
+    int n = t->n_seats, seat = t->to_act, phase = t->phase, round = t->round, s, rc;
+    int64_t level, bet, stack, action;
     uint64_t held = 0;
-    if (rc)
-        return rc;
-    if (t->phase == BDC_PHASE_OVER || !stream_ok(v->deals) || !sizes_fit(out, t->n_seats, t->rules.game.n_cards))
+    if (n < BDC_MIN_SEATS || n > BDC_TABLE_MAX_SEATS || seat < 0 || seat >= n ||
+        t->n_hole[seat] > BDC_MAX_HAND_CARDS || (phase != BDC_PHASE_BET && phase != BDC_PHASE_DRAW) || round < 0 ||
+        round >= BETTING_ROUNDS || !stream_ok(v->deals) || !sizes_fit(out, n, t->rules.game.n_cards))
         return BDC_E_ARGUMENT;
-    seat = t->to_act;
-    phase = t->phase;
-    round = t->round;
-    if (phase == BDC_PHASE_BET) { /* the bet a call would make: more than that is a bet or raise */
-        int64_t owed = t->level - t->bets[seat];
-        facing = t->bets[seat] + (owed <= 0 ? 0 : (owed < t->stacks[seat] ? owed : t->stacks[seat]));
-    } else {
+    level = t->level;
+    bet = t->bets[seat];
+    stack = t->stacks[seat];
+    if (phase == BDC_PHASE_DRAW)
         held = held_mask(t, seat);
-    }
     action = table_action(v, a);
     rc = bdc_table_act(t, action, NULL);
     if (rc)
         return rc == BDC_E_ILLEGAL ? BDC_E_ARGUMENT : rc; /* a mask that is not the table's: a damaged record */
     clear_row(out, i);
     if (phase == BDC_PHASE_BET) {
+        /* the bet a call would have made: more than that is a bet or raise */
+        int64_t owed = level - bet, facing = bet + (owed <= 0 ? 0 : (owed < stack ? owed : stack));
         if (t->phase == BDC_PHASE_BET && t->round == round && t->bets[seat] > facing) {
             if (v->raises[round] < INT32_MAX)
                 v->raises[round]++;
@@ -551,14 +553,14 @@ static int step_one(bdc_vector_table *v, int64_t a, const bdc_vector_out *out, s
     if (t->phase == BDC_PHASE_OVER) {
         bdc_table_rules r = t->rules;
         int64_t start[BDC_TABLE_MAX_SEATS];
-        for (s = 0; s < t->n_seats; s++) {
+        for (s = 0; s < n; s++) {
             size_t at = i * (size_t)out->n_seats + (size_t)s;
             out->payoffs[at] = t->payoffs[s];
             out->rewards[at] = share(t->payoffs[s], r.big_blind);
         }
         out->dones[i] = 1;
         memcpy(start, t->start, sizeof start);
-        rc = deal(v, &r, t->n_seats, start);
+        rc = deal(v, &r, n, start);
         if (rc)
             return rc;
     }
