@@ -99,6 +99,9 @@ class VectorEnv:
         the wrong type, or a count, stack or seed that is not an integer.
     :raises ValueError: for ``num_envs`` below 1 or above :data:`MAX_ENVS`, a seat
         count the game does not allow, a bad stack or seed.
+
+    One thread at a time: a step runs in C without the GIL, over tables that
+    two steps at once would both change.
     """
 
     def __init__(
