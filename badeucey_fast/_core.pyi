@@ -115,6 +115,28 @@ class _Lib:
         self, rules: Any, n_seats: int, stacks: Any, policies: Any, seed: int, first_deal: int, deals: int,
         duplicate: int, results: Any, /
     ) -> int: ...
+    # the vector environment (csrc/bdc_vector.c)
+    BDC_OBS_SLOT_SIZE: int
+    BDC_OBS_SEAT_FLAGS: int
+    BDC_OBS_PARTS: int
+    BDC_OBS_MAX_SIZE: int
+    BDC_OBS_RAISE_SIZES: int
+    BDC_OBS_FOLD: int
+    BDC_OBS_CALL: int
+    BDC_OBS_RAISE_MIN: int
+    BDC_OBS_RAISE_HALF: int
+    BDC_OBS_RAISE_POT: int
+    BDC_OBS_RAISE_MAX: int
+    BDC_OBS_DRAW: int
+    def bdc_observation_parts(self, n_seats: int, n_cards: int, sizes: Any, /) -> int: ...
+    def bdc_observation_encode(
+        self, observer: Any, obs: Any, obs_size: int, mask: Any, n_actions: int, raise_to: Any, /
+    ) -> int: ...
+    def bdc_vector_reset(
+        self, tables: Any, n_tables: int, rules: Any, n_seats: int, stacks: Any, seed: int, first_table: int,
+        reseed: int, out: Any, bad_table: Any, /
+    ) -> int: ...
+    def bdc_vector_step(self, tables: Any, n_tables: int, actions: Any, out: Any, bad_table: Any, /) -> int: ...
     # csrc/bindings/bdc_bindings.h: the binding's own entry points
     BDC_FLAG_ID_0_OR_1: int
     def bdc_badugi_low4_flagged(self, c0: int, c1: int, c2: int, c3: int, /) -> int: ...

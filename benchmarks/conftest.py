@@ -77,6 +77,7 @@ TARGETS = (
     Target("ratio.pokerkit/engine_6", "random hands six-handed, pokerkit / ours", 20, False, "x"),
     Target("ns.random_hands", "random_hands, ns a hand (50M/s)", 20, True, "ns"),
     Target("ratio.pokerkit/play_selfplay_2", "play.selfplay random heads-up, pokerkit / ours", 1000, False, "x"),
+    Target("ratio.aec_env/vector_env", "VectorEnv 1,024 tables / AEC env, steps", 100, False, "x"),
 )
 
 DERIVED_RATIOS = (

@@ -597,6 +597,141 @@ int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stack
 
 /* ---- end of the hand's state machine ------------------------------------ */
 
+/* ---- the vector environment (bdc_vector.c) ----------------------------
+ *
+ * Many tables stepped in one call, each table one hand after another, and
+ * the observation a learning program sees: the layout of the PettingZoo
+ * environment triple_draw_v1 (badeucey_fast/env/triple_draw_v1.py documents
+ * each part), written here once for that environment and for the vector one.
+ *
+ * THE OBSERVATION of one seat (the observer) is BDC_OBS_PARTS parts, in this
+ * order, for n seats and k cards a hand (bdc_observation_parts gives their
+ * sizes): cards (BDC_OBS_SLOT_SIZE * k), thrown (52), phase (8), position (n),
+ * raises (5), raises_left (6), money (5), to_act (1), seats (n times
+ * BDC_OBS_SEAT_FLAGS + 3 * (k + 2)).  Every number is in 0..1 (money over the
+ * chips at the table).
+ *
+ * ACTIONS are 0 .. 6 + 2^k - 1: enum bdc_obs_action, then BDC_OBS_DRAW + m
+ * throws the cards of slot mask m (slot i: the observer's i-th lowest card id).
+ * The four raise sizes are the smallest raise-to, the bet to match plus half
+ * the pot once called, plus the pot once called, and the largest raise-to,
+ * each brought within the legal range; a size that comes to the amount of a
+ * smaller-numbered one is masked, so each legal action is a different amount.
+ *
+ * DEALS.  Table number i (counting from first_table) deals its hands from its
+ * own xoshiro256** stream, seeded by bdc_rng_seed(mix(mix(seed) ^ i)) (mix:
+ * splitmix64's finaliser): each hand takes the button (a uniform seat), a
+ * deck (a Fisher-Yates shuffle of the ids 0..51) and the table seed of its
+ * reshuffles from it.  A table's hands thus depend on the seed, its number
+ * and the actions played there, not on how many tables are stepped together.
+ *
+ * AUTO-RESET.  When a hand ends at a step, that table writes the hand's
+ * payoffs (chips, and over the big blind as rewards) and done = 1, deals its
+ * next hand and writes that hand's first observation; elsewhere the rewards
+ * and payoffs are 0 and done is 0.  The observation written is always that
+ * of the seat to act, whose number goes to seats[i]. */
+
+#define BDC_OBS_SLOT_SIZE 19   /* numbers per card slot: rank one-hot 13, suit one-hot 4, rank shared, suit shared */
+#define BDC_OBS_SEAT_FLAGS 9   /* stack, bet, chips in the hand, folded, all in, button, to act, two aggressor flags */
+#define BDC_OBS_PARTS 9        /* cards, thrown, phase, position, raises, raises_left, money, to_act, seats */
+#define BDC_OBS_MAX_SIZE 1024  /* more than any observation: a bound for callers' buffers */
+#define BDC_OBS_RAISE_SIZES 4  /* RAISE_MIN .. RAISE_MAX */
+
+enum bdc_obs_action {
+    BDC_OBS_FOLD = 0, BDC_OBS_CALL = 1, BDC_OBS_RAISE_MIN = 2, BDC_OBS_RAISE_HALF = 3, BDC_OBS_RAISE_POT = 4,
+    BDC_OBS_RAISE_MAX = 5, BDC_OBS_DRAW = 6
+};
+
+/* What one seat's observation shows, as numbers: filled from a table in play
+ * by the vector environment, or from the Python hand by the AEC one. */
+typedef struct {
+    int32_t n_seats, n_cards;     /* 2 .. BDC_TABLE_MAX_SEATS (8 for five cards); 4 or 5 */
+    int32_t seat, button, to_act; /* the observer, the button, the seat to act (-1: the hand is over) */
+    int32_t phase, round;         /* enum bdc_phase; betting round 0..3 or draw 1..3 */
+    int32_t n_held;               /* the observer's cards (0 once folded) */
+    uint8_t held[5];              /* in any order: the encoder sorts them into slots */
+    uint64_t thrown;              /* the observer's cards thrown this hand (bit id) */
+    int32_t raises[4];            /* bets and raises so far in each betting round (the blinds not counted) */
+    int32_t aggressor[4];         /* the last seat to bet or raise in each betting round; -1: none */
+    int32_t raises_left;          /* in a betting round: full bets and raises left before the cap; -1: uncapped */
+    int64_t pot;                  /* chips in the middle, this round's bets included */
+    int64_t chips;                /* chips at the table (the starting stacks together): the unit of money */
+    int64_t stacks[10], bets[10], committed[10];
+    uint8_t folded[10], all_in[10];
+    int8_t drew[3][10];           /* cards each seat drew in draws 1..3; -1: not drawn */
+    bdc_legal legal;              /* what the seat to act may do (read when the observer is to act) */
+} bdc_observer;
+
+/* Writes the sizes of the BDC_OBS_PARTS parts to sizes and returns the
+ * observation's size, or BDC_E_ARGUMENT for a table the state machine does
+ * not seat. */
+int bdc_observation_parts(int n_seats, int n_cards, int32_t sizes[9]);
+
+/* Encodes one observation: obs (obs_size floats, exactly the size of the
+ * observer's table), mask (n_actions = 6 + 2^n_cards int8: 1 for each legal
+ * action, all 0 unless the observer is to act), raise_to (the chips of the
+ * four raise sizes, 0 where masked).  Any of the three may be NULL.  BDC_OK;
+ * BDC_E_ARGUMENT for a NULL observer, a field out of range or a wrong size. */
+int bdc_observation_encode(const bdc_observer *observer, float *obs, size_t obs_size, int8_t *mask, size_t n_actions,
+                           int64_t raise_to[4]);
+
+/* One table of a vector environment: the hand in play and what its
+ * observations need besides.  The caller allocates it (zeroed) and hands it
+ * to bdc_vector_reset before any step; its fields are checked at every call. */
+typedef struct {
+    bdc_table table;
+    uint64_t deals[4];            /* the table's deal stream (DEALS) */
+    uint64_t hands;               /* hands dealt since the reset */
+    uint64_t seed;                /* the hand's table seed (its reshuffles) */
+    uint8_t deck[52];             /* the hand's deck, in the order dealt */
+    uint64_t thrown[10];          /* each seat's cards thrown this hand (bit id) */
+    int8_t drew[3][10];           /* cards each seat drew in draws 1..3; -1: not drawn */
+    int32_t raises[4];            /* bets and raises in each betting round */
+    int32_t aggressor[4];         /* the last seat to bet or raise in each betting round; -1: none */
+    uint64_t mask;                /* the legal actions of the seat to act (bit a: action a) */
+    int64_t raise_to[4];          /* the chips of RAISE_MIN .. RAISE_MAX now (0: masked) */
+} bdc_vector_table;
+
+/* Where a reset or a step writes, n_tables rows each: observations
+ * (obs_size floats a row, the size of the tables' observation), masks
+ * (n_actions int8 a row), seats (the seat to act), rewards and payoffs
+ * (n_seats a row: over the big blind, and in chips), dones (0 or 1).  Every
+ * pointer is needed; every table must seat n_seats. */
+typedef struct {
+    float *observations;
+    size_t obs_size;
+    int8_t *masks;
+    size_t n_actions;
+    int32_t *seats;
+    float *rewards;
+    int64_t *payoffs;
+    uint8_t *dones;
+    int32_t n_seats;
+} bdc_vector_out;
+
+/* Deals a first hand at each of n_tables tables and writes their
+ * observations (rewards, payoffs and dones 0).  reseed 1: every table's deal
+ * stream is seeded from seed and its number first_table + i (DEALS); reseed
+ * 0: each table goes on with its own stream (the tables must have been reset
+ * before; seed and first_table are then ignored).  BDC_OK, or BDC_E_ARGUMENT
+ * for a bad setting, a NULL pointer or (reseed 0) a damaged table, whose
+ * index goes to *bad_table when bad_table is not NULL. */
+int bdc_vector_reset(bdc_vector_table *tables, size_t n_tables, const bdc_table_rules *rules, int n_seats,
+                     const int64_t *stacks, uint64_t seed, uint64_t first_table, int reseed, const bdc_vector_out *out,
+                     size_t *bad_table);
+
+/* The seat to act at each table takes actions[i] (ACTIONS); a hand that ends
+ * is paid and the next dealt (AUTO-RESET).  Every action is checked against
+ * its table's mask before any table moves: BDC_E_ILLEGAL, with the first
+ * table whose action is out of range or masked in *bad_table, changes
+ * nothing.  BDC_E_ARGUMENT for a NULL pointer, outputs that do not fit the
+ * tables, or a damaged table (its index in *bad_table; the tables before it
+ * may then have moved). */
+int bdc_vector_step(bdc_vector_table *tables, size_t n_tables, const int64_t *actions, const bdc_vector_out *out,
+                    size_t *bad_table);
+
+/* ---- end of the vector environment -------------------------------------- */
+
 /* cffi-cdef-end */
 
 #ifdef __cplusplus

@@ -103,8 +103,11 @@ from pettingzoo.utils import wrappers
 
 from badeucey_fast import format_cards
 from badeucey_fast._native import check_int
+from badeucey_fast._native.vector import SEAT_FLAGS, encode_observation
+from badeucey_fast._native.vector import SLOT_SIZE as _SLOT_SIZE
+from badeucey_fast._native.vector import observation_layout as _observation_layout
 from badeucey_fast._runs import check_seed
-from badeucey_fast.engine import Hand, Legal, TableRules
+from badeucey_fast.engine import Hand, TableRules
 from badeucey_fast.games import Game, get_game
 
 FOLD, CALL, RAISE_MIN, RAISE_HALF, RAISE_POT, RAISE_MAX, DRAW = range(7)
@@ -112,63 +115,32 @@ FOLD, CALL, RAISE_MIN, RAISE_HALF, RAISE_POT, RAISE_MAX, DRAW = range(7)
 RAISES = (RAISE_MIN, RAISE_HALF, RAISE_POT, RAISE_MAX)
 """The raise actions, smallest size first."""
 
-SLOT_SIZE = 19
+SLOT_SIZE: int = _SLOT_SIZE
 """Numbers per card slot: rank one-hot (13), suit one-hot (4), rank shared, suit shared."""
-_RAISE_COUNTS = 5  # one-hot 0, 1, 2, 3, 4 or more bets and raises this round
-_RAISES_LEFT = 6  # one-hot 0, 1, 2, 3, 4 or more, uncapped
-_MONEY = 5
-_SEAT_FLAGS = 9  # stack, bet, in hand, folded, all in, button, to act, aggressor now, aggressor before
 _DRAWS = 3
 
-_PHASE_INDEX = {("bet", 0): 0, ("draw", 1): 1, ("bet", 1): 2, ("draw", 2): 3, ("bet", 2): 4, ("draw", 3): 5,
-                ("bet", 3): 6}
-_OVER = 7
+
+_Encoded = tuple[np.ndarray[Any, np.dtype[np.float32]] | None, np.ndarray[Any, np.dtype[np.int8]], tuple[int | None, ...]]
+"""What the encoder gives: the observation (None when left out), the action mask, the raise sizes."""
 
 
 def observation_layout(num_players: int, hand_size: int) -> dict[str, slice]:
     """The observation's parts (name -> slice), in order, for ``num_players``
-    seats and ``hand_size`` cards a hand (see the module docstring).
+    seats and ``hand_size`` cards a hand (see the module docstring): the
+    layout of the C encoder, which writes this environment's observations
+    and :class:`~badeucey_fast.play.VectorEnv`'s.
 
     >>> layout = observation_layout(2, 5)
     >>> layout["cards"], layout["seats"].stop
     (slice(0, 95, None), 234)
     """
-    sizes = (
-        ("cards", SLOT_SIZE * hand_size),
-        ("thrown", 52),
-        ("phase", 8),
-        ("position", num_players),
-        ("raises", _RAISE_COUNTS),
-        ("raises_left", _RAISES_LEFT),
-        ("money", _MONEY),
-        ("to_act", 1),
-        ("seats", num_players * seat_size(hand_size)),
-    )
-    out, start = {}, 0
-    for name, size in sizes:
-        out[name] = slice(start, start + size)
-        start += size
-    return out
+    return _observation_layout(num_players, hand_size)
 
 
 def seat_size(hand_size: int) -> int:
     """Numbers per seat in the observation's ``seats`` part: 9 flags and amounts,
     then a one-hot of ``hand_size + 2`` for each of the three draws."""
-    return _SEAT_FLAGS + _DRAWS * (hand_size + 2)
-
-
-def _raise_sizes(hand: Hand, legal: Legal) -> tuple[int | None, ...]:
-    """The raise-to amounts of ``RAISES`` for the seat to act (see :meth:`raw_env.raise_sizes`)."""
-    low, high = legal.min_raise_to, legal.max_raise_to
-    if low is None or high is None or legal.seat is None:
-        return (None,) * len(RAISES)
-    level = hand.bets[legal.seat] + legal.to_call  # the bet to match (a seat that may raise covers it)
-    pot_called = hand.pot + legal.to_call
-    out: list[int | None] = []
-    for wanted in (low, level + pot_called // 2, level + pot_called, high):
-        amount = min(max(wanted, low), high)
-        out.append(None if amount in out else amount)
-    return tuple(out)
+    return SEAT_FLAGS + _DRAWS * (hand_size + 2)
 
 
 def env(**kwargs: Any) -> Any:
@@ -235,6 +207,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         }
         self._rng = random.Random()
         self.hand: Hand | None = None
+        self._moves = 0  # actions applied to hands so far: with the hand, what the encoder's last result is of
+        self._encoded: tuple[Hand, int, int, _Encoded] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -255,7 +229,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._rng = random.Random(check_seed(seed))
         n = self.num_players
         self.hand = Hand(self.rules, [self.stacks] * n, button=self._rng.randrange(n), seed=self._rng.getrandbits(63))
-        self._chips = float(n * self.stacks)
+        self._chips = n * self.stacks
         self.thrown: list[list[int]] = [[] for _ in range(n)]
         self._raise_counts = [0] * 4
         self._aggressors: list[int | None] = [None] * 4
@@ -287,25 +261,39 @@ class raw_env(AECEnv):  # type: ignore[misc]
         seat to act, None where that action is masked: no raise is allowed, or
         the size comes to the amount of a smaller-numbered raise action."""
         hand = self.hand
-        if hand is None:
+        if hand is None or hand.to_act is None:
             return (None,) * len(RAISES)
-        return _raise_sizes(hand, hand.legal())
+        return self._encode(hand.to_act, observation=False)[2]
 
     def legal_mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The action mask of ``seat`` (all 0 unless it is to act)."""
         hand = self.hand
         if hand is None or hand.to_act != seat:
             return np.zeros(self.n_actions, dtype=np.int8)
-        return self._mask(hand, hand.legal())
+        return self._encode(seat, observation=False)[1]
 
-    def _mask(self, hand: Hand, legal: Legal) -> np.ndarray[Any, np.dtype[np.int8]]:
-        """The action mask of the seat to act, from its :class:`Legal`."""
-        mask = np.zeros(self.n_actions, dtype=np.int8)
-        if legal.phase == "draw":
-            mask[DRAW:DRAW + 2 ** legal.max_discard] = 1
-        elif legal.phase == "bet":
-            mask[:DRAW] = (legal.can_fold, 1, *(amount is not None for amount in _raise_sizes(hand, legal)))
-        return mask
+    def _encode(self, seat: int, *, observation: bool = True) -> _Encoded:
+        """``seat``'s observation (unless ``observation`` is False), its action
+        mask and the raise-to amounts of ``RAISES`` (None where masked), by the
+        C encoder (the one writer of the layout, shared with the vector environment)."""
+        hand = self.hand
+        assert hand is not None
+        cached = self._encoded
+        if not observation and cached is not None and cached[0] is hand and cached[1] == self._moves and cached[2] == seat:
+            return cached[3]  # the mask and sizes of the observation just made
+        legal = hand.legal()
+        to_act = hand.to_act
+        out = encode_observation(
+            n_seats=self.num_players, n_cards=self.hand_size, seat=seat, button=hand.button, to_act=to_act,
+            phase=hand.phase, round_=hand.round, held=hand.cards(seat), thrown=self.thrown[seat],
+            raises=self._raise_counts, aggressors=self._aggressors, raises_left=legal.raises_left, pot=hand.pot,
+            chips=self._chips, stacks=hand.stacks, bets=hand.bets, committed=hand.committed, folded=hand.folded,
+            all_in=hand.all_in, draws=hand.draws,
+            legal=None if to_act is None else (legal.to_call, legal.can_fold, legal.min_raise_to, legal.max_raise_to,
+                                               legal.max_discard),
+            obs_size=self.obs_size, n_actions=self.n_actions, observation=observation)
+        self._encoded = (hand, self._moves, seat, out)
+        return out
 
     def slots(self, seat: int) -> tuple[int, ...]:
         """``seat``'s cards in slot order (card ids, lowest first): discard bit
@@ -358,17 +346,16 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if action is None:
             raise TypeError(f"{agent} is to act: None only steps an agent that is done")
         a = check_int(action, f"{agent}: an action", expected=f"an integer 0..{self.n_actions - 1}")
-        hand = self.hand
-        assert hand is not None
-        legal = hand.legal()
-        if not 0 <= a < self.n_actions or not self._mask(hand, legal)[a]:
+        _, mask, sizes = self._encode(seat, observation=False)
+        if not 0 <= a < self.n_actions or not mask[a]:
             raise ValueError(f"{agent}: action {action!r} is not legal now (see the action mask)")
         if a == FOLD:
             self._apply(agent, Hand.fold)
         elif a == CALL:
             self._apply(agent, Hand.check_call)
         elif a < DRAW:
-            amount = _raise_sizes(hand, legal)[a - RAISE_MIN]
+            amount = sizes[a - RAISE_MIN]
+            assert amount is not None
             self._apply(agent, lambda h: h.bet_raise(amount))
         else:
             thrown = [c for i, c in enumerate(self.slots(seat)) if (a - DRAW) >> i & 1]
@@ -411,6 +398,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         facing = hand.bets[seat] + hand.legal().to_call if phase == "bet" else 0
         held = hand.cards(seat)
         move(hand)  # raises before changing anything when the action is illegal
+        self._moves += 1
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if phase == "bet":
@@ -426,65 +414,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
     # ---- observations -----------------------------------------------------
 
     def observe(self, agent: str) -> dict[str, Any]:
-        hand = self.hand
-        assert hand is not None
-        seat = self.possible_agents.index(agent)
-        n, k, layout, chips = self.num_players, self.hand_size, self.layout, self._chips
-        ones: list[int] = []  # the positions that are 1; amounts are written after
-        cards = self.slots(seat)
-        ranks = [c >> 2 for c in cards]
-        suits = [c & 3 for c in cards]
-        for i, (rank, suit) in enumerate(zip(ranks, suits)):
-            base = SLOT_SIZE * i
-            ones += (base + rank, base + 13 + suit)
-            if ranks.count(rank) > 1:
-                ones.append(base + 17)
-            if suits.count(suit) > 1:
-                ones.append(base + 18)
-        start = layout["thrown"].start
-        ones += (start + c for c in self.thrown[seat])
-        phase, rnd, to_act = hand.phase, hand.round, hand.to_act
-        ones.append(layout["phase"].start + _PHASE_INDEX.get((phase, rnd), _OVER))
-        ones.append(layout["position"].start + (seat - hand.button - 1) % n)
-        legal = hand.legal() if to_act == seat else None
-        if phase == "bet":
-            ones.append(layout["raises"].start + min(self._raise_counts[rnd], _RAISE_COUNTS - 1))
-            left = hand.view(seat).raises_left if legal is None else legal.raises_left
-            ones.append(layout["raises_left"].start + (_RAISES_LEFT - 1 if left is None else min(left, _RAISES_LEFT - 2)))
-        if to_act == seat:
-            ones.append(layout["to_act"].start)
-        now = self._aggressors[rnd] if phase == "bet" else None
-        before = self._aggressors[rnd - 1] if phase != "over" and rnd >= 1 else None
-        draws = hand.draws
-        width, seats = seat_size(k), layout["seats"].start
-        flags = _SEAT_FLAGS - 3  # the flags after stack, bet and chips in the hand
-        amounts: list[float] = []
-        amount_at: list[int] = []
-        stacks, bets, committed, folded, all_in = hand.stacks, hand.bets, hand.committed, hand.folded, hand.all_in
-        for j in range(n):
-            s = (seat + j) % n
-            base = seats + width * j
-            amount_at += (base, base + 1, base + 2)
-            amounts += (stacks[s], bets[s], committed[s])
-            for f, on in enumerate((folded[s], all_in[s], s == hand.button, s == to_act, s == now, s == before)):
-                if on:
-                    ones.append(base + 3 + f)
-            base += 3 + flags
-            for d in range(_DRAWS):
-                drew = draws[d][s] if d < len(draws) else None
-                ones.append(base + d * (k + 2) + (0 if drew is None else 1 + drew))
-        money = layout["money"].start
-        amount_at.append(money)
-        amounts.append(hand.pot)
-        if legal is not None and legal.phase == "bet":
-            amount_at += (money + 1, money + 2, money + 3)
-            amounts += (legal.to_call, legal.min_raise_to or 0, legal.max_raise_to or 0)
-        obs = np.zeros(self.obs_size, dtype=np.float32)
-        obs[ones] = 1
-        obs[amount_at] = np.array(amounts, dtype=np.float64) / chips
-        if legal is not None and legal.to_call:
-            obs[money + 4] = legal.to_call / (hand.pot + legal.to_call)
-        mask = self._mask(hand, legal) if legal is not None else np.zeros(self.n_actions, dtype=np.int8)
+        obs, mask, _ = self._encode(self.possible_agents.index(agent))
         return {"observation": obs, "action_mask": mask}
 
     # ---- rendering --------------------------------------------------------

@@ -14,9 +14,10 @@ One concern a module; each imports only those above it in this list:
 - :mod:`~badeucey_fast.play.bots`: the :class:`Bot` protocol and the built-in bots;
 - :mod:`~badeucey_fast.play.actions`: the environment's integer actions and PHH words;
 - :mod:`~badeucey_fast.play.matches`: :func:`play_match` and :class:`MatchResult`;
-- :mod:`~badeucey_fast.play.self_play`: :func:`selfplay`, the built-in policies playing whole hands in C.
+- :mod:`~badeucey_fast.play.self_play`: :func:`selfplay`, the built-in policies playing whole hands in C;
+- :mod:`~badeucey_fast.play.vector`: :class:`VectorEnv`, many tables stepped in one call, in C.
 
-The bots, actions, matches and self-play load on first use (matches bring the job runner).
+The bots, actions, matches, self-play and the vector environment load on first use (matches bring the job runner).
 """
 
 from __future__ import annotations
@@ -34,18 +35,20 @@ if TYPE_CHECKING:
     from badeucey_fast.play.bots import Bot, CallingBot, DrawingBot, RandomBot, bot_name, make_bot
     from badeucey_fast.play.matches import IllegalActionError, MatchResult, play_match
     from badeucey_fast.play.self_play import selfplay
+    from badeucey_fast.play.vector import VectorEnv, VectorStep
 
 __all__ = [
     "STRUCTURES", "BetRaise", "Bot", "CallingBot", "CheckCall", "Deal", "DealState", "Draw", "DrawingBot", "Event",
     "Fold", "Hand", "HandView", "IllegalActionError", "Legal", "MatchResult", "Post", "RandomBot", "Replay", "Show",
-    "TableRules", "Uncontested", "bot_name", "describe", "make_bot", "play_match", "play_script",
-    "selfplay",
+    "TableRules", "Uncontested", "VectorEnv", "VectorStep", "bot_name", "describe", "make_bot", "play_match",
+    "play_script", "selfplay",
 ]
 
 _LAZY = {
     **dict.fromkeys(("Bot", "CallingBot", "DrawingBot", "RandomBot", "bot_name", "make_bot"), "badeucey_fast.play.bots"),
     **dict.fromkeys(("IllegalActionError", "MatchResult", "play_match"), "badeucey_fast.play.matches"),
     "selfplay": "badeucey_fast.play.self_play",
+    **dict.fromkeys(("VectorEnv", "VectorStep"), "badeucey_fast.play.vector"),
 }
 
 

@@ -1002,6 +1002,222 @@ static void fuzz_table(void)
     (void)CALL(bdc_table_cards(&table, 0, NULL));
 }
 
+/* ---- the vector environment (bdc_vector.c) ---- */
+
+static unsigned long vector_accepted, vector_refused, vector_steps;
+
+/* One of a table's legal actions from its mask row, or now and then anything. */
+static int64_t random_vector_action(const int8_t *mask, size_t n_actions)
+{
+    int legal[64], n_legal = 0;
+    size_t a;
+    int pick = between(0, 199);
+    if (pick < 1)
+        return (int64_t)next() >> between(0, 63);
+    if (pick < 2)
+        return between(-2, (int)n_actions + 2);
+    for (a = 0; a < n_actions && a < 64; a++)
+        if (mask[a])
+            legal[n_legal++] = (int)a;
+    return n_legal ? legal[between(0, n_legal - 1)] : 0;
+}
+
+/* The mask of a table against the state machine's own legality. */
+static void check_vector_mask(const bdc_vector_table *v, const int8_t *mask, size_t n_actions)
+{
+    const bdc_table *t = &v->table;
+    size_t a;
+    int legal = 0;
+    if (CALL(bdc_table_can(t, BDC_ACTION_FOLD)) != (t->phase == BDC_PHASE_BET && mask[BDC_OBS_FOLD]))
+        FAIL("bdc_vector: the fold bit %d is not the table's", mask[BDC_OBS_FOLD]);
+    if (t->phase == BDC_PHASE_BET && !mask[BDC_OBS_CALL])
+        FAIL("bdc_vector: check or call masked in a betting round");
+    for (a = 0; a < n_actions; a++) {
+        legal += mask[a];
+        if (mask[a] > 1 || mask[a] < 0)
+            FAIL("bdc_vector: a mask entry %d", mask[a]);
+        if (mask[a] && a >= BDC_OBS_RAISE_MIN && a < BDC_OBS_DRAW &&
+            CALL(bdc_table_can(t, v->raise_to[a - BDC_OBS_RAISE_MIN])) != 1)
+            FAIL("bdc_vector: raise action %zu of %lld chips is not legal", a, (long long)v->raise_to[a - BDC_OBS_RAISE_MIN]);
+        if (a >= BDC_OBS_DRAW && mask[a] != (t->phase == BDC_PHASE_DRAW))
+            FAIL("bdc_vector: discard action %zu masked %d in phase %d", a, mask[a], t->phase);
+    }
+    if (!legal)
+        FAIL("bdc_vector: no legal action");
+}
+
+static void fuzz_vector(void)
+{
+    bdc_table_rules rules;
+    bdc_vector_out out;
+    int64_t stacks[12], *actions;
+    size_t n_tables = (size_t)between(0, 5), i, bad = 0, a;
+    int n, s, rc, step, n_cards, obs_size, wrong_size;
+    bdc_vector_table *tables, *copy;
+    float *obs;
+    int8_t *masks;
+    table_sane = between(0, 3) != 0;
+    rules = random_table_rules();
+    n = sane() ? between(2, rules.game.n_cards == 4 ? BDC_TABLE_MAX_SEATS : BDC_TABLE_MAX_FIVE_CARD_SEATS)
+               : between(-1, 12);
+    for (s = 0; s < 12; s++)
+        stacks[s] = random_chips();
+    n_cards = rules.game.n_cards;
+    obs_size = CALL(bdc_observation_parts(n, n_cards, NULL));
+    if (obs_size < 0) {
+        obs_size = between(0, 300);
+    }
+    wrong_size = between(0, 19) == 0;
+    memset(&out, 0, sizeof out);
+    out.obs_size = (size_t)obs_size + (wrong_size ? (size_t)between(1, 3) : 0);
+    out.n_actions = (n_cards == 4 || n_cards == 5) ? (size_t)BDC_OBS_DRAW + ((size_t)1 << n_cards) : (size_t)between(0, 40);
+    out.n_seats = n >= 0 && n <= 12 ? n : 2;
+    tables = checked_malloc(n_tables * sizeof *tables);
+    copy = checked_malloc(n_tables * sizeof *copy);
+    memset(tables, 0xA5, n_tables * sizeof *tables); /* whatever the caller's memory held */
+    obs = checked_malloc(n_tables * out.obs_size * sizeof *obs);
+    masks = checked_malloc(n_tables * out.n_actions);
+    actions = checked_malloc(n_tables * sizeof *actions);
+    out.observations = obs;
+    out.masks = masks;
+    out.seats = checked_malloc(n_tables * sizeof *out.seats);
+    out.rewards = checked_malloc(n_tables * (size_t)out.n_seats * sizeof *out.rewards);
+    out.payoffs = checked_malloc(n_tables * (size_t)out.n_seats * sizeof *out.payoffs);
+    out.dones = checked_malloc(n_tables);
+    rc = CALL(bdc_vector_reset(tables, n_tables, &rules, n, stacks, next(), next() >> between(0, 63),
+                               sane() ? 1 : between(-1, 2), between(0, 29) ? &out : NULL, &bad));
+    if (rc != BDC_OK) {
+        if (rc != BDC_E_ARGUMENT)
+            FAIL("bdc_vector_reset returned %d", rc);
+        vector_refused++;
+        goto done;
+    }
+    if (wrong_size)
+        FAIL("bdc_vector_reset took an observation size %zu for %d", out.obs_size, obs_size);
+    vector_accepted++;
+    for (step = 0; step < 200; step++) {
+        for (i = 0; i < n_tables; i++) {
+            const int8_t *mask = masks + i * out.n_actions;
+            const float *row = obs + i * out.obs_size;
+            int64_t payoffs = 0;
+            check_table(&tables[i].table, "in a vector environment");
+            check_vector_mask(&tables[i], mask, out.n_actions);
+            if (out.seats[i] != tables[i].table.to_act)
+                FAIL("bdc_vector: seat %d written, %d to act", out.seats[i], tables[i].table.to_act);
+            for (a = 0; a < out.obs_size; a++)
+                if (!(row[a] >= 0.0f && row[a] <= 1.0f)) {
+                    FAIL("bdc_vector: observation number %zu is %g", a, (double)row[a]);
+                    break;
+                }
+            for (s = 0; s < n; s++)
+                payoffs += out.payoffs[i * (size_t)n + (size_t)s];
+            if (payoffs || (!out.dones[i] && out.payoffs[i * (size_t)n]))
+                FAIL("bdc_vector: payoffs summing to %lld (done %d)", (long long)payoffs, out.dones[i]);
+            actions[i] = random_vector_action(mask, out.n_actions);
+        }
+        memcpy(copy, tables, n_tables * sizeof *tables);
+        rc = CALL(bdc_vector_step(tables, n_tables, actions, &out, &bad));
+        vector_steps++;
+        if (rc == BDC_E_ILLEGAL) {
+            if (bad >= n_tables || (actions[bad] >= 0 && actions[bad] < (int64_t)out.n_actions &&
+                                    masks[bad * out.n_actions + (size_t)actions[bad]]))
+                FAIL("bdc_vector_step refused table %zu's legal action", bad);
+            if (memcmp(copy, tables, n_tables * sizeof *tables) != 0)
+                FAIL("bdc_vector_step refused an action but moved a table");
+            break;
+        }
+        if (rc != BDC_OK) {
+            FAIL("bdc_vector_step returned %d", rc);
+            break;
+        }
+        if (between(0, 49) == 0) { /* a reset that goes on with each table's stream */
+            rc = CALL(bdc_vector_reset(tables, n_tables, NULL, 0, NULL, 0, 0, 0, &out, &bad));
+            if (rc != BDC_OK)
+                FAIL("bdc_vector_reset (going on) returned %d", rc);
+        }
+    }
+    /* damaged tables: a status always, never a read outside them */
+    for (step = 0; step < 6 && n_tables; step++) {
+        uint8_t *bytes = (uint8_t *)copy;
+        memcpy(copy, tables, n_tables * sizeof *tables);
+        bytes[between(0, (int)(n_tables * sizeof *copy) - 1)] ^= (uint8_t)(1u << between(0, 7));
+        for (i = 0; i < n_tables; i++)
+            actions[i] = random_vector_action(masks + i * out.n_actions, out.n_actions);
+        (void)CALL(bdc_vector_step(copy, n_tables, actions, &out, &bad));
+        if (bad >= n_tables)
+            FAIL("bdc_vector_step: bad table %zu of %zu", bad, n_tables);
+        (void)CALL(bdc_vector_reset(copy, n_tables, NULL, 0, NULL, 0, 0, 0, &out, &bad));
+    }
+    (void)CALL(bdc_vector_step(NULL, n_tables, actions, &out, &bad));
+    (void)CALL(bdc_vector_step(tables, n_tables, NULL, &out, NULL));
+    (void)CALL(bdc_vector_step(tables, n_tables, actions, NULL, NULL));
+done:
+    free(tables);
+    free(copy);
+    free(obs);
+    free(masks);
+    free(actions);
+    free(out.seats);
+    free(out.rewards);
+    free(out.payoffs);
+    free(out.dones);
+}
+
+/* The encoder on observers of random fields: a status always; 0..1 numbers for an accepted one. */
+static void fuzz_observation(void)
+{
+    bdc_observer o;
+    float obs[BDC_OBS_MAX_SIZE + 8];
+    int8_t mask[40];
+    int64_t raise_to[4];
+    int size, rc, i, d, last;
+    memset(&o, 0, sizeof o);
+    o.n_seats = between(0, 4) ? between(2, 8) : between(-1, 12);
+    o.n_cards = between(0, 3) ? 5 : between(3, 6);
+    last = o.n_seats > 1 ? o.n_seats - 1 : 0; /* the last seat of a sane table */
+    o.seat = between(-1, last + 1);
+    o.button = between(0, 9) ? between(0, last) : between(-1, 12);
+    o.phase = between(0, 9) ? between(0, 1) : between(-1, 3);
+    o.round = o.phase == BDC_PHASE_DRAW ? between(1, 3) : between(0, 3);
+    o.to_act = o.phase == BDC_PHASE_OVER ? -1 : (between(0, 1) ? o.seat : between(-1, last + 1));
+    o.n_held = between(0, 9) ? o.n_cards : between(-1, 6);
+    distinct_cards(o.held, 5);
+    if (between(0, 19) == 0)
+        o.held[between(0, 4)] = (uint8_t)between(0, 255);
+    o.thrown = between(0, 9) ? next() & (((uint64_t)1 << BDC_DECK_SIZE) - 1) : next();
+    for (i = 0; i < 4; i++) {
+        o.raises[i] = between(0, 19) ? between(0, 6) : (int32_t)next();
+        o.aggressor[i] = between(-1, last + (between(0, 19) == 0));
+    }
+    o.raises_left = between(-2, 5);
+    o.chips = between(0, 19) ? between(1, 1000) : (int64_t)next();
+    o.pot = between(0, 19) ? between(0, 1000) : (int64_t)next();
+    for (i = 0; i < 10; i++) {
+        o.stacks[i] = between(0, 1000);
+        o.bets[i] = between(0, 19) ? between(0, 100) : (int64_t)next();
+        o.committed[i] = between(0, 100);
+        o.folded[i] = (uint8_t)(between(0, 19) ? between(0, 1) : between(0, 255));
+        o.all_in[i] = (uint8_t)between(0, 1);
+        for (d = 0; d < 3; d++)
+            o.drew[d][i] = (int8_t)(between(0, 19) ? between(-1, 5) : between(-128, 127));
+    }
+    o.legal.seat = between(0, 9) ? o.to_act : between(-1, 9);
+    o.legal.phase = between(0, 9) ? o.phase : between(-1, 3);
+    o.legal.to_call = between(0, 19) ? between(0, 50) : (int64_t)next();
+    o.legal.can_fold = between(0, 19) ? between(0, 1) : between(-1, 3);
+    o.legal.can_raise = between(0, 19) ? between(0, 1) : between(-1, 3);
+    o.legal.min_raise_to = between(0, 19) ? between(0, 100) : (int64_t)next();
+    o.legal.max_raise_to = between(0, 19) ? o.legal.min_raise_to + between(0, 100) : (int64_t)next();
+    o.legal.max_discard = between(0, 9) ? o.n_cards : between(-2, 7);
+    size = CALL(bdc_observation_parts(o.n_seats, o.n_cards, NULL));
+    rc = CALL(bdc_observation_encode(between(0, 49) ? &o : NULL, size > 0 && between(0, 9) ? obs : NULL,
+                                     size > 0 ? (size_t)size + (between(0, 29) == 0) : 0,
+                                     between(0, 9) ? mask : NULL, (size_t)between(0, 9) ? (size_t)BDC_OBS_DRAW + ((size_t)1 << (o.n_cards & 7)) : 40,
+                                     between(0, 9) ? raise_to : NULL));
+    if (rc != BDC_OK && rc != BDC_E_ARGUMENT)
+        FAIL("bdc_observation_encode returned %d", rc);
+}
+
 int main(int argc, char **argv)
 {
     unsigned long cases = argc > 1 ? strtoul(argv[1], NULL, 10) : 20000;
@@ -1017,7 +1233,9 @@ int main(int argc, char **argv)
     fflush(stdout);
     for (current_case = 0; current_case < cases; current_case++) {
         int pick = between(0, 99);
-        if (pick < 4)
+        if (pick < 1)
+            between(0, 1) ? fuzz_vector() : fuzz_observation();
+        else if (pick < 4)
             between(0, 7) ? fuzz_table() : fuzz_selfplay();
         else if (pick < 40)
             fuzz_single();
@@ -1041,6 +1259,8 @@ int main(int argc, char **argv)
                                    "draw options", "table"};
     for (int k = 0; k < 8; k++)
         printf("fuzz: %-15s %6lu accepted, %6lu refused\n", kinds[k], accepted[k], refused[k]);
+    printf("fuzz: %-15s %6lu accepted, %6lu refused, %lu steps\n", "vector", vector_accepted, vector_refused,
+           vector_steps);
     printf("fuzz: %lu cases, %llu bdc_ calls, %lu failures\n", cases, calls, failures);
     return failures ? 1 : 0;
 }
