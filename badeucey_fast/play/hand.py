@@ -192,12 +192,6 @@ _OWN_SLOTS = ("_buffer", "_burns", "_decoded", "_events", "_io", "_log", "_raw",
 and write events, the record of events, the caches built from it, the generator."""
 
 
-def _digits(text: str) -> bool:
-    """Whether ``text`` is a number in ASCII digits (str.isdigit also takes other
-    scripts' digits, which int() reads: ``"cbr \\u0664"`` would bet 4)."""
-    return text.isascii() and text.isdigit()
-
-
 def _decode(raw: bytes | bytearray, offset: int = 0) -> list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]]:
     """The C events in ``raw`` from ``offset``: (kind, seat, round, cards, dealt, amount),
     ``cards`` the hand dealt or shown, the card burnt, or a draw's thrown cards."""
@@ -442,7 +436,7 @@ class Hand:
         for kind, seat, round_, cards, _dealt, _amount in events:
             if kind == _E_FOLD:
                 plan.muck.extend(self.cards(seat))
-            elif kind == _E_DRAW:
+            elif kind == _E_DRAW and cards:  # (standing pat deals nothing: loads checks what is listed)
                 wanted = replay.draws.get((round_, seat), ())
                 if len(wanted) != len(cards):
                     raise ValueError(
@@ -719,8 +713,12 @@ class Hand:
         to call, whether it may fold, the raise-to range, the raises left before
         the cap, and in a draw the most cards it may throw."""
         legal = self._legal
-        if legal is not None:
-            return legal
+        if legal is None:
+            legal = self._legal = self._numbers()
+        return legal
+
+    def _numbers(self) -> Legal:
+        """:meth:`legal`, read from the table."""
         table = self._table
         seat = table.to_act
         legal = _new_object(Legal)
@@ -739,7 +737,6 @@ class Hand:
                                   min_raise_to=numbers.min_raise_to if raising else None,
                                   max_raise_to=numbers.max_raise_to if raising else None,
                                   raises_left=None if left < 0 else left, max_discard=0)
-        self._legal = legal
         return legal
 
     def legal_actions(self) -> tuple[str, ...]:
@@ -802,7 +799,7 @@ class Hand:
         table = self._table
         if table.phase != _BET:
             self._betting_seat("bet or raise")
-        legal = self.legal()
+        legal = self._legal or self._numbers()  # (a refused raise leaves the hand as it was, caches too)
         low, high = legal.min_raise_to, legal.max_raise_to
         if low is None or high is None:
             seat = table.to_act
@@ -920,6 +917,11 @@ class Hand:
     # ------------------------------------------------------------------ #
     # History
     # ------------------------------------------------------------------ #
+    def _render(self, entry: Event, hide: int | None = None) -> list[str]:
+        """The PHH lines of one event as ``hide`` sees it (None: every card shown)."""
+        seen = entry if hide is None else entry.seen_by(hide)
+        return list(seen.phh(self._label(entry.seat)))
+
     @property
     def events(self) -> tuple[Event, ...]:
         """The hand so far as typed events (:mod:`badeucey_fast.play.events`), in
