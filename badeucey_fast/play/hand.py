@@ -30,6 +30,7 @@ from __future__ import annotations
 import copy as _copy_module
 import random
 import struct
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -181,15 +182,31 @@ _E_SHOW: int = lib.BDC_EVENT_SHOW
 _table_act = lib.bdc_table_act
 _table_legal = lib.bdc_table_legal
 _new_object = object.__new__
+_HOLE: int = ffi.offsetof("bdc_table", "hole")
+_N_HOLE: int = ffi.offsetof("bdc_table", "n_hole")
+_STACKS: int = ffi.offsetof("bdc_table", "stacks")
+_BETS: int = ffi.offsetof("bdc_table", "bets")
+_COMMITTED: int = ffi.offsetof("bdc_table", "committed")
+_PAYOFFS: int = ffi.offsetof("bdc_table", "payoffs")
+_FOLDED: int = ffi.offsetof("bdc_table", "folded")
+_ALL_IN: int = ffi.offsetof("bdc_table", "all_in")
+_SEATS_OF_CHIPS = [struct.Struct(f"={n}q") for n in range(lib.BDC_TABLE_MAX_SEATS + 1)]
+"""The int64 chips of n seats (stacks, bets, ...), by n."""
+_LEGALS: dict[tuple[int, ...], Legal] = {}
+"""The :class:`Legal` values made lately, by their numbers: a value is immutable, so hands share it."""
+_LEGALS_KEPT = 4096
 
 _SHARED_SLOTS = ("_actions", "_careful", "_game", "_legal", "_n", "_replay", "_result", "_size", "_start",
                  "_structure", "button", "rules")
 """Hand slots a copy may share: immutable values (``_replay``, the deals a recorded
 hand prescribes, is only read; ``_legal`` and ``_actions`` are immutable values
 of the state both share until one acts)."""
-_OWN_SLOTS = ("_buffer", "_burns", "_decoded", "_events", "_io", "_log", "_raw", "_rng", "_table", "_views")
-"""Hand slots a copy gets its own of: the C table, where its calls take uniforms
-and write events, the record of events, the caches built from it, the generator."""
+_OWN_SLOTS = ("_bytes", "_burns", "_decoded", "_log", "_raw", "_rng", "_table", "_views")
+"""Hand slots a copy gets its own of: the C table, the record of its events and
+the caches built from it, the generator."""
+_LEGAL = struct.Struct("=iiiiqqqii")  # bdc_legal: seat, phase, can_fold, can_raise, to_call, min/max raise-to, left, discard
+if _LEGAL.size != ffi.sizeof("bdc_legal"):  # pragma: no cover - badeucey.h's bdc_legal changed
+    raise ImportError("bdc_legal no longer has the layout the hand reads")
 
 
 def _decode(raw: bytes | bytearray, offset: int = 0) -> list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]]:
@@ -205,18 +222,62 @@ def _decode(raw: bytes | bytearray, offset: int = 0) -> list[tuple[int, int, int
 
 
 class _Io:
-    """Where a C call takes its uniforms and writes its events."""
+    """Where a C call takes its uniforms and writes its events (and where the
+    table's legal numbers and a hand's starting stacks are handed over)."""
 
-    __slots__ = ("buffer", "events", "io")
+    __slots__ = ("buffer", "events", "io", "legal", "record", "stacks")
 
     def __init__(self) -> None:
         self.io = io = ffi.new("bdc_table_io *")
         self.buffer = ffi.new("double[]", _UNIFORMS)
         self.events = ffi.new("bdc_table_event[]", _MAX_EVENTS)
+        self.record = memoryview(ffi.buffer(self.events))
+        self.legal = ffi.new("bdc_legal *")
+        self.stacks = ffi.new("int64_t[]", lib.BDC_TABLE_MAX_SEATS)
         io.uniforms = self.buffer
         io.n_uniforms = _UNIFORMS
         io.events = self.events
         io.max_events = _MAX_EVENTS
+
+
+class _Fields:
+    """The bytes of a hand's C table, to read its fields without a cffi call each
+    (a deep copy is those bytes now: what the table holds, not a view of it)."""
+
+    __slots__ = ("view",)
+
+    def __init__(self, table: Any) -> None:
+        self.view = memoryview(ffi.buffer(table)).toreadonly()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> bytes:
+        return bytes(self.view)
+
+
+class _PerThread(threading.local):
+    """One :class:`_Io` a thread: a hand uses it only within one of its calls
+    (the C call, and reading what it wrote right after), so hands share it."""
+
+    def __init__(self) -> None:
+        self.io = _Io()
+
+
+_PER_THREAD = _PerThread()
+
+_C_RULES: dict[int, tuple[TableRules, Any]] = {}
+"""The ``bdc_table_rules`` of the rules tables were made with lately, by id (the rules kept alive with it)."""
+_C_RULES_KEPT = 256
+
+
+def _c_rules(rules: TableRules) -> Any:
+    """``rules`` as a ``bdc_table_rules`` (made once for the rules a table plays many hands with)."""
+    kept = _C_RULES.get(id(rules))
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    if len(_C_RULES) >= _C_RULES_KEPT:
+        _C_RULES.clear()
+    c_rules = table_rules(rules)
+    _C_RULES[id(rules)] = (rules, c_rules)
+    return c_rules
 
 
 class _Stub:
@@ -351,9 +412,11 @@ class Hand:
         self._actions: tuple[str, ...] | None = None
         self._result: ShowdownResult | Uncontested | None = None
         self._table = ffi.new("bdc_table *")
-        self._new_io()
-        c_rules = table_rules(rules)
-        c_stacks = ffi.new("int64_t[]", start)
+        self._bytes = _Fields(self._table)
+        shared = _PER_THREAD.io
+        c_rules = _c_rules(rules)
+        c_stacks = shared.stacks
+        c_stacks[0:n] = start
         if deal is not None:
             c_deck = self._replay_deck(deal, c_rules, c_stacks)
             need = 0
@@ -365,36 +428,32 @@ class Hand:
                 need = trial.io.used
             else:
                 need = 0 if ids is not None else n * self._size
-        self._feed(need)
-        status = lib.bdc_table_start(self._table, c_rules, n, c_stacks, button, c_deck, 0, self._io)
+        self._feed(shared, need)
+        status = lib.bdc_table_start(self._table, c_rules, n, c_stacks, button, c_deck, 0, shared.io)
         if status < 0:
             raise ValueError(f"the table refused the hand: {status_text(status)}")
-        self._record(need)
+        self._record(shared, need)
         if deal is not None:
             self._table.ordered = 0  # the replay's order is the history's, not a deck's
 
     # ------------------------------------------------------------------ #
     # The C table
     # ------------------------------------------------------------------ #
-    def _new_io(self) -> None:
-        io = _Io()
-        self._io, self._buffer, self._events = io.io, io.buffer, io.events
-
-    def _feed(self, need: int) -> None:
+    def _feed(self, shared: _Io, need: int) -> None:
         """Put the next ``need`` uniforms of the generator where the C call takes them."""
         if need:
             rnd = self._rng.random
-            self._buffer[0:need] = [rnd() for _ in range(need)]
+            shared.buffer[0:need] = [rnd() for _ in range(need)]
 
-    def _record(self, need: int) -> None:
+    def _record(self, shared: _Io, need: int) -> None:
         """After a C call: keep its events, check it took the uniforms it was given."""
-        io = self._io
-        if io.used != need:  # pragma: no cover - the count of picks is the C table's rule
-            raise RuntimeError(f"the table took {io.used} random picks, not {need}")
-        io.used = 0
-        count = io.n_events
-        if count:
-            self._raw += ffi.buffer(self._events, count * _EVENT_SIZE)
+        io = shared.io
+        used = io.used
+        if used or need:
+            if used != need:  # pragma: no cover - the count of picks is the C table's rule
+                raise RuntimeError(f"the table took {used} random picks, not {need}")
+            io.used = 0
+        self._raw += shared.record[:io.n_events * _EVENT_SIZE]
         self._legal = self._actions = None
 
     def _play(self, action: int, need: int = 0) -> None:
@@ -403,12 +462,13 @@ class Hand:
         if self._careful:
             self._play_carefully(action)
             return
+        shared = _PER_THREAD.io
         if need:
-            self._feed(need)
-        status = _table_act(self._table, action, self._io)
+            self._feed(shared, need)
+        status = _table_act(self._table, action, shared.io)
         if status < 0:  # pragma: no cover - every caller checks the action first
             raise ValueError(f"table action {action}: {status_text(status)}")
-        self._record(need)
+        self._record(shared, need)
 
     def _trial(self, action: int) -> tuple[int, list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]]]:
         """The uniforms ``action`` takes and the events it records, on a copy of the table."""
@@ -423,12 +483,13 @@ class Hand:
         follow) or whose cards a :class:`Replay` prescribes."""
         need, events = self._trial(action)
         table = self._table
+        shared = _PER_THREAD.io
         if self._replay is None:
-            self._feed(need)
-            status = _table_act(table, action, self._io)
+            self._feed(shared, need)
+            status = _table_act(table, action, shared.io)
             if status < 0:  # pragma: no cover - checked by the trial
                 raise ValueError(f"table action {action}: {status_text(status)}")
-            self._record(need)
+            self._record(shared, need)
             return
         replay = self._replay
         plan = _Stub(ffi.unpack(table.stub, table.n_stub), ffi.unpack(table.muck, table.n_muck))
@@ -460,12 +521,12 @@ class Hand:
         table.ordered = 1
         need = len(plan.uniforms)
         if need:
-            self._buffer[0:need] = plan.uniforms
-        status = _table_act(table, action, self._io)
+            shared.buffer[0:need] = plan.uniforms
+        status = _table_act(table, action, shared.io)
         table.ordered = 0
         if status < 0:  # pragma: no cover - checked by the trial
             raise ValueError(f"table action {action}: {status_text(status)}")
-        self._record(need)
+        self._record(shared, need)
 
     def _replay_deck(self, deal: Replay, c_rules: Any, c_stacks: Any) -> Any:
         """The deck that deals a recorded hand's hands (and its first burn, when
@@ -598,12 +659,12 @@ class Hand:
     def pot(self) -> int:
         """Chips in the middle, this round's bets included (0 once the hand is settled)."""
         table = self._table
-        return 0 if table.phase == _OVER else sum(table.committed[0:self._n])
+        return 0 if table.phase == _OVER else sum(_SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _COMMITTED))
 
     @property
     def stacks(self) -> tuple[int, ...]:
         """Each seat's chips behind (not yet bet)."""
-        return tuple(self._table.stacks[0:self._n])
+        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _STACKS)
 
     @property
     def starting_stacks(self) -> tuple[int, ...]:
@@ -613,29 +674,30 @@ class Hand:
     @property
     def bets(self) -> tuple[int, ...]:
         """Each seat's bet in this betting round."""
-        return tuple(self._table.bets[0:self._n])
+        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _BETS)
 
     @property
     def committed(self) -> tuple[int, ...]:
         """Each seat's chips in the middle over the whole hand."""
-        return tuple(self._table.committed[0:self._n])
+        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _COMMITTED)
 
     @property
     def folded(self) -> tuple[bool, ...]:
         """Whether each seat has folded."""
-        return tuple([bool(f) for f in self._table.folded[0:self._n]])
+        return tuple([f == 1 for f in self._bytes.view[_FOLDED:_FOLDED + self._n]])
 
     @property
     def all_in(self) -> tuple[bool, ...]:
         """Whether each seat is all in."""
-        return tuple([bool(a) for a in self._table.all_in[0:self._n]])
+        return tuple([a == 1 for a in self._bytes.view[_ALL_IN:_ALL_IN + self._n]])
 
     def cards(self, seat: int) -> tuple[int, ...]:
         """That seat's card ids now (a folded seat's hand is out of play: empty)."""
         if type(seat) is not int or not 0 <= seat < self._n:
             self._seat(seat)
-        table = self._table
-        return tuple(table.hole[seat][0:table.n_hole[seat]])
+        held = self._bytes.view
+        at = _HOLE + 5 * seat
+        return tuple(held[at:at + held[_N_HOLE + seat]])
 
     def _seat(self, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
@@ -686,7 +748,9 @@ class Hand:
     def payoffs(self) -> tuple[int, ...] | None:
         """Net chips per seat once the hand is over (final minus starting stack); None before."""
         table = self._table
-        return tuple(table.payoffs[0:self._n]) if table.phase == _OVER else None
+        if table.phase != _OVER:
+            return None
+        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _PAYOFFS)
 
     # The Python engine's private lists, read-only, for the tests that look inside.
     @property
@@ -719,24 +783,19 @@ class Hand:
 
     def _numbers(self) -> Legal:
         """:meth:`legal`, read from the table."""
-        table = self._table
-        seat = table.to_act
-        legal = _new_object(Legal)
-        if seat < 0:
-            legal.__dict__.update(seat=None, phase="over", to_call=0, can_fold=False, min_raise_to=None,
-                                  max_raise_to=None, raises_left=None, max_discard=0)
-        elif table.phase == _DRAW:
-            legal.__dict__.update(seat=seat, phase="draw", to_call=0, can_fold=False, min_raise_to=None,
-                                  max_raise_to=None, raises_left=None, max_discard=table.n_hole[seat])
-        else:
-            numbers = ffi.new("bdc_legal *")
-            _table_legal(table, numbers)
-            raising = numbers.can_raise
-            left = numbers.raises_left
-            legal.__dict__.update(seat=seat, phase="bet", to_call=numbers.to_call, can_fold=bool(numbers.can_fold),
-                                  min_raise_to=numbers.min_raise_to if raising else None,
-                                  max_raise_to=numbers.max_raise_to if raising else None,
-                                  raises_left=None if left < 0 else left, max_discard=0)
+        numbers = _PER_THREAD.io.legal
+        status = _table_legal(self._table, numbers)
+        if status < 0:  # pragma: no cover - a table the hand made
+            raise ValueError(f"table: {status_text(status)}")
+        key = _LEGAL.unpack(ffi.buffer(numbers))
+        legal = _LEGALS.get(key)
+        if legal is None:
+            seat, phase, can_fold, raising, to_call, low, high, left, most = key
+            legal = Legal(None if seat < 0 else seat, _PHASE_NAMES[phase], to_call, can_fold == 1,
+                          low if raising else None, high if raising else None, None if left < 0 else left, most)
+            if len(_LEGALS) >= _LEGALS_KEPT:
+                _LEGALS.clear()
+            _LEGALS[key] = legal
         return legal
 
     def legal_actions(self) -> tuple[str, ...]:
@@ -784,9 +843,16 @@ class Hand:
 
     def check_call(self) -> None:
         """The seat to act checks, or calls the bet (all in if short)."""
-        if self._table.phase != _BET:
+        table = self._table
+        if table.phase != _BET:
             self._betting_seat("check or call")
-        self._play(_CHECK_CALL)
+        if self._careful:
+            self._play_carefully(_CHECK_CALL)
+            return
+        shared = _PER_THREAD.io  # (the common action, without _play's call)
+        if _table_act(table, _CHECK_CALL, shared.io) < 0:  # pragma: no cover - always legal in a betting turn
+            raise ValueError("the table refused a check or call")
+        self._record(shared, 0)
 
     def bet_raise(self, to: int | None = None) -> None:
         """The seat to act bets or raises to ``to`` chips this round.
@@ -1017,7 +1083,7 @@ class Hand:
         for name in _SHARED_SLOTS:
             setattr(twin, name, getattr(self, name))
         twin._table = ffi.new("bdc_table *", self._table[0])
-        twin._new_io()
+        twin._bytes = _Fields(twin._table)
         twin._raw = self._raw[:]
         twin._log = self._log[:]
         twin._decoded = self._decoded
@@ -1063,7 +1129,7 @@ def _unpickle(shared: dict[str, Any], table: bytes, raw: bytes, rng: random.Rand
         setattr(hand, name, value)
     hand._table = ffi.new("bdc_table *")
     ffi.memmove(hand._table, table, len(table))
-    hand._new_io()
+    hand._bytes = _Fields(hand._table)
     hand._raw = bytearray(raw)
     hand._log = []
     hand._decoded = 0
