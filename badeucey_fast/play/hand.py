@@ -752,7 +752,8 @@ class Hand:
             return None
         return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _PAYOFFS)
 
-    # The Python engine's private lists, read-only, for the tests that look inside.
+    # The hands, the stub, the cards out of play and the big blind's seat, as the tests
+    # that look inside a hand read them (copies: writing to them changes nothing).
     @property
     def _hole(self) -> list[list[int]]:
         return [list(self.cards(s)) for s in range(self._n)]
@@ -921,7 +922,9 @@ class Hand:
         if not thrown:
             self._play(0)
             return
-        hole = ffi.unpack(table.hole[seat], table.n_hole[seat])
+        held = self._bytes.view
+        at = _HOLE + 5 * seat
+        hole = held[at:at + held[_N_HOLE + seat]].tolist()
         mask = 0
         for c in thrown:
             if c not in hole:
