@@ -20,6 +20,7 @@ the C self-play are tested here too.
 from __future__ import annotations
 
 import random
+import warnings
 from dataclasses import replace
 
 import numpy as np
@@ -28,6 +29,7 @@ import pytest
 from badeucey_fast._native import table as ctable
 from badeucey_fast.engine import Hand, Legal, TableRules
 from badeucey_fast.games import GAMES
+from badeucey_fast.play.phh import PokerkitWarning
 
 from . import oracle_hand
 
@@ -134,6 +136,8 @@ def play_both(rnd: random.Random) -> tuple[int, int]:
         if rnd.random() < 0.1:
             seat = rnd.randrange(n)
             assert hand.view(seat) == oracle.view(seat)
+        if rnd.random() < 0.01:
+            assert_replayed(hand)
         method, argument = random_action(rnd, hand, legal)
         refusal = take(oracle, method, argument)
         assert take(hand, method, argument) == refusal, (method, argument, legal)
@@ -145,7 +149,26 @@ def play_both(rnd: random.Random) -> tuple[int, int]:
     assert hand.pots == oracle.pots
     assert hand.result == oracle.result
     assert hand.history == oracle.history
+    if rnd.random() < 0.1:
+        assert_replayed(hand)
     return taken, refused
+
+
+def assert_replayed(hand: Hand) -> None:
+    """The hand's PHH replays (the cards a Replay prescribes, burns and reformed
+    stubs included) to an equal hand, which plays on as the hand would."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PokerkitWarning)
+        again = Hand.from_phh(hand.to_phh())
+    assert again == hand and again.history == hand.history and again.burns == hand.burns
+    twin = hand.copy()
+    for h in (again, twin):
+        while h.phase != "over":  # both play on alike: calling, throwing three cards (the stub reforms)
+            if h.phase == "bet":
+                h.check_call()
+            else:
+                h.discard(h.cards(h.to_act)[:3])  # type: ignore[arg-type]
+    assert again.history == twin.history and again.payoffs == twin.payoffs
 
 
 def play_many(seed: int, hands: int) -> None:
