@@ -183,6 +183,7 @@ _table_act = lib.bdc_table_act
 _table_legal = lib.bdc_table_legal
 _new_object = object.__new__
 _HOLE: int = ffi.offsetof("bdc_table", "hole")
+_HOLE_ROW: int = dict(ffi.typeof("bdc_table").fields)["hole"].type.item.length  # a seat's row of bdc_table.hole
 _N_HOLE: int = ffi.offsetof("bdc_table", "n_hole")
 _STACKS: int = ffi.offsetof("bdc_table", "stacks")
 _BETS: int = ffi.offsetof("bdc_table", "bets")
@@ -696,7 +697,7 @@ class Hand:
         if type(seat) is not int or not 0 <= seat < self._n:
             self._seat(seat)
         held = self._bytes.view
-        at = _HOLE + 5 * seat
+        at = _HOLE + _HOLE_ROW * seat
         return tuple(held[at:at + held[_N_HOLE + seat]])
 
     def _seat(self, seat: object) -> int:
@@ -923,7 +924,7 @@ class Hand:
             self._play(0)
             return
         held = self._bytes.view
-        at = _HOLE + 5 * seat
+        at = _HOLE + _HOLE_ROW * seat
         hole = held[at:at + held[_N_HOLE + seat]].tolist()
         mask = 0
         for c in thrown:
