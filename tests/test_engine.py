@@ -461,7 +461,7 @@ def test_view_shows_own_cards_only_and_is_immutable() -> None:
 
 
 def _rendered_afresh(hand: Hand, seat: int | None) -> tuple[str, ...]:
-    return tuple(line for entry in hand._log for line in hand._render(entry, seat))
+    return tuple(line for entry in hand.events for line in hand._render(entry, seat))
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -1,20 +1,26 @@
-"""The C state machine (csrc/bdc_table.c) against the Python engine: the same
-random hands, action by action.
+"""The hand's state machine in C (csrc/bdc_table.c), which the package's
+:class:`~badeucey_fast.play.Hand` wraps, against the Python state machine kept
+as the test oracle (tests/oracle_hand.py): the same random hands, action by
+action.
 
 Each hand is set up at random (every game and a house variant with qualifiers
 and the odd chip to the Badugi half, every structure, caps and the uncapped
 heads-up round, blinds, burns, 2 to the most seats, shallow and deep stacks,
-a seeded shuffle or a given deck) and played by random actions, illegal ones
-included, in both engines: a legal action must be taken by both, an illegal one
-refused by both, and after every action the legality, stacks, bets, pots,
-cards and whose turn it is must be the same; at the end the payoffs, the side
-pots and the history (rebuilt from the C events as PHH) too.  The C table takes
-its random picks from ``random.Random(seed)``, as ``Hand(..., seed=seed)`` does.
+a seeded shuffle or a given deck) and played by random actions through the
+public API, illegal ones included, on both hands: a legal action must be taken
+by both, an illegal one refused by both with the same message, and after every
+action the legality, the legal actions, stacks, bets, cards, whose turn it is,
+the events and what decides the next cards (the stub and the random state)
+must be the same; at the end the payoffs, the side pots, the result and the
+history too.  Both hands take their random picks from ``random.Random(seed)``.
+The private wrapper of the C table (:mod:`badeucey_fast._native.table`) and
+the C self-play are tested here too.
 """
 
 from __future__ import annotations
 
 import random
+import warnings
 from dataclasses import replace
 
 import numpy as np
@@ -23,8 +29,10 @@ import pytest
 from badeucey_fast._native import table as ctable
 from badeucey_fast.engine import Hand, Legal, TableRules
 from badeucey_fast.games import GAMES
+from badeucey_fast.play.phh import PokerkitWarning
 
-_NAMES = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+from . import oracle_hand
+
 _HOUSE = (
     replace(GAMES["badeucey"], name="house", odd_chip="badugi", badugi_qualifier=300, low_qualifier=200),
     replace(GAMES["badugi"], name="badugi_high", badugi="high", badugi_qualifier=700),
@@ -62,86 +70,52 @@ def random_stacks(rnd: random.Random, n: int, big_blind: int) -> list[int]:
     return [rnd.randint(100, 1000) * big_blind for _ in range(n)]
 
 
-def legal_numbers(legal: Legal) -> tuple[object, ...]:
-    phase = {"bet": ctable.BET, "draw": ctable.DRAW, "over": ctable.OVER}[legal.phase]
-    return (legal.seat, phase, legal.to_call, legal.can_fold, legal.min_raise_to, legal.max_raise_to,
-            legal.raises_left, legal.max_discard)
-
-
-def state(hand: Hand) -> tuple[object, ...]:
+def state(hand: Hand | oracle_hand.Hand) -> tuple[object, ...]:
     return (hand.phase, hand.round, hand.to_act, hand.stacks, hand.bets, hand.committed, hand.pot,
-            hand.folded, hand.all_in, tuple(hand.cards(s) for s in range(hand.n_seats)))
+            hand.folded, hand.all_in, tuple(hand.cards(s) for s in range(hand.n_seats)), hand.legal(),
+            hand.legal_actions(), hand.draws, hand.burns, hand.payoffs, len(hand.events))
 
 
-def c_state(table: ctable.Table) -> tuple[object, ...]:
-    phase = ("bet", "draw", "over")[table.phase]
-    return (phase, table.round, table.to_act, table.stacks, table.bets, table.committed, table.pot,
-            table.folded, table.all_in, tuple(table.cards(s) for s in range(len(table.stacks))))
-
-
-def history(table: ctable.Table, n: int, button: int) -> tuple[str, ...]:
-    """The C events as the engine's PHH history."""
-    out: list[str] = []
-    for kind, seat, _round, cards, dealt, amount in table.events:
-        p = f"p{(seat - button - 1) % n + 1}"
-        text = "".join(_NAMES[c] for c in cards)
-        if kind == ctable.lib.BDC_EVENT_DEAL:
-            out.append(f"d dh {p} {text}")
-        elif kind == ctable.lib.BDC_EVENT_FOLD:
-            out.append(f"{p} f")
-        elif kind == ctable.lib.BDC_EVENT_CALL:
-            out.append(f"{p} cc")
-        elif kind == ctable.lib.BDC_EVENT_RAISE:
-            out.append(f"{p} cbr {amount}")
-        elif kind == ctable.lib.BDC_EVENT_DRAW:
-            out.append(f"{p} sd {text}" if cards else f"{p} sd")
-            if dealt:
-                out.append(f"d dh {p} {''.join(_NAMES[c] for c in dealt)}")
-        elif kind == ctable.lib.BDC_EVENT_SHOW:
-            out.append(f"{p} sm {text}")
-    return tuple(out)
-
-
-def python_act(hand: Hand, action: int) -> bool:
-    """Take the C action in the Python engine; False if it refuses it."""
-    try:
-        if hand.phase == "draw" and action >= 0:
-            held = hand.cards(hand.to_act)  # type: ignore[arg-type]
-            if action >= 1 << len(held):
-                return False  # no such cards: not expressible in Python, illegal in C
-            hand.discard([c for i, c in enumerate(held) if action >> i & 1])
-        elif action == ctable.FOLD:
-            hand.fold()
-        elif action == ctable.CHECK_CALL:
-            hand.check_call()
-        elif action > 0:
-            hand.bet_raise(action)
-        else:
-            return False
-    except ValueError:
-        return False
-    return True
-
-
-def random_action(rnd: random.Random, legal: Legal) -> int:
-    """A legal action mostly, sometimes an illegal one."""
+def random_action(rnd: random.Random, hand: Hand, legal: Legal) -> tuple[str, object]:
+    """A legal action mostly, sometimes an illegal one: (method, argument)."""
+    if legal.phase == "draw":
+        held = list(hand.cards(hand.to_act))  # type: ignore[arg-type]
+        roll = rnd.random()
+        if roll < 0.05:
+            return "discard", [rnd.randrange(52)]  # (mostly) a card it does not hold
+        if roll < 0.1:
+            return rnd.choice(("fold", "check_call", "bet_raise")), None  # not a betting turn
+        thrown = rnd.sample(held, rnd.randint(0, len(held))) if roll < 0.8 else []
+        return "discard", thrown  # any order: the history keeps it
     if rnd.random() < 0.08:
         low, high = legal.min_raise_to or 1, legal.max_raise_to or 1
-        return rnd.choice((-2, -1, 0, 1, low - 1, high + 1, 32, 1 << 40, -(1 << 62), rnd.randint(-3, 3 * high)))
-    if legal.phase == "draw":
-        return rnd.randrange(1 << legal.max_discard) if rnd.random() < 0.7 else 0
-    choices = [ctable.CHECK_CALL, ctable.CHECK_CALL]
+        return rnd.choice((("fold", None), ("discard", []), ("bet_raise", low - 1), ("bet_raise", high + 1),
+                           ("bet_raise", None), ("bet_raise", rnd.randint(-3, 3 * high))))
+    choices: list[tuple[str, object]] = [("check_call", None), ("check_call", None)]
     if legal.can_fold:
-        choices.append(ctable.FOLD)
+        choices.append(("fold", None))
     if legal.min_raise_to is not None:
         assert legal.max_raise_to is not None
-        choices += [legal.min_raise_to, legal.max_raise_to, rnd.randint(legal.min_raise_to, legal.max_raise_to)]
+        choices += [("bet_raise", legal.min_raise_to), ("bet_raise", legal.max_raise_to),
+                    ("bet_raise", rnd.randint(legal.min_raise_to, legal.max_raise_to))]
     return rnd.choice(choices)
 
 
+def take(hand: Hand | oracle_hand.Hand, method: str, argument: object) -> str | None:
+    """Take the action; the message of the ValueError if refused."""
+    try:
+        if argument is None and method != "bet_raise":
+            getattr(hand, method)()
+        else:
+            getattr(hand, method)(argument)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
 def play_both(rnd: random.Random) -> tuple[int, int]:
-    """One random hand in both engines, compared after every action; returns
-    the actions taken and refused."""
+    """One random hand on the C hand and the oracle, compared after every
+    action; returns the actions taken and refused."""
     rules = random_rules(rnd)
     n = rnd.randint(2, rules.max_seats)
     stacks = random_stacks(rnd, n, rules.big_blind)
@@ -149,29 +123,52 @@ def play_both(rnd: random.Random) -> tuple[int, int]:
     seed = rnd.getrandbits(64)
     deck = rnd.sample(range(52), 52) if rnd.random() < 0.2 else None
     hand = Hand(rules, stacks, button=button, seed=seed, deck=deck)
-    table = ctable.Table(rules, stacks, button=button, deck=deck, rng=random.Random(seed))
+    oracle = oracle_hand.Hand(rules, stacks, button=button, seed=seed, deck=deck)
     taken = refused = 0
     while True:
+        assert state(hand) == state(oracle)
+        assert hand.events == oracle.events
+        if oracle.phase != "over":
+            assert hand.deal_state == oracle.deal_state
         legal = hand.legal()
-        assert table.legal() == legal_numbers(legal)
-        assert c_state(table) == state(hand)
         if legal.seat is None:
             break
-        action = random_action(rnd, legal)
-        ok = table.can(action)
-        assert python_act(hand, action) == ok, (action, legal)
-        if ok:
-            table.act(action)
+        if rnd.random() < 0.1:
+            seat = rnd.randrange(n)
+            assert hand.view(seat) == oracle.view(seat)
+        if rnd.random() < 0.01:
+            assert_replayed(hand)
+        method, argument = random_action(rnd, hand, legal)
+        refusal = take(oracle, method, argument)
+        assert take(hand, method, argument) == refusal, (method, argument, legal)
+        if refusal is None:
             taken += 1
         else:
-            with pytest.raises(ValueError, match="may not take"):
-                table.act(action)
             refused += 1
-    assert table.payoffs == hand.payoffs
-    assert sum(table.payoffs or ()) == 0
-    assert table.pots == hand.pots
-    assert history(table, n, button) == hand.history
+    assert hand.payoffs == oracle.payoffs and sum(hand.payoffs or ()) == 0
+    assert hand.pots == oracle.pots
+    assert hand.result == oracle.result
+    assert hand.history == oracle.history
+    if rnd.random() < 0.1:
+        assert_replayed(hand)
     return taken, refused
+
+
+def assert_replayed(hand: Hand) -> None:
+    """The hand's PHH replays (the cards a Replay prescribes, burns and reformed
+    stubs included) to an equal hand, which plays on as the hand would."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PokerkitWarning)
+        again = Hand.from_phh(hand.to_phh())
+    assert again == hand and again.history == hand.history and again.burns == hand.burns
+    twin = hand.copy()
+    for h in (again, twin):
+        while h.phase != "over":  # both play on alike: calling, throwing three cards (the stub reforms)
+            if h.phase == "bet":
+                h.check_call()
+            else:
+                h.discard(h.cards(h.to_act)[:3])  # type: ignore[arg-type]
+    assert again.history == twin.history and again.payoffs == twin.payoffs
 
 
 def play_many(seed: int, hands: int) -> None:
@@ -184,12 +181,12 @@ def play_many(seed: int, hands: int) -> None:
     assert taken > 5 * hands and refused > 0
 
 
-def test_the_c_table_plays_as_the_engine() -> None:
+def test_the_hand_plays_as_the_oracle() -> None:
     play_many(28, 3000)
 
 
 @pytest.mark.slow
-def test_the_c_table_plays_as_the_engine_many_hands() -> None:
+def test_the_hand_plays_as_the_oracle_many_hands() -> None:
     play_many(2028, 100_000)
 
 

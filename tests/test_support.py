@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from badeucey_fast import Hand, TableRules
+from badeucey_fast import TableRules
 
+from .oracle_hand import Hand
 from .support import Snapshot
 
 

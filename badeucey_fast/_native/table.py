@@ -1,6 +1,8 @@
 """The hand's state machine of the C core (``csrc/bdc_table.c``), thinly wrapped.
 
-Private: the engine and its tests build on it.  A :class:`Table` holds one
+Private: :class:`~badeucey_fast.play.Hand` wraps the C table itself (it takes
+:func:`table_rules` from here); the tests, the benchmarks and :func:`selfplay`
+use this module.  A :class:`Table` holds one
 ``bdc_table`` (a flat struct: :meth:`Table.copy` copies it), plays integer
 actions (the header's encoding: :data:`FOLD`, :data:`CHECK_CALL`, a positive
 raise-to amount in a betting round, a discard mask in a draw) and keeps the
@@ -9,8 +11,7 @@ events the C state machine reports, as plain tuples.
 Where the random picks of the stub come from: the table's own generator
 (seeded by ``seed``), or a :class:`random.Random` whose ``random()`` values
 are handed to C one by one in the order the picks are made, so that a table
-given ``random.Random(seed)`` deals exactly as the Python engine's
-``Hand(..., seed=seed)`` does.
+given ``random.Random(seed)`` deals exactly as ``Hand(..., seed=seed)`` does.
 
 >>> from badeucey_fast.play import TableRules
 >>> table = Table(TableRules("badugi"), [50, 50], seed=1)

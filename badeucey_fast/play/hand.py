@@ -2,8 +2,11 @@
 
 The rules are docs/rules.rst, "How a hand is played: triple draw"; every game of
 :data:`~badeucey_fast.games.GAMES` (and any house :class:`~badeucey_fast.games.Game`)
-plays the same way, and the pot is settled by the very code behind
-:func:`~badeucey_fast.showdown`.
+plays the same way.  The state machine is the C core's (``csrc/bdc_table.c``:
+the deal, the blinds, every action, the draws, the stub and the burns, the
+showdown and the payoffs); a :class:`Hand` holds one C table, checks what it is
+asked, and builds its events, views and history from the table's record of
+what happened.
 
 Seats are numbered clockwise from 0 and ``button`` is a seat.  A hand moves
 through ``phase`` ``"bet"`` (betting round ``round`` 0..3) and ``"draw"``
@@ -25,15 +28,18 @@ through ``phase`` ``"bet"`` (betting round ``round`` 0..3) and ``"draw"``
 from __future__ import annotations
 
 import copy as _copy_module
-import operator
 import random
+import struct
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from badeucey_fast._cards import check_card, hand_ids, quick_ids
+from badeucey_fast._checks import SEED_LIMIT, check_int, check_seed
+from badeucey_fast._native import ffi, lib, status_text
+from badeucey_fast._native.table import table_rules
 from badeucey_fast.cards import NAME_OF, parse_cards
-from badeucey_fast._checks import SEED_LIMIT, check_seed
 from badeucey_fast.games import Game
 from badeucey_fast.play.events import (
     BetRaise,
@@ -47,17 +53,9 @@ from badeucey_fast.play.events import (
     phh_history,
     player_label,
 )
-from badeucey_fast._checks import check_int
 from badeucey_fast.play.rules import STRUCTURES, TableRules
 from badeucey_fast.play.view import HandView, Legal
-from badeucey_fast.showdown import (
-    HalfSettlement,
-    Ranks,
-    ShowdownResult,
-    rank_hands,
-    settle,
-    settlement_result,
-)
+from badeucey_fast.showdown import ShowdownResult, rank_hands, settle, settlement_result
 
 __all__ = ["STRUCTURES", "DealState", "Hand", "Replay", "TableRules", "Uncontested"]
 
@@ -153,26 +151,166 @@ class DealState:
     """:meth:`random.Random.getstate` of the hand's generator; None for a generator without a state."""
 
 
-_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
-"""Seats in the order of play from left of the button, by (seats, button)."""
-
-
-_new_object = object.__new__
-
-_LIST_SLOTS = ("_all_in", "_bets", "_burns", "_can_raise", "_committed", "_folded", "_log", "_muck", "_pending",
-               "_stacks", "_stub")
-"""Hand slots holding a flat list that actions change: a copy gets its own."""
-_SHARED_SLOTS = ("_active", "_bb_seat", "_cap", "_game", "_last_raise", "_level", "_live", "_n", "_nbets",
-                 "_order", "_ordered", "_payoffs", "_phase", "_pots", "_ranks", "_result", "_round", "_sb_seat",
-                 "_replay", "_settled", "_size", "_start", "_structure", "_to_act", "_unit", "button", "rules")
-"""Hand slots a copy may share: immutable values, or set once at the end and never changed
-(``_replay``, the deals a recorded hand prescribes, is only read)."""
-
-
 def _digits(text: str) -> bool:
     """Whether ``text`` is a number in ASCII digits (str.isdigit also takes other
     scripts' digits, which int() reads: ``"cbr \u0664"`` would bet 4)."""
     return text.isascii() and text.isdigit()
+
+
+_BET: int = lib.BDC_PHASE_BET
+_DRAW: int = lib.BDC_PHASE_DRAW
+_OVER: int = lib.BDC_PHASE_OVER
+_PHASE_NAMES = ("bet", "draw", "over")  # by the header's enum bdc_phase
+_FOLD: int = lib.BDC_ACTION_FOLD
+_CHECK_CALL: int = lib.BDC_ACTION_CHECK_CALL
+_MAX_CHIPS: int = lib.BDC_TABLE_MAX_CHIPS
+_MAX_EVENTS: int = lib.BDC_TABLE_MAX_EVENTS
+_UNIFORMS = 64
+"""The uniforms buffer of a table: more than any start or action takes."""
+_EVENT_SIZE: int = ffi.sizeof("bdc_table_event")
+_CARDS_END = 15  # kind, seat, round, n_thrown, n_cards (a byte each) and cards[10]
+_EVENT = struct.Struct(f"=bbbBB10s{ffi.offsetof('bdc_table_event', 'amount') - _CARDS_END}xq")
+if _EVENT.size != _EVENT_SIZE:  # pragma: no cover - badeucey.h's bdc_table_event changed
+    raise ImportError("bdc_table_event no longer has the layout the hand reads")
+_E_DEAL: int = lib.BDC_EVENT_DEAL
+_E_FOLD: int = lib.BDC_EVENT_FOLD
+_E_CALL: int = lib.BDC_EVENT_CALL
+_E_RAISE: int = lib.BDC_EVENT_RAISE
+_E_DRAW: int = lib.BDC_EVENT_DRAW
+_E_BURN: int = lib.BDC_EVENT_BURN
+_E_SHOW: int = lib.BDC_EVENT_SHOW
+_table_act = lib.bdc_table_act
+_table_legal = lib.bdc_table_legal
+_new_object = object.__new__
+_HOLE: int = ffi.offsetof("bdc_table", "hole")
+_HOLE_ROW: int = dict(ffi.typeof("bdc_table").fields)["hole"].type.item.length  # a seat's row of bdc_table.hole
+_N_HOLE: int = ffi.offsetof("bdc_table", "n_hole")
+_STACKS: int = ffi.offsetof("bdc_table", "stacks")
+_BETS: int = ffi.offsetof("bdc_table", "bets")
+_COMMITTED: int = ffi.offsetof("bdc_table", "committed")
+_PAYOFFS: int = ffi.offsetof("bdc_table", "payoffs")
+_FOLDED: int = ffi.offsetof("bdc_table", "folded")
+_ALL_IN: int = ffi.offsetof("bdc_table", "all_in")
+_SEATS_OF_CHIPS = [struct.Struct(f"={n}q") for n in range(lib.BDC_TABLE_MAX_SEATS + 1)]
+"""The int64 chips of n seats (stacks, bets, ...), by n."""
+_LEGALS: dict[tuple[int, ...], Legal] = {}
+"""The :class:`Legal` values made lately, by their numbers: a value is immutable, so hands share it."""
+_LEGALS_KEPT = 4096
+
+_SHARED_SLOTS = ("_actions", "_careful", "_game", "_legal", "_n", "_replay", "_result", "_size", "_start",
+                 "_structure", "button", "rules")
+"""Hand slots a copy may share: immutable values (``_replay``, the deals a recorded
+hand prescribes, is only read; ``_legal`` and ``_actions`` are immutable values
+of the state both share until one acts)."""
+_OWN_SLOTS = ("_bytes", "_burns", "_decoded", "_log", "_raw", "_rng", "_table", "_views")
+"""Hand slots a copy gets its own of: the C table, the record of its events and
+the caches built from it, the generator."""
+_LEGAL = struct.Struct("=iiiiqqqii")  # bdc_legal: seat, phase, can_fold, can_raise, to_call, min/max raise-to, left, discard
+if _LEGAL.size != ffi.sizeof("bdc_legal"):  # pragma: no cover - badeucey.h's bdc_legal changed
+    raise ImportError("bdc_legal no longer has the layout the hand reads")
+
+
+def _decode(raw: bytes | bytearray, offset: int = 0) -> list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]]:
+    """The C events in ``raw`` from ``offset``: (kind, seat, round, cards, dealt, amount),
+    ``cards`` the hand dealt or shown, the card burnt, or a draw's thrown cards."""
+    out = []
+    for kind, seat, round_, n_thrown, n_cards, cards, amount in _EVENT.iter_unpack(memoryview(raw)[offset:]):
+        if kind == _E_DRAW:
+            out.append((kind, seat, round_, tuple(cards[:n_thrown]), tuple(cards[n_thrown:n_cards]), amount))
+        else:
+            out.append((kind, seat, round_, tuple(cards[:n_cards]), (), amount))
+    return out
+
+
+class _Io:
+    """Where a C call takes its uniforms and writes its events (and where the
+    table's legal numbers and a hand's starting stacks are handed over)."""
+
+    __slots__ = ("buffer", "events", "io", "legal", "record", "stacks")
+
+    def __init__(self) -> None:
+        self.io = io = ffi.new("bdc_table_io *")
+        self.buffer = ffi.new("double[]", _UNIFORMS)
+        self.events = ffi.new("bdc_table_event[]", _MAX_EVENTS)
+        self.record = memoryview(ffi.buffer(self.events))
+        self.legal = ffi.new("bdc_legal *")
+        self.stacks = ffi.new("int64_t[]", lib.BDC_TABLE_MAX_SEATS)
+        io.uniforms = self.buffer
+        io.n_uniforms = _UNIFORMS
+        io.events = self.events
+        io.max_events = _MAX_EVENTS
+
+
+class _Fields:
+    """The bytes of a hand's C table, to read its fields without a cffi call each
+    (a deep copy is those bytes now: what the table holds, not a view of it)."""
+
+    __slots__ = ("view",)
+
+    def __init__(self, table: Any) -> None:
+        self.view = memoryview(ffi.buffer(table)).toreadonly()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> bytes:
+        return bytes(self.view)
+
+
+class _PerThread(threading.local):
+    """One :class:`_Io` a thread: a hand uses it only within one of its calls
+    (the C call, and reading what it wrote right after), so hands share it."""
+
+    def __init__(self) -> None:
+        self.io = _Io()
+
+
+_PER_THREAD = _PerThread()
+
+_C_RULES: dict[int, tuple[TableRules, Any]] = {}
+"""The ``bdc_table_rules`` of the rules tables were made with lately, by id (the rules kept alive with it)."""
+_C_RULES_KEPT = 256
+
+
+def _c_rules(rules: TableRules) -> Any:
+    """``rules`` as a ``bdc_table_rules`` (made once for the rules a table plays many hands with)."""
+    kept = _C_RULES.get(id(rules))
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    if len(_C_RULES) >= _C_RULES_KEPT:
+        _C_RULES.clear()
+    c_rules = table_rules(rules)
+    _C_RULES[id(rules)] = (rules, c_rules)
+    return c_rules
+
+
+class _Stub:
+    """The stub and the cards out of play as a recorded hand deals them (the
+    checks of :class:`Replay`): which cards come from the stub in order, and
+    the uniforms that pick the rest from the stub reformed of the cards out of play."""
+
+    def __init__(self, stub: list[int], muck: list[int]) -> None:
+        self.stub = stub
+        self.muck = muck
+        self.before: list[int] = []  # cards dealt from the stub as it is, in order
+        self.uniforms: list[float] = []  # picks from the reformed stub
+        self.reformed = False
+
+    def take(self, card: int, what: str) -> None:
+        stub = self.stub
+        if card not in stub:
+            if stub:
+                raise ValueError(f"the history {what} {NAME_OF[card]}, which is not in the stub")
+            self.stub = stub = self.muck
+            self.muck = []
+            self.reformed = True
+            if card not in stub:
+                raise ValueError(f"the history {what} {NAME_OF[card]}, which is not out of play")
+        if self.reformed:
+            j = stub.index(card)
+            self.uniforms.append((j + 0.5) / len(stub))  # the C pick floor(u * left) is j
+            stub[j] = stub[-1]
+            stub.pop()
+        else:
+            stub.remove(card)
+            self.before.append(card)
 
 
 class Hand:
@@ -180,7 +318,7 @@ class Hand:
 
     :param rules: the table's :class:`TableRules`.
     :param stacks: each seat's chips at the start, clockwise from seat 0
-        (2..8 seats, 2..10 for Badugi; every stack at least 1).
+        (2..8 seats, 2..10 for Badugi; every stack 1 .. 2**40).
     :param button: the button's seat.
     :param seed: an integer in ``0 .. 2**64 - 1`` (numpy integers too) or a
         :class:`random.Random`, which makes the deal and every reshuffle of the
@@ -197,8 +335,12 @@ class Hand:
         ``deal`` that is not a :class:`Replay`, or a stack or seed that is not an
         integer (the package's rule, :mod:`badeucey_fast._checks`).
 
-    The history is kept as typed events (:attr:`events`) and rendered as PHH
-    (:attr:`history`, :meth:`to_phh`) when read.
+    Each random pick of a card is one ``random()`` of the hand's generator, taken
+    when the card is dealt: the card at that fraction of the unseen cards.
+
+    The history is kept as typed events (:attr:`events`), built from the C
+    table's record when read, and rendered as PHH (:attr:`history`,
+    :meth:`to_phh`).
 
     Two hands are equal (``==``) when they would play on the same way: the same
     rules, seats and history, and, until the hand is over, the same cards left
@@ -206,51 +348,7 @@ class Hand:
     :func:`copy.deepcopy`) gives an equal hand that acts independently.
     """
 
-    __slots__ = (
-        "_active",
-        "_all_in",
-        "_bb_seat",
-        "_bets",
-        "_burns",
-        "_can_raise",
-        "_cap",
-        "_committed",
-        "_draws",
-        "_folded",
-        "_game",
-        "_hole",
-        "_last_raise",
-        "_level",
-        "_live",
-        "_log",
-        "_muck",
-        "_n",
-        "_nbets",
-        "_order",
-        "_ordered",
-        "_payoffs",
-        "_pending",
-        "_phase",
-        "_pots",
-        "_queue",
-        "_replay",
-        "_ranks",
-        "_result",
-        "_rng",
-        "_round",
-        "_sb_seat",
-        "_settled",
-        "_size",
-        "_stacks",
-        "_start",
-        "_structure",
-        "_stub",
-        "_to_act",
-        "_unit",
-        "_views",
-        "button",
-        "rules",
-    )
+    __slots__ = (*_SHARED_SLOTS, *_OWN_SLOTS)
 
     def __init__(
         self,
@@ -273,14 +371,25 @@ class Hand:
             raise ValueError(f"{game.name} seats 2..{rules.max_seats} players, got {n} stacks")
         start = tuple(stacks)
         for s in start:
-            if type(s) is not int or s < 1:
+            if type(s) is not int or not 1 <= s <= _MAX_CHIPS:
                 start = tuple(check_int(s, f"stack of seat {i}", low=1) for i, s in enumerate(stacks))
+                for i, s in enumerate(start):
+                    if s > _MAX_CHIPS:
+                        raise ValueError(f"stack of seat {i} must be at most 2**40 chips, got {s}")
+                break
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
             raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
         if isinstance(seed, random.Random):
             rng = seed
         else:
             rng = random.Random(_seed(seed))
+        if deal is not None and not isinstance(deal, Replay):
+            raise TypeError(f"deal must be a Replay, not {type(deal).__name__}")
+        ids = None
+        if deck is not None:
+            if deal is not None:
+                raise ValueError("deck and deal exclude each other")
+            ids = hand_ids(deck, (52,), "deck")
         self.rules = rules
         self._game = game
         self._size = game.hand_size
@@ -288,141 +397,170 @@ class Hand:
         self._n = n
         self.button = button
         self._start = start
-        self._stacks = list(start)
-        self._bets = [0] * n
-        self._committed = [0] * n
-        self._folded = [False] * n
-        self._all_in = [False] * n
-        self._hole: list[list[int]] = [[] for _ in range(n)]
-        self._muck: list[int] = []
         self._rng = rng
-        if deal is not None and not isinstance(deal, Replay):
-            raise TypeError(f"deal must be a Replay, not {type(deal).__name__}")
         self._replay = deal
-        self._burns: list[int] = []
+        self._careful = deal is not None or rules.burn
+        self._raw = bytearray()
         self._log: list[Event] = []
+        self._decoded = 0
+        self._burns: list[int] = []
         # What each seat has seen of the log so far (the events, other seats' cards
         # hidden) and, under None, the whole history's PHH lines: how many log entries,
         # and what they gave.  The log only grows, so a view masks only what happened
         # since the last one (a cache: not part of equality).
         self._views: dict[int | None, tuple[int, tuple[Any, ...]]] = {}
-        self._draws: list[list[int | None]] = []
-        self._payoffs: tuple[int, ...] | None = None
+        self._legal: Legal | None = None
+        self._actions: tuple[str, ...] | None = None
         self._result: ShowdownResult | Uncontested | None = None
-        self._settled: tuple[list[int], list[list[HalfSettlement]]] | None = None
-        self._ranks: list[Ranks | None] | None = None
-        self._pots: list[tuple[int, tuple[int, ...]]] = []
-        order = _ORDERS.get((n, button))
-        if order is None:
-            order = _ORDERS[n, button] = tuple((button + 1 + i) % n for i in range(n))
-        self._order = order
-        self._live = n
-        self._active = n  # players neither folded nor all in
-        self._to_act: int | None = None
-        self._level = self._nbets = self._last_raise = self._unit = 0
-        self._cap: int | None = None
-        # The stub: with a deck, the cards in order (the next one last); otherwise
-        # the unseen cards in no order, each card dealt picked uniformly among them
-        # (the same as dealing from the top of a shuffled stub, without shuffling).
-        self._ordered = deck is not None
-        if deck is not None:
-            if deal is not None:
-                raise ValueError("deck and deal exclude each other")
-            self._stub = list(reversed(hand_ids(deck, (52,), "deck")))
+        self._table = ffi.new("bdc_table *")
+        self._bytes = _Fields(self._table)
+        shared = _PER_THREAD.io
+        c_rules = _c_rules(rules)
+        c_stacks = shared.stacks
+        c_stacks[0:n] = start
+        if deal is not None:
+            c_deck = self._replay_deck(deal, c_rules, c_stacks)
+            need = 0
         else:
-            self._stub = list(range(52))
-        self._post_blinds()
-        self._deal_hands()
-        self._start_round(0)
+            c_deck = ffi.NULL if ids is None else ffi.new("uint8_t[]", ids)
+            if rules.burn:  # a burn when nobody can bet in round 0 (short stacks)
+                trial = _Io()
+                lib.bdc_table_start(ffi.new("bdc_table *"), c_rules, n, c_stacks, button, c_deck, 0, trial.io)
+                need = trial.io.used
+            else:
+                need = 0 if ids is not None else n * self._size
+        self._feed(shared, need)
+        status = lib.bdc_table_start(self._table, c_rules, n, c_stacks, button, c_deck, 0, shared.io)
+        if status < 0:
+            raise ValueError(f"the table refused the hand: {status_text(status)}")
+        self._record(shared, need)
+        if deal is not None:
+            self._table.ordered = 0  # the replay's order is the history's, not a deck's
 
     # ------------------------------------------------------------------ #
-    # Dealing
+    # The C table
     # ------------------------------------------------------------------ #
-    def _deal_hands(self) -> None:
-        """Deal every hand one card at a time, clockwise from left of the button."""
-        n, order, hole, size = self._n, self._order, self._hole, self._size
-        if self._replay is not None:
-            hands = self._replay.hands
-            if len(hands) != n:
-                raise ValueError(f"the history deals {len(hands)} hands, not {n}")
-            unseen = set(self._stub)
-            for i, cards in enumerate(hands):
-                seat = order[i]
-                if len(cards) != size:
-                    raise ValueError(f"the history deals seat {seat} {len(cards)} cards, not {size}")
-                for c in cards:
-                    if c not in unseen:
-                        raise ValueError(f"the history deals {NAME_OF[c]} twice")
-                    unseen.discard(c)
-                hole[seat] = list(cards)
-            self._stub = [c for c in self._stub if c in unseen]
-        elif self._ordered:
-            stub = self._stub
-            dealt = n * size
-            top = stub[-dealt:]  # the next card is the last: seat order[i] gets top[-1 - i], top[-1 - i - n], ...
-            del stub[-dealt:]
-            for i, seat in enumerate(order):
-                hole[seat] = top[dealt - 1 - i::-n]
-        else:
-            stub = self._stub
+    def _feed(self, shared: _Io, need: int) -> None:
+        """Put the next ``need`` uniforms of the generator where the C call takes them."""
+        if need:
             rnd = self._rng.random
-            left = 52
-            for _ in range(size):
-                for seat in order:
-                    j = int(rnd() * left)
-                    left -= 1
-                    hole[seat].append(stub[j])
-                    stub[j] = stub[left]
-            del stub[left:]
-        self._log.extend([Deal(seat, size, tuple(hole[seat])) for seat in order])
+            shared.buffer[0:need] = [rnd() for _ in range(need)]
 
-    def _take(self, count: int, thrown: Sequence[int], seat: int) -> list[int]:
-        """Deal ``count`` cards from the stub; when it runs out, deal what is
-        left, then reform it from every card out of play (``thrown``, which the
-        drawer has just thrown, is not yet among them)."""
-        stub = self._stub
+    def _record(self, shared: _Io, need: int) -> None:
+        """After a C call: keep its events, check it took the uniforms it was given."""
+        io = shared.io
+        used = io.used
+        if used or need:
+            if used != need:  # pragma: no cover - the count of picks is the C table's rule
+                raise RuntimeError(f"the table took {used} random picks, not {need}")
+            io.used = 0
+        self._raw += shared.record[:io.n_events * _EVENT_SIZE]
+        self._legal = self._actions = None
+
+    def _play(self, action: int, need: int = 0) -> None:
+        """The seat to act takes ``action`` (legal: checked by the caller), the
+        C call taking ``need`` uniforms."""
+        if self._careful:
+            self._play_carefully(action)
+            return
+        shared = _PER_THREAD.io
+        if need:
+            self._feed(shared, need)
+        status = _table_act(self._table, action, shared.io)
+        if status < 0:  # pragma: no cover - every caller checks the action first
+            raise ValueError(f"table action {action}: {status_text(status)}")
+        self._record(shared, need)
+
+    def _trial(self, action: int) -> tuple[int, list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]]]:
+        """The uniforms ``action`` takes and the events it records, on a copy of the table."""
+        trial = _Io()
+        status = _table_act(ffi.new("bdc_table *", self._table[0]), action, trial.io)
+        if status < 0:  # pragma: no cover - every caller checks the action first
+            raise ValueError(f"table action {action}: {status_text(status)}")
+        return trial.io.used, _decode(ffi.buffer(trial.events, trial.io.n_events * _EVENT_SIZE)[:])
+
+    def _play_carefully(self, action: int) -> None:
+        """An action whose random picks are not known beforehand (a burn may
+        follow) or whose cards a :class:`Replay` prescribes."""
+        need, events = self._trial(action)
+        table = self._table
+        shared = _PER_THREAD.io
         if self._replay is None:
-            left = len(stub)
-            if left < count:  # deal what is left, then reform the stub
-                out = stub[::-1]
-                self._reform()
-                return out + self._take(count - left, thrown, seat)
-            if self._ordered:
-                out = stub[-count:]
-                del stub[-count:]
-                out.reverse()
-                return out
-            rnd = self._rng.random
-            out = []
-            for _ in range(count):
-                j = int(rnd() * left)
-                left -= 1
-                out.append(stub[j])
-                stub[j] = stub[left]
-            del stub[left:]
-            return out
-        out = []
-        wanted = self._replay.draws.get((len(self._draws), seat), ())
-        if len(wanted) != count:
-            raise ValueError(
-                f"seat {seat} threw {count} cards in draw {len(self._draws)} but the history deals {len(wanted)}")
-        for c in wanted:
-            if c not in stub:
-                if stub:
-                    raise ValueError(f"the history deals {NAME_OF[c]}, which is not in the stub")
-                self._reform()
-                stub = self._stub
-                if c not in stub:
-                    raise ValueError(f"the history deals {NAME_OF[c]}, which is not out of play")
-            stub.remove(c)
-            out.append(c)
-        return out
+            self._feed(shared, need)
+            status = _table_act(table, action, shared.io)
+            if status < 0:  # pragma: no cover - checked by the trial
+                raise ValueError(f"table action {action}: {status_text(status)}")
+            self._record(shared, need)
+            return
+        replay = self._replay
+        plan = _Stub(ffi.unpack(table.stub, table.n_stub), ffi.unpack(table.muck, table.n_muck))
+        burnt = len(self.burns)
+        for kind, seat, round_, cards, _dealt, _amount in events:
+            if kind == _E_FOLD:
+                plan.muck.extend(self.cards(seat))
+            elif kind == _E_DRAW and cards:  # (standing pat deals nothing: loads checks what is listed)
+                wanted = replay.draws.get((round_, seat), ())
+                if len(wanted) != len(cards):
+                    raise ValueError(
+                        f"seat {seat} threw {len(cards)} cards in draw {round_} but the history deals {len(wanted)}")
+                for card in wanted:
+                    plan.take(card, "deals")
+                plan.muck.extend(cards)
+            elif kind == _E_BURN:
+                if burnt >= len(replay.burns):
+                    raise ValueError("the history burns fewer cards than the table's rules do")
+                card = replay.burns[burnt]
+                burnt += 1
+                plan.take(card, "burns")
+                plan.muck.append(card)
+        # The cards the history deals from the stub go on top, in order (the next
+        # last), and the table deals them in that order; the picks from a reformed
+        # stub are the uniforms that find them.
+        rest = [] if plan.reformed else plan.stub
+        order = rest + plan.before[::-1]
+        table.stub[0:len(order)] = order
+        table.ordered = 1
+        need = len(plan.uniforms)
+        if need:
+            shared.buffer[0:need] = plan.uniforms
+        status = _table_act(table, action, shared.io)
+        table.ordered = 0
+        if status < 0:  # pragma: no cover - checked by the trial
+            raise ValueError(f"table action {action}: {status_text(status)}")
+        self._record(shared, need)
 
-    def _reform(self) -> None:
-        """The stub ran out: every card out of play so far becomes the new stub."""
-        self._stub = self._muck
-        self._muck = []
-        self._ordered = False  # dealt at random from now on
+    def _replay_deck(self, deal: Replay, c_rules: Any, c_stacks: Any) -> Any:
+        """The deck that deals a recorded hand's hands (and its first burn, when
+        nobody can bet before the first draw), after checking them."""
+        n, size = self._n, self._size
+        hands = deal.hands
+        if len(hands) != n:
+            raise ValueError(f"the history deals {len(hands)} hands, not {n}")
+        order = [(self.button + 1 + i) % n for i in range(n)]
+        unseen = set(range(52))
+        for i, cards in enumerate(hands):
+            if len(cards) != size:
+                raise ValueError(f"the history deals seat {order[i]} {len(cards)} cards, not {size}")
+            for c in cards:
+                if c not in unseen:
+                    raise ValueError(f"the history deals {NAME_OF[c]} twice")
+                unseen.discard(c)
+        dealt = [hands[i][k] for k in range(size) for i in range(n)]
+        rest = sorted(unseen)
+        if self.rules.burn:
+            trial = _Io()
+            lib.bdc_table_start(ffi.new("bdc_table *"), c_rules, n, c_stacks, self.button,
+                                ffi.new("uint8_t[]", dealt + rest), 0, trial.io)
+            kinds = [e[0] for e in _decode(ffi.buffer(trial.events, trial.io.n_events * _EVENT_SIZE)[:])]
+            if _E_BURN in kinds:
+                if not deal.burns:
+                    raise ValueError("the history burns fewer cards than the table's rules do")
+                card = deal.burns[0]
+                if card not in unseen:
+                    raise ValueError(f"the history burns {NAME_OF[card]}, which is not in the stub")
+                rest.remove(card)
+                rest.insert(0, card)
+        return ffi.new("uint8_t[]", dealt + rest)
 
     def resume(self, state: DealState | None = None) -> None:
         """Leave the cards a :class:`Replay` prescribed for the table's own
@@ -433,218 +571,61 @@ class Hand:
 
         :raises ValueError: if ``state``'s stub is not the cards still unseen.
         """
-        if self._phase == "over":
+        table = self._table
+        if table.phase == _OVER:
             return
         rng = random.Random()
         if state is not None:
             stub = list(state.stub)
-            if len(stub) != len(self._stub) or set(stub) != set(self._stub):
+            current = ffi.unpack(table.stub, table.n_stub)
+            if len(stub) != len(current) or set(stub) != set(current):
                 raise ValueError("the deal state does not fit: the stub is not the cards the history leaves unseen")
-            self._stub = stub
-            self._ordered = bool(state.ordered)
             if state.random_state is not None:
                 try:
                     rng.setstate(state.random_state)
                 except (TypeError, ValueError) as exc:
                     raise ValueError(f"the deal state's random state is not one ({exc})") from None
+            table.stub[0:len(stub)] = stub
+            table.ordered = int(bool(state.ordered))
         self._rng = rng
         self._replay = None
+        self._careful = self.rules.burn
 
     @property
     def deal_state(self) -> DealState:
         """What decides the cards still to come (a :class:`DealState`)."""
-        return DealState(tuple(self._stub), self._ordered, _state_or_none(self._rng))
-
-    def _burn(self) -> None:
-        if self._replay is not None:
-            burns = self._replay.burns
-            if len(self._burns) >= len(burns):
-                raise ValueError("the history burns fewer cards than the table's rules do")
-            c = burns[len(self._burns)]
-            if c not in self._stub:
-                if self._stub:
-                    raise ValueError(f"the history burns {NAME_OF[c]}, which is not in the stub")
-                self._reform()
-            self._stub.remove(c)
-        else:
-            c = self._take(1, (), -1)[0]
-        self._burns.append(c)
-        self._muck.append(c)
+        table = self._table
+        return DealState(tuple(ffi.unpack(table.stub, table.n_stub)), bool(table.ordered), _state_or_none(self._rng))
 
     # ------------------------------------------------------------------ #
-    # Betting
+    # The record of events
     # ------------------------------------------------------------------ #
-    def _post(self, seat: int, amount: int) -> None:
-        amount = min(amount, self._stacks[seat])
-        self._stacks[seat] -= amount
-        self._bets[seat] += amount
-        self._committed[seat] += amount
-        if not self._stacks[seat] and not self._all_in[seat]:
-            self._all_in[seat] = True
-            self._active -= 1
-
-    def _post_blinds(self) -> None:
-        n, b = self._n, self.button
-        sb, bb = (b, (b + 1) % n) if n == 2 else ((b + 1) % n, (b + 2) % n)
-        self._sb_seat, self._bb_seat = sb, bb
-        stacks, log = self._stacks, self._log
-        if self.rules.small_blind:
-            log.append(Post(sb, min(self.rules.small_blind, stacks[sb]), "small"))
-            self._post(sb, self.rules.small_blind)
-        log.append(Post(bb, min(self.rules.big_blind, stacks[bb]), "big"))
-        self._post(bb, self.rules.big_blind)
-
-    def _start_round(self, r: int) -> None:
-        """Begin betting round ``r`` (or skip it when nobody can bet)."""
-        while True:
-            self._phase = "bet"
-            self._round = r
-            n = self._n
-            folded, all_in = self._folded, self._all_in
-            rules = self.rules
-            if r:
-                self._bets = [0] * n
-                self._level = 0
-                self._nbets = 0
-            else:
-                self._level = rules.big_blind
-                self._nbets = 1 if rules.cap_counts_blind else 0
-            self._last_raise = rules.big_blind
-            self._unit = rules.small_bet if r < 2 else rules.big_bet  # type: ignore[assignment]  # set by TableRules
-            if self._structure == "fixed":
-                self._cap = rules.heads_up_cap if self._live == 2 else rules.cap
-            else:
-                self._cap = None
-            if self._active == n:  # nobody folded or all in: the common case
-                pending = [True] * n
-                self._pending = pending
-                self._can_raise = [True] * n
-                self._to_act = (self._bb_seat + 1) % n if r == 0 else (self.button + 1) % n
-                return
-            pending = [not (folded[s] or all_in[s]) for s in range(n)]
-            self._pending = pending
-            self._can_raise = pending[:]
-            active = [s for s in range(n) if pending[s]]
-            if len(active) == 1 and self._bets[active[0]] >= self._level:
-                pending[active[0]] = False  # nobody left to bet against
-                active = []
-            if active:
-                first = (self._bb_seat + 1) % n if r == 0 else (self.button + 1) % n
-                self._to_act = self._next_pending(first)
-                return
-            if not self._end_round():
-                return
-            r += 1
-
-    def _next_pending(self, start: int) -> int | None:
-        n, pending = self._n, self._pending
-        for i in range(n):
-            seat = (start + i) % n
-            if pending[seat]:
-                return seat
-        return None
-
-    def _return_uncalled(self) -> None:
-        """Give back the part of the biggest stake that nobody matched."""
-        committed = self._committed
-        top, second = sorted(committed)[-2:][::-1]
-        if top != second:
-            seat = committed.index(top)
-            back = top - second
-            committed[seat] = second
-            self._bets[seat] -= back
-            self._stacks[seat] += back
-            if self._all_in[seat]:
-                self._all_in[seat] = False
-                self._active += not self._folded[seat]
-
-    def _end_round(self) -> bool:
-        """Close the betting round; True if the hand goes on to another round
-        right away (a draw is handled by :meth:`_start_draw`)."""
-        self._return_uncalled()
-        if self._round == 3:
-            self._showdown()
-            return False
-        return self._start_draw(self._round + 1)
-
-    def _after_bet_action(self, seat: int) -> None:
-        """Move the turn on after a betting action by ``seat``."""
-        if self._live == 1:
-            self._win_uncontested()
-            return
-        n, pending = self._n, self._pending
-        for i in range(1, n + 1):
-            nxt = (seat + i) % n
-            if pending[nxt]:
-                if self._active > 1 or self._bets[nxt] < self._level:
-                    self._to_act = nxt  # (a lone player who can still act, owing nothing, has nobody to bet against)
-                    return
-                break
-        if self._end_round():
-            self._start_round(self._round + 1)
-
-    # ------------------------------------------------------------------ #
-    # Draws
-    # ------------------------------------------------------------------ #
-    def _start_draw(self, d: int) -> bool:
-        """Begin draw ``d`` (1..3); True if it needs nobody (never: every
-        player still in draws, all-in or not)."""
-        self._phase = "draw"
-        self._round = d
-        self._draws.append([None] * self._n)
-        if self.rules.burn:
-            self._burn()
-        folded = self._folded
-        self._queue = [s for s in self._order if not folded[s]]  # who draws, in order, the next last
-        self._queue.reverse()
-        self._to_act = self._queue.pop()
-        return False
-
-    # ------------------------------------------------------------------ #
-    # The end
-    # ------------------------------------------------------------------ #
-    def _win_uncontested(self) -> None:
-        self._return_uncalled()
-        winner = self._folded.index(False)
-        self._stacks[winner] += sum(self._committed)
-        self._finish()
-
-    def _showdown(self) -> None:
-        committed, folded, n = self._committed, self._folded, self._n
-        live = [s for s in range(n) if not folded[s]]
-        levels = sorted({committed[s] for s in live})
-        pots: list[tuple[int, tuple[int, ...]]]
-        if len(levels) == 1:  # nobody all in for less: one pot (folded chips are never above a live stake)
-            pots = [(sum(committed), tuple(live))]
-        else:
-            pots = []
-            prev = 0
-            for level in levels:
-                amount = sum([min(c, level) - min(c, prev) for c in committed])
-                if amount:
-                    pots.append((amount, tuple([s for s in live if committed[s] >= level])))
-                prev = level
-            rest = sum([c - min(c, prev) for c in committed])  # chips of folded seats above every live stake
-            if rest:  # pragma: no cover - uncalled chips are returned first, so this cannot happen
-                amount, eligible = pots[-1]
-                pots[-1] = (amount + rest, eligible)
-        hole = self._hole
-        hands: list[Sequence[int] | None] = [None if folded[s] else hole[s] for s in range(n)]
-        self._log.extend([Show(s, tuple(hole[s])) for s in self._order if not folded[s]])
-        ranks = rank_hands(self._game, hands)
-        settled = settle(self._game, ranks, pots, self._order)
-        stacks = self._stacks
-        for seat, won in enumerate(settled[0]):
-            stacks[seat] += won
-        self._ranks, self._pots, self._settled = ranks, pots, settled
-        self._finish()
-
-    def _finish(self) -> None:
-        self._phase = "over"
-        self._to_act = None
-        self._bets = [0] * self._n
-        self._pending = [False] * self._n
-        self._payoffs = tuple(map(operator.sub, self._stacks, self._start))
+    def _events_now(self) -> list[Event]:
+        """The typed events so far, decoding only what the table recorded since the last call."""
+        log, raw = self._log, self._raw
+        if self._decoded < len(raw):
+            if not self._decoded:
+                table, rules, start = self._table, self.rules, self._start
+                if rules.small_blind:
+                    log.append(Post(table.sb_seat, min(rules.small_blind, start[table.sb_seat]), "small"))
+                log.append(Post(table.bb_seat, min(rules.big_blind, start[table.bb_seat]), "big"))
+            for kind, seat, round_, cards, dealt, amount in _decode(raw, self._decoded):
+                if kind == _E_DEAL:
+                    log.append(Deal(seat, len(cards), cards))
+                elif kind == _E_CALL:
+                    log.append(CheckCall(seat, amount))
+                elif kind == _E_RAISE:
+                    log.append(BetRaise(seat, amount))
+                elif kind == _E_FOLD:
+                    log.append(Fold(seat))
+                elif kind == _E_DRAW:
+                    log.append(Draw(seat, round_, len(cards), cards, dealt))
+                elif kind == _E_SHOW:
+                    log.append(Show(seat, cards))
+                elif kind == _E_BURN:
+                    self._burns.append(cards[0])
+            self._decoded = len(raw)
+        return log
 
     # ------------------------------------------------------------------ #
     # Public state
@@ -662,27 +643,29 @@ class Hand:
     @property
     def to_act(self) -> int | None:
         """The seat whose turn it is (to bet or to draw), or None when the hand is over."""
-        return self._to_act
+        seat: int = self._table.to_act
+        return None if seat < 0 else seat
 
     @property
     def phase(self) -> str:
         """``"bet"``, ``"draw"`` or ``"over"``."""
-        return self._phase
+        return _PHASE_NAMES[self._table.phase]
 
     @property
     def round(self) -> int:
         """The betting round (0..3) or the draw (1..3, before betting round of the same number)."""
-        return self._round
+        return int(self._table.round)
 
     @property
     def pot(self) -> int:
         """Chips in the middle, this round's bets included (0 once the hand is settled)."""
-        return 0 if self._phase == "over" else sum(self._committed)
+        table = self._table
+        return 0 if table.phase == _OVER else sum(_SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _COMMITTED))
 
     @property
     def stacks(self) -> tuple[int, ...]:
         """Each seat's chips behind (not yet bet)."""
-        return tuple(self._stacks)
+        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _STACKS)
 
     @property
     def starting_stacks(self) -> tuple[int, ...]:
@@ -692,27 +675,30 @@ class Hand:
     @property
     def bets(self) -> tuple[int, ...]:
         """Each seat's bet in this betting round."""
-        return tuple(self._bets)
+        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _BETS)
 
     @property
     def committed(self) -> tuple[int, ...]:
         """Each seat's chips in the middle over the whole hand."""
-        return tuple(self._committed)
+        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _COMMITTED)
 
     @property
     def folded(self) -> tuple[bool, ...]:
         """Whether each seat has folded."""
-        return tuple(self._folded)
+        return tuple([f == 1 for f in self._bytes.view[_FOLDED:_FOLDED + self._n]])
 
     @property
     def all_in(self) -> tuple[bool, ...]:
         """Whether each seat is all in."""
-        return tuple(self._all_in)
+        return tuple([a == 1 for a in self._bytes.view[_ALL_IN:_ALL_IN + self._n]])
 
     def cards(self, seat: int) -> tuple[int, ...]:
         """That seat's card ids now (a folded seat's hand is out of play: empty)."""
-        self._seat(seat)
-        return tuple(self._hole[seat])
+        if type(seat) is not int or not 0 <= seat < self._n:
+            self._seat(seat)
+        held = self._bytes.view
+        at = _HOLE + _HOLE_ROW * seat
+        return tuple(held[at:at + held[_N_HOLE + seat]])
 
     def _seat(self, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
@@ -722,73 +708,97 @@ class Hand:
     @property
     def draws(self) -> tuple[tuple[int | None, ...], ...]:
         """For each draw so far, how many cards each seat drew (None: not drawn)."""
-        return tuple(tuple(d) for d in self._draws)
+        counts: list[list[int | None]] = [[None] * self._n for _ in range(self._table.round)]
+        for e in self._events_now():
+            if type(e) is Draw:
+                counts[e.draw - 1][e.seat] = e.count
+        return tuple([tuple(c) for c in counts])
+
+    @property
+    def burns(self) -> tuple[int, ...]:
+        """The cards burnt so far, in order (a table whose rules burn)."""
+        self._events_now()
+        return tuple(self._burns)
 
     @property
     def result(self) -> ShowdownResult | Uncontested | None:
         """The settlement once the hand is over: a :class:`ShowdownResult`, or
         :class:`Uncontested` when everyone else folded; None before."""
-        if self._result is None and self._phase == "over":
-            if self._settled is None:
-                self._result = Uncontested(self._folded.index(False), sum(self._committed))
+        table = self._table
+        if self._result is None and table.phase == _OVER:
+            folded = self.folded
+            if not table.showdown:
+                self._result = Uncontested(folded.index(False), sum(self.committed))
             else:
-                hands = [None if self._folded[s] else tuple(self._hole[s]) for s in range(self._n)]
-                assert self._ranks is not None
-                self._result = settlement_result(self._game, hands, self._ranks, self._pots, self._settled)
+                hands = [None if folded[s] else self.cards(s) for s in range(self._n)]
+                ranks = rank_hands(self._game, hands)
+                pots = list(self.pots)
+                order = [(self.button + 1 + i) % self._n for i in range(self._n)]
+                settled = settle(self._game, ranks, pots, order)
+                self._result = settlement_result(self._game, hands, ranks, pots, settled)
         return self._result
 
     @property
     def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """After a showdown, the pots settled: (amount, eligible seats), main pot first."""
-        return tuple(self._pots)
+        table = self._table
+        return tuple((int(table.pot_amount[p]), tuple([s for s in range(self._n) if table.pot_eligible[p] >> s & 1]))
+                     for p in range(table.n_pots))
 
     @property
     def payoffs(self) -> tuple[int, ...] | None:
         """Net chips per seat once the hand is over (final minus starting stack); None before."""
-        return self._payoffs
+        table = self._table
+        if table.phase != _OVER:
+            return None
+        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _PAYOFFS)
+
+    # The hands, the stub, the cards out of play and the big blind's seat, as the tests
+    # that look inside a hand read them (copies: writing to them changes nothing).
+    @property
+    def _hole(self) -> list[list[int]]:
+        return [list(self.cards(s)) for s in range(self._n)]
+
+    @property
+    def _stub(self) -> list[int]:
+        return ffi.unpack(self._table.stub, self._table.n_stub)  # type: ignore[no-any-return]
+
+    @property
+    def _muck(self) -> list[int]:
+        return ffi.unpack(self._table.muck, self._table.n_muck)  # type: ignore[no-any-return]
+
+    @property
+    def _bb_seat(self) -> int:
+        return int(self._table.bb_seat)
 
     # ------------------------------------------------------------------ #
     # Actions
     # ------------------------------------------------------------------ #
-    def _raise_bounds(self, seat: int) -> tuple[int, int] | None:
-        """The smallest and largest bet-or-raise-to amounts, or None if the seat may not raise."""
-        stack, bet, level = self._stacks[seat], self._bets[seat], self._level
-        if stack <= level - bet or not self._can_raise[seat]:
-            return None
-        cap = self._cap
-        if cap is not None and self._nbets >= cap:
-            return None
-        stacks, bets, folded = self._stacks, self._bets, self._folded
-        for t in range(self._n):
-            if t != seat and not folded[t] and stacks[t] + bets[t] > level:
-                break
-        else:
-            return None  # everyone else has folded or is all in
-        most = bet + stack
-        if self._structure == "fixed":
-            to = min(level + self._unit, most)
-            return to, to
-        low = min(level + self._last_raise, most)
-        if self._structure == "pot":
-            return low, min(level + sum(self._committed) + level - bet, most)
-        return low, most
-
     def legal(self) -> Legal:
         """What the seat to act may do now, as numbers (:class:`Legal`): the chips
         to call, whether it may fold, the raise-to range, the raises left before
         the cap, and in a draw the most cards it may throw."""
-        seat = self._to_act
-        if seat is None:
-            return Legal(None, "over")
-        if self._phase == "draw":
-            return Legal(seat, "draw", max_discard=len(self._hole[seat]))
-        owed = self._level - self._bets[seat]
-        bounds = self._raise_bounds(seat)
-        cap = self._cap
-        return Legal(seat, "bet", to_call=min(max(owed, 0), self._stacks[seat]), can_fold=owed > 0,
-                     min_raise_to=None if bounds is None else bounds[0],
-                     max_raise_to=None if bounds is None else bounds[1],
-                     raises_left=None if cap is None else max(cap - self._nbets, 0))
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._numbers()
+        return legal
+
+    def _numbers(self) -> Legal:
+        """:meth:`legal`, read from the table."""
+        numbers = _PER_THREAD.io.legal
+        status = _table_legal(self._table, numbers)
+        if status < 0:  # pragma: no cover - a table the hand made
+            raise ValueError(f"table: {status_text(status)}")
+        key = _LEGAL.unpack(ffi.buffer(numbers))
+        legal = _LEGALS.get(key)
+        if legal is None:
+            seat, phase, can_fold, raising, to_call, low, high, left, most = key
+            legal = Legal(None if seat < 0 else seat, _PHASE_NAMES[phase], to_call, can_fold == 1,
+                          low if raising else None, high if raising else None, None if left < 0 else left, most)
+            if len(_LEGALS) >= _LEGALS_KEPT:
+                _LEGALS.clear()
+            _LEGALS[key] = legal
+        return legal
 
     def legal_actions(self) -> tuple[str, ...]:
         """The actions the seat to act may take, in PHH words: ``"f"`` (only
@@ -796,64 +806,55 @@ class Hand:
         amount; pot and no limit: the smallest and the largest, any amount
         between is legal), or ``"sd"`` in a draw (discard any 0..5 of one's
         cards, 0..4 in Badugi).  Empty when the hand is over."""
+        out = self._actions
+        if out is not None:
+            return out
         legal = self.legal()
         if legal.seat is None:
-            return ()
-        if legal.phase == "draw":
-            return ("sd",)
-        out = ["f", "cc"] if legal.can_fold else ["cc"]
-        low, high = legal.min_raise_to, legal.max_raise_to
-        if low is not None:
-            out.append(f"cbr {low}")
-            if high != low:
-                out.append(f"cbr {high}")
-        return tuple(out)
+            out = ()
+        elif legal.phase == "draw":
+            out = ("sd",)
+        else:
+            words = ["f", "cc"] if legal.can_fold else ["cc"]
+            low, high = legal.min_raise_to, legal.max_raise_to
+            if low is not None:
+                words.append(f"cbr {low}")
+                if high != low:
+                    words.append(f"cbr {high}")
+            out = tuple(words)
+        self._actions = out
+        return out
 
     def _betting_seat(self, what: str) -> int:
-        seat = self._to_act
+        seat = self.to_act
         if seat is None:
             raise ValueError(f"cannot {what}: the hand is over")
-        if self._phase != "bet":
+        if self._table.phase != _BET:
             raise ValueError(f"cannot {what}: seat {seat} is to draw (discard cards or stand pat)")
         return seat
 
     def fold(self) -> None:
         """The seat to act folds (only when facing a bet)."""
-        seat = self._to_act
-        if seat is None or self._phase != "bet":
-            seat = self._betting_seat("fold")
-        if self._bets[seat] >= self._level:
+        table = self._table
+        if table.phase != _BET:
+            self._betting_seat("fold")
+        seat = table.to_act
+        if table.bets[seat] >= table.level:
             raise ValueError(f"seat {seat} has nothing to call, so may not fold: check (cc) instead")
-        self._folded[seat] = True
-        self._pending[seat] = False
-        self._live -= 1
-        self._active -= 1
-        self._muck.extend(self._hole[seat])
-        self._hole[seat] = []
-        self._log.append(Fold(seat))
-        self._after_bet_action(seat)
+        self._play(_FOLD)
 
     def check_call(self) -> None:
         """The seat to act checks, or calls the bet (all in if short)."""
-        seat = self._to_act
-        if seat is None or self._phase != "bet":
-            seat = self._betting_seat("check or call")
-        owed = self._level - self._bets[seat]
-        if owed > 0:
-            stack = self._stacks[seat]
-            if owed >= stack:
-                owed = stack
-                self._all_in[seat] = True
-                self._active -= 1
-            self._stacks[seat] = stack - owed
-            self._bets[seat] += owed
-            self._committed[seat] += owed
-        else:
-            owed = 0
-        self._pending[seat] = False
-        self._can_raise[seat] = False
-        self._log.append(CheckCall(seat, owed))
-        self._after_bet_action(seat)
+        table = self._table
+        if table.phase != _BET:
+            self._betting_seat("check or call")
+        if self._careful:
+            self._play_carefully(_CHECK_CALL)
+            return
+        shared = _PER_THREAD.io  # (the common action, without _play's call)
+        if _table_act(table, _CHECK_CALL, shared.io) < 0:  # pragma: no cover - always legal in a betting turn
+            raise ValueError("the table refused a check or call")
+        self._record(shared, 0)
 
     def bet_raise(self, to: int | None = None) -> None:
         """The seat to act bets or raises to ``to`` chips this round.
@@ -863,13 +864,14 @@ class Hand:
             no limit, between the two amounts :meth:`legal_actions` gives.
         :raises ValueError: if the seat may not raise, or not to that amount.
         """
-        seat = self._to_act
-        if seat is None or self._phase != "bet":
-            seat = self._betting_seat("bet or raise")
-        bounds = self._raise_bounds(seat)
-        if bounds is None:
+        table = self._table
+        if table.phase != _BET:
+            self._betting_seat("bet or raise")
+        legal = self._legal or self._numbers()  # (a refused raise leaves the hand as it was, caches too)
+        low, high = legal.min_raise_to, legal.max_raise_to
+        if low is None or high is None:
+            seat = table.to_act
             raise ValueError(f"seat {seat} may not bet or raise now ({self._why_no_raise(seat)})")
-        low, high = bounds
         if to is None:
             if low != high:
                 raise ValueError(f"bet_raise needs an amount in {self._structure} limit: to {low}..{high}")
@@ -878,36 +880,17 @@ class Hand:
             raise ValueError(f"a bet or raise is to a whole number of chips, got {to!r}")
         if not low <= to <= high:
             allowed = f"to {low}" if low == high else f"to {low}..{high}"
-            raise ValueError(f"seat {seat} may bet or raise only {allowed}, not to {to}")
-        size = to - self._level
-        self._post(seat, to - self._bets[seat])
-        if self._structure == "fixed":
-            full = 2 * size >= self._unit
-        else:
-            full = size >= self._last_raise
-            if full:
-                self._last_raise = size
-        self._level = to
-        pending, can_raise, folded, all_in = self._pending, self._can_raise, self._folded, self._all_in
-        for t in range(self._n):
-            if t != seat and not (folded[t] or all_in[t]):
-                pending[t] = True
-                if full:
-                    can_raise[t] = True
-        if full:
-            self._nbets += 1
-        pending[seat] = False
-        can_raise[seat] = False
-        self._log.append(BetRaise(seat, to))
-        self._after_bet_action(seat)
+            raise ValueError(f"seat {table.to_act} may bet or raise only {allowed}, not to {to}")
+        self._play(int(to))
 
     def _why_no_raise(self, seat: int) -> str:
-        if self._stacks[seat] <= self._level - self._bets[seat]:
+        table = self._table
+        if table.stacks[seat] <= table.level - table.bets[seat]:
             return "it cannot cover more than a call"
-        if not self._can_raise[seat]:
+        if not table.can_raise[seat]:
             return "a short all-in raise did not reopen the betting for a player who has acted"
-        if self._cap is not None and self._nbets >= self._cap:
-            return f"the round is capped at {self._cap} bets"
+        if table.cap >= 0 and table.nbets >= table.cap:
+            return f"the round is capped at {table.cap} bets"
         return "everyone else has folded or is all in"
 
     def discard(self, cards: str | Iterable[int] = ()) -> None:
@@ -917,12 +900,12 @@ class Hand:
         :raises ValueError: out of turn, or for cards the seat does not hold.
         :raises TypeError: for cards that are neither text nor card ids.
         """
-        seat = self._to_act
-        if seat is None:
+        table = self._table
+        seat = table.to_act
+        if seat < 0:
             raise ValueError("cannot discard: the hand is over")
-        if self._phase != "draw":
+        if table.phase != _DRAW:
             raise ValueError(f"cannot discard: seat {seat} is to bet (f, cc or cbr), not to draw")
-        hole = self._hole[seat]
         if isinstance(cards, str) and not cards.strip():
             thrown: tuple[int, ...] = ()
         elif (quick := quick_ids(cards)) is not None:  # text, or plain distinct ids
@@ -937,23 +920,30 @@ class Hand:
             thrown = tuple(check_card(x) for x in thrown)  # raises, naming the bad id
             if len(set(thrown)) != len(thrown):
                 raise ValueError(f"seat {seat} cannot throw the same card twice")
+        if not thrown:
+            self._play(0)
+            return
+        held = self._bytes.view
+        at = _HOLE + _HOLE_ROW * seat
+        hole = held[at:at + held[_N_HOLE + seat]].tolist()
+        mask = 0
         for c in thrown:
             if c not in hole:
                 raise ValueError(f"seat {seat} does not hold {NAME_OF[c]}")
-        if thrown:
-            kept = [c for c in hole if c not in thrown]
-            dealt = self._take(len(thrown), thrown, seat)
-            kept.extend(dealt)
-            self._hole[seat] = kept
-            self._muck.extend(thrown)
-        else:
-            dealt = []
-        self._draws[-1][seat] = len(thrown)
-        self._log.append(Draw(seat, self._round, len(thrown), thrown, tuple(dealt)))
-        if self._queue:
-            self._to_act = self._queue.pop()
-        else:
-            self._start_round(self._round)
+            mask |= 1 << hole.index(c)
+        places = [i for i, c in enumerate(hole) if c in thrown]
+        if [hole[i] for i in places] != list(thrown):
+            # The table throws the cards in the order they sit in the hand: seat them in
+            # the order given, which the history keeps (and the cards out of play too).
+            row = table.hole[seat]
+            for i, c in zip(places, thrown):
+                row[i] = c
+        count = len(thrown)
+        left = table.n_stub
+        # The random picks: none from a deck's stub in order; from a stub that runs
+        # short, its last cards, then picks from the stub reformed.
+        need = (0 if table.ordered else count) if left >= count else count - left
+        self._play(mask, need)
 
     def act(self, text: str) -> None:
         """Take an action written in PHH words: ``"f"``, ``"cc"``, ``"cbr 8"``,
@@ -962,15 +952,19 @@ class Hand:
 
         :raises ValueError: for text that is not an action, or an illegal one.
         """
+        if text == "cc":
+            self.check_call()
+            return
         if not isinstance(text, str):
             raise ValueError(f"an action is text such as 'cc' or 'sd 7s', not {type(text).__name__}")  # noqa: TRY004 - the API promises ValueError
         words = text.split("#", 1)[0].split()
         if words and words[0][:1] == "p" and _digits(words[0][1:]):
             label = words.pop(0)
-            if self._to_act is None:
+            seat = self.to_act
+            if seat is None:
                 raise ValueError(f"cannot {text!r}: the hand is over")
-            if label != self._label(self._to_act):
-                raise ValueError(f"{label} is not to act: {self._label(self._to_act)} (seat {self._to_act}) is")
+            if label != self._label(seat):
+                raise ValueError(f"{label} is not to act: {self._label(seat)} (seat {seat}) is")
         if not words:
             raise ValueError(f"no action in {text!r}")
         word, rest = words[0], words[1:]
@@ -1003,7 +997,7 @@ class Hand:
         """The hand so far as typed events (:mod:`badeucey_fast.play.events`), in
         the order it was played, every card shown: the blinds posted, the deals,
         each action and draw, and the hands shown at the showdown."""
-        return tuple(self._log)
+        return tuple(self._events_now())
 
     @property
     def history(self) -> tuple[str, ...]:
@@ -1011,7 +1005,7 @@ class Hand:
         deal (``d dh p1 7s5h4d3c2s``) and action (``p2 cbr 4``, ``p1 sd 7s``
         followed by that player's new cards).  Players are labelled ``p1``.. from
         the first seat left of the button; the button is last."""
-        log = self._log
+        log = self._events_now()
         done, lines = self._views.get(None, (0, ()))
         if done < len(log):
             lines += phh_history(log[done:], self.button, self._n)
@@ -1021,58 +1015,62 @@ class Hand:
     def _seen(self, seat: int) -> tuple[Event, ...]:
         """The events as ``seat`` sees them, masking only the log entries added
         since the last call for that seat."""
-        log = self._log
+        log = self._events_now()
         done, seen = self._views.get(seat, (0, ()))
         if done < len(log):
             seen += tuple([e.seen_by(seat) for e in log[done:]])
             self._views[seat] = (len(log), seen)
         return seen
 
-    @property
-    def burns(self) -> tuple[int, ...]:
-        """The cards burnt so far, in order (a table whose rules burn)."""
-        return tuple(self._burns)
-
     def view(self, seat: int) -> HandView:
         """What ``seat`` may know now, as an immutable :class:`HandView`."""
         self._seat(seat)
+        to_act = self.to_act
         # Built as draws.py builds a DrawOutcomes: the frozen __init__ would set the fields
         # one by one through object.__setattr__, and every field is checked here already.
         # The history's text is left to the view to render when read (None).
         view = _new_object(HandView)
         view.__dict__.update(
-            seat=seat, n_seats=self._n, button=self.button, to_act=self._to_act, phase=self._phase,
-            round=self._round, pot=self.pot, stacks=self.stacks, bets=self.bets, folded=self.folded,
-            all_in=self.all_in, cards=tuple(self._hole[seat]), draws=self.draws,
-            legal_actions=self.legal_actions() if seat == self._to_act else (), rules=self.rules,
-            **self._view_extras(seat), history=None, events=self._seen(seat), payoffs=self._payoffs,
+            seat=seat, n_seats=self._n, button=self.button, to_act=to_act, phase=self.phase,
+            round=self.round, pot=self.pot, stacks=self.stacks, bets=self.bets, folded=self.folded,
+            all_in=self.all_in, cards=self.cards(seat), draws=self.draws,
+            legal_actions=self.legal_actions() if seat == to_act else (), rules=self.rules,
+            **self._view_extras(seat, to_act), history=None, events=self._seen(seat), payoffs=self.payoffs,
         )
         return view
 
-    def _view_extras(self, seat: int) -> dict[str, Any]:
+    def _view_extras(self, seat: int, to_act: int | None) -> dict[str, Any]:
         """The view's derived facts: the numbers of :meth:`legal`, discards, position."""
-        legal = self.legal() if seat == self._to_act else Legal(seat, self._phase)
+        table = self._table
+        betting = table.phase == _BET
+        legal = self.legal() if seat == to_act else Legal(seat, self.phase)
         raises_left = None
-        if self._phase == "bet" and self._cap is not None:
-            raises_left = max(self._cap - self._nbets, 0)
-        thrown = tuple([c for e in self._log if type(e) is Draw and e.seat == seat and e.thrown for c in e.thrown])
+        if betting and table.cap >= 0:
+            raises_left = max(table.cap - table.nbets, 0)
+        thrown = tuple([c for e in self._events_now() if type(e) is Draw and e.seat == seat and e.thrown
+                        for c in e.thrown])
         acts_last = False
-        if self._phase == "bet":
-            n, folded, all_in = self._n, self._folded, self._all_in
-            first = (self._bb_seat + 1) % n if self._round == 0 else (self.button + 1) % n
+        if betting:
+            n = self._n
+            folded, all_in = table.folded, table.all_in
+            first = (table.bb_seat + 1) % n if table.round == 0 else (self.button + 1) % n
             able = [s for s in ((first + i) % n for i in range(n)) if not (folded[s] or all_in[s])]
             acts_last = bool(able) and able[-1] == seat
         return {"to_call": legal.to_call, "min_raise_to": legal.min_raise_to, "max_raise_to": legal.max_raise_to,
                 "raises_left": raises_left, "thrown": thrown, "acts_last": acts_last}
 
+    # ------------------------------------------------------------------ #
+    # Copies and equality
+    # ------------------------------------------------------------------ #
     def _key(self) -> tuple[Any, ...]:
-        key = (self.rules, self._start, self.button, self._log, self._stacks, self._committed, self._folded,
-               self._hole, self._phase, self._round, self._to_act, self._burns)
-        if self._phase == "over":
+        table = self._table
+        key = (self.rules, self._start, self.button, self._events_now(), self.stacks, self.committed, self.folded,
+               [self.cards(s) for s in range(self._n)], table.phase, table.round, table.to_act, self._burns)
+        if table.phase == _OVER:
             return key  # nothing more is dealt
         # What the next cards will be: the stub (in order), the cards out of play that
         # reform it when it runs out, and the random state that picks from them.
-        return (*key, self._stub, self._ordered, self._muck, _random_state(self._rng))
+        return (*key, self._stub, bool(table.ordered), self._muck, _random_state(self._rng))
 
     def copy(self) -> Hand:
         """An independent copy: acting on either never changes the other, and the
@@ -1088,14 +1086,14 @@ class Hand:
         twin: Hand = _new_object(Hand)
         for name in _SHARED_SLOTS:
             setattr(twin, name, getattr(self, name))
-        for name in _LIST_SLOTS:
-            setattr(twin, name, getattr(self, name)[:])
-        twin._hole = [cards[:] for cards in self._hole]
-        twin._draws = [counts[:] for counts in self._draws]
+        twin._table = ffi.new("bdc_table *", self._table[0])
+        twin._bytes = _Fields(twin._table)
+        twin._raw = self._raw[:]
+        twin._log = self._log[:]
+        twin._decoded = self._decoded
+        twin._burns = self._burns[:]
         twin._views = dict(self._views)
         twin._rng = _copy_random(self._rng)
-        if hasattr(self, "_queue"):  # set by the first draw
-            twin._queue = self._queue[:]
         return twin
 
     def __copy__(self) -> Hand:
@@ -1103,6 +1101,10 @@ class Hand:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
         return self.copy()  # every other part is immutable, or never changed once set
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        shared = {name: getattr(self, name) for name in _SHARED_SLOTS}
+        return (_unpickle, (shared, bytes(ffi.buffer(self._table)), bytes(self._raw), self._rng))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Hand):
@@ -1120,5 +1122,22 @@ class Hand:
         def from_phh(text: str) -> Hand: ...
 
     def __repr__(self) -> str:
-        return (f"Hand({self._game.name}, {self._n} seats, button {self.button}, {self._phase} {self._round}, "
-                f"to act {self._to_act}, pot {self.pot})")
+        return (f"Hand({self._game.name}, {self._n} seats, button {self.button}, {self.phase} {self.round}, "
+                f"to act {self.to_act}, pot {self.pot})")
+
+
+def _unpickle(shared: dict[str, Any], table: bytes, raw: bytes, rng: random.Random) -> Hand:
+    """A pickled :class:`Hand` again (its C table as the bytes of the struct)."""
+    hand: Hand = _new_object(Hand)
+    for name, value in shared.items():
+        setattr(hand, name, value)
+    hand._table = ffi.new("bdc_table *")
+    ffi.memmove(hand._table, table, len(table))
+    hand._bytes = _Fields(hand._table)
+    hand._raw = bytearray(raw)
+    hand._log = []
+    hand._decoded = 0
+    hand._burns = []
+    hand._views = {}
+    hand._rng = rng
+    return hand
