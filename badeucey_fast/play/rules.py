@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import KW_ONLY, dataclass
 from typing import cast
 
-from badeucey_fast._checks import check_int
+from badeucey_fast._checks import DECK_SIZE, check_int
 from badeucey_fast.games import Game, get_game
+
+MAX_DRAWS = 3
+"""Draws in a hand of triple draw (a smaller game may play fewer)."""
 
 STRUCTURES = ("fixed", "pot", "no")
 """Betting structures: fixed limit, pot limit, no limit."""
@@ -37,7 +41,18 @@ class TableRules:
         pokerkit does for the PHH codes ``FB`` and ``F2L3D``: a cap of 4 then
         allows four raises after the big blind (:func:`~badeucey_fast.play.phh.loads`
         picks it for another program's history of those codes).
-    :raises ValueError: naming a bad setting.
+    :param deck: the cards in play (card text or ids), or None for all 52;
+        stored sorted (None when all 52 are given).  With ``draws`` and
+        ``max_discard``, it makes a smaller game for exact solving
+        (:meth:`mini`); the C table plays it, the Python engine
+        (:class:`~badeucey_fast.play.Hand`) only the full game.
+    :param draws: draws in a hand, 1..3 (betting rounds: one more).
+    :param max_discard: the most cards a seat may throw in one draw (None:
+        its whole hand).
+    :raises ValueError: naming a bad setting (a deck too small for two
+        seats: every draw must be fillable, so it needs at least two hands
+        and ``max_discard`` cards more).
+    :raises TypeError: for a deck that is not cards.
 
     >>> TableRules("badugi").big_bet
     4
@@ -45,6 +60,10 @@ class TableRules:
     Traceback (most recent call last):
     ...
     ValueError: cap must be at least 1, got 0
+    >>> TableRules("badugi", deck="As 2s 3s 4s Ah 2h 3h 4h", max_discard=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: a deck of 8 cards is too small for two seats of 4 cards drawing up to 1 (at least 9)
     """
 
     game: Game | str = "badeucey"
@@ -58,6 +77,9 @@ class TableRules:
     structure: str = "fixed"
     burn: bool = False
     cap_counts_blind: bool = True
+    deck: tuple[int, ...] | str | Iterable[int] | None = None
+    draws: int = MAX_DRAWS
+    max_discard: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "game", get_game(self.game))
@@ -77,8 +99,40 @@ class TableRules:
             raise ValueError(f"burn must be True or False, got {self.burn!r}")  # noqa: TRY004 - the API promises ValueError
         if not isinstance(self.cap_counts_blind, bool):
             raise ValueError(f"cap_counts_blind must be True or False, got {self.cap_counts_blind!r}")  # noqa: TRY004 - the API promises ValueError
+        object.__setattr__(self, "draws", check_int(self.draws, "draws", low=1, high=MAX_DRAWS))
+        size = cast(Game, self.game).hand_size
+        if self.max_discard is not None:
+            object.__setattr__(self, "max_discard", check_int(self.max_discard, "max_discard", low=1, high=size))
+        if self.deck is not None:
+            from badeucey_fast._cards import hand_ids  # the one normalisation of cards (it loads the C core)
+
+            ids = tuple(sorted(hand_ids(self.deck, tuple(range(DECK_SIZE + 1)), "deck")))  # type: ignore[arg-type]
+            object.__setattr__(self, "deck", None if len(ids) == DECK_SIZE else ids)
+            need = 2 * size + self.discard_limit
+            if len(ids) < need:
+                raise ValueError(f"a deck of {len(ids)} cards is too small for two seats of {size} cards "
+                                 f"drawing up to {self.discard_limit} (at least {need})")
 
     @property
     def max_seats(self) -> int:
-        """The most seats the game allows: 10 for Badugi (4 cards), 8 for five-card games."""
-        return 10 if cast(Game, self.game).hand_size == 4 else 8
+        """The most seats the game allows: 10 for Badugi (4 cards), 8 for five-card
+        games, and with a smaller deck as many as leave ``max_discard`` cards
+        out of the hands, so that every draw can be filled."""
+        size = cast(Game, self.game).hand_size
+        most = 10 if size == 4 else 8
+        return min(most, (self.deck_size - self.discard_limit) // size)
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in play."""
+        return DECK_SIZE if self.deck is None else len(cast(tuple[int, ...], self.deck))
+
+    @property
+    def discard_limit(self) -> int:
+        """The most cards a seat may throw in one draw."""
+        return cast(Game, self.game).hand_size if self.max_discard is None else cast(int, self.max_discard)
+
+    @property
+    def is_full_game(self) -> bool:
+        """True for the whole deck, three draws and any discard: the game the Python engine plays."""
+        return self.deck is None and self.draws == MAX_DRAWS and self.max_discard is None
