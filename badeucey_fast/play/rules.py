@@ -12,6 +12,10 @@ from badeucey_fast.games import Game, get_game
 MAX_DRAWS = 3
 """Draws in a hand of triple draw (a smaller game may play fewer)."""
 
+MINI_DECKS = {4: "As 2s 3s Ah 2h 3h Ad 2d 3d", 5: "2c 3c 4c 5c 7c 2d 3d 4d 5d 7d 6h"}
+"""The decks of :meth:`TableRules.mini` by hand size: each the smallest a heads-up
+one-card draw allows (two hands and one card)."""
+
 STRUCTURES = ("fixed", "pot", "no")
 """Betting structures: fixed limit, pot limit, no limit."""
 
@@ -112,6 +116,32 @@ class TableRules:
             if len(ids) < need:
                 raise ValueError(f"a deck of {len(ids)} cards is too small for two seats of {size} cards "
                                  f"drawing up to {self.discard_limit} (at least {need})")
+
+    @classmethod
+    def mini(cls, game: Game | str = "badugi") -> TableRules:
+        """A small game for exact solving: the same engine and rankings, heads-up,
+        one draw of at most one card, fixed limit capped at one bet
+        per round (blinds 1 and 2, bets 2).
+
+        The deck is :data:`MINI_DECKS` of the game's hand size: for a four-card
+        game (Badugi) nine cards, A-2-3 in three suits, so a draw is the one card
+        left after the deal or, for the second seat to draw, the first seat's
+        discard; hands tie often (the pot is split).  A five-card game (the
+        split games, 2-7, A-5) takes eleven cards and is a much larger tree.
+
+        :param game: a game name or :class:`~badeucey_fast.games.Game`.
+
+        >>> rules = TableRules.mini()
+        >>> rules.deck_size, rules.draws, rules.max_discard, rules.max_seats
+        (9, 1, 1, 2)
+        >>> TableRules.mini("nope")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown game 'nope' (known: badeucey, badacey, badugi, deuce_seven, ace_five)
+        """
+        chosen = get_game(game)
+        return cls(chosen, small_blind=1, big_blind=2, cap=1, heads_up_cap=1,
+                   deck=MINI_DECKS[chosen.hand_size], draws=1, max_discard=1)
 
     @property
     def max_seats(self) -> int:
