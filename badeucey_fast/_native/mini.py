@@ -111,6 +111,9 @@ class ChanceTable:
         twin.deck = self.deck
         return twin
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> ChanceTable:
+        return self.copy()
+
     # ---- reading ---------------------------------------------------------
 
     @property

@@ -104,7 +104,7 @@ class TableGame:
 class TableState:
     """A state of a :class:`TableGame` (see the module docstring); :meth:`child` makes the next one."""
 
-    __slots__ = ("_dealt", "_draw", "_history", "_table", "game")
+    __slots__ = ("_actions", "_dealt", "_draw", "_history", "_table", "game")
 
     def __init__(self, game: TableGame) -> None:
         self.game = game
@@ -112,6 +112,7 @@ class TableState:
         self._draw: int | None = None  # a throw (table mask) waiting for its cards
         self._history: list[tuple[int, str]] = []  # (seat seeing it, or -1 for both; token)
         self._dealt: tuple[tuple[int, ...], ...] = ()
+        self._actions: tuple[int, ...] | None = None  # the legal actions, once asked (a state never changes)
 
     def _copy(self) -> TableState:
         twin = TableState.__new__(TableState)
@@ -120,7 +121,11 @@ class TableState:
         twin._draw = self._draw
         twin._history = self._history[:]
         twin._dealt = self._dealt
+        twin._actions = None
         return twin
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TableState:
+        return self._copy()
 
     # ---- what the state is -------------------------------------------------
 
@@ -140,6 +145,16 @@ class TableState:
     def phase(self) -> int:
         """The C table's phase (betting round, draw, over); a betting round before the deal."""
         return _BET if self._table is None else self._table.phase
+
+    @property
+    def round(self) -> int:
+        """The C table's round: the betting round, or the draw's number (0 before the deal)."""
+        return 0 if self._table is None else self._table.round
+
+    @property
+    def dealt(self) -> tuple[tuple[int, ...], ...]:
+        """The hands as dealt, per seat (none before the deal)."""
+        return self._dealt
 
     def cards(self, seat: int) -> tuple[int, ...]:
         """The seat's cards now, ascending (none before the deal or once folded)."""
@@ -170,6 +185,11 @@ class TableState:
 
     def legal_actions(self) -> tuple[int, ...]:
         """The table actions the seat to act may take (ascending)."""
+        if self._actions is None:
+            self._actions = self._legal_actions()
+        return self._actions
+
+    def _legal_actions(self) -> tuple[int, ...]:
         if self.is_chance() or self.is_terminal():
             return ()
         table = cast(ChanceTable, self._table)
