@@ -22,10 +22,10 @@ and ``stack`` (each seat's chips, default 20).
   thrown, cards received), the other player's draw counts, every betting action.
 - **Returns**: chips won or lost.
 
->>> import pyspiel  # doctest: +SKIP
->>> import badeucey_fast.openspiel  # doctest: +SKIP
->>> game = pyspiel.load_game("python_badeucey_mini")  # doctest: +SKIP
->>> game.num_distinct_actions()  # doctest: +SKIP
+>>> import pyspiel
+>>> import badeucey_fast.openspiel
+>>> game = pyspiel.load_game("python_badeucey_mini")
+>>> game.num_distinct_actions()
 19
 """
 

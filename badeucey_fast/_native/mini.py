@@ -21,6 +21,7 @@ ValueError: the hands hold card 0 twice
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 from math import comb
@@ -31,6 +32,19 @@ from badeucey_fast._native.table import table_rules
 
 _UNIFORMS = 64  # more than a start (41) or an action (6) may take
 _START, _ACT = lib.BDC_TABLE_START_UNIFORMS, lib.BDC_TABLE_ACT_UNIFORMS
+
+
+class _Scratch(threading.local):
+    """Each thread's buffers for a call (a table is one struct: copying it copies nothing else)."""
+
+    def __init__(self) -> None:
+        self.uniforms = ffi.new("double[]", _UNIFORMS)
+        self.io = ffi.new("bdc_table_io *")
+        self.io.uniforms = self.uniforms
+        self.legal = ffi.new("bdc_legal *")
+
+
+_scratch = _Scratch()
 
 
 def _uniform(index: int, left: int) -> float:
@@ -49,7 +63,7 @@ class ChanceTable:
         that are not the game's hands from the rules' deck.
     """
 
-    __slots__ = ("_io", "_legal", "_table", "_uniforms", "deck")
+    __slots__ = ("_table", "deck")
 
     def __init__(self, rules: Any, stacks: Sequence[int], hands: Sequence[Sequence[int]], *,
                  button: int = 0) -> None:
@@ -83,31 +97,28 @@ class ChanceTable:
                 stub[j] = stub[left - 1]
                 stub.pop()
         self._table = ffi.new("bdc_table *")
-        self._uniforms = ffi.new("double[]", _UNIFORMS)
-        self._io = ffi.new("bdc_table_io *")
-        self._legal = ffi.new("bdc_legal *")
-        self._feed(picks, _START)
+        io = self._feed(picks, _START)
         status = lib.bdc_table_start(self._table, table_rules(rules), n,
                                      ffi.new("int64_t[]", [check_int(s, "a stack") for s in stacks]), button,
-                                     ffi.NULL, 0, self._io)
+                                     ffi.NULL, 0, io)
         if status < 0:
             raise ValueError(f"table: {status_text(status)}")
 
-    def _feed(self, picks: list[float], need: int) -> None:
-        """Hands ``picks`` to the next call, padded to the uniforms it may ask for."""
+    @staticmethod
+    def _feed(picks: list[float], need: int) -> Any:
+        """The io that hands ``picks`` to the next call, padded to the uniforms it may ask for."""
         values = picks + [0.0] * max(0, need - len(picks))
-        self._uniforms[0:len(values)] = values
-        self._io.uniforms = self._uniforms
-        self._io.n_uniforms = len(values)
-        self._io.used = 0
+        scratch = _scratch
+        scratch.uniforms[0:len(values)] = values
+        io = scratch.io
+        io.n_uniforms = len(values)
+        io.used = 0
+        return io
 
     def copy(self) -> ChanceTable:
         """An independent copy (the struct copied)."""
         twin = ChanceTable.__new__(ChanceTable)
         twin._table = ffi.new("bdc_table *", self._table[0])
-        twin._uniforms = ffi.new("double[]", _UNIFORMS)
-        twin._io = ffi.new("bdc_table_io *")
-        twin._legal = ffi.new("bdc_legal *")
         twin.deck = self.deck
         return twin
 
@@ -140,11 +151,12 @@ class ChanceTable:
         return tuple(t.payoffs[0:t.n_seats])
 
     def legal(self) -> Any:
-        """The C ``bdc_legal`` of the seat to act (reused: read it before the next call)."""
-        status = lib.bdc_table_legal(self._table, self._legal)
+        """The C ``bdc_legal`` of the seat to act (the thread's buffer: read it before the next call)."""
+        legal = _scratch.legal
+        status = lib.bdc_table_legal(self._table, legal)
         if status < 0:
             raise ValueError(f"table: {status_text(status)}")
-        return self._legal
+        return legal
 
     # ---- playing ---------------------------------------------------------
 
@@ -205,7 +217,6 @@ class ChanceTable:
         self._act(thrown, picks)
 
     def _act(self, action: int, picks: list[float]) -> None:
-        self._feed(picks, _ACT)
-        status = lib.bdc_table_act(self._table, action, self._io)
+        status = lib.bdc_table_act(self._table, action, self._feed(picks, _ACT))
         if status < 0:
             raise ValueError(f"table action {action}: {status_text(status)}")
