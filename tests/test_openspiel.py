@@ -35,7 +35,7 @@ def test_information_states_have_perfect_recall() -> None:
     game = pyspiel.load_game(mini_openspiel.GAME_NAME)
     state = game.new_initial_state()
     state.apply_action(0)  # the first deal
-    seen: list[tuple[str, list[float]]] = []
+    seen: dict[int, tuple[str, list[float]]] = {}
     for action in (1, 1, 3 + 1, None, 3 + 2, None, 2, 1):  # call, check, draw one each, bet, call
         if action is None:
             (outcome, _), = state.chance_outcomes()  # the one card the stub rule allows
@@ -43,9 +43,11 @@ def test_information_states_have_perfect_recall() -> None:
             continue
         player = state.current_player()
         text, tensor = state.information_state_string(player), state.information_state_tensor(player)
-        for earlier_text, earlier_tensor in seen[-1:]:
-            assert text != earlier_text
-        seen.append((text, tensor))
+        if player in seen:
+            earlier_text, earlier_tensor = seen[player]
+            assert text.startswith(earlier_text) and text != earlier_text
+            assert all(e <= t for e, t in zip(earlier_tensor, tensor)) and earlier_tensor != tensor
+        seen[player] = (text, tensor)
         assert action in state.legal_actions()
         state.apply_action(action)
     assert state.is_terminal() and sum(state.returns()) == 0

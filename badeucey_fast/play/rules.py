@@ -160,7 +160,7 @@ class TableRules:
     @property
     def discard_limit(self) -> int:
         """The most cards a seat may throw in one draw."""
-        return cast(Game, self.game).hand_size if self.max_discard is None else cast(int, self.max_discard)
+        return cast(Game, self.game).hand_size if self.max_discard is None else self.max_discard
 
     @property
     def is_full_game(self) -> bool:
