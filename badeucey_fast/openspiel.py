@@ -52,6 +52,7 @@ FOLD, CALL, RAISE, DRAW = 0, 1, 2, 3
 
 _DEFAULTS = {"game": "badugi", "stack": 20}
 _DRAW_PHASE = int(lib.BDC_PHASE_DRAW)
+_TERMINAL, _CHANCE = int(pyspiel.PlayerId.TERMINAL), int(pyspiel.PlayerId.CHANCE)
 
 
 def table_game(params: dict[str, Any] | None = None) -> TableGame:
@@ -138,9 +139,10 @@ class MiniGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type infor
                                 num_players=SEATS, min_utility=-stack, max_utility=stack, utility_sum=0.0,
                                 max_game_length=longest)
         super().__init__(_game_type(), info, dict(_DEFAULTS, **(params or {})))
+        self.shared = shared
 
     def new_initial_state(self) -> MiniState:
-        return MiniState(self)
+        return MiniState(self, getattr(self, "shared", None))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         if params:
@@ -150,9 +152,17 @@ class MiniGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type infor
         return _Observer(_shared_of(self.get_parameters()).layout)
 
 
+def _replace(rows: tuple[tuple[Any, ...], ...], row: int, column: int, value: Any) -> tuple[tuple[Any, ...], ...]:
+    """``rows`` with one entry replaced (the facts are immutable: a clone shares them)."""
+    changed = list(rows[row])
+    changed[column] = value
+    return rows[:row] + (tuple(changed),) + rows[row + 1:]
+
+
 class _Facts:
     """A state's own data: its table state and the facts of the tensor (betting
-    actions by round, draws); copied by hand, as OpenSpiel clones states often."""
+    actions by round, draws by draw and seat), all immutable and replaced on a
+    change, so that a clone (OpenSpiel clones states often) copies references."""
 
     __slots__ = ("betting", "drawn", "pending", "received", "shared", "state", "thrown")
 
@@ -160,21 +170,16 @@ class _Facts:
         rounds, draws = shared.layout.rounds, shared.layout.draws
         self.shared = shared
         self.state: TableState = shared.table.root()
-        self.betting: list[list[int]] = [[] for _ in range(rounds)]
-        self.thrown: list[list[tuple[int, ...]]] = [[(), ()] for _ in range(draws)]
-        self.received: list[list[tuple[int, ...]]] = [[(), ()] for _ in range(draws)]
-        self.drawn: list[list[int]] = [[-1, -1] for _ in range(draws)]
+        self.betting: tuple[tuple[int, ...], ...] = ((),) * rounds
+        self.thrown: tuple[tuple[tuple[int, ...], ...], ...] = (((), ()),) * draws
+        self.received: tuple[tuple[tuple[int, ...], ...], ...] = (((), ()),) * draws
+        self.drawn: tuple[tuple[int, ...], ...] = ((-1, -1),) * draws  # -1: not drawn yet
         self.pending: tuple[int, tuple[int, ...]] | None = None  # (seat, thrown) until the cards come
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Facts:
         twin = _Facts.__new__(_Facts)
-        twin.shared = self.shared
-        twin.state = self.state  # states are replaced, never changed
-        twin.betting = [actions[:] for actions in self.betting]
-        twin.thrown = [seats[:] for seats in self.thrown]
-        twin.received = [seats[:] for seats in self.received]
-        twin.drawn = [seats[:] for seats in self.drawn]
-        twin.pending = self.pending
+        twin.shared, twin.state, twin.betting = self.shared, self.state, self.betting
+        twin.thrown, twin.received, twin.drawn, twin.pending = self.thrown, self.received, self.drawn, self.pending
         return twin
 
 
@@ -182,9 +187,9 @@ class MiniState(pyspiel.State):  # type: ignore[misc]
     """A state of :class:`MiniGame`: a :class:`~badeucey_fast.solve.game.TableState` and the
     facts of the tensor."""
 
-    def __init__(self, game: MiniGame) -> None:
+    def __init__(self, game: MiniGame, shared: _Shared | None = None) -> None:
         super().__init__(game)
-        self.facts = _Facts(_shared_of(game.get_parameters()))
+        self.facts = _Facts(shared or _shared_of(game.get_parameters()))
 
     @property
     def state(self) -> TableState:
@@ -193,11 +198,10 @@ class MiniState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         state = self.facts.state
-        if state.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        if state.is_chance():
-            return int(pyspiel.PlayerId.CHANCE)
-        return state.current_seat()
+        seat = state.current_seat()
+        if seat >= 0:
+            return seat
+        return _TERMINAL if state.is_terminal() else _CHANCE
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self.facts.state
@@ -235,8 +239,9 @@ class MiniState(pyspiel.State):  # type: ignore[misc]
             cards = shared.draw_sets[action - len(shared.table.deals)]
             seat, thrown = cast(tuple[int, tuple[int, ...]], facts.pending)
             draw = state.round - 1
-            facts.thrown[draw][seat], facts.received[draw][seat] = thrown, cards
-            facts.drawn[draw][seat] = len(cards)
+            facts.thrown = _replace(facts.thrown, draw, seat, thrown)
+            facts.received = _replace(facts.received, draw, seat, cards)
+            facts.drawn = _replace(facts.drawn, draw, seat, len(cards))
             facts.pending = None
             facts.state = state.child(cards)
             return
@@ -249,9 +254,10 @@ class MiniState(pyspiel.State):  # type: ignore[misc]
             if mask:
                 facts.pending = (seat, thrown)
             else:
-                facts.drawn[state.round - 1][seat] = 0
+                facts.drawn = _replace(facts.drawn, state.round - 1, seat, 0)
             return
-        facts.betting[state.round].append(action)
+        at = state.round
+        facts.betting = facts.betting[:at] + (facts.betting[at] + (action,),) + facts.betting[at + 1:]
         facts.state = state.child(self._table_action(action))
 
     def _action_to_string(self, player: int, action: int) -> str:

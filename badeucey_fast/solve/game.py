@@ -55,6 +55,7 @@ SEATS = 2
 """The solvers' games are heads-up."""
 
 _BET, _DRAW = lib.BDC_PHASE_BET, lib.BDC_PHASE_DRAW
+_CHANCE_NODE, _TERMINAL_NODE = -1, -2  # a state's status; else the seat to act
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,7 @@ class TableGame:
 class TableState:
     """A state of a :class:`TableGame` (see the module docstring); :meth:`child` makes the next one."""
 
-    __slots__ = ("_actions", "_dealt", "_draw", "_history", "_table", "game")
+    __slots__ = ("_actions", "_dealt", "_draw", "_history", "_status", "_table", "game")
 
     def __init__(self, game: TableGame) -> None:
         self.game = game
@@ -113,6 +114,7 @@ class TableState:
         self._history: list[tuple[int, str]] = []  # (seat seeing it, or -1 for both; token)
         self._dealt: tuple[tuple[int, ...], ...] = ()
         self._actions: tuple[int, ...] | None = None  # the legal actions, once asked (a state never changes)
+        self._status = _CHANCE_NODE
 
     def _copy(self) -> TableState:
         twin = TableState.__new__(TableState)
@@ -122,6 +124,7 @@ class TableState:
         twin._history = self._history[:]
         twin._dealt = self._dealt
         twin._actions = None
+        twin._status = self._status
         return twin
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TableState:
@@ -130,16 +133,14 @@ class TableState:
     # ---- what the state is -------------------------------------------------
 
     def is_chance(self) -> bool:
-        return self._table is None or self._draw is not None
+        return self._status == _CHANCE_NODE
 
     def is_terminal(self) -> bool:
-        return self._table is not None and self._table.to_act < 0
+        return self._status == _TERMINAL_NODE
 
     def current_seat(self) -> int:
         """The seat to act; -1 at a chance node or once the hand is over."""
-        if self.is_chance() or self._table is None:
-            return -1
-        return self._table.to_act
+        return self._status if self._status >= 0 else -1
 
     @property
     def phase(self) -> int:
@@ -211,6 +212,12 @@ class TableState:
         """
         nxt = self._copy()
         nxt._apply(action)
+        table = nxt._table
+        if table is None or nxt._draw is not None:
+            nxt._status = _CHANCE_NODE
+        else:
+            seat = table.to_act
+            nxt._status = seat if seat >= 0 else _TERMINAL_NODE
         return nxt
 
     def _apply(self, action: Any) -> None:
