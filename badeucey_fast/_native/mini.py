@@ -10,13 +10,17 @@ probabilities, as the table would deal them at random.
 
 >>> from badeucey_fast.play import TableRules
 >>> rules = TableRules.mini()
->>> table = ChanceTable(rules, [20, 20], [(0, 1, 4, 5), (2, 6, 8, 9)])
+>>> rules.deck
+(1, 2, 3, 5, 6, 7, 49, 50, 51)
+>>> table = ChanceTable(rules, [20, 20], [(1, 2, 3, 5), (6, 7, 49, 50)])
 >>> table.cards(0), table.cards(1)
-((0, 1, 4, 5), (2, 6, 8, 9))
->>> ChanceTable(rules, [20, 20], [(0, 1, 4, 5), (0, 6, 8, 9)])
+((1, 2, 3, 5), (6, 7, 49, 50))
+>>> table.draw_outcomes(0b1)  # nothing to draw before the draw; one card: the one left
+[((51,), 1.0)]
+>>> ChanceTable(rules, [20, 20], [(1, 2, 3, 5), (1, 7, 49, 50)])
 Traceback (most recent call last):
 ...
-ValueError: the hands hold card 0 twice
+ValueError: the hands hold card 1 twice
 """
 
 from __future__ import annotations

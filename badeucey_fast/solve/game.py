@@ -24,15 +24,15 @@ the end of the hand.
 >>> game = TableGame(TableRules.mini())
 >>> len(game.deals), game.deals[0]
 (630, ((1, 2, 3, 5), (6, 7, 49, 50)))
->>> state = game.root().child(0)
+>>> state = game.root().child(game.deals[0])
 >>> state.current_seat(), state.legal_actions()
-(0, (-1, 0, 4))
+(0, (-1, 0))
 >>> state.information_state(0)
-'seat 0 | hand 2s 3s 4s 2h |'
->>> TableGame(TableRules("badugi", structure="no"), stack=0)
+'seat 0 | hand 2d 2h 2s 3d |'
+>>> TableGame(TableRules.mini(), stack=0)
 Traceback (most recent call last):
 ...
-ValueError: stack must be at least 1, got 0
+ValueError: stack must be 1..1099511627776, got 0
 """
 
 from __future__ import annotations
