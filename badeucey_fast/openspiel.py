@@ -111,6 +111,7 @@ class _Shared:
         self.draw_sets = [cards for k in range(1, limit + 1) for cards in combinations(deck, k)]
         self.draw_id = {cards: len(table.deals) + j for j, cards in enumerate(self.draw_sets)}
         self.deal_id = {deal: i for i, deal in enumerate(table.deals)}
+        self.initial = _Facts(self)  # every new state's (facts are never changed in place)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
@@ -161,8 +162,9 @@ def _replace(rows: tuple[tuple[Any, ...], ...], row: int, column: int, value: An
 
 class _Facts:
     """A state's own data: its table state and the facts of the tensor (betting
-    actions by round, draws by draw and seat), all immutable and replaced on a
-    change, so that a clone (OpenSpiel clones states often) copies references."""
+    actions by round, draws by draw and seat).  Never changed once a state holds
+    it (an action gives the state new facts), so a clone (OpenSpiel clones states
+    often) shares them."""
 
     __slots__ = ("betting", "drawn", "pending", "received", "shared", "state", "thrown")
 
@@ -177,6 +179,10 @@ class _Facts:
         self.pending: tuple[int, tuple[int, ...]] | None = None  # (seat, thrown) until the cards come
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Facts:
+        return self
+
+    def copy(self) -> _Facts:
+        """New facts to change, sharing every (immutable) field."""
         twin = _Facts.__new__(_Facts)
         twin.shared, twin.state, twin.betting = self.shared, self.state, self.betting
         twin.thrown, twin.received, twin.drawn, twin.pending = self.thrown, self.received, self.drawn, self.pending
@@ -189,7 +195,7 @@ class MiniState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: MiniGame, shared: _Shared | None = None) -> None:
         super().__init__(game)
-        self.facts = _Facts(shared or _shared_of(game.get_parameters()))
+        self.facts = (shared or _shared_of(game.get_parameters())).initial
 
     @property
     def state(self) -> TableState:
@@ -230,7 +236,7 @@ class MiniState(pyspiel.State):  # type: ignore[misc]
         return raises[0]
 
     def _apply_action(self, action: int) -> None:
-        facts = self.facts
+        facts = self.facts = self.facts.copy()
         state, shared = facts.state, facts.shared
         if state.is_chance():
             if not state.dealt:
