@@ -221,6 +221,8 @@ class ChanceTable:
         self._act(thrown, picks)
 
     def _act(self, action: int, picks: list[float]) -> None:
-        status = lib.bdc_table_act(self._table, action, self._feed(picks, _ACT))
+        # a bet or a pat draw picks no card: no uniforms to hand over
+        io = self._feed(picks, _ACT) if picks else ffi.NULL
+        status = lib.bdc_table_act(self._table, action, io)
         if status < 0:
             raise ValueError(f"table action {action}: {status_text(status)}")
