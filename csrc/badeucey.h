@@ -584,12 +584,13 @@ int bdc_table_cards(const bdc_table *table, int seat, uint8_t out[5]);
  *   DRAWING  the rule of the package's DrawingBot: a hand's percentile in a
  *            half is the share of all hands of its size that beat it (ties
  *            count half: exact, by enumerating every hand), averaged over the
- *            game's halves; every discard is scored by the expected
- *            percentile after one draw over 64 random draws shared by every
- *            discard (seeded by the sorted hand, so a hand always gets the
- *            same plan); it throws the best discard (ties keep more cards).
- *            Its strength is that score in rounds 0..2, the percentile of the
- *            hand it holds in round 3; it bets or raises (the smallest legal
+ *            game's halves; every discard (of at most max_discard cards) is
+ *            scored by the expected percentile after one draw over 64 random
+ *            draws from the deck's unseen cards, shared by every discard
+ *            (seeded by the sorted hand, so a hand always gets the same plan);
+ *            it throws the best discard (ties keep more cards).  Its strength
+ *            is that score before the last round, the percentile of the
+ *            hand it holds in the last round; it bets or raises (the smallest legal
  *            amount) when the strength is at most 0.15, 0.10, 0.07, 0.05 in
  *            rounds 0..3, halved for every bet of the round past the first;
  *            calls a bet at most 0.60, 0.50, 0.40, 0.30; else checks or folds.
