@@ -26,6 +26,8 @@ def test_defaults_are_the_full_game() -> None:
     c_rules = table_rules(rules)
     assert (c_rules.deck, c_rules.draws, c_rules.max_discard) == (0, 3, 0)  # 0: the whole deck, the whole hand
     assert (TableRules("badugi").max_seats, TableRules().max_seats) == (10, 8)
+    assert repr(rules).endswith("cap_counts_blind=True)")  # the full game's repr as before
+    assert repr(MINI).endswith("deck=(1, 2, 3, 5, 6, 7, 49, 50, 51), draws=1, max_discard=1)")
 
 
 @pytest.mark.parametrize(("kwargs", "error", "message"), [

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import KW_ONLY, dataclass, fields
 from typing import cast
 
 from badeucey_fast._checks import DECK_SIZE, check_int
@@ -11,6 +11,8 @@ from badeucey_fast.games import Game, get_game
 
 MAX_DRAWS = 3
 """Draws in a hand of triple draw (a smaller game may play fewer)."""
+
+_SMALLER_GAME = ("deck", "draws", "max_discard")  # shown by repr() only when set
 
 MINI_DECKS = {4: "As 2s 3s Ah 2h 3h Ad 2d 3d", 5: "2c 3c 4c 5c 7c 2d 3d 4d 5d 7d 6h"}
 """The decks of :meth:`TableRules.mini` by hand size: each the smallest a heads-up
@@ -116,6 +118,12 @@ class TableRules:
             if len(ids) < need:
                 raise ValueError(f"a deck of {len(ids)} cards is too small for two seats of {size} cards "
                                  f"drawing up to {self.discard_limit} (at least {need})")
+
+    def __repr__(self) -> str:
+        """The fields, leaving out those of a smaller game when they keep the full game's."""
+        shown = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
+                 if f.name not in _SMALLER_GAME or getattr(self, f.name) != f.default]
+        return f"{type(self).__name__}({', '.join(shown)})"
 
     @classmethod
     def mini(cls, game: Game | str = "badugi") -> TableRules:
