@@ -37,6 +37,7 @@ import math
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from badeucey_fast.solve.game import SEATS, TableGame, TableState
 
@@ -223,4 +224,4 @@ def exploitability(game: TableGame, policy: Policy) -> Exploitability:
     return Exploitability(best_response=(first, second), policy_value=(value0, 0.0 - value0 + 0.0),
                           exploitability=(first + second) / SEATS, big_blind=game.rules.big_blind,
                           nodes=len(tree.kind), information_states=len(keys),
-                          strategies=(first_strategy, second_strategy))
+                          strategies=(MappingProxyType(first_strategy), MappingProxyType(second_strategy)))
