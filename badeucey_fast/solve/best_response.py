@@ -221,7 +221,7 @@ def exploitability(game: TableGame, policy: Policy) -> Exploitability:
     first, first_strategy = tree.best_response(0)
     second, second_strategy = tree.best_response(1)
     keys = {key for node, key in enumerate(tree.key) if tree.kind[node] == _DECISION}
-    return Exploitability(best_response=(first, second), policy_value=(value0, 0.0 - value0 + 0.0),
+    return Exploitability(best_response=(first, second), policy_value=(value0, -value0 + 0.0),  # + 0.0: no negative zero
                           exploitability=(first + second) / SEATS, big_blind=game.rules.big_blind,
                           nodes=len(tree.kind), information_states=len(keys),
                           strategies=(MappingProxyType(first_strategy), MappingProxyType(second_strategy)))
