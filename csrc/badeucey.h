@@ -385,6 +385,13 @@ int bdc_badugi_cards_batch(int ace_high, const uint8_t *hands, size_t n, int n_c
  * 2 .. BDC_TABLE_MAX_SEATS seats (8 for a five-card game).  The state is one
  * flat struct without pointers: copying a hand is copying the struct.
  *
+ * SMALLER GAMES.  The rules may play a subset of the deck, fewer draws (the
+ * last betting round is round `draws`) and a limit on the cards thrown per
+ * draw: the same state machine, ranking hands by the same functions.  The
+ * seats are then at most (cards in the deck - max_discard) / n_cards, so
+ * that every draw can be filled however the seats throw (the limits above
+ * are this bound for the whole deck).
+ *
  * SEATS AND PHASES.  Seats are 0 .. n_seats - 1 clockwise; `phase` is
  * BDC_PHASE_BET (betting round `round` 0..3), BDC_PHASE_DRAW (draw `round`
  * 1..3, before the betting round of that number) or BDC_PHASE_OVER.
@@ -396,12 +403,13 @@ int bdc_badugi_cards_batch(int ace_high, const uint8_t *hands, size_t n, int n_c
  *                  seat's whole bet this round (between the raise-to bounds
  *                  of bdc_table_legal; in fixed limit the one amount);
  *   draw:          0 .. 2^cards - 1, the mask of the cards thrown (bit i: the
- *                  seat's i-th card, as bdc_table_cards lists them); 0 stands pat.
+ *                  seat's i-th card, as bdc_table_cards lists them), at most the
+ *                  rules' max_discard bits; 0 stands pat.
  * A seat draws as many cards as it throws, from the stub.
  *
  * THE STUB.  Dealt at random (each card a uniform pick among the cards left)
  * or, for a hand started from a given deck, in the deck's order until the
- * stub first runs out.  When a draw (or a burn) needs more cards than are
+ * stub first runs out.  The stub starts as the rules' deck.  When a draw (or a burn) needs more cards than are
  * left, the stub deals what is left, then every card out of play (discards,
  * folded hands, burns; not the cards the drawing seat has just thrown)
  * becomes the new stub, dealt at random.  A random pick of one card among
@@ -453,6 +461,10 @@ typedef struct {
     int burn;                /* 1: burn a card at the start of every draw */
     int cap_counts_blind;    /* 1: round 0's big blind counts as its first bet (this package's
                                 count); 0: it does not, so the cap allows one raise more (pokerkit's) */
+    /* A smaller game (a mini variant for exact solving); each 0 keeps the full game. */
+    uint64_t deck;           /* the cards in play, bit c for card id c; 0: all 52 */
+    int draws;               /* draws in a hand, 1 .. BDC_MAX_DRAWS (betting rounds: draws + 1); 0: 3 */
+    int max_discard;         /* the most cards a seat may throw in one draw, 1 .. n_cards; 0: n_cards */
 } bdc_table_rules;
 
 /* One thing that happened.  Kinds (enum bdc_event_kind):
@@ -531,15 +543,16 @@ typedef struct {
     int64_t min_raise_to;  /* the raise-to bounds (0 when it may not raise) */
     int64_t max_raise_to;
     int32_t raises_left;   /* full bets and raises left this round; -1: uncapped (or not a betting round) */
-    int32_t max_discard;   /* in a draw: the cards the seat holds; else 0 */
+    int32_t max_discard;   /* in a draw: the most cards it may throw (the cards it holds, or the
+                              rules' max_discard when that is smaller); else 0 */
 } bdc_legal;
 
 /* Starts a hand: n_seats stacks (each 1 .. BDC_TABLE_MAX_CHIPS), the
  * button's seat, then deals, posts the blinds and opens the first betting
- * round.  deck: NULL to deal at random, or the 52 distinct card ids in the
- * order they are dealt (one card at a time clockwise from left of the
- * button, then the draws), a reformed stub being dealt at random all the
- * same.  seed seeds the table's own generator (used when io brings no
+ * round.  deck: NULL to deal at random, or the rules' deck (the 52 cards,
+ * or the cards of rules->deck) as distinct card ids in the order they are
+ * dealt (one card at a time clockwise from left of the button, then the
+ * draws), a reformed stub being dealt at random all the same.  seed seeds the table's own generator (used when io brings no
  * uniforms). */
 int bdc_table_start(bdc_table *table, const bdc_table_rules *rules, int n_seats, const int64_t *stacks,
                     int button, const uint8_t *deck, uint64_t seed, bdc_table_io *io);
@@ -565,17 +578,19 @@ int bdc_table_cards(const bdc_table *table, int seat, uint8_t out[5]);
  *   RANDOM   in a betting turn, uniformly one of fold (when facing a bet),
  *            check/call and bet/raise (when allowed), a raise to a uniform
  *            whole amount between the bounds; in a draw, each card thrown
- *            with probability 1/2 (as the package's RandomBot);
+ *            with probability 1/2 (as the package's RandomBot; drawn again
+ *            while it throws more than the rules' max_discard);
  *   CALLING  always checks or calls, always stands pat (CallingBot);
  *   DRAWING  the rule of the package's DrawingBot: a hand's percentile in a
  *            half is the share of all hands of its size that beat it (ties
  *            count half: exact, by enumerating every hand), averaged over the
- *            game's halves; every discard is scored by the expected
- *            percentile after one draw over 64 random draws shared by every
- *            discard (seeded by the sorted hand, so a hand always gets the
- *            same plan); it throws the best discard (ties keep more cards).
- *            Its strength is that score in rounds 0..2, the percentile of the
- *            hand it holds in round 3; it bets or raises (the smallest legal
+ *            game's halves; every discard (of at most max_discard cards) is
+ *            scored by the expected percentile after one draw over 64 random
+ *            draws from the deck's unseen cards, shared by every discard
+ *            (seeded by the sorted hand, so a hand always gets the same plan);
+ *            it throws the best discard (ties keep more cards).  Its strength
+ *            is that score before the last round, the percentile of the
+ *            hand it holds in the last round; it bets or raises (the smallest legal
  *            amount) when the strength is at most 0.15, 0.10, 0.07, 0.05 in
  *            rounds 0..3, halved for every bet of the round past the first;
  *            calls a bet at most 0.60, 0.50, 0.40, 0.30; else checks or folds.

@@ -14,10 +14,11 @@
 #include "bdc_internal.h"
 
 #define BDC_NO_SEAT (-1)
-#define BDC_LAST_ROUND 3                          /* betting rounds 0..3; draws 1..3 */
+#define BDC_LAST_ROUND BDC_MAX_DRAWS              /* betting rounds 0..3 at most; draws 1..3 */
 #define BDC_ROUNDS_AT_SMALL_BET 2                 /* rounds 0 and 1 bet the small bet */
 #define BDC_UNIFORM_SCALE (1.0 / 9007199254740992.0) /* 2^-53: a 53-bit word as a double in [0, 1) */
 #define BDC_CHECKED_MARK 0xB5                     /* bdc_table.checked of a table bdc_table_start made */
+#define BDC_FULL_DECK ((((uint64_t)1) << BDC_DECK_SIZE) - 1) /* bit c for every card id c */
 
 /* One call's context: the table, where uniforms come from, where events go. */
 typedef struct {
@@ -28,6 +29,40 @@ typedef struct {
     size_t n_events, max_events;
     int error;              /* the cards ran out (cannot happen within the seat limits) */
 } ctx;
+
+/* The rules' deck, draws and discard limit (a 0 field: the full game's). */
+static uint64_t deck_cards(const bdc_table_rules *r)
+{
+    return r->deck ? r->deck : BDC_FULL_DECK;
+}
+
+static int deck_size(const bdc_table_rules *r)
+{
+    uint64_t m = deck_cards(r);
+    int n = 0;
+    for (; m; m &= m - 1)
+        n++;
+    return n;
+}
+
+/* The last betting round: one per draw after round 0. */
+static int last_round(const bdc_table_rules *r)
+{
+    return r->draws ? r->draws : BDC_LAST_ROUND;
+}
+
+static int discard_limit(const bdc_table_rules *r)
+{
+    return r->max_discard ? r->max_discard : r->game.n_cards;
+}
+
+static int bits(int64_t m)
+{
+    int n = 0;
+    for (; m; m &= m - 1)
+        n++;
+    return n;
+}
 
 /* A uniform index in 0 .. left - 1: floor(u * left) for the next uniform u. */
 static int pick(ctx *c, int left)
@@ -422,7 +457,7 @@ static void start_draw(ctx *c, int d)
 static void end_round(ctx *c)
 {
     return_uncalled(c);
-    if (c->t->round == BDC_LAST_ROUND)
+    if (c->t->round >= last_round(&c->t->rules))
         showdown(c);
     else
         start_draw(c, c->t->round + 1);
@@ -556,6 +591,16 @@ static int game_scale(int ranking)
     }
 }
 
+/* The most seats: the game's limit, and few enough that every draw can be
+ * filled (the cards no live hand holds always number at least max_discard). */
+static int max_seats(const bdc_table_rules *r)
+{
+    const bdc_game *g = &r->game;
+    int most = g->n_cards == BDC_MIN_HAND_CARDS ? BDC_TABLE_MAX_SEATS : BDC_TABLE_MAX_FIVE_CARD_SEATS;
+    int fit = (deck_size(r) - discard_limit(r)) / g->n_cards;
+    return fit < most ? fit : most;
+}
+
 static int rules_ok(const bdc_table_rules *r)
 {
     const bdc_game *g = &r->game;
@@ -583,12 +628,10 @@ static int rules_ok(const bdc_table_rules *r)
     if (r->cap < 1 || r->heads_up_cap < 0 || (r->burn != 0 && r->burn != 1) ||
         (r->cap_counts_blind != 0 && r->cap_counts_blind != 1))
         return 0;
-    return 1;
-}
-
-static int max_seats(const bdc_game *g)
-{
-    return g->n_cards == BDC_MIN_HAND_CARDS ? BDC_TABLE_MAX_SEATS : BDC_TABLE_MAX_FIVE_CARD_SEATS;
+    if ((r->deck & ~BDC_FULL_DECK) || r->draws < 0 || r->draws > BDC_MAX_DRAWS || r->max_discard < 0 ||
+        r->max_discard > g->n_cards)
+        return 0;
+    return max_seats(r) >= BDC_MIN_SEATS; /* a deck too small for two seats is no game */
 }
 
 /* Adds the cards to *seen; 0 if one is not a card or is there already. */
@@ -611,9 +654,9 @@ int bdc_table_check(const bdc_table *t)
     if (!t || t->checked != BDC_CHECKED_MARK || !rules_ok(&t->rules))
         return BDC_E_ARGUMENT;
     n = t->n_seats;
-    if (n < BDC_MIN_SEATS || n > max_seats(&t->rules.game) || t->button < 0 || t->button >= n)
+    if (n < BDC_MIN_SEATS || n > max_seats(&t->rules) || t->button < 0 || t->button >= n)
         return BDC_E_ARGUMENT;
-    if (t->phase < BDC_PHASE_BET || t->phase > BDC_PHASE_OVER || t->round < 0 || t->round > BDC_LAST_ROUND)
+    if (t->phase < BDC_PHASE_BET || t->phase > BDC_PHASE_OVER || t->round < 0 || t->round > last_round(&t->rules))
         return BDC_E_ARGUMENT;
     if (t->phase == BDC_PHASE_OVER ? t->to_act != BDC_NO_SEAT : (t->to_act < 0 || t->to_act >= n))
         return BDC_E_ARGUMENT;
@@ -647,7 +690,7 @@ int bdc_table_check(const bdc_table *t)
             return BDC_E_ARGUMENT;
     /* every card is in exactly one place: a hand, the stub or out of play */
     if (!add_cards(&seen, t->stub, t->n_stub) || !add_cards(&seen, t->muck, t->n_muck) ||
-        seen != ((uint64_t)1 << BDC_DECK_SIZE) - 1)
+        seen != deck_cards(&t->rules))
         return BDC_E_ARGUMENT;
     if (total != start || live != t->live || active != t->active || live < 1)
         return BDC_E_ARGUMENT;
@@ -708,7 +751,7 @@ static void start_hand(ctx *c, const bdc_table_rules *rules, int n_seats, const 
                        const uint8_t *deck, uint64_t seed)
 {
     bdc_table *t = c->t;
-    int s, i;
+    int s, i, k, n_cards;
     memset(t, 0, sizeof *t);
     t->rules = *rules;
     t->n_seats = n_seats;
@@ -720,14 +763,17 @@ static void start_hand(ctx *c, const bdc_table_rules *rules, int n_seats, const 
     t->cap = -1;
     bdc_rng_seed(seed, t->rng);
     t->ordered = deck != NULL;
+    n_cards = deck_size(rules);
     if (deck) {
-        for (i = 0; i < BDC_DECK_SIZE; i++)
-            t->stub[i] = deck[BDC_DECK_SIZE - 1 - i];
+        for (i = 0; i < n_cards; i++)
+            t->stub[i] = deck[n_cards - 1 - i];
     } else {
-        for (i = 0; i < BDC_DECK_SIZE; i++)
-            t->stub[i] = (uint8_t)i;
+        uint64_t cards = deck_cards(rules);
+        for (i = 0, k = 0; i < BDC_DECK_SIZE; i++)
+            if (cards >> i & 1)
+                t->stub[k++] = (uint8_t)i;
     }
-    t->n_stub = BDC_DECK_SIZE;
+    t->n_stub = (uint8_t)n_cards;
     t->checked = BDC_CHECKED_MARK;
     deal_hands(c);
     if (n_seats == 2) {
@@ -751,16 +797,17 @@ int bdc_table_start(bdc_table *t, const bdc_table_rules *rules, int n_seats, con
     int s, i, rc;
     if (!t || !rules || !stacks || !rules_ok(rules))
         return BDC_E_ARGUMENT;
-    if (n_seats < BDC_MIN_SEATS || n_seats > max_seats(&rules->game) || button < 0 || button >= n_seats)
+    if (n_seats < BDC_MIN_SEATS || n_seats > max_seats(rules) || button < 0 || button >= n_seats)
         return BDC_E_ARGUMENT;
     for (s = 0; s < n_seats; s++)
         if (!chips_ok(stacks[s], 1))
             return BDC_E_ARGUMENT;
     if (deck) {
-        uint64_t seen = 0;
-        for (i = 0; i < BDC_DECK_SIZE; i++) {
-            if (deck[i] >= BDC_DECK_SIZE)
-                return BDC_E_CARD;
+        uint64_t seen = 0, cards = deck_cards(rules);
+        int n_cards = deck_size(rules);
+        for (i = 0; i < n_cards; i++) {
+            if (deck[i] >= BDC_DECK_SIZE || !(cards >> deck[i] & 1))
+                return BDC_E_CARD; /* not a card, or not one of the rules' deck */
             if (seen >> deck[i] & 1)
                 return BDC_E_DUPLICATE;
             seen |= (uint64_t)1 << deck[i];
@@ -789,7 +836,8 @@ int bdc_table_legal(const bdc_table *t, bdc_legal *legal)
     legal->phase = t->phase;
     legal->raises_left = -1;
     if (t->phase == BDC_PHASE_DRAW) {
-        legal->max_discard = t->n_hole[seat];
+        int limit = discard_limit(&t->rules);
+        legal->max_discard = t->n_hole[seat] < limit ? t->n_hole[seat] : limit;
     } else if (t->phase == BDC_PHASE_BET) {
         int64_t owed = t->level - t->bets[seat];
         legal->to_call = owed <= 0 ? 0 : (owed < t->stacks[seat] ? owed : t->stacks[seat]);
@@ -806,7 +854,7 @@ static int legal_now(const bdc_table *t, int64_t action)
 {
     int seat = t->to_act;
     if (t->phase == BDC_PHASE_DRAW)
-        return action >= 0 && action < ((int64_t)1 << t->n_hole[seat]);
+        return action >= 0 && action < ((int64_t)1 << t->n_hole[seat]) && bits(action) <= discard_limit(&t->rules);
     if (t->phase != BDC_PHASE_BET)
         return 0;
     if (action == BDC_ACTION_FOLD)
@@ -982,8 +1030,13 @@ static int64_t policy_action(const bdc_table *t, int policy, uint64_t rng[4])
     int64_t options[3], low = 0, high = 0;
     if (policy == BDC_POLICY_CALLING)
         return BDC_ACTION_CHECK_CALL; /* in a draw: 0 stands pat */
-    if (t->phase == BDC_PHASE_DRAW)
-        return (int64_t)(bdc_rng_next(rng) >> 59) & (((int64_t)1 << t->n_hole[seat]) - 1); /* a fair bit per card */
+    if (t->phase == BDC_PHASE_DRAW) {
+        int64_t all = ((int64_t)1 << t->n_hole[seat]) - 1, mask;
+        do /* a fair bit per card, drawn again while it throws more than the rules allow */
+            mask = (int64_t)(bdc_rng_next(rng) >> 59) & all;
+        while (bits(mask) > discard_limit(&t->rules));
+        return mask;
+    }
     if (t->bets[seat] < t->level)
         options[n_options++] = BDC_ACTION_FOLD;
     options[n_options++] = BDC_ACTION_CHECK_CALL;
@@ -1064,8 +1117,12 @@ typedef struct {
     uint64_t draw_score, made_score; /* sums over the samples of the halves' values */
 } drawing_plan;
 
-static void make_plan(const bdc_game *g, const drawing_tables *d, const uint8_t *hole, int n, drawing_plan *plan)
+static void make_plan(const bdc_table_rules *rules, const drawing_tables *d, const uint8_t *hole, int n,
+                      drawing_plan *plan)
 {
+    const bdc_game *g = &rules->game;
+    uint64_t in_deck = deck_cards(rules);
+    int limit = discard_limit(rules);
     uint8_t hand[5], unseen[BDC_DECK_SIZE], drawn[5], final[5];
     uint64_t score[32] = {0}, rng[4], seed = 0, present = 0;
     int i, j, k, m, n_unseen = 0, best = 0, masks = 1 << n;
@@ -1082,7 +1139,7 @@ static void make_plan(const bdc_game *g, const drawing_tables *d, const uint8_t 
     }
     bdc_rng_seed(seed, rng);
     for (i = 0; i < BDC_DECK_SIZE; i++)
-        if (!(present >> i & 1))
+        if ((in_deck >> i & 1) && !(present >> i & 1))
             unseen[n_unseen++] = (uint8_t)i;
     for (k = 0; k < BDC_DRAWING_SAMPLES; k++) {
         for (i = 0; i < n; i++) { /* n cards drawn from the unseen ones: a partial Fisher-Yates shuffle */
@@ -1094,6 +1151,8 @@ static void make_plan(const bdc_game *g, const drawing_tables *d, const uint8_t 
         }
         for (m = 0; m < masks; m++) {
             int ranks[2] = {0, 0}, used = 0, h;
+            if (bits(m) > limit)
+                continue;
             for (j = 0; j < n; j++)
                 final[j] = m >> j & 1 ? drawn[used++] : hand[j];
             rank_hand(g, final, ranks);
@@ -1102,11 +1161,9 @@ static void make_plan(const bdc_game *g, const drawing_tables *d, const uint8_t 
         }
     }
     for (m = 1; m < masks; m++) { /* the lowest score; on a tie, fewer cards thrown, then the first */
-        int bits_m = 0, bits_best = 0;
-        for (j = 0; j < n; j++) {
-            bits_m += m >> j & 1;
-            bits_best += best >> j & 1;
-        }
+        int bits_m = bits(m), bits_best = bits(best);
+        if (bits_m > limit)
+            continue;
         if (score[m] < score[best] || (score[m] == score[best] && bits_m < bits_best))
             best = m;
     }
@@ -1125,13 +1182,14 @@ static void make_plan(const bdc_game *g, const drawing_tables *d, const uint8_t 
 static int64_t drawing_action(const bdc_table *t, const drawing_tables *d, drawing_plan *plan)
 {
     int seat = t->to_act, n = t->n_hole[seat], r = t->round < BDC_LAST_ROUND ? t->round : BDC_LAST_ROUND, s, nb;
+    int made = t->round >= last_round(&t->rules); /* no draw left: the hand held is the hand shown */
     double strength, threshold;
     int64_t unit, top = 0, low = 0, high = 0;
     if (!plan->valid || memcmp(plan->cards, t->hole[seat], (size_t)n) != 0)
-        make_plan(&t->rules.game, d, t->hole[seat], n, plan);
+        make_plan(&t->rules, d, t->hole[seat], n, plan);
     if (t->phase == BDC_PHASE_DRAW)
         return plan->discard;
-    strength = (double)(r >= BDC_LAST_ROUND ? plan->made_score : plan->draw_score) /
+    strength = (double)(made ? plan->made_score : plan->draw_score) /
                (2.0 * d->hands * d->n_halves * BDC_DRAWING_SAMPLES);
     unit = t->round < BDC_ROUNDS_AT_SMALL_BET ? t->rules.small_bet : t->rules.big_bet;
     for (s = 0; s < t->n_seats; s++)
@@ -1156,7 +1214,7 @@ int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stack
     int s, drawing = 0;
     if (!rules || !stacks || !policies || (!results && deals) || !rules_ok(rules))
         return BDC_E_ARGUMENT;
-    if (n_seats < BDC_MIN_SEATS || n_seats > max_seats(&rules->game) || (duplicate != 0 && duplicate != 1))
+    if (n_seats < BDC_MIN_SEATS || n_seats > max_seats(rules) || (duplicate != 0 && duplicate != 1))
         return BDC_E_ARGUMENT;
     if (deals > SIZE_MAX / (size_t)n_seats / sizeof *results)
         return BDC_E_ARGUMENT;
@@ -1171,11 +1229,13 @@ int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stack
         uint64_t deal = first_deal + d, rng[4], bot_rng[BDC_TABLE_MAX_SEATS][4], table_seed;
         uint8_t deck[BDC_DECK_SIZE];
         int64_t *out = results + d * (uint64_t)n_seats;
-        int rotations = duplicate ? n_seats : 1, r, i;
+        int rotations = duplicate ? n_seats : 1, r, i, k;
+        uint64_t cards = deck_cards(rules);
         bdc_rng_seed(seed + deal * BDC_DEAL_STEP, rng);
-        for (i = 0; i < BDC_DECK_SIZE; i++)
-            deck[i] = (uint8_t)i;
-        for (i = BDC_DECK_SIZE - 1; i > 0; i--) { /* Fisher-Yates */
+        for (i = 0, k = 0; i < BDC_DECK_SIZE; i++)
+            if (cards >> i & 1)
+                deck[k++] = (uint8_t)i;
+        for (i = k - 1; i > 0; i--) { /* Fisher-Yates */
             int j = (int)uniform_upto(rng, (uint64_t)i);
             uint8_t c = deck[i];
             deck[i] = deck[j];

@@ -79,6 +79,9 @@ def table_rules(rules: Any) -> Any:
     out.heads_up_cap = rules.heads_up_cap or 0
     out.burn = int(rules.burn)
     out.cap_counts_blind = int(rules.cap_counts_blind)
+    out.deck = 0 if rules.deck is None else sum(1 << card for card in rules.deck)  # 0: all 52
+    out.draws = rules.draws
+    out.max_discard = rules.max_discard or 0  # 0: the whole hand
     return out
 
 

@@ -362,6 +362,9 @@ class Hand:
     ) -> None:
         if not isinstance(rules, TableRules):
             raise TypeError(f"rules must be a TableRules, not {type(rules).__name__}")
+        if not rules.is_full_game:
+            raise ValueError("the Python engine plays the whole deck and three draws: a smaller game "
+                             "(deck, draws, max_discard) plays on the C table")
         game: Game = rules.game  # type: ignore[assignment]  # TableRules stores the Game
         if type(stacks) is not list and type(stacks) is not tuple and (
                 isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)):

@@ -810,12 +810,52 @@ static bdc_table_rules random_table_rules(void)
     r.heads_up_cap = sane() ? between(0, 3) : between(-2, 100);
     r.burn = sane() ? between(0, 1) : between(-1, 3);
     r.cap_counts_blind = sane() ? between(0, 1) : between(-1, 3);
+    /* a smaller game now and then: a deck subset (sometimes too small), fewer draws, a discard limit */
+    r.draws = between(0, 2) ? 0 : sane() ? between(0, BDC_MAX_DRAWS) : between(-2, 5);
+    r.max_discard = between(0, 2) ? 0 : sane() ? between(0, r.game.n_cards == 4 ? 4 : 5) : between(-2, 7);
+    if (between(0, 2) == 0) {
+        if (sane()) {
+            uint8_t cards[BDC_DECK_SIZE];
+            int n = between(table_sane ? 9 : 1, BDC_DECK_SIZE);
+            distinct_cards(cards, n);
+            for (int i = 0; i < n; i++)
+                r.deck |= (uint64_t)1 << cards[i];
+        } else {
+            r.deck = next() >> between(0, 12);
+        }
+    }
     return r;
 }
 
-/* Every card in exactly one place, chips conserved, the payoffs summing to 0. */
+static int deck_count(const bdc_table_rules *r)
+{
+    int n = 0;
+    for (uint64_t m = r->deck ? r->deck : ((uint64_t)1 << BDC_DECK_SIZE) - 1; m; m &= m - 1)
+        n++;
+    return n;
+}
+
+/* The most seats the rules allow (badeucey.h: the game's limit, and every draw fillable). */
+static int rules_seats(const bdc_table_rules *r)
+{
+    int size = r->game.n_cards == 4 ? 4 : 5, most = size == 4 ? BDC_TABLE_MAX_SEATS : BDC_TABLE_MAX_FIVE_CARD_SEATS;
+    int limit = r->max_discard > 0 && r->max_discard <= size ? r->max_discard : size;
+    int fit = (deck_count(r) - limit) / size;
+    return fit < most ? fit : most;
+}
+
+static int bit_count(int64_t m)
+{
+    int n = 0;
+    for (; m; m &= m - 1)
+        n++;
+    return n;
+}
+
+/* Every card of the rules' deck in exactly one place, chips conserved, the payoffs summing to 0. */
 static void check_table(const bdc_table *t, const char *when)
 {
+    uint64_t deck = t->rules.deck ? t->rules.deck : ((uint64_t)1 << BDC_DECK_SIZE) - 1;
     uint64_t seen = 0;
     int64_t chips = 0, start = 0, payoffs = 0;
     int s, i, n_cards = 0;
@@ -832,8 +872,10 @@ static void check_table(const bdc_table *t, const char *when)
     for (i = 0; i < t->n_muck; i++)
         seen |= (uint64_t)1 << t->muck[i];
     n_cards += t->n_stub + t->n_muck;
-    if (n_cards != BDC_DECK_SIZE || seen != ((uint64_t)1 << BDC_DECK_SIZE) - 1)
+    if (n_cards != deck_count(&t->rules) || seen != deck)
         FAIL("table %s: the cards are not the deck (%d cards)", when, n_cards);
+    if (t->phase == BDC_PHASE_BET && t->round > (t->rules.draws ? t->rules.draws : BDC_MAX_DRAWS))
+        FAIL("table %s: betting round %d of a game of %d draws", when, (int)t->round, t->rules.draws);
     if (chips != start)
         FAIL("table %s: chips %lld, started with %lld", when, (long long)chips, (long long)start);
     if (t->phase == BDC_PHASE_OVER && payoffs != 0)
@@ -842,16 +884,23 @@ static void check_table(const bdc_table *t, const char *when)
         FAIL("table %s: a table the state machine made fails its check", when);
 }
 
-/* An action: mostly one of the legal ones, sometimes anything. */
-static int64_t random_table_action(const bdc_legal *legal)
+/* An action: mostly one of the legal ones, sometimes anything (n_cards: the seat's cards). */
+static int64_t random_table_action(const bdc_legal *legal, int n_cards)
 {
     int pick = between(0, 99);
     if (pick < 8)
         return (int64_t)next() >> between(0, 63);
     if (pick < 14)
         return between(-3, 40);
-    if (legal->phase == BDC_PHASE_DRAW)
-        return between(0, (1 << legal->max_discard) - 1);
+    if (legal->phase == BDC_PHASE_DRAW) {
+        int64_t mask;
+        if (n_cards < 1 || n_cards > 5 || pick < 20)
+            return between(0, 31); /* any mask: too many cards now and then */
+        do /* a mask over the seat's cards within the discard limit */
+            mask = between(0, (1 << n_cards) - 1);
+        while (bit_count(mask) > legal->max_discard);
+        return mask;
+    }
     if (pick < 45)
         return BDC_ACTION_CHECK_CALL;
     if (pick < 55 && legal->can_fold)
@@ -872,8 +921,7 @@ static void fuzz_selfplay(void)
     uint64_t deals = (uint64_t)between(0, 4), d;
     table_sane = between(0, 3) != 0;
     rules = random_table_rules();
-    n = sane() ? between(2, rules.game.n_cards == 4 ? BDC_TABLE_MAX_SEATS : BDC_TABLE_MAX_FIVE_CARD_SEATS)
-               : between(-1, 12);
+    n = sane() && rules_seats(&rules) >= 2 ? between(2, rules_seats(&rules)) : between(-1, 12);
     for (s = 0; s < 12; s++) {
         stacks[s] = random_chips();
         policies[s] = sane() ? between(0, 1) : between(-1, 3); /* the drawing policy now and then */
@@ -906,8 +954,8 @@ static void fuzz_table(void)
     bdc_table_io io;
     int64_t stacks[12];
     uint8_t deck[BDC_DECK_SIZE];
-    int n = (table_sane = between(0, 3) != 0, rules = random_table_rules(), sane())
-                ? between(2, rules.game.n_cards == 4 ? BDC_TABLE_MAX_SEATS : BDC_TABLE_MAX_FIVE_CARD_SEATS)
+    int n = (table_sane = between(0, 3) != 0, rules = random_table_rules(), sane() && rules_seats(&rules) >= 2)
+                ? between(2, rules_seats(&rules))
                 : between(-1, 12);
     int s, i, rc, steps;
     int button = sane() ? between(0, n > 0 ? n - 1 : 0) : between(-2, 12);
@@ -915,10 +963,15 @@ static void fuzz_table(void)
     uint64_t seed = next();
     for (s = 0; s < 12; s++)
         stacks[s] = random_chips();
-    if (given_deck) {
+    if (given_deck) { /* the rules' deck shuffled (C reads as many cards as it holds) */
+        int k = 0, size = deck_count(&rules);
+        uint64_t in_deck = rules.deck ? rules.deck : ((uint64_t)1 << BDC_DECK_SIZE) - 1;
         distinct_cards(deck, BDC_DECK_SIZE);
-        if (between(0, 9) == 0)
-            deck[between(0, BDC_DECK_SIZE - 1)] = (uint8_t)between(0, 255);
+        for (i = 0; i < BDC_DECK_SIZE; i++)
+            if (in_deck >> deck[i] & 1)
+                deck[k++] = deck[i];
+        if (between(0, 9) == 0 && size > 0)
+            deck[between(0, size - 1)] = (uint8_t)between(0, 255); /* a bad card, a duplicate or one not in play */
     }
     memset(&io, 0, sizeof io);
     io.events = between(0, 9) ? events : NULL;
@@ -957,7 +1010,7 @@ static void fuzz_table(void)
             FAIL("bdc_table_legal failed on a table in play");
             return;
         }
-        action = random_table_action(&legal);
+        action = random_table_action(&legal, table.n_hole[table.to_act]);
         can = CALL(bdc_table_can(&table, action));
         if (use_io == 2 && io.n_uniforms - io.used < BDC_TABLE_ACT_UNIFORMS) {
             for (i = 0; i < 64; i++) /* a fresh buffer */
@@ -986,7 +1039,7 @@ static void fuzz_table(void)
     /* damaged tables: every entry point answers with a status, never reads outside the struct */
     for (i = 0; i < 8; i++) {
         uint8_t *bytes = (uint8_t *)&twin;
-        int64_t action = random_table_action(&legal);
+        int64_t action = random_table_action(&legal, between(0, 6));
         uint8_t out[5];
         memcpy(&twin, &table, sizeof table);
         bytes[between(0, (int)sizeof twin - 1)] ^= (uint8_t)(1u << between(0, 7));

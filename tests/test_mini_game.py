@@ -1,0 +1,192 @@
+"""The smaller games of TableRules (deck, draws, max_discard), the mini preset and exact best responses."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from badeucey_fast._native import ffi, lib
+from badeucey_fast._native.mini import ChanceTable
+from badeucey_fast._native.table import CHECK_CALL, DRAW, OVER, Table, selfplay, table_rules
+from badeucey_fast.play import Hand, TableRules
+from badeucey_fast.solve import TableGame, exploitability
+
+MINI = TableRules.mini()
+RESHUFFLE = lib.BDC_EVENT_RESHUFFLE
+
+
+# ---- the rules -------------------------------------------------------------------
+
+
+def test_defaults_are_the_full_game() -> None:
+    rules = TableRules()
+    assert (rules.deck, rules.draws, rules.max_discard, rules.is_full_game) == (None, 3, None, True)
+    assert TableRules(deck=range(52)) == rules  # the whole deck is stored as None
+    c_rules = table_rules(rules)
+    assert (c_rules.deck, c_rules.draws, c_rules.max_discard) == (0, 3, 0)  # 0: the whole deck, the whole hand
+    assert (TableRules("badugi").max_seats, TableRules().max_seats) == (10, 8)
+    assert repr(rules).endswith("cap_counts_blind=True)")  # the full game's repr as before
+    assert repr(MINI).endswith("deck=(1, 2, 3, 5, 6, 7, 49, 50, 51), draws=1, max_discard=1)")
+
+
+@pytest.mark.parametrize(("kwargs", "error", "message"), [
+    ({"draws": 0}, ValueError, "draws must be 1..3, got 0"),
+    ({"draws": True}, TypeError, "draws must be an integer"),
+    ({"draws": 2.0}, TypeError, "draws must be an integer"),
+    ({"max_discard": 5}, ValueError, "max_discard must be 1..4, got 5"),
+    ({"max_discard": "1"}, TypeError, "max_discard must be an integer"),
+    ({"deck": "As 2s 3s 4s Ah 2h 3h 4h"}, ValueError, "a deck of 8 cards is too small"),
+    ({"deck": [0, 1, 52]}, ValueError, "52"),
+    ({"deck": [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}, ValueError, "duplicate"),
+    ({"deck": 3.5}, TypeError, "deck"),
+])
+def test_bad_settings_are_named(kwargs: dict[str, object], error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        TableRules("badugi", **kwargs)  # type: ignore[arg-type]
+
+
+def test_the_mini_preset() -> None:
+    assert MINI.deck_size == 9 and MINI.draws == 1 and MINI.discard_limit == 1 and MINI.max_seats == 2
+    assert not MINI.is_full_game
+    five = TableRules.mini("badeucey")
+    assert (five.deck_size, five.max_seats) == (11, 2)
+
+
+def test_the_python_engine_refuses_a_smaller_game() -> None:
+    with pytest.raises(ValueError, match="plays on the C table"):
+        Hand(MINI, [20, 20])
+
+
+# ---- the C table -------------------------------------------------------------------
+
+
+def _start(c_rules: object, seats: int = 2) -> int:
+    table = ffi.new("bdc_table *")
+    stacks = ffi.new("int64_t[]", [20] * seats)
+    return int(lib.bdc_table_start(table, c_rules, seats, stacks, 0, ffi.NULL, 1, ffi.NULL))
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("draws", 4), ("draws", -1), ("max_discard", 5), ("max_discard", -1),
+    ("deck", 1 << 52), ("deck", 0xFF),  # a card outside the deck; a deck too small for two seats
+])
+def test_c_refuses_bad_smaller_games(field: str, value: int) -> None:
+    c_rules = table_rules(TableRules("badugi"))
+    setattr(c_rules, field, value)
+    assert _start(c_rules) == lib.BDC_E_ARGUMENT
+
+
+def test_seats_are_bounded_by_the_deck() -> None:
+    nine = table_rules(MINI)
+    assert _start(nine, 2) == lib.BDC_OK
+    assert _start(nine, 3) == lib.BDC_E_ARGUMENT
+    thirteen = TableRules("badugi", deck=range(13), max_discard=1)
+    assert thirteen.max_seats == 3 and _start(table_rules(thirteen), 3) == lib.BDC_OK
+
+
+def test_a_draw_throws_at_most_max_discard() -> None:
+    table = Table(MINI, [20, 20], seed=3)
+    table.act(CHECK_CALL)
+    table.act(CHECK_CALL)
+    assert table.phase == DRAW and table.legal()[-1] == 1
+    assert table.can(1) and table.can(8) and not table.can(3)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_hands_of_the_mini_game(seed: int) -> None:
+    """Cards stay in the deck, one draw then the last round, chips conserved; when both
+    seats throw, the second is dealt the first one's discard (the stub is reformed)."""
+    rng = random.Random(seed)
+    table = Table(MINI, [20, 20], seed=seed)
+    rounds = set()
+    while table.phase != OVER:
+        seat, phase, _, can_fold, raise_to, *_ = table.legal()
+        rounds.add((phase, table.round))
+        for s in (0, 1):
+            assert set(table.cards(s)) <= set(MINI.deck)  # type: ignore[arg-type]
+        if phase == DRAW:
+            table.act(rng.choice([0, 0, 1, 2, 4, 8]))
+        else:
+            table.act(rng.choice([CHECK_CALL] + ([-1] if can_fold else []) + ([raise_to] if raise_to else [])))
+    assert rounds <= {(0, 0), (1, 1), (0, 1)}
+    payoffs = table.payoffs
+    assert payoffs is not None and sum(payoffs) == 0
+    draws = [e for e in table.events if e[0] == lib.BDC_EVENT_DRAW]
+    if len(draws) == 2 and draws[0][3] and draws[1][3]:
+        assert any(e[0] == RESHUFFLE for e in table.events)
+        assert draws[1][4] == draws[0][3]
+
+
+@pytest.mark.parametrize("policies", [["random", "calling"], ["drawing", "random"]])
+def test_selfplay_plays_the_mini_game(policies: list[str]) -> None:
+    won = selfplay(MINI, [20, 20], policies, 30, seed=5)
+    assert won.shape == (30, 2) and (won.sum(axis=1) == 0).all()
+
+
+# ---- chance chosen by the caller -----------------------------------------------------------
+
+
+def test_draw_outcomes_follow_the_stub_rule() -> None:
+    table = ChanceTable(MINI, [20, 20], [(1, 2, 3, 5), (6, 7, 49, 50)])
+    table.bet(0)
+    table.bet(0)
+    assert table.to_act == 1  # heads-up, the big blind draws first
+    assert table.draw_outcomes(1) == [((51,), 1.0)]  # the one card left
+    table.draw(1, (51,))
+    assert table.cards(1) == (7, 49, 50, 51)
+    assert table.draw_outcomes(2) == [((6,), 1.0)]  # the stub is empty: the other seat's discard
+    with pytest.raises(ValueError, match="cannot come"):
+        table.copy().draw(2, (3,))
+    table.draw(2, (6,))
+    assert table.cards(0) == (1, 3, 5, 6)
+
+
+# ---- exact best responses ---------------------------------------------------------------------
+
+
+def passive(state: object, seat: int) -> dict[int, float]:
+    actions = state.legal_actions()  # type: ignore[attr-defined]
+    return {-1 if -1 in actions else 0: 1.0}
+
+
+def test_best_responses_known_by_hand() -> None:
+    """Folding to every bet: the button folds its small blind (the big blind wins 1);
+    against the passive big blind, the button bets after the draw and wins the blind (2)."""
+    result = exploitability(TableGame(MINI), passive)
+    assert result.best_response == (2.0, 1.0)
+    assert result.policy_value == (-1.0, 1.0)
+    assert result.exploitability == 1.5 and result.per_big_blind == 0.75
+    assert result.nodes == 162541 and result.information_states == 21798
+
+
+def test_the_best_response_is_worth_its_value() -> None:
+    """Playing the best response found earns exactly its value; exploitability >= 0."""
+    game = TableGame(MINI)
+
+    def mixed(state: object, seat: int) -> dict[int, float]:
+        actions = state.legal_actions()  # type: ignore[attr-defined]
+        weights = [1 + (len(state.information_state(seat)) + i) % 3 for i in range(len(actions))]  # type: ignore[attr-defined]
+        total = sum(weights)
+        return {a: w / total for a, w in zip(actions, weights)}
+
+    result = exploitability(game, mixed)
+    assert result.exploitability >= 0
+    assert result.best_response[0] >= result.policy_value[0] and result.best_response[1] >= result.policy_value[1]
+    strategy = result.strategies[0]
+
+    def responder(state: object, seat: int) -> dict[int, float]:
+        if seat == 0:
+            return {strategy[state.information_state(0)]: 1.0}  # type: ignore[attr-defined]
+        return mixed(state, seat)
+
+    played = exploitability(game, responder)
+    assert played.policy_value[0] == pytest.approx(result.best_response[0], abs=1e-9)
+
+
+def test_a_bad_policy_is_refused() -> None:
+    with pytest.raises(ValueError, match="sum to"):
+        exploitability(TableGame(MINI), lambda state, seat: {0: 0.5})
+    with pytest.raises(ValueError, match="probability -1"):
+        exploitability(TableGame(MINI), lambda state, seat: {0: 2.0, -1: -1.0} if -1 in state.legal_actions()
+                       else {0: 1.0})

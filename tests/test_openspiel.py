@@ -1,0 +1,85 @@
+"""badeucey_fast.openspiel: the mini game registered with OpenSpiel passes its checks, and
+OpenSpiel's exploitability of a policy agrees with the package's exact best response."""
+
+from __future__ import annotations
+
+import zlib
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+pytest.importorskip("open_spiel.python.algorithms.exploitability")
+
+import badeucey_fast.openspiel as mini_openspiel  # noqa: E402 - after the skip
+from open_spiel.python import policy as openspiel_policy  # noqa: E402
+from open_spiel.python.algorithms import exploitability as openspiel_exploitability  # noqa: E402
+
+from badeucey_fast.solve import exploitability  # noqa: E402
+
+
+def test_the_game_is_registered() -> None:
+    assert mini_openspiel.GAME_NAME in pyspiel.registered_names()
+    assert "badeucey" in mini_openspiel.GAME_NAME
+    game = pyspiel.load_game(mini_openspiel.GAME_NAME)
+    assert game.num_players() == 2 and game.num_distinct_actions() == 3 + 16
+    assert game.max_chance_outcomes() == 630 + 9
+
+
+def test_openspiel_s_random_simulation_checks() -> None:
+    game = pyspiel.load_game(mini_openspiel.GAME_NAME)
+    pyspiel.random_sim_test(game, num_sims=50, serialize=False, verbose=False)
+
+
+def test_information_states_have_perfect_recall() -> None:
+    """Along a hand, a player's information state string and tensor only grow: no fact is forgotten."""
+    game = pyspiel.load_game(mini_openspiel.GAME_NAME)
+    state = game.new_initial_state()
+    state.apply_action(0)  # the first deal
+    seen: dict[int, tuple[str, list[float]]] = {}
+    for action in (1, 1, 3 + 1, None, 3 + 2, None, 2, 1):  # call, check, draw one each, bet, call
+        if action is None:
+            (outcome, _), = state.chance_outcomes()  # the one card the stub rule allows
+            state.apply_action(outcome)
+            continue
+        player = state.current_player()
+        text, tensor = state.information_state_string(player), state.information_state_tensor(player)
+        if player in seen:
+            earlier_text, earlier_tensor = seen[player]
+            assert text.startswith(earlier_text) and text != earlier_text
+            assert all(e <= t for e, t in zip(earlier_tensor, tensor)) and earlier_tensor != tensor
+        seen[player] = (text, tensor)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert state.is_terminal() and sum(state.returns()) == 0
+
+
+def _weights(key: str, n: int) -> list[float]:
+    """A fixed, uneven distribution over n actions for one information state."""
+    w = [1 + zlib.crc32(f"{key}|{i}".encode()) % 7 for i in range(n)]
+    total = sum(w)
+    return [x / total for x in w]
+
+
+class _Fixed(openspiel_policy.Policy):  # type: ignore[misc]
+    def __init__(self, game: object) -> None:
+        super().__init__(game, [0, 1])
+
+    def action_probabilities(self, state: object, player_id: object = None) -> dict[int, float]:
+        actions = state.legal_actions()  # type: ignore[attr-defined]
+        return dict(zip(actions, _weights(state.information_state_string(), len(actions))))  # type: ignore[attr-defined]
+
+
+@pytest.mark.slow
+def test_openspiel_exploitability_agrees_with_the_exact_best_response() -> None:
+    """The same random-but-fixed policy (by information state string; both games list the
+    legal actions in the same order) seen by OpenSpiel and by badeucey_fast.solve."""
+    game = pyspiel.load_game(mini_openspiel.GAME_NAME)
+
+    def ours(state: object, seat: int) -> dict[int, float]:
+        actions = state.legal_actions()  # type: ignore[attr-defined]
+        return dict(zip(actions, _weights(state.information_state(seat), len(actions))))  # type: ignore[attr-defined]
+
+    exact = exploitability(mini_openspiel.table_game(), ours)
+    theirs = openspiel_exploitability.exploitability(game, _Fixed(game))
+    assert exact.exploitability > 0.1  # a policy with something to exploit
+    assert theirs == pytest.approx(exact.exploitability, abs=1e-6)
