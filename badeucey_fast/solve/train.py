@@ -205,54 +205,61 @@ def _run(game: cfr.CGame, memory: cfr.Memory, total: int, limit: int, path: Path
 
     stop = ffi.new("int *")
     step, written = 1, time.monotonic()
-    while memory.iterations < total:
-        n = min(step, total - memory.iterations)
-        # Before the first iteration nothing says how much room one takes: it runs
-        # alone on a copy kept aside, taken up again with more room if it runs out.
-        first = memory.struct.peak_entries == 0
-        if first:
-            n = 1
-            kept = memory.copy()
-        result: list[int] = []
-        started = time.monotonic()
-        worker = threading.Thread(target=lambda m=memory, n=n: result.append(m.run(game, n, stop)), daemon=True)
-        worker.start()
-        try:
-            while worker.is_alive():
-                worker.join(0.1)
-        except KeyboardInterrupt:
-            stop[0] = 1
-            worker.join()
-            if memory.damaged:  # pragma: no cover - a stop is seen between iterations only
-                raise
-            if path is not None:
+    kept: cfr.Memory | None = None
+    try:
+        while memory.iterations < total:
+            n = min(step, total - memory.iterations)
+            # Before the first iteration nothing says how much room one takes: it runs
+            # alone on a copy kept aside, taken up again with more room if it runs out.
+            kept = memory.copy() if memory.struct.peak_entries == 0 else None
+            if kept is not None:
+                n = 1
+            result: list[int] = []
+            started = time.monotonic()
+            worker = threading.Thread(target=lambda m=memory, n=n: result.append(m.run(game, n, stop)), daemon=True)
+            worker.start()
+            try:
+                while worker.is_alive():
+                    worker.join(0.1)
+            finally:
+                stop[0] = 1  # a no-op once the worker is done; on Ctrl-C, it stops between iterations
+                worker.join()
+                stop[0] = 0
+            status = result[0]
+            if kept is not None and status == cfr.MEMORY and memory.damaged:
+                memory, kept = kept, None
+                if memory.grown_bytes() > limit:
+                    raise MemoryError(f"train: one iteration needs more than memory_limit={limit:,} bytes")
+                memory = memory.grown()
+                continue
+            kept = None
+            if status == cfr.MEMORY and not memory.damaged:
+                if memory.grown_bytes() > limit:
+                    if path is not None:
+                        _write_checkpoint(path, job, memory)
+                    raise MemoryError(f"train: the solver needs more than memory_limit={limit:,} bytes after "
+                                      f"{memory.iterations:,} iterations ({memory.entries:,} information sets)"
+                                      + (f"; the checkpoint {path} keeps them" if path is not None else ""))
+                memory = memory.grown()
+            elif status < 0 and status != cfr.STOPPED:
+                raise ValueError(f"train: the solver stopped on {status_text(status)}"
+                                 + (" inside an iteration (its state is lost)" if memory.damaged else ""))
+            elapsed = time.monotonic() - started
+            if status == cfr.OK:
+                step = max(1, min(step * 4, int(n * SLICE_SECONDS / elapsed) if elapsed > 0 else step * 4))
+            if progress is not None:
+                progress(memory.iterations, total)
+            if path is not None and time.monotonic() - written > CHECKPOINT_INTERVAL:
                 _write_checkpoint(path, job, memory)
-            raise TrainingInterrupted(_strategy(job, rules, abstraction, memory), path) from None
-        status = result[0]
-        if first and status == cfr.MEMORY and memory.damaged:
+                written = time.monotonic()
+    except KeyboardInterrupt:
+        # The state between iterations is whole: the memory as the last call left it
+        # (or the copy kept before a first iteration that did not finish).
+        if memory.damaged and kept is not None:
             memory = kept
-            status = cfr.MEMORY
-            if memory.grown_bytes() > limit:
-                raise MemoryError(f"train: one iteration needs more than memory_limit={limit:,} bytes")
-            memory = memory.grown()
-            continue
-        if status == cfr.MEMORY and not memory.damaged:
-            if memory.grown_bytes() > limit:
-                if path is not None:
-                    _write_checkpoint(path, job, memory)
-                raise MemoryError(f"train: the solver needs more than memory_limit={limit:,} bytes after "
-                                  f"{memory.iterations:,} iterations ({memory.entries:,} information sets)"
-                                  + (f"; the checkpoint {path} keeps them" if path is not None else ""))
-            memory = memory.grown()
-        elif status < 0:
-            raise ValueError(f"train: the solver stopped on {status_text(status)}"
-                             + (" inside an iteration (its state is lost)" if memory.damaged else ""))
-        elapsed = time.monotonic() - started
-        if status == cfr.OK:
-            step = max(1, min(step * 4, int(n * SLICE_SECONDS / elapsed) if elapsed > 0 else step * 4))
-        if progress is not None:
-            progress(memory.iterations, total)
-        if path is not None and time.monotonic() - written > CHECKPOINT_INTERVAL:
+        if memory.damaged:  # pragma: no cover - a stop is seen between iterations only
+            raise
+        if path is not None:
             _write_checkpoint(path, job, memory)
-            written = time.monotonic()
+        raise TrainingInterrupted(_strategy(job, rules, abstraction, memory), path) from None
     return memory
