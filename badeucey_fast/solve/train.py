@@ -216,7 +216,7 @@ def _run(game: cfr.CGame, memory: cfr.Memory, total: int, limit: int, path: Path
                 n = 1
             result: list[int] = []
             started = time.monotonic()
-            worker = threading.Thread(target=lambda m=memory, n=n: result.append(m.run(game, n, stop)), daemon=True)
+            worker = threading.Thread(target=lambda m=memory, n=n, out=result: out.append(m.run(game, n, stop)), daemon=True)
             worker.start()
             try:
                 while worker.is_alive():
