@@ -346,3 +346,30 @@ def test_candidates_by_index_are_the_card_abstraction_candidates(buckets: Solver
         assert buckets.buckets[2][row] == table.bucket_of(hand)
         masks = [int(m) for m in buckets.candidates[2][row] if m != cfr.NO_CANDIDATE]
         assert tuple(masks) == table.candidates_of(hand)
+
+
+# ---- the bot --------------------------------------------------------------------
+
+
+def test_cfr_bot_plays_a_match(trained: Strategy) -> None:
+    from badeucey_fast.play.bots import CallingBot, CFRBot
+    from badeucey_fast.play.matches import play_match
+
+    result = play_match([CFRBot(trained, seed=1), CallingBot()], hands=40, rules=RULES, seed=2)
+    again = play_match([CFRBot(trained, seed=1), CallingBot()], hands=40, rules=RULES, seed=2)
+    assert result.hands >= 40
+    assert result == again
+
+
+def test_cfr_bot_takes_a_file_and_names_its_missing_default(trained: Strategy, tmp_path: Path) -> None:
+    from badeucey_fast.play.bots import CFRBot, make_bot
+
+    path = tmp_path / "strategy.npz"
+    trained.save(path)
+    bot = CFRBot(path)
+    hand = Hand(RULES, [100, 100], seed=4)
+    assert bot.act(hand.view(hand.to_act)) in hand.legal_actions()  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no strategy ships"):
+        make_bot("cfr")
+    with pytest.raises(TypeError, match="Strategy"):
+        CFRBot(42)  # type: ignore[arg-type]

@@ -11,9 +11,11 @@ strategy over its actions.
 
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import dataclass, field, fields
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from badeucey_fast._native import cfr
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
 
     from badeucey_fast.play.view import HandView
 
-__all__ = ["FORMAT", "Strategy", "history_codes", "rules_from_dict", "rules_to_dict"]
+__all__ = ["FORMAT", "Strategy", "default_strategy", "history_codes", "rules_from_dict", "rules_to_dict"]
 
 FORMAT = "badeucey-fast cfr strategy 1"
 """The kind of a strategy file (see :mod:`badeucey_fast._storage`)."""
@@ -127,6 +129,16 @@ class Strategy:
                                      (self.averages, other.averages))))
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without its lookup structures (C objects), made again on first use."""
+        state = dict(self.__dict__)
+        state.pop("_lookup", None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.__post_init__()
 
     def __repr__(self) -> str:
         return (f"<Strategy {self.rules.game.name}, {self.iterations:,} iterations (seed {self.seed}, "  # type: ignore[union-attr]
@@ -242,6 +254,27 @@ class Strategy:
         where = f"strategy file {os.fspath(path)}"
         meta, arrays = read_arrays(path, kind=FORMAT, where=where, unreadable="strategy file")
         return from_file(meta, arrays, where, abstraction, regrets=False)[0]
+
+
+DEFAULT_STRATEGY: str | None = None
+"""The file name, in this package's folder, of the strategy that ships with
+the package (what ``CFRBot()`` and ``make_bot("cfr")`` play); None while none does."""
+
+
+def default_strategy() -> Strategy:
+    """The strategy that ships with the package (:data:`DEFAULT_STRATEGY`).
+
+    :raises ValueError: when none ships with this version.
+    """
+    if DEFAULT_STRATEGY is None:
+        raise ValueError("no strategy ships with this version of badeucey-fast: train one "
+                         "(badeucey_fast.solve.train), save it and give its file: CFRBot(path)")
+    return _default(DEFAULT_STRATEGY)
+
+
+@functools.lru_cache(maxsize=1)
+def _default(name: str) -> Strategy:
+    return Strategy.load(Path(__file__).with_name(name))
 
 
 def abstraction_of(spec: Any, where: str) -> SolverAbstraction:
