@@ -373,3 +373,22 @@ def test_cfr_bot_takes_a_file_and_names_its_missing_default(trained: Strategy, t
         make_bot("cfr")
     with pytest.raises(TypeError, match="Strategy"):
         CFRBot(42)  # type: ignore[arg-type]
+
+
+def test_views_find_the_information_sets_training_met_in_every_round(trained: Strategy) -> None:
+    # the history codes read from a view's events are those the C training wrote:
+    # decisions after each draw are found (fewer the later, in a short training)
+    met: dict[tuple[str, int], list[bool]] = {}
+
+    def check(hand: Hand, probabilities: dict[int, float]) -> None:
+        view = hand.view(hand.to_act)  # type: ignore[arg-type]
+        met.setdefault((view.phase, view.round), []).append(trained._policy(view)[2])
+
+    for seed in range(40):
+        play_to_end(trained, seed, check)
+    for (phase, round_), seen in met.items():
+        if len(seen) >= 5:
+            assert any(seen), (phase, round_)
+        if round_ <= 1:
+            assert sum(seen) / len(seen) > 0.5, (phase, round_, sum(seen), len(seen))
+    assert ("draw", 3) in met and ("bet", 3) in met
