@@ -371,13 +371,18 @@ static double traverse(walk *w, const bdc_table *t)
     int rc, seat, n_cards, a;
     if (t->phase == BDC_PHASE_OVER)
         return (double)t->payoffs[w->traverser];
-    rc = bdc_table_legal(t, &legal);
-    seat = legal.seat;
-    n_cards = rc ? rc : bdc_table_cards(t, seat, cards);
-    if (n_cards < 0) {
-        w->error = n_cards;
+    rc = bdc_table_legal(t, &legal); /* checks the table: its fields hold together from here */
+    if (rc) {
+        w->error = rc;
         return 0;
     }
+    seat = legal.seat;
+    n_cards = t->n_hole[seat]; /* the seat's cards, as bdc_table_cards lists them (a field a binding may read) */
+    if (n_cards > BDC_MAX_HAND_CARDS) {
+        w->error = BDC_E_ARGUMENT;
+        return 0;
+    }
+    memcpy(cards, t->hole[seat], (size_t)n_cards);
     rc = make_node(w->g, seat, t->round, &legal, cards, n_cards, w->history, w->n_history, &n);
     if (!rc && w->n_history >= BDC_CFR_MAX_HISTORY)
         rc = BDC_E_ARGUMENT; /* bdc_cfr_check's bound rules this out */

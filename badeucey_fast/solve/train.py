@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from badeucey_fast._checks import check_count, check_int, check_seed
+from badeucey_fast.abstraction import DEFAULT_BUCKETS
 from badeucey_fast._jobrun import CHECKPOINT_INTERVAL
 from badeucey_fast._native import cfr, status_text
 from badeucey_fast.play.rules import TableRules
@@ -122,7 +123,7 @@ def train(
     iterations: int = 1000,
     *,
     seed: int = 0,
-    abstraction: SolverAbstraction | int | None = None,
+    abstraction: SolverAbstraction | int | None = DEFAULT_BUCKETS,
     stacks: Sequence[int] | None = None,
     variant: str = "linear",
     checkpoint: str | os.PathLike[str] | None = None,
@@ -141,9 +142,11 @@ def train(
         ``heads_up_cap=4``.
     :param iterations: iterations in all (each one traversal per seat).
     :param seed: seeds the solver's stream (deals and sampled actions).
-    :param abstraction: None: exact cards and every discard (small games);
-        a number of buckets: :meth:`SolverAbstraction.card_buckets`; or a
-        :class:`SolverAbstraction`.
+    :param abstraction: a number of buckets (default 64, :data:`~badeucey_fast.abstraction.DEFAULT_BUCKETS`):
+        :meth:`SolverAbstraction.card_buckets` (the game's card features are
+        computed on first use, then cached); a :class:`SolverAbstraction`; or
+        None: exact cards and every discard (:meth:`SolverAbstraction.exact`,
+        for small games: one iteration of a full game is far too large).
     :param stacks: the button's and the big blind's chips (default
         :func:`deep_stacks`: nobody is ever all in).
     :param variant: ``"linear"`` (default), ``"plus"`` or ``"vanilla"``
