@@ -131,7 +131,7 @@ class _Lib:
     def bdc_cfr_rehash(self, memory: Any, /) -> int: ...
     def bdc_cfr_policy(
         self, game: Any, memory: Any, position: int, round: int, legal: Any, cards: Any, n_cards: int,
-        history: Any, n_history: int, actions: Any, probabilities: Any, seen: Any, /
+        history: Any, n_history: int, own: Any, n_own: int, actions: Any, probabilities: Any, seen: Any, /
     ) -> int: ...
     # csrc/bindings/bdc_bindings.h: the binding's own entry points
     BDC_FLAG_ID_0_OR_1: int

@@ -639,6 +639,13 @@ int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stack
  * The history is every action of the hand so far, public: 1 fold, 2 check or
  * call, 3 bet or raise, 4 + k a draw of k cards.  Hands in one bucket with
  * different numbers of candidates are thus different information sets.
+ * With recall (exact hands only), the seat's own draws follow the public
+ * codes: for each draw it did not stand pat in, the cards it threw, then
+ * those it was dealt, each ascending, a card c as the two codes c / 8 + 1
+ * and c % 8 + 1; byte 7 (above the exact index, which takes 22 bits) counts
+ * these codes, byte 8 all the codes.  The key then says all the seat has
+ * seen (perfect recall), as an exact solution of a small game needs; without
+ * recall it forgets which cards it threw.
  *
  * MEMORY.  The caller's arrays (the core never allocates): the entries in
  * the order they were first met (keys, and offsets into the value arrays:
@@ -680,6 +687,7 @@ typedef struct {
     size_t hands;                 /* C(52, n_cards): entries of each abstraction array given */
     const uint32_t *buckets[4];   /* by draws left 0..3: card key by hand index; NULL: the index */
     const uint8_t *candidates[4]; /* by draws left 1..3 ([0] unused): BDC_CFR_CANDIDATES masks per index; NULL: all */
+    int recall;                   /* 1: keys hold the seat's own draws (perfect recall; no buckets) */
 } bdc_cfr_game;
 
 typedef struct {
@@ -720,15 +728,17 @@ int bdc_cfr_rehash(bdc_cfr_memory *memory);
 
 /* The average strategy at one information set, as the seat to act sees it:
  * its position (0: the button), the betting round or draw `round`, what it
- * may do (legal, as bdc_table_legal writes it), its cards in its own order
- * and the hand's history codes (THE INFORMATION-SET KEY).  Writes the
+ * may do (legal, as bdc_table_legal writes it), its cards in its own order,
+ * the hand's history codes and, with recall, the seat's own codes (THE
+ * INFORMATION-SET KEY; n_own 0 without recall).  Writes the
  * actions (the table's encoding; a draw's mask over the cards as given) and
  * their probabilities, uniform for an information set never met (*seen = 0).
  * Returns the number of actions, or BDC_E_* (BDC_E_CARD, BDC_E_DUPLICATE for
  * bad cards; BDC_E_ARGUMENT for anything else out of range). */
 int bdc_cfr_policy(const bdc_cfr_game *game, const bdc_cfr_memory *memory, int position, int round,
                    const bdc_legal *legal, const uint8_t *cards, int n_cards, const uint8_t *history,
-                   int n_history, int64_t actions[32], double probabilities[32], int *seen);
+                   int n_history, const uint8_t *own, int n_own, int64_t actions[32], double probabilities[32],
+                   int *seen);
 
 /* ---- end of the solver -------------------------------------------------- */
 

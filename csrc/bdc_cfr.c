@@ -60,7 +60,10 @@ static uint64_t history_bound(const bdc_cfr_game *g)
         raises = (uint64_t)(stack / unit) + 2;
     else
         return UINT64_MAX;
-    return total + (uint64_t)(g->draws + 1) * (raises + 2);
+    total += (uint64_t)(g->draws + 1) * (raises + 2);
+    if (g->recall) /* a seat's own draws: each card thrown and received, two codes a card */
+        total += (uint64_t)g->draws * 4 * (uint64_t)n_cards_of(g);
+    return total;
 }
 
 int bdc_cfr_check(const bdc_cfr_game *g)
@@ -76,8 +79,10 @@ int bdc_cfr_check(const bdc_cfr_game *g)
         return BDC_E_ARGUMENT;
     if (g->draws < 1 || g->draws > BDC_MAX_DRAWS || g->fixed_deal < 0 || g->fixed_deal > 1)
         return BDC_E_ARGUMENT;
-    if (g->variant < BDC_CFR_VANILLA || g->variant > BDC_CFR_PLUS)
+    if (g->variant < BDC_CFR_VANILLA || g->variant > BDC_CFR_PLUS || g->recall < 0 || g->recall > 1)
         return BDC_E_ARGUMENT;
+    if (g->recall && (g->buckets[0] || g->buckets[1] || g->buckets[2] || g->buckets[3]))
+        return BDC_E_ARGUMENT; /* recall keys the exact hand */
     if (g->stacks[0] < 1 || g->stacks[1] < 1 || g->stacks[0] > BDC_TABLE_MAX_CHIPS || g->stacks[1] > BDC_TABLE_MAX_CHIPS)
         return BDC_E_ARGUMENT;
     if (history_bound(g) > BDC_CFR_MAX_HISTORY)
@@ -172,11 +177,9 @@ static int key_ok(const uint8_t *key)
     if (key[0] >= CFR_SEATS || key[1] > BDC_PHASE_DRAW || key[2] > BDC_MAX_DRAWS || key[3] < 1 ||
         key[3] > BDC_CFR_MAX_ACTIONS || n_hist > BDC_CFR_MAX_HISTORY)
         return 0;
-    for (i = 0; i < BDC_CFR_MAX_HISTORY; i++) {
-        int code = key[CFR_HISTORY_AT + i / 2] >> (4 * (i & 1)) & 15;
-        if (i < n_hist ? (code < CODE_FOLD || code > CODE_DRAW + BDC_MAX_HAND_CARDS) : code != 0)
+    for (i = 0; i < n_hist; i++) /* public codes, then (recall) the seat's own: all nonzero */
+        if (!(key[CFR_HISTORY_AT + i / 2] >> (4 * (i & 1)) & 15))
             return 0;
-    }
     return 1;
 }
 
@@ -238,14 +241,14 @@ typedef struct {
 
 /* Fills n from what the seat to act sees; BDC_OK or a BDC_E_* code. */
 static int make_node(const bdc_cfr_game *g, int position, int round, const bdc_legal *legal, const uint8_t *cards,
-                     int n_cards, const uint8_t *history, int n_history, node *n)
+                     int n_cards, const uint8_t *history, int n_history, const uint8_t *own, int n_own, node *n)
 {
     uint8_t sorted[BDC_MAX_HAND_CARDS], at[BDC_MAX_HAND_CARDS];
     uint64_t seen = 0, index = 0;
     uint32_t card_key;
     int i, j, left;
-    if (position < 0 || position >= CFR_SEATS || n_cards != n_cards_of(g) || n_history < 0 ||
-        n_history > BDC_CFR_MAX_HISTORY || round < 0 || round > g->draws)
+    if (position < 0 || position >= CFR_SEATS || n_cards != n_cards_of(g) || n_history < 0 || n_own < 0 ||
+        (n_own && !g->recall) || n_history > BDC_CFR_MAX_HISTORY - n_own || round < 0 || round > g->draws)
         return BDC_E_ARGUMENT;
     for (i = 0; i < n_cards; i++) {
         if (cards[i] >= BDC_DECK_SIZE)
@@ -327,11 +330,14 @@ static int make_node(const bdc_cfr_game *g, int position, int round, const bdc_l
     n->key[3] = (uint8_t)n->n_actions;
     for (i = 0; i < 4; i++)
         n->key[4 + i] = (uint8_t)(card_key >> (8 * i));
-    n->key[8] = (uint8_t)n_history;
-    for (i = 0; i < n_history; i++) {
-        if (history[i] < CODE_FOLD || history[i] > CODE_DRAW + BDC_MAX_HAND_CARDS)
+    n->key[8] = (uint8_t)(n_history + n_own);
+    if (g->recall)
+        n->key[7] = (uint8_t)n_own; /* the exact index takes 22 bits: byte 7 counts the seat's own codes */
+    for (i = 0; i < n_history + n_own; i++) {
+        int code = i < n_history ? history[i] : own[i - n_history];
+        if (i < n_history ? (code < CODE_FOLD || code > CODE_DRAW + BDC_MAX_HAND_CARDS) : (code < 1 || code > 15))
             return BDC_E_ARGUMENT;
-        n->key[CFR_HISTORY_AT + i / 2] |= (uint8_t)(history[i] << (4 * (i & 1)));
+        n->key[CFR_HISTORY_AT + i / 2] |= (uint8_t)(code << (4 * (i & 1)));
     }
     return BDC_OK;
 }
@@ -359,7 +365,37 @@ typedef struct {
     int error;
     int n_history;
     uint8_t history[BDC_CFR_MAX_HISTORY];
+    int n_own[CFR_SEATS];                       /* recall: each seat's own draws, as codes */
+    uint8_t own[CFR_SEATS][BDC_CFR_MAX_HISTORY];
 } walk;
+
+/* Recall: appends to the seat's own codes the cards a draw threw and those it
+ * brought (each ascending; a card c as the codes c / 8 + 1 and c % 8 + 1).
+ * Returns the number of codes added (0 when the seat stood pat). */
+static int push_own(walk *w, int seat, const uint8_t *before, int n, int64_t mask, const bdc_table *after)
+{
+    uint64_t kept = 0, thrown = 0, got = 0, sets[2];
+    int i, k, added = 0;
+    if (!w->g->recall || !mask)
+        return 0;
+    for (i = 0; i < n; i++)
+        if (mask >> i & 1)
+            thrown |= (uint64_t)1 << before[i];
+        else
+            kept |= (uint64_t)1 << before[i];
+    for (i = 0; i < after->n_hole[seat] && i < BDC_MAX_HAND_CARDS; i++)
+        got |= (uint64_t)1 << after->hole[seat][i];
+    sets[0] = thrown;
+    sets[1] = got & ~kept;
+    for (k = 0; k < 2; k++)
+        for (i = 0; i < BDC_DECK_SIZE; i++)
+            if (sets[k] >> i & 1 && w->n_own[seat] + added + 2 <= BDC_CFR_MAX_HISTORY) {
+                w->own[seat][w->n_own[seat] + added++] = (uint8_t)(i / 8 + 1);
+                w->own[seat][w->n_own[seat] + added++] = (uint8_t)(i % 8 + 1);
+            }
+    w->n_own[seat] += added;
+    return added;
+}
 
 static double traverse(walk *w, const bdc_table *t)
 {
@@ -383,8 +419,9 @@ static double traverse(walk *w, const bdc_table *t)
         return 0;
     }
     memcpy(cards, t->hole[seat], (size_t)n_cards);
-    rc = make_node(w->g, seat, t->round, &legal, cards, n_cards, w->history, w->n_history, &n);
-    if (!rc && w->n_history >= BDC_CFR_MAX_HISTORY)
+    rc = make_node(w->g, seat, t->round, &legal, cards, n_cards, w->history, w->n_history, w->own[seat],
+                   w->n_own[seat], &n);
+    if (!rc && w->n_history + w->n_own[0] + w->n_own[1] >= BDC_CFR_MAX_HISTORY)
         rc = BDC_E_ARGUMENT; /* bdc_cfr_check's bound rules this out */
     if (rc) {
         w->error = rc;
@@ -407,9 +444,13 @@ static double traverse(walk *w, const bdc_table *t)
                 w->error = rc;
                 return 0;
             }
-            w->history[w->n_history++] = n.codes[a];
-            values[a] = traverse(w, &child);
-            w->n_history--;
+            {
+                int added = push_own(w, seat, cards, n_cards, n.actions[a], &child);
+                w->history[w->n_history++] = n.codes[a];
+                values[a] = traverse(w, &child);
+                w->n_history--;
+                w->n_own[seat] -= added;
+            }
             if (w->error)
                 return 0;
             value += sigma[a] * values[a];
@@ -437,10 +478,13 @@ static double traverse(walk *w, const bdc_table *t)
             w->error = rc;
             return 0;
         }
-        w->history[w->n_history++] = n.codes[pick];
         {
-            double value = traverse(w, &child);
+            int added = push_own(w, seat, cards, n_cards, n.actions[pick], &child);
+            double value;
+            w->history[w->n_history++] = n.codes[pick];
+            value = traverse(w, &child);
             w->n_history--;
+            w->n_own[seat] -= added;
             return value;
         }
     }
@@ -516,6 +560,7 @@ int bdc_cfr_run(const bdc_cfr_game *g, bdc_cfr_memory *m, uint64_t iterations, c
             w.weight = g->variant == BDC_CFR_VANILLA ? 1.0 : (double)(m->iterations + 1);
             w.error = 0;
             w.n_history = 0;
+            w.n_own[0] = w.n_own[1] = 0;
             traverse(&w, &t);
             if (w.error) {
                 m->damaged = 1;
@@ -532,8 +577,8 @@ int bdc_cfr_run(const bdc_cfr_game *g, bdc_cfr_memory *m, uint64_t iterations, c
 }
 
 int bdc_cfr_policy(const bdc_cfr_game *g, const bdc_cfr_memory *m, int position, int round, const bdc_legal *legal,
-                   const uint8_t *cards, int n_cards, const uint8_t *history, int n_history, int64_t actions[32],
-                   double probabilities[32], int *seen)
+                   const uint8_t *cards, int n_cards, const uint8_t *history, int n_history, const uint8_t *own,
+                   int n_own, int64_t actions[32], double probabilities[32], int *seen)
 {
     node n;
     size_t at;
@@ -541,9 +586,10 @@ int bdc_cfr_policy(const bdc_cfr_game *g, const bdc_cfr_memory *m, int position,
     int rc = bdc_cfr_check(g), a;
     if (rc)
         return rc;
-    if (!memory_ok(m) || !legal || !cards || (n_history && !history) || !actions || !probabilities || !seen)
+    if (!memory_ok(m) || !legal || !cards || (n_history && !history) || (n_own && !own) || !actions ||
+        !probabilities || !seen)
         return BDC_E_ARGUMENT;
-    rc = make_node(g, position, round, legal, cards, n_cards, history, n_history, &n);
+    rc = make_node(g, position, round, legal, cards, n_cards, history, n_history, own, n_own, &n);
     if (rc)
         return rc;
     e = find(m, n.key, key_hash(n.key), &at);

@@ -52,7 +52,7 @@ class CGame:
 
     def __init__(self, rules: Any, stacks: Sequence[int], *, deck: Sequence[int] | None, draws: int,
                  fixed_deal: bool, variant: str, buckets: Sequence[npt.NDArray[np.uint32] | None],
-                 candidates: Sequence[npt.NDArray[np.uint8] | None]) -> None:
+                 candidates: Sequence[npt.NDArray[np.uint8] | None], recall: bool = False) -> None:
         self.struct = ffi.new("bdc_cfr_game *")
         g = self.struct
         g.rules = table_rules(rules)[0]
@@ -66,6 +66,7 @@ class CGame:
         g.fixed_deal = int(fixed_deal)
         g.variant = VARIANTS[variant]
         g.hands = hands_of(rules.game.hand_size)
+        g.recall = int(recall)
         for r in range(4):
             b, c = buckets[r], candidates[r]
             if b is not None:
@@ -226,9 +227,10 @@ def _double(array: npt.NDArray[Any], used: int) -> npt.NDArray[Any]:
 
 
 def policy(game: CGame, memory: Memory, position: int, round_: int, legal: Any, cards: Sequence[int],
-           history: Sequence[int]) -> tuple[list[int], list[float], bool]:
+           history: Sequence[int], own: Sequence[int] = ()) -> tuple[list[int], list[float], bool]:
     """``bdc_cfr_policy``: the actions, their probabilities, and whether the
-    information set was met.  ``legal`` is a ``bdc_legal *``.
+    information set was met.  ``legal`` is a ``bdc_legal *``; ``own`` the
+    seat's own codes (a game with recall).
 
     :raises ValueError: for what the C core refuses.
     """
@@ -237,8 +239,9 @@ def policy(game: CGame, memory: Memory, position: int, round_: int, legal: Any, 
     seen = ffi.new("int *")
     c_cards = ffi.new("uint8_t[]", list(cards) or [0])
     c_history = ffi.new("uint8_t[]", list(history) or [0])
+    c_own = ffi.new("uint8_t[]", list(own) or [0])
     n = lib.bdc_cfr_policy(game.struct, memory.struct, position, round_, legal, c_cards, len(cards), c_history,
-                           len(history), actions, probabilities, seen)
+                           len(history), c_own, len(own), actions, probabilities, seen)
     if n < 0:
         raise ValueError(f"solver: the position has {status_text(n)}")
     return [int(actions[i]) for i in range(n)], [float(probabilities[i]) for i in range(n)], bool(seen[0])

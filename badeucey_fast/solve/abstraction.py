@@ -12,7 +12,7 @@ class under the suits' relabellings).
 
 >>> exact = SolverAbstraction.exact("badugi")
 >>> exact.spec
-{'kind': 'exact', 'game': 'badugi', 'hand_size': 4}
+{'kind': 'exact', 'game': 'badugi', 'hand_size': 4, 'recall': True}
 """
 
 from __future__ import annotations
@@ -94,19 +94,27 @@ class SolverAbstraction:
     spec: dict[str, Any]
     buckets: tuple[npt.NDArray[np.uint32] | None, ...]
     candidates: tuple[npt.NDArray[np.uint8] | None, ...]
+    recall: bool = False
+    """Whether keys hold the seat's own draws, card by card (perfect recall; exact hands only)."""
 
     def __repr__(self) -> str:
         return f"<SolverAbstraction {json.dumps(self.spec, sort_keys=True)}>"
 
     @classmethod
-    def exact(cls, game: str | Game = "badeucey") -> SolverAbstraction:
-        """Every hand its own key, every discard an action.
+    def exact(cls, game: str | Game = "badeucey", *, recall: bool = True) -> SolverAbstraction:
+        """Every hand its own key, every discard an action; with ``recall``
+        (the default) a key also holds the cards the seat threw and drew in
+        each draw, so that it forgets nothing (perfect recall: what an exact
+        solution needs; the keys then hold the histories of small games only:
+        one draw, or two of four cards).
 
         :raises ValueError: for an unknown game.
         """
         rules = get_game(game)
-        return cls(rules, {"kind": "exact", "game": rules.name, "hand_size": rules.hand_size},
-                   (None,) * 4, (None,) * 4)
+        if not isinstance(recall, bool):
+            raise TypeError(f"recall must be True or False, not {recall!r}")
+        return cls(rules, {"kind": "exact", "game": rules.name, "hand_size": rules.hand_size, "recall": recall},
+                   (None,) * 4, (None,) * 4, recall)
 
     @classmethod
     def card_buckets(cls, game: str | Game = "badeucey", buckets: int = 64, *, splits: int | None = None,

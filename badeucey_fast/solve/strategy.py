@@ -37,6 +37,18 @@ FORMAT = "badeucey-fast cfr strategy 1"
 MAX_DRAWS = 3
 
 
+def own_codes(events: Any, seat: int) -> list[int]:
+    """The seat's own codes of a game with recall (badeucey.h): for each of
+    its draws that threw cards, the cards thrown then those dealt, each
+    ascending, a card ``c`` as ``c // 8 + 1`` and ``c % 8 + 1``."""
+    codes = []
+    for e in events:
+        if type(e) is Draw and e.seat == seat and e.count and e.thrown is not None and e.dealt is not None:
+            for card in (*sorted(e.thrown), *sorted(e.dealt)):
+                codes += [card // 8 + 1, card % 8 + 1]
+    return codes
+
+
 def history_codes(events: Any) -> list[int]:
     """The solver's codes of a hand's public actions (badeucey.h, "THE
     INFORMATION-SET KEY"): 1 fold, 2 check or call, 3 bet or raise, 4 + k a
@@ -93,8 +105,15 @@ def make_cgame(rules: TableRules, stacks: tuple[int, int], variant: str, abstrac
                deal: tuple[int, ...] | None = None) -> cfr.CGame:
     """The C game of a training or a lookup."""
     deck = game_deck(rules) if deal is None else deal
-    return cfr.CGame(rules, stacks, deck=deck, draws=game_draws(rules), fixed_deal=deal is not None,
-                     variant=variant, buckets=abstraction.buckets, candidates=abstraction.candidates)
+    try:
+        return cfr.CGame(rules, stacks, deck=deck, draws=game_draws(rules), fixed_deal=deal is not None,
+                         variant=variant, buckets=abstraction.buckets, candidates=abstraction.candidates,
+                         recall=abstraction.recall)
+    except ValueError as exc:
+        if not abstraction.recall:
+            raise
+        raise ValueError(f"{exc} (with recall, a key holds the histories of small games only: fewer draws, "
+                         "or SolverAbstraction.exact(game, recall=False))") from None
 
 
 @dataclass(frozen=True, eq=False)
@@ -215,12 +234,12 @@ class Strategy:
                 legal.can_raise = 1
                 legal.min_raise_to, legal.max_raise_to = view.min_raise_to, view.max_raise_to
         codes = history_codes(view.events)
+        own = own_codes(view.events, view.seat) if self.abstraction.recall else []
         position = (view.seat - view.button) % 2
-        if len(codes) > cfr.MAX_HISTORY:  # longer than any hand the training played: never met
-            codes = codes[: cfr.MAX_HISTORY]
-            actions, probabilities, _ = cfr.policy(game, memory, position, view.round, legal, view.cards, codes)
+        if len(codes) + len(own) > cfr.MAX_HISTORY:  # longer than any hand the training played: never met
+            actions, probabilities, _ = cfr.policy(game, memory, position, view.round, legal, view.cards, [])
             return actions, [1 / len(actions)] * len(actions), False
-        return cfr.policy(game, memory, position, view.round, legal, view.cards, codes)
+        return cfr.policy(game, memory, position, view.round, legal, view.cards, codes, own)
 
     # ---- files -----------------------------------------------------------------
 
@@ -282,7 +301,7 @@ def abstraction_of(spec: Any, where: str) -> SolverAbstraction:
     try:
         kind = spec["kind"]
         if kind == "exact":
-            return SolverAbstraction.exact(spec["game"])
+            return SolverAbstraction.exact(spec["game"], recall=bool(spec["recall"]))
         if kind == "card_buckets":
             return SolverAbstraction.card_buckets(spec["game"], int(spec["buckets"]), splits=int(spec["splits"]))
     except (KeyError, TypeError, ValueError):

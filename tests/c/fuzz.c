@@ -1072,6 +1072,10 @@ static void fuzz_cfr(void)
             game.candidates[k] = k && between(0, 5) ? cfr_candidates[n] : NULL;
         }
     }
+    game.recall = between(0, 3) == 0;
+    if (game.recall && sane_case) /* exact hands, one draw: a small enough key */
+        for (k = 0; k <= BDC_MAX_DRAWS; k++)
+            game.buckets[k] = NULL;
     memset(&m, 0, sizeof m);
     m.max_entries = max_entries;
     m.n_slots = 1;
@@ -1112,7 +1116,9 @@ static void fuzz_cfr(void)
             for (i = 0; i < key[8]; i++)
                 history[i] = (uint8_t)(key[9 + i / 2] >> (4 * (i & 1)) & 15);
             got = CALL(bdc_cfr_policy(&game, &m, between(-1, 2), between(-1, 4), &legal, cards,
-                                      between(0, 9) ? n : between(-1, 6), history, key[8], actions, p, &seen));
+                                      between(0, 9) ? n : between(-1, 6), history, key[8] - (game.recall ? key[7] : 0),
+                                      game.recall ? history + key[8] - key[7] : NULL, game.recall ? key[7] : 0,
+                                      actions, p, &seen));
             if (got < 0) {
                 if (got != BDC_E_ARGUMENT && got != BDC_E_CARD && got != BDC_E_DUPLICATE)
                     FAIL("bdc_cfr_policy returned %d", got);
