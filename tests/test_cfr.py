@@ -392,3 +392,35 @@ def test_views_find_the_information_sets_training_met_in_every_round(trained: St
         if round_ <= 1:
             assert sum(seen) / len(seen) > 0.5, (phase, round_, sum(seen), len(seen))
     assert ("draw", 3) in met and ("bet", 3) in met
+
+
+# ---- recall ---------------------------------------------------------------------
+
+
+def test_recall_is_for_small_games_and_exact_hands(buckets: SolverAbstraction) -> None:
+    with pytest.raises(ValueError, match="with recall, a key holds the histories of small games only"):
+        train(RULES, 1, abstraction=None)  # three draws: the seat's own draws do not fit a key
+    game = cfr.CGame(RULES, (100, 100), deck=None, draws=3, fixed_deal=False, variant="linear",
+                     buckets=buckets.buckets, candidates=buckets.candidates)
+    game.struct.recall = 1
+    assert lib.bdc_cfr_check(game.struct) == lib.BDC_E_ARGUMENT  # recall keys exact hands only
+    with pytest.raises(TypeError, match="recall"):
+        SolverAbstraction.exact("badugi", recall=1)  # type: ignore[arg-type]
+
+
+def test_own_codes_are_the_cards_thrown_then_dealt() -> None:
+    from badeucey_fast.play.events import Draw
+    from badeucey_fast.solve.strategy import history_codes, own_codes
+
+    events = [Draw(0, 1, 2, (9, 3), (51, 0)), Draw(1, 1, 1, None, None), Draw(0, 2, 0, (), ())]
+    assert own_codes(events, 0) == [1, 4, 2, 2, 1, 1, 7, 4]  # 3, 9 thrown; 0, 51 dealt
+    assert own_codes(events, 1) == []
+    assert history_codes(events) == [6, 5, 4]
+
+
+def test_own_codes_are_refused_without_recall(trained: Strategy) -> None:
+    game, memory = trained._lookup
+    legal = ffi.new("bdc_legal *")
+    legal.phase = lib.BDC_PHASE_BET
+    with pytest.raises(ValueError, match="setting"):
+        cfr.policy(game, memory, 0, 0, legal, (0, 1, 2, 3), [], [1, 1])
