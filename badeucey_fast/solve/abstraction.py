@@ -22,6 +22,7 @@ import itertools
 import json
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from badeucey_fast.games import Game, get_game
@@ -153,7 +154,7 @@ class SolverAbstraction:
                 "splits": tables[0].splits}
         return cls(rules, spec, tuple(bucket_arrays), tuple(candidate_arrays))
 
-    @property
+    @cached_property
     def digest(self) -> str:
         """SHA-256 of the spec and every array: what a strategy file records."""
         h = hashlib.sha256(json.dumps(self.spec, sort_keys=True).encode())

@@ -42,7 +42,8 @@ class TrainingInterrupted(KeyboardInterrupt):
         self.checkpoint = checkpoint
 
     def __str__(self) -> str:
-        where = f"kept in {self.checkpoint}: train again with it to resume" if self.checkpoint else "not kept (no checkpoint)"
+        where = (f"kept in {self.checkpoint}: train again with it to resume" if self.checkpoint
+                 else "in this exception's strategy only (no checkpoint)")
         return f"interrupted after {self.iterations:,} iterations; {where}"
 
 
