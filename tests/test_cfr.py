@@ -424,3 +424,22 @@ def test_own_codes_are_refused_without_recall(trained: Strategy) -> None:
     legal.phase = lib.BDC_PHASE_BET
     with pytest.raises(ValueError, match="setting"):
         cfr.policy(game, memory, 0, 0, legal, (0, 1, 2, 3), [], [1, 1])
+
+
+def test_probabilities_at_are_those_of_the_view(trained: Strategy) -> None:
+    from badeucey_fast.solve.strategy import history_codes
+
+    def check(hand: Hand, probabilities: dict[int, float]) -> None:
+        view = hand.view(hand.to_act)  # type: ignore[arg-type]
+        position, codes = (view.seat - view.button) % 2, history_codes(view.events)
+        if view.phase == "draw":
+            at = trained.probabilities_at(position, view.round, "draw", view.cards, codes, max_discard=4)
+        else:
+            at = trained.probabilities_at(position, view.round, "bet", view.cards, codes, can_fold=view.to_call > 0,
+                                          raise_to=view.min_raise_to)
+        assert at == probabilities
+
+    for seed in range(5):
+        play_to_end(trained, seed, check)
+    with pytest.raises(ValueError, match="phase"):
+        trained.probabilities_at(0, 0, "over", (0, 1, 2, 3), [])

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
@@ -217,29 +218,56 @@ class Strategy:
         return view
 
     def _policy(self, view: HandView) -> tuple[list[int], list[float], bool]:
+        if view.phase == "draw":
+            limit = getattr(view.rules, "discard_limit", len(view.cards))
+            return self._at((view.seat - view.button) % 2, view.round, "draw", view.cards,
+                            history_codes(view.events),
+                            own_codes(view.events, view.seat) if self.abstraction.recall else (),
+                            max_discard=min(len(view.cards), int(limit)))
+        return self._at((view.seat - view.button) % 2, view.round, "bet", view.cards, history_codes(view.events),
+                        own_codes(view.events, view.seat) if self.abstraction.recall else (),
+                        can_fold=view.to_call > 0, raise_to=view.min_raise_to)
+
+    def probabilities_at(self, position: int, round: int, phase: str, cards: Sequence[int], history: Sequence[int],
+                         own: Sequence[int] = (), *, can_fold: bool = False, raise_to: int | None = None,
+                         max_discard: int = 0) -> dict[int, float]:
+        """:meth:`probabilities` from what a seat knows, for callers without a
+        view (a game tree's states): its position (0: the button), the round,
+        the phase (``"bet"`` or ``"draw"``), its cards (draw masks are over them
+        in this order), the hand's :func:`history_codes` and, with recall, its
+        :func:`own_codes`; in a betting round whether it may fold and the
+        amount it may raise to (None: it may not), in a draw the most cards it
+        may throw.
+
+        :raises ValueError: for what the solver refuses (bad cards, a round
+            outside the game, codes out of range).
+        """
+        if phase not in ("bet", "draw"):
+            raise ValueError(f"Strategy: phase must be 'bet' or 'draw', got {phase!r}")
+        actions, probabilities, _ = self._at(position, round, phase, cards, history, own, can_fold=can_fold,
+                                             raise_to=raise_to, max_discard=max_discard)
+        return dict(zip(actions, probabilities, strict=True))
+
+    def _at(self, position: int, round_: int, phase: str, cards: Sequence[int], history: Sequence[int],
+            own: Sequence[int], *, can_fold: bool = False, raise_to: int | None = None,
+            max_discard: int = 0) -> tuple[list[int], list[float], bool]:
         from badeucey_fast._native import ffi, lib
 
         game, memory = self._lookup
         legal = ffi.new("bdc_legal *")
-        legal.seat = view.seat
-        if view.phase == "draw":
+        if phase == "draw":
             legal.phase = lib.BDC_PHASE_DRAW
-            limit = getattr(view.rules, "discard_limit", len(view.cards))
-            legal.max_discard = min(len(view.cards), int(limit))
+            legal.max_discard = max_discard
         else:
             legal.phase = lib.BDC_PHASE_BET
-            legal.to_call = view.to_call
-            legal.can_fold = int(view.to_call > 0)
-            if view.min_raise_to is not None and view.max_raise_to is not None:
+            legal.can_fold = int(can_fold)
+            if raise_to is not None:
                 legal.can_raise = 1
-                legal.min_raise_to, legal.max_raise_to = view.min_raise_to, view.max_raise_to
-        codes = history_codes(view.events)
-        own = own_codes(view.events, view.seat) if self.abstraction.recall else []
-        position = (view.seat - view.button) % 2
-        if len(codes) + len(own) > cfr.MAX_HISTORY:  # longer than any hand the training played: never met
-            actions, probabilities, _ = cfr.policy(game, memory, position, view.round, legal, view.cards, [])
+                legal.min_raise_to = legal.max_raise_to = raise_to
+        if len(history) + len(own) > cfr.MAX_HISTORY:  # longer than any hand the training played: never met
+            actions, _, _ = cfr.policy(game, memory, position, round_, legal, cards, [])
             return actions, [1 / len(actions)] * len(actions), False
-        return cfr.policy(game, memory, position, view.round, legal, view.cards, codes, own)
+        return cfr.policy(game, memory, position, round_, legal, cards, history, own)
 
     # ---- files -----------------------------------------------------------------
 
