@@ -137,6 +137,24 @@ class _Lib:
         reseed: int, out: Any, bad_table: Any, /
     ) -> int: ...
     def bdc_vector_step(self, tables: Any, n_tables: int, actions: Any, out: Any, bad_table: Any, /) -> int: ...
+    # the solver (csrc/bdc_cfr.c)
+    BDC_E_MEMORY: int
+    BDC_CFR_KEY_BYTES: int
+    BDC_CFR_MAX_HISTORY: int
+    BDC_CFR_MAX_ACTIONS: int
+    BDC_CFR_CANDIDATES: int
+    BDC_CFR_NO_CANDIDATE: int
+    BDC_CFR_MIN_ROOM: int
+    BDC_CFR_VANILLA: int
+    BDC_CFR_LINEAR: int
+    BDC_CFR_PLUS: int
+    def bdc_cfr_check(self, game: Any, /) -> int: ...
+    def bdc_cfr_run(self, game: Any, memory: Any, iterations: int, stop: Any, /) -> int: ...
+    def bdc_cfr_rehash(self, memory: Any, /) -> int: ...
+    def bdc_cfr_policy(
+        self, game: Any, memory: Any, position: int, round: int, legal: Any, cards: Any, n_cards: int,
+        history: Any, n_history: int, own: Any, n_own: int, actions: Any, probabilities: Any, seen: Any, /
+    ) -> int: ...
     # csrc/bindings/bdc_bindings.h: the binding's own entry points
     BDC_FLAG_ID_0_OR_1: int
     def bdc_badugi_low4_flagged(self, c0: int, c1: int, c2: int, c3: int, /) -> int: ...

@@ -82,7 +82,8 @@ enum bdc_status {
     BDC_E_ARGUMENT = -6,   /* a draw or equity setting outside its range */
     BDC_E_UNSUPPORTED = -7, /* an implementation this build or processor lacks */
     BDC_E_STOPPED = -8,    /* a draw or equity run ended early by its stop flag */
-    BDC_E_ILLEGAL = -9     /* an action the seat to act may not take now (bdc_table_act) */
+    BDC_E_ILLEGAL = -9,    /* an action the seat to act may not take now (bdc_table_act) */
+    BDC_E_MEMORY = -10     /* the solver's memory is full (bdc_cfr_run): give it more room */
 };
 
 /* A short text for a status code ("a card id outside 0..51", ...): static,
@@ -746,6 +747,150 @@ int bdc_vector_step(bdc_vector_table *tables, size_t n_tables, const int64_t *ac
                     size_t *bad_table);
 
 /* ---- end of the vector environment -------------------------------------- */
+
+/* ---- the solver: Monte Carlo CFR (bdc_cfr.c) ---------------------------
+ *
+ * External-sampling Monte Carlo counterfactual regret minimisation for
+ * heads-up fixed-limit triple draw, on the hand's state machine above: the
+ * solver plays hands through bdc_table_start / _legal / _act / _cards (and
+ * reads a finished table's payoffs) and knows nothing of how hands rank.
+ *
+ * THE GAME.  Two seats; seat 0 is the button (the small blind), seat 1 the
+ * big blind.  Each iteration runs two traversals, one per seat (the
+ * traverser): chance is one deck order, shuffled from the solver's own
+ * xoshiro256** stream (memory->rng) together with the table's seed (which
+ * deals a reformed stub); the traverser tries every action of its
+ * information sets, the other seat samples one action from its current
+ * strategy (from the same stream).  A game with fixed_deal deals the deck
+ * in the given order every time: one deal, a test game.
+ *
+ * ACTIONS OF AN INFORMATION SET.  Betting: fold (when facing a bet), check
+ * or call, bet or raise (when allowed, to min_raise_to), in that order.
+ * Draw: the candidate discards of the hand for the draws left, in their
+ * order, those throwing more than the seat may (bdc_legal.max_discard)
+ * left out (standing pat when none is left); without candidates, every
+ * discard the seat may make, by increasing mask over the sorted hand.
+ *
+ * THE CARD KEY.  A hand is read sorted (ascending ids); its index is the
+ * colex index of the sorted ids c0 < c1 < ...: sum over i of C(c_i, i + 1),
+ * 0 .. C(52, n) - 1 (n = rules.game.n_cards: the same index whatever the
+ * deck in play).  The draws left are `draws` - round in betting round
+ * `round`, and `draws` - round + 1 in draw `round` (this draw counted).  The
+ * card key is buckets[draws left][index] (NULL: the index itself: the exact
+ * hand).  candidates[draws left] (1 .. 3; NULL: every discard) holds
+ * BDC_CFR_CANDIDATES masks per index, bit b throwing the sorted hand's b-th
+ * card, the unused ones BDC_CFR_NO_CANDIDATE after the used ones.  Every
+ * array has `hands` = C(52, n) entries (times BDC_CFR_CANDIDATES).
+ *
+ * THE INFORMATION-SET KEY: BDC_CFR_KEY_BYTES bytes, byte 0 the seat (0: the
+ * button), 1 the phase, 2 the round, 3 the number of actions, 4..7 the card
+ * key (least significant byte first), 8 the length of the history, then the
+ * history packed two codes a byte (the first in the low half), zeros after.
+ * The history is every action of the hand so far, public: 1 fold, 2 check or
+ * call, 3 bet or raise, 4 + k a draw of k cards.  Hands in one bucket with
+ * different numbers of candidates are thus different information sets.
+ * With recall (exact hands only), the seat's own draws follow the public
+ * codes: for each draw it did not stand pat in, the cards it threw, then
+ * those it was dealt, each ascending, a card c as the two codes c / 8 + 1
+ * and c % 8 + 1; byte 7 (above the exact index, which takes 22 bits) counts
+ * these codes, byte 8 all the codes.  The key then says all the seat has
+ * seen (perfect recall), as an exact solution of a small game needs; without
+ * recall it forgets which cards it threw.
+ *
+ * MEMORY.  The caller's arrays (the core never allocates): the entries in
+ * the order they were first met (keys, and offsets into the value arrays:
+ * entry e owns regrets and averages [offsets[e], offsets[e] + actions)),
+ * and an open-addressing table of slots over them (linear probing; a slot
+ * is 0, or the high 32 bits of the key's 64-bit hash above the entry's
+ * index + 1; a hit is confirmed by comparing the whole key).  The entries
+ * and values are the strategy; the slots only find them, and
+ * bdc_cfr_rehash rebuilds them, so results never depend on the capacities.
+ *
+ * VARIANTS (enum bdc_cfr_variant), at iteration t (1, 2, ...): VANILLA adds
+ * each sampled regret and each strategy once (regret matching, uniform
+ * average); LINEAR weighs both by t (linear CFR: early, poor iterations
+ * fade); PLUS keeps regrets at or above 0 after each update (regret
+ * matching+) and weighs the average by t.  The average strategy is
+ * accumulated at the information sets of the seat that is not traversing,
+ * where its own play sampled the path (stochastically weighted averaging).
+ *
+ * Results depend only on the game, the seed (memory->rng) and the
+ * iterations run: not on how runs are split, nor on the capacities. */
+
+#define BDC_CFR_KEY_BYTES 40      /* an information-set key (layout above) */
+#define BDC_CFR_MAX_HISTORY 62    /* codes a key holds: (40 - 9) bytes, two a byte */
+#define BDC_CFR_MAX_ACTIONS 32    /* every discard of five cards */
+#define BDC_CFR_CANDIDATES 4      /* candidate discards per hand at most */
+#define BDC_CFR_NO_CANDIDATE 255  /* fills a hand's candidates after its last */
+#define BDC_CFR_MIN_ROOM 4096     /* entries (and values / 8) free before an iteration, beyond twice the most one added */
+
+enum bdc_cfr_variant { BDC_CFR_VANILLA = 0, BDC_CFR_LINEAR = 1, BDC_CFR_PLUS = 2 };
+
+typedef struct {
+    bdc_table_rules rules;        /* fixed limit; its history fits BDC_CFR_MAX_HISTORY codes */
+    int64_t stacks[2];            /* chips of seat 0 (the button) and seat 1 */
+    const uint8_t *deck;          /* the cards in play (the rules' deck), n_deck distinct ids; NULL: all 52 */
+    int n_deck;
+    int draws;                    /* draws in a hand (the rules'), 1 .. BDC_MAX_DRAWS */
+    int fixed_deal;               /* 1: deal deck in its order every time (deck required); 0: shuffle */
+    int variant;                  /* enum bdc_cfr_variant */
+    size_t hands;                 /* C(52, n_cards): entries of each abstraction array given */
+    const uint32_t *buckets[4];   /* by draws left 0..3: card key by hand index; NULL: the index */
+    const uint8_t *candidates[4]; /* by draws left 1..3 ([0] unused): BDC_CFR_CANDIDATES masks per index; NULL: all */
+    int recall;                   /* 1: keys hold the seat's own draws (perfect recall; no buckets) */
+} bdc_cfr_game;
+
+typedef struct {
+    uint64_t *slots;              /* n_slots, a power of two at least 2 * max_entries */
+    size_t n_slots;
+    uint8_t *keys;                /* max_entries * BDC_CFR_KEY_BYTES */
+    uint64_t *offsets;            /* max_entries */
+    size_t n_entries, max_entries; /* max_entries < 2^32 - 1 */
+    double *regrets;              /* max_values (NULL to only read a strategy) */
+    double *averages;             /* max_values: the average strategy, unnormalised */
+    size_t n_values, max_values;
+    uint64_t rng[4];              /* the solver's stream (bdc_rng_seed) */
+    uint64_t iterations;          /* iterations done */
+    uint64_t peak_entries, peak_values; /* the most one iteration added */
+    int damaged;                  /* 1 after a run failed inside an iteration: the memory is no strategy */
+} bdc_cfr_memory;
+
+/* Checks a game: BDC_OK, BDC_E_ARGUMENT (a setting outside its range, a
+ * history that may not fit), or what bdc_table_start says of its rules and
+ * stacks. */
+int bdc_cfr_check(const bdc_cfr_game *game);
+
+/* Runs `iterations` more iterations, each adding 1 to memory->iterations.
+ * Returns BDC_OK; BDC_E_STOPPED once *stop (polled between iterations) is
+ * nonzero; BDC_E_MEMORY, between iterations, when fewer than twice the most
+ * entries or values an iteration has added (plus BDC_CFR_MIN_ROOM) are free:
+ * the caller gives larger arrays (copying the entries and values), calls
+ * bdc_cfr_rehash and runs on.  An error inside an iteration (the arrays full
+ * all the same: BDC_E_MEMORY; a bad candidate mask: BDC_E_ARGUMENT) sets
+ * memory->damaged.  BDC_E_ARGUMENT for a bad game or memory. */
+int bdc_cfr_run(const bdc_cfr_game *game, bdc_cfr_memory *memory, uint64_t iterations, const volatile int *stop);
+
+/* Rebuilds the slots from the entries (after the arrays grew, or were read
+ * from a file), checking them: offsets dense from 0 (each entry's values
+ * follow the last's, ending at n_values), keys well formed and distinct.
+ * BDC_OK or BDC_E_ARGUMENT. */
+int bdc_cfr_rehash(bdc_cfr_memory *memory);
+
+/* The average strategy at one information set, as the seat to act sees it:
+ * its position (0: the button), the betting round or draw `round`, what it
+ * may do (legal, as bdc_table_legal writes it), its cards in its own order,
+ * the hand's history codes and, with recall, the seat's own codes (THE
+ * INFORMATION-SET KEY; n_own 0 without recall).  Writes the
+ * actions (the table's encoding; a draw's mask over the cards as given) and
+ * their probabilities, uniform for an information set never met (*seen = 0).
+ * Returns the number of actions, or BDC_E_* (BDC_E_CARD, BDC_E_DUPLICATE for
+ * bad cards; BDC_E_ARGUMENT for anything else out of range). */
+int bdc_cfr_policy(const bdc_cfr_game *game, const bdc_cfr_memory *memory, int position, int round,
+                   const bdc_legal *legal, const uint8_t *cards, int n_cards, const uint8_t *history,
+                   int n_history, const uint8_t *own, int n_own, int64_t actions[32], double probabilities[32],
+                   int *seen);
+
+/* ---- end of the solver -------------------------------------------------- */
 
 /* cffi-cdef-end */
 

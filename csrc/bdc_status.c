@@ -26,6 +26,8 @@ const char *bdc_status_text(int status)
         return "a run stopped before its end";
     case BDC_E_ILLEGAL:
         return "an action the seat to act may not take now";
+    case BDC_E_MEMORY:
+        return "a full memory";
     default:
         return "an unknown status code";
     }

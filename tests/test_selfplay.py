@@ -182,7 +182,8 @@ def test_play_match_plays_built_in_bots_in_c(monkeypatch: pytest.MonkeyPatch) ->
     seen: list[Any] = []
     watching.observe = seen.append  # type: ignore[attr-defined]
     assert played_in_c([watching, CallingBot()]) is None and len(seen) == 20  # observe needs the Python views
-    assert played_in_c([RandomBot(), CallingBot()], stacks=2**41) is None  # beyond the C core's chips
+    with pytest.raises(ValueError, match=r"stacks must be 1\.\.1099511627776, got 2199023255552"):  # one engine, one limit: refused up front
+        play_match([RandomBot(), CallingBot()], hands=20, seed=1, stacks=2**41, engine="python")
     with pytest.raises(ValueError, match="engine='c' plays only"):
         play_match([Subclassed(), CallingBot()], hands=20, seed=1, engine="c")
     with pytest.raises(ValueError, match="engine must be one of"):

@@ -18,7 +18,8 @@ Built-in bots:
 
 - :class:`RandomBot`: a uniformly random legal action;
 - :class:`CallingBot`: the calling station (always checks or calls, stands pat);
-- :class:`DrawingBot`: draws toward the game's halves and bets by its hand.
+- :class:`DrawingBot`: draws toward the game's halves and bets by its hand;
+- :class:`CFRBot`: plays a strategy trained by the solver (:mod:`badeucey_fast.solve`).
 
 :func:`~badeucey_fast.play.matches.play_match` plays bots against each other.
 
@@ -30,6 +31,7 @@ Built-in bots:
 
 from __future__ import annotations
 
+import os
 import random
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -45,7 +47,9 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["BOTS", "Bot", "CallingBot", "DrawingBot", "RandomBot", "bot_name", "make_bot"]
+    from badeucey_fast.solve import Strategy
+
+__all__ = ["BOTS", "Bot", "CFRBot", "CallingBot", "DrawingBot", "RandomBot", "bot_name", "make_bot"]
 
 
 @runtime_checkable
@@ -378,12 +382,57 @@ class DrawingBot:
         return "DrawingBot()" if self.game is None else f"DrawingBot({self.game.name!r})"
 
 
-BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "drawing": DrawingBot, "calling": CallingBot}
+class CFRBot:
+    """Plays a strategy the solver trained (:func:`badeucey_fast.solve.train`):
+    each action drawn from the average strategy of its information set
+    (:meth:`~badeucey_fast.solve.Strategy.probabilities`; uniform where the
+    training never went), heads-up, in the game the strategy was trained for.
+
+    :param strategy: a :class:`~badeucey_fast.solve.Strategy`, the path of a
+        strategy file, or None for the strategy shipped with the package
+        (:func:`~badeucey_fast.solve.default_strategy`).
+    :param seed: seeds the bot's generator (``reset`` re-seeds it).
+    :raises ValueError: for a file that is not a strategy, or None when no
+        strategy ships with the package.
+    """
+
+    def __init__(self, strategy: Strategy | str | os.PathLike[str] | None = None, *, seed: int | None = None) -> None:
+        from badeucey_fast.solve import Strategy, default_strategy
+
+        if strategy is None:
+            strategy = default_strategy()
+        elif isinstance(strategy, (str, os.PathLike)):
+            strategy = Strategy.load(strategy)
+        elif not isinstance(strategy, Strategy):
+            raise TypeError(f"CFRBot: a Strategy or a strategy file, not {type(strategy).__name__}")
+        self.strategy = strategy
+        self._rng = random.Random(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        """Re-seed the generator."""
+        self._rng = random.Random(seed)
+
+    def act(self, view: HandView) -> str:
+        probabilities = self.strategy.probabilities(view)
+        action = self._rng.choices(list(probabilities), weights=list(probabilities.values()))[0]
+        if view.phase == "draw":
+            thrown = [NAME_OF[c] for i, c in enumerate(view.cards) if action >> i & 1]
+            return "sd " + " ".join(thrown) if thrown else "sd"
+        if action < 0:
+            return "f"
+        return "cc" if action == 0 else f"cbr {action}"
+
+    def __repr__(self) -> str:
+        return "CFRBot()"
+
+
+BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "drawing": DrawingBot, "calling": CallingBot, "cfr": CFRBot}
 """The built-in bots by the names the command line uses."""
 
 
 def make_bot(name: str) -> Bot:
-    """A built-in bot by name: ``random``, ``drawing`` or ``calling``.
+    """A built-in bot by name: ``random``, ``drawing``, ``calling`` or ``cfr``
+    (:class:`CFRBot` with the strategy shipped with the package).
 
     >>> make_bot("calling")
     CallingBot()

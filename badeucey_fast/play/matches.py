@@ -24,6 +24,7 @@ from badeucey_fast._checks import check_count, check_int, check_seed
 from badeucey_fast._jobrun import InlineExecutor, JobError, JobProgress, run_chunks
 from badeucey_fast.games import Game, get_game
 from badeucey_fast.play.bots import Bot, bot_name
+from badeucey_fast._native.table import MAX_CHIPS
 from badeucey_fast.play.hand import Hand
 from badeucey_fast.play.rules import TableRules
 
@@ -294,7 +295,8 @@ def play_match(
     :param game: the game, when ``rules`` is not given (the table above).
     :param rules: the table's rules (overrides ``game``).
     :param stacks: every seat's starting stack (an int), or one per seat
-        (with ``duplicate``, all equal); default 200 chips, 100 big blinds at 1/2.
+        (with ``duplicate``, all equal), each 1 .. 2**40 chips; default 200 chips,
+        100 big blinds at 1/2.
     :param seed: makes the match reproducible (None: drawn at random and
         reported in the result).
     :param executor: runs the chunks (see above).
@@ -329,9 +331,9 @@ def play_match(
         raise ValueError(f"{get_game(rules.game).name} seats 2..{rules.max_seats} bots, got {n}")
     hands = check_count(hands, "hands")
     if isinstance(stacks, (int, np.integer)):
-        seat_stacks = (check_int(stacks, "stacks", low=1),) * n
+        seat_stacks = (check_int(stacks, "stacks", low=1, high=MAX_CHIPS),) * n
     elif isinstance(stacks, Sequence) and not isinstance(stacks, (str, bytes)):
-        seat_stacks = tuple(check_int(s, "stacks", low=1) for s in stacks)
+        seat_stacks = tuple(check_int(s, "stacks", low=1, high=MAX_CHIPS) for s in stacks)
         if len(seat_stacks) != n:
             raise ValueError(f"stacks: {len(seat_stacks)} stacks for {n} bots")
         if duplicate and len(set(seat_stacks)) > 1:
@@ -348,8 +350,7 @@ def play_match(
         raise ValueError(f"engine must be one of {', '.join(map(repr, ENGINES))}, got {engine!r}")
     policies = None if engine == "python" else _c_policies(players, rules, seat_stacks)
     if engine == "c" and policies is None:
-        raise ValueError("engine='c' plays only RandomBot, CallingBot and DrawingBot with default settings "
-                         "(and stacks up to the C core's limit)")
+        raise ValueError("engine='c' plays only RandomBot, CallingBot and DrawingBot with default settings")
     rules_text = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
     rules_text["game"] = get_game(rules.game).to_dict()
     if policies is not None:
@@ -386,11 +387,8 @@ def _c_policies(bots: list[Bot], rules: TableRules, stacks: tuple[int, ...]) -> 
     """The C policy of each bot, when the C core plays every one of them as its
     bot's rule (the built-in classes themselves, with default settings, no
     ``act`` or ``observe`` of their own); None otherwise."""
-    from badeucey_fast._native.table import MAX_CHIPS
     from badeucey_fast.play.bots import CallingBot, DrawingBot, RandomBot
 
-    if max(stacks) > MAX_CHIPS:
-        return None
     out = []
     for bot in bots:
         kind = type(bot)

@@ -27,7 +27,7 @@
 static uint64_t state;
 static unsigned long long calls;
 static unsigned long failures;
-static unsigned long accepted[8], refused[8]; /* per kind of case: batch, draw exact/sampled, equity exact/sampled, random, draw options, table */
+static unsigned long accepted[9], refused[9]; /* per kind of case: batch, draw exact/sampled, equity exact/sampled, random, draw options, table, solver */
 
 #define CALL(expr) (calls++, (expr))
 #define FAIL(...)                                                                          \
@@ -1271,6 +1271,158 @@ static void fuzz_observation(void)
         FAIL("bdc_observation_encode returned %d", rc);
 }
 
+/* ---- the solver (bdc_cfr.c) ---- */
+
+static uint32_t *cfr_buckets[6];  /* by hand size: C(52, n) random card keys, made once */
+static uint8_t *cfr_candidates[6]; /* by hand size: C(52, n) rows of candidate masks, some bad */
+
+static size_t cfr_hands(int n)
+{
+    size_t r = 1;
+    for (int i = 1; i <= n; i++)
+        r = r * (size_t)(52 - n + i) / (size_t)i;
+    return r;
+}
+
+static void cfr_arrays(int n)
+{
+    size_t hands = cfr_hands(n), i;
+    if (cfr_buckets[n])
+        return;
+    cfr_buckets[n] = checked_malloc(hands * sizeof(uint32_t));
+    cfr_candidates[n] = checked_malloc(hands * BDC_CFR_CANDIDATES);
+    for (i = 0; i < hands; i++) {
+        int k, used = between(0, 3) ? between(1, BDC_CFR_CANDIDATES) : 1;
+        cfr_buckets[n][i] = (uint32_t)between(0, 7);
+        for (k = 0; k < BDC_CFR_CANDIDATES; k++)
+            cfr_candidates[n][i * BDC_CFR_CANDIDATES + (size_t)k] =
+                (uint8_t)(k < used ? between(0, (1 << n) - 1) : BDC_CFR_NO_CANDIDATE);
+        if (between(0, 99999) == 0)
+            cfr_candidates[n][i * BDC_CFR_CANDIDATES] = (uint8_t)between(1 << n, 254); /* a mask beyond the hand */
+    }
+}
+
+static void fuzz_cfr(void)
+{
+    bdc_cfr_game game;
+    bdc_cfr_memory m;
+    uint8_t deck[BDC_DECK_SIZE];
+    int k, rc, n, sane_case = between(0, 3) != 0;
+    uint64_t before;
+    size_t max_entries = (size_t)between(BDC_CFR_MIN_ROOM + 1, 3 * BDC_CFR_MIN_ROOM), e;
+    size_t max_values = (size_t)between(8 * BDC_CFR_MIN_ROOM + 1, 40 * BDC_CFR_MIN_ROOM);
+    volatile int stop = between(0, 19) == 0;
+    memset(&game, 0, sizeof game);
+    table_sane = sane_case;
+    game.rules = random_table_rules();
+    if (sane_case) {
+        game.rules.structure = BDC_FIXED_LIMIT;
+        game.rules.heads_up_cap = between(1, 4);
+    }
+    n = game.rules.game.n_cards;
+    game.stacks[0] = sane_case ? between(1, 200) : random_chips();
+    game.stacks[1] = sane_case ? between(1, 200) : random_chips();
+    game.draws = sane_case ? BDC_MAX_DRAWS : between(-1, 5); /* the rules' draws (the table plays three) */
+    game.variant = sane_case ? between(0, 2) : between(-1, 4);
+    game.fixed_deal = between(0, 4) == 0;
+    if (game.fixed_deal || between(0, 3) == 0) {
+        distinct_cards(deck, BDC_DECK_SIZE);
+        game.deck = deck;
+        game.n_deck = sane_case ? BDC_DECK_SIZE : between(-1, 60);
+        if (game.n_deck > BDC_DECK_SIZE)
+            game.n_deck = BDC_DECK_SIZE;
+    }
+    if (n == 4 || n == 5) {
+        cfr_arrays(n);
+        game.hands = sane_case ? cfr_hands(n) : cfr_hands(n) - (size_t)between(0, 1);
+        for (k = 0; k <= BDC_MAX_DRAWS; k++) {
+            game.buckets[k] = between(0, 2) ? cfr_buckets[n] : NULL;
+            /* mostly candidates: an exact draw tries every discard, a large traversal */
+            game.candidates[k] = k && between(0, 5) ? cfr_candidates[n] : NULL;
+        }
+    }
+    game.recall = between(0, 3) == 0;
+    if (game.recall && sane_case) /* exact hands, one draw: a small enough key */
+        for (k = 0; k <= BDC_MAX_DRAWS; k++)
+            game.buckets[k] = NULL;
+    memset(&m, 0, sizeof m);
+    m.max_entries = max_entries;
+    m.n_slots = 1;
+    while (m.n_slots < 2 * max_entries)
+        m.n_slots *= 2;
+    if (!sane_case && between(0, 3) == 0)
+        m.n_slots /= 2; /* too few slots: refused */
+    m.slots = checked_malloc(m.n_slots * sizeof *m.slots);
+    m.keys = checked_malloc(max_entries * BDC_CFR_KEY_BYTES);
+    m.offsets = checked_malloc(max_entries * sizeof *m.offsets);
+    m.regrets = checked_malloc(max_values * sizeof(double));
+    m.averages = checked_malloc(max_values * sizeof(double));
+    m.max_values = max_values;
+    memset(m.slots, 0, m.n_slots * sizeof *m.slots);
+    bdc_rng_seed(next(), m.rng);
+    before = m.iterations;
+    rc = CALL(bdc_cfr_run(&game, &m, (uint64_t)between(0, 3), between(0, 1) ? &stop : NULL));
+    if (rc == BDC_OK || rc == BDC_E_STOPPED || (rc == BDC_E_MEMORY && !m.damaged)) {
+        accepted[8]++;
+        if (m.damaged || m.n_entries > m.max_entries || m.n_values > m.max_values || m.iterations < before)
+            FAIL("bdc_cfr_run returned %d with its memory out of bounds", rc);
+        if (CALL(bdc_cfr_rehash(&m)) != BDC_OK)
+            FAIL("bdc_cfr_rehash refused the memory bdc_cfr_run left");
+        for (e = 0; e < 8 && m.n_entries; e++) { /* look up keys as the training met them */
+            const uint8_t *key = m.keys + (size_t)between(0, (int)m.n_entries - 1) * BDC_CFR_KEY_BYTES;
+            bdc_legal legal;
+            uint8_t cards[5], history[BDC_CFR_MAX_HISTORY];
+            int64_t actions[32];
+            double p[32], sum = 0;
+            int seen, got, i;
+            memset(&legal, 0, sizeof legal);
+            legal.phase = key[1];
+            legal.can_fold = between(0, 1);
+            legal.can_raise = between(0, 1);
+            legal.min_raise_to = between(-1, 10);
+            legal.max_discard = between(-1, 5);
+            distinct_cards(cards, 5);
+            for (i = 0; i < key[8]; i++)
+                history[i] = (uint8_t)(key[9 + i / 2] >> (4 * (i & 1)) & 15);
+            got = CALL(bdc_cfr_policy(&game, &m, between(-1, 2), between(-1, 4), &legal, cards,
+                                      between(0, 9) ? n : between(-1, 6), history, key[8] - (game.recall ? key[7] : 0),
+                                      game.recall ? history + key[8] - key[7] : NULL, game.recall ? key[7] : 0,
+                                      actions, p, &seen));
+            if (got < 0) {
+                if (got != BDC_E_ARGUMENT && got != BDC_E_CARD && got != BDC_E_DUPLICATE)
+                    FAIL("bdc_cfr_policy returned %d", got);
+                continue;
+            }
+            if (got < 1 || got > BDC_CFR_MAX_ACTIONS)
+                FAIL("bdc_cfr_policy: %d actions", got);
+            for (i = 0; i < got && i < BDC_CFR_MAX_ACTIONS; i++)
+                sum += p[i];
+            if (sum < 1 - 1e-9 || sum > 1 + 1e-9)
+                FAIL("bdc_cfr_policy: probabilities summing to %g", sum);
+        }
+        if (m.n_entries) { /* a damaged entry: refused, never read past */
+            m.offsets[between(0, (int)m.n_entries - 1)] += (uint64_t)between(1, 1000);
+            if (CALL(bdc_cfr_rehash(&m)) != BDC_E_ARGUMENT)
+                FAIL("bdc_cfr_rehash took offsets that do not hold together");
+        }
+    } else {
+        refused[8]++;
+        if (rc != BDC_E_ARGUMENT && rc != BDC_E_CARD && rc != BDC_E_DUPLICATE && rc != BDC_E_MEMORY)
+            FAIL("bdc_cfr_run returned %d", rc);
+        if (m.damaged && CALL(bdc_cfr_run(&game, &m, 1, NULL)) != BDC_E_ARGUMENT)
+            FAIL("bdc_cfr_run ran on damaged memory");
+    }
+    (void)CALL(bdc_cfr_run(NULL, &m, 1, NULL));
+    (void)CALL(bdc_cfr_run(&game, NULL, 1, NULL));
+    (void)CALL(bdc_cfr_check(NULL));
+    (void)CALL(bdc_cfr_rehash(NULL));
+    free(m.slots);
+    free(m.keys);
+    free(m.offsets);
+    free(m.regrets);
+    free(m.averages);
+}
+
 int main(int argc, char **argv)
 {
     unsigned long cases = argc > 1 ? strtoul(argv[1], NULL, 10) : 20000;
@@ -1289,7 +1441,7 @@ int main(int argc, char **argv)
         if (pick < 1)
             between(0, 1) ? fuzz_vector() : fuzz_observation();
         else if (pick < 4)
-            between(0, 7) ? fuzz_table() : fuzz_selfplay();
+            between(0, 7) ? fuzz_table() : (between(0, 1) ? fuzz_selfplay() : fuzz_cfr());
         else if (pick < 40)
             fuzz_single();
         else if (pick < 65)
@@ -1308,9 +1460,9 @@ int main(int argc, char **argv)
             (void)CALL(bdc_use_implementation(supported_ids[between(0, n_supported - 1)]));
     }
     (void)CALL(bdc_use_implementation(chosen));
-    static const char *kinds[8] = {"batch", "draw exact", "draw sampled", "equity exact", "equity sampled", "random hands",
-                                   "draw options", "table"};
-    for (int k = 0; k < 8; k++)
+    static const char *kinds[9] = {"batch", "draw exact", "draw sampled", "equity exact", "equity sampled", "random hands",
+                                   "draw options", "table", "solver"};
+    for (int k = 0; k < 9; k++)
         printf("fuzz: %-15s %6lu accepted, %6lu refused\n", kinds[k], accepted[k], refused[k]);
     printf("fuzz: %-15s %6lu accepted, %6lu refused, %lu steps\n", "vector", vector_accepted, vector_refused,
            vector_steps);

@@ -1,0 +1,169 @@
+"""The card abstraction as the solver reads it: per number of draws left, a
+bucket for every hand and its candidate discards, indexed by the hand's colex
+index (docs/training.rst).
+
+A hand is read with its card ids sorted ascending, ``c0 < c1 < ...``; its
+index is ``sum(C(c_i, i + 1))``, 0 .. ``C(52, n) - 1``.  :meth:`SolverAbstraction.exact`
+keys every hand by its index (the exact hand) and offers every discard: the
+abstraction of a small game solved exactly.  :meth:`SolverAbstraction.card_buckets`
+takes the buckets and candidate discards of
+:func:`~badeucey_fast.abstraction.card_abstraction` for every hand (through its
+class under the suits' relabellings).
+
+>>> exact = SolverAbstraction.exact("badugi")
+>>> exact.spec
+{'kind': 'exact', 'game': 'badugi', 'hand_size': 4, 'recall': True}
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from badeucey_fast.games import Game, get_game
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["SolverAbstraction", "all_hands", "colex_index"]
+
+DECK_SIZE = 52
+
+
+def all_hands(size: int) -> npt.NDArray[np.uint8]:
+    """Every hand of ``size`` cards (ascending ids), one a row, row = colex index."""
+    import numpy as np
+
+    sets = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(DECK_SIZE), size)),
+                       dtype=np.uint8).reshape(-1, size)
+    out = np.empty_like(sets)
+    out[colex_index(sets)] = sets
+    return out
+
+
+def colex_index(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+    """The colex index of each row of ascending card ids: ``sum(C(c_i, i + 1))``.
+
+    >>> import numpy as np
+    >>> colex_index(np.array([[0, 1, 2, 3], [48, 49, 50, 51]], dtype=np.uint8)).tolist()
+    [0, 270724]
+    """
+    import numpy as np
+
+    binomials = np.array([[math.comb(n, k) for k in range(6)] for n in range(DECK_SIZE + 1)], dtype=np.int64)
+    index = np.zeros(len(hands), dtype=np.int64)
+    for i in range(hands.shape[1]):
+        index += binomials[hands[:, i].astype(np.int64), i + 1]
+    return index
+
+
+def _positions_in_class(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+    """For each sorted hand, where each card of its canonical hand (ascending)
+    sits in it: the relabelling of :func:`~badeucey_fast.abstraction.class_masks`
+    (the suit of the largest set of ranks becomes suit 0, and so on)."""
+    import numpy as np
+
+    h = hands.astype(np.int64)
+    bits = np.left_shift(np.int64(1), h >> 2)
+    suits = h & 3
+    per_suit = np.stack([np.where(suits == s, bits, 0).sum(axis=1) for s in range(4)], axis=1)
+    order = np.argsort(-per_suit, axis=1, kind="stable")  # order[:, new] = old suit
+    new_suit = np.empty_like(order)
+    np.put_along_axis(new_suit, order, np.arange(4)[None, :].repeat(len(h), axis=0), axis=1)
+    relabelled = (h & ~3) + np.take_along_axis(new_suit, suits, axis=1)
+    at: npt.NDArray[np.int64] = np.argsort(relabelled, axis=1, kind="stable")  # canonical card b is hand card at[b]
+    return at
+
+
+@dataclass(frozen=True, eq=False)
+class SolverAbstraction:
+    """Buckets and candidate discards for every hand of a game, by draws left
+    (0..3), as the solver reads them (see the module docs).  Read-only arrays.
+
+    ``buckets[r]``: uint32 per hand index, or None (the index itself);
+    ``candidates[r]`` (r = 1..3): (hands, 4) uint8 masks over the sorted hand,
+    255 after the last, or None (every discard).  ``spec`` names it in files.
+    """
+
+    game: Game
+    spec: dict[str, Any]
+    buckets: tuple[npt.NDArray[np.uint32] | None, ...]
+    candidates: tuple[npt.NDArray[np.uint8] | None, ...]
+    recall: bool = False
+    """Whether keys hold the seat's own draws, card by card (perfect recall; exact hands only)."""
+
+    def __repr__(self) -> str:
+        return f"<SolverAbstraction {json.dumps(self.spec, sort_keys=True)}>"
+
+    @classmethod
+    def exact(cls, game: str | Game = "badeucey", *, recall: bool = True) -> SolverAbstraction:
+        """Every hand its own key, every discard an action; with ``recall``
+        (the default) a key also holds the cards the seat threw and drew in
+        each draw, so that it forgets nothing (perfect recall: what an exact
+        solution needs; the keys then hold the histories of small games only:
+        one draw, or two of four cards).
+
+        :raises ValueError: for an unknown game.
+        """
+        rules = get_game(game)
+        if not isinstance(recall, bool):
+            raise TypeError(f"recall must be True or False, not {recall!r}")
+        return cls(rules, {"kind": "exact", "game": rules.name, "hand_size": rules.hand_size, "recall": recall},
+                   (None,) * 4, (None,) * 4, recall)
+
+    @classmethod
+    def card_buckets(cls, game: str | Game = "badeucey", buckets: int = 64, *, splits: int | None = None,
+                     cache: bool = True) -> SolverAbstraction:
+        """The buckets and candidates of :func:`~badeucey_fast.abstraction.card_abstraction`
+        for every hand (computing the game's card features on first use: see
+        docs/abstraction.rst for the time it takes).
+
+        :raises ValueError: for an unknown game or a bad number of buckets.
+        """
+        import numpy as np
+
+        from badeucey_fast.abstraction import card_abstraction
+
+        rules = get_game(game)
+        tables = [card_abstraction(rules, r, buckets=buckets, splits=splits, cache=cache) for r in range(4)]
+        hands = all_hands(rules.hand_size)
+        rows = tables[0].rows(hands)
+        at = _positions_in_class(hands)
+        bucket_arrays: list[Any] = []
+        candidate_arrays: list[Any] = [None]
+        for r, table in enumerate(tables):
+            bucket = table.bucket.astype(np.uint32)[rows]
+            bucket.flags.writeable = False
+            bucket_arrays.append(bucket)
+            if r == 0:
+                continue
+            canon = table.candidates[rows].astype(np.int64)  # masks over the canonical hand
+            masks = np.zeros_like(canon)
+            for b in range(rules.hand_size):
+                masks |= ((canon >> b) & 1) << at[:, b : b + 1]
+            out = np.where(canon == 255, 255, masks).astype(np.uint8)
+            out.flags.writeable = False
+            candidate_arrays.append(out)
+        spec = {"kind": "card_buckets", "game": rules.name, "hand_size": rules.hand_size, "buckets": tables[0].buckets,
+                "splits": tables[0].splits}
+        return cls(rules, spec, tuple(bucket_arrays), tuple(candidate_arrays))
+
+    @cached_property
+    def digest(self) -> str:
+        """SHA-256 of the spec and every array: what a strategy file records."""
+        h = hashlib.sha256(json.dumps(self.spec, sort_keys=True).encode())
+        for array in (*self.buckets, *self.candidates):
+            h.update(b"-" if array is None else array.tobytes())
+        return h.hexdigest()
+
+    def fits(self, game: Game) -> bool:
+        """Whether it keys hands of ``game``'s size (and, for card buckets, its rankings)."""
+        if self.spec["kind"] == "exact":
+            return game.hand_size == self.game.hand_size
+        return (game.hand_size, game.badugi, game.low) == (self.game.hand_size, self.game.badugi, self.game.low)

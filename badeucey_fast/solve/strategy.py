@@ -1,0 +1,373 @@
+"""A trained strategy: the solver's average strategy, immutable, its file and
+its lookups (docs/training.rst).
+
+:meth:`Strategy.probabilities` gives, for the seat to act in a
+:class:`~badeucey_fast.play.view.HandView`, each legal action in the table's
+integer encoding (``-1`` fold, ``0`` check or call, a raise-to amount, a
+discard mask over ``view.cards``) with its probability under the average
+strategy; an information set the training never met gets the uniform
+strategy over its actions.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from badeucey_fast._native import cfr
+from badeucey_fast.games import Game
+from badeucey_fast.play.events import BetRaise, CheckCall, Draw, Fold
+from badeucey_fast.play.rules import TableRules
+from badeucey_fast.solve.abstraction import SolverAbstraction
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from badeucey_fast.play.view import HandView
+
+__all__ = ["FORMAT", "Strategy", "default_strategy", "history_codes", "rules_from_dict", "rules_to_dict"]
+
+FORMAT = "badeucey-fast cfr strategy 1"
+"""The kind of a strategy file (see :mod:`badeucey_fast._storage`)."""
+MAX_DRAWS = 3
+
+
+def own_codes(events: Any, seat: int) -> list[int]:
+    """The seat's own codes of a game with recall (badeucey.h): for each of
+    its draws that threw cards, the cards thrown then those dealt, each
+    ascending, a card ``c`` as ``c // 8 + 1`` and ``c % 8 + 1``."""
+    codes = []
+    for e in events:
+        if type(e) is Draw and e.seat == seat and e.count and e.thrown is not None and e.dealt is not None:
+            for card in (*sorted(e.thrown), *sorted(e.dealt)):
+                codes += [card // 8 + 1, card % 8 + 1]
+    return codes
+
+
+def history_codes(events: Any) -> list[int]:
+    """The solver's codes of a hand's public actions (badeucey.h, "THE
+    INFORMATION-SET KEY"): 1 fold, 2 check or call, 3 bet or raise, 4 + k a
+    draw of k cards."""
+    codes = []
+    for e in events:
+        kind = type(e)
+        if kind is Fold:
+            codes.append(1)
+        elif kind is CheckCall:
+            codes.append(2)
+        elif kind is BetRaise:
+            codes.append(3)
+        elif kind is Draw:
+            codes.append(4 + e.count)
+    return codes
+
+
+def rules_to_dict(rules: TableRules) -> dict[str, Any]:
+    """A table's rules, JSON-ready (the game as :meth:`Game.to_dict`)."""
+    out: dict[str, Any] = {}
+    for f in fields(rules):
+        value = getattr(rules, f.name)
+        out[f.name] = value.to_dict() if isinstance(value, Game) else list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def rules_from_dict(data: dict[str, Any]) -> TableRules:
+    """The rules :func:`rules_to_dict` wrote.
+
+    :raises ValueError: for data that are not rules.
+    """
+    try:
+        values = dict(data)
+        values["game"] = Game(**values["game"])
+        return TableRules(**values)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"not table rules ({exc})") from None
+
+
+def game_draws(rules: TableRules) -> int:
+    """Draws in a hand under the rules (three unless they name fewer)."""
+    draws = getattr(rules, "draws", MAX_DRAWS)
+    return int(draws)
+
+
+def game_deck(rules: TableRules) -> tuple[int, ...] | None:
+    """The cards in play under the rules (None: all 52)."""
+    deck = getattr(rules, "deck", None)
+    return None if deck is None else tuple(int(c) for c in deck)
+
+
+def make_cgame(rules: TableRules, stacks: tuple[int, int], variant: str, abstraction: SolverAbstraction,
+               deal: tuple[int, ...] | None = None) -> cfr.CGame:
+    """The C game of a training or a lookup."""
+    deck = game_deck(rules) if deal is None else deal
+    try:
+        return cfr.CGame(rules, stacks, deck=deck, draws=game_draws(rules), fixed_deal=deal is not None,
+                         variant=variant, buckets=abstraction.buckets, candidates=abstraction.candidates,
+                         recall=abstraction.recall)
+    except ValueError as exc:
+        if not abstraction.recall:
+            raise
+        raise ValueError(f"{exc} (with recall, a key holds the histories of small games only: fewer draws, "
+                         "or SolverAbstraction.exact(game, recall=False))") from None
+
+
+@dataclass(frozen=True, eq=False)
+class Strategy:
+    """The average strategy of a training (:func:`~badeucey_fast.solve.train`):
+    immutable; compares equal to another of the same game, settings and
+    arrays, bit for bit."""
+
+    rules: TableRules
+    stacks: tuple[int, int]
+    """The chips of the button (seat 0 in training) and of the big blind."""
+    variant: str
+    abstraction: SolverAbstraction = field(repr=False)
+    iterations: int
+    seed: int
+    keys: npt.NDArray[np.uint8] = field(repr=False)
+    """One information-set key a row (badeucey.h, "THE INFORMATION-SET KEY"), in the order first met."""
+    offsets: npt.NDArray[np.uint64] = field(repr=False)
+    averages: npt.NDArray[np.float64] = field(repr=False)
+    """The unnormalised average strategy: entry ``e``'s actions from ``offsets[e]``."""
+
+    def __post_init__(self) -> None:
+        for array in (self.keys, self.offsets, self.averages):
+            array.flags.writeable = False
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Strategy):
+            return NotImplemented
+        return (self._settings() == other._settings() and self.abstraction.digest == other.abstraction.digest
+                and all(a.shape == b.shape and a.tobytes() == b.tobytes()
+                        for a, b in ((self.keys, other.keys), (self.offsets, other.offsets),
+                                     (self.averages, other.averages))))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without its lookup structures (C objects), made again on first use."""
+        state = dict(self.__dict__)
+        state.pop("_lookup", None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.__post_init__()
+
+    def __repr__(self) -> str:
+        return (f"<Strategy {self.rules.game.name}, {self.iterations:,} iterations (seed {self.seed}, "  # type: ignore[union-attr]
+                f"{self.variant}), {len(self.keys):,} information sets>")
+
+    def _settings(self) -> dict[str, Any]:
+        return {"rules": rules_to_dict(self.rules), "stacks": list(self.stacks), "variant": self.variant,
+                "abstraction": self.abstraction.spec, "iterations": self.iterations, "seed": self.seed}
+
+    @property
+    def information_sets(self) -> int:
+        """Information sets met in training."""
+        return len(self.keys)
+
+    @cached_property
+    def _lookup(self) -> tuple[cfr.CGame, cfr.Memory]:
+        game = make_cgame(self.rules, self.stacks, self.variant, self.abstraction)
+        memory = cfr.Memory.from_arrays(self.keys, self.offsets, None, self.averages)
+        return game, memory
+
+    def probabilities(self, table_or_view: Any, seat: int | None = None) -> dict[int, float]:
+        """The average strategy of the seat to act: each legal action (the
+        table's integer encoding; a discard as a mask over the view's cards)
+        and its probability (they sum to 1).  Uniform over the actions of an
+        information set the training never met.
+
+        :param table_or_view: a :class:`~badeucey_fast.play.view.HandView`, or
+            anything with ``view(seat)`` (a :class:`~badeucey_fast.play.Hand`).
+        :param seat: the seat (needed with a hand; with a view, its seat or None).
+        :raises ValueError: for a view of another seat than the one to act, a
+            table of more than two seats, or of a game of another hand size.
+        """
+        view = self._view(table_or_view, seat)
+        return dict(zip(*self._policy(view)[:2], strict=True))
+
+    def _view(self, table_or_view: Any, seat: int | None) -> HandView:
+        from badeucey_fast.play.view import HandView
+
+        if isinstance(table_or_view, HandView):
+            view = table_or_view
+            if seat is not None and seat != view.seat:
+                raise ValueError(f"Strategy: the view is seat {view.seat}'s, not seat {seat}'s")
+        elif callable(getattr(table_or_view, "view", None)):
+            if seat is None:
+                seat = getattr(table_or_view, "to_act", None)
+            if seat is None:
+                raise ValueError("Strategy: nobody is to act")
+            view = table_or_view.view(seat)
+        else:
+            raise TypeError(f"Strategy: a HandView or a hand is needed, not {type(table_or_view).__name__}")
+        if view.to_act != view.seat:
+            raise ValueError(f"Strategy: seat {view.seat} is not to act")
+        if view.n_seats != 2:
+            raise ValueError(f"Strategy: the solver plays heads-up, the table has {view.n_seats} seats")
+        if not self.abstraction.fits(view.game):
+            raise ValueError(f"Strategy: trained for {self.rules.game.name}, the table plays {view.game.name}")  # type: ignore[union-attr]
+        return view
+
+    def _policy(self, view: HandView) -> tuple[list[int], list[float], bool]:
+        if view.phase == "draw":
+            limit = getattr(view.rules, "discard_limit", len(view.cards))
+            return self._at((view.seat - view.button) % 2, view.round, "draw", view.cards,
+                            history_codes(view.events),
+                            own_codes(view.events, view.seat) if self.abstraction.recall else (),
+                            max_discard=min(len(view.cards), int(limit)))
+        return self._at((view.seat - view.button) % 2, view.round, "bet", view.cards, history_codes(view.events),
+                        own_codes(view.events, view.seat) if self.abstraction.recall else (),
+                        can_fold=view.to_call > 0, raise_to=view.min_raise_to)
+
+    def probabilities_at(self, position: int, round: int, phase: str, cards: Sequence[int], history: Sequence[int],
+                         own: Sequence[int] = (), *, can_fold: bool = False, raise_to: int | None = None,
+                         max_discard: int = 0) -> dict[int, float]:
+        """:meth:`probabilities` from what a seat knows, for callers without a
+        view (a game tree's states): its position (0: the button), the round,
+        the phase (``"bet"`` or ``"draw"``), its cards (draw masks are over them
+        in this order), the hand's :func:`history_codes` and, with recall, its
+        :func:`own_codes`; in a betting round whether it may fold and the
+        amount it may raise to (None: it may not), in a draw the most cards it
+        may throw.
+
+        :raises ValueError: for what the solver refuses (bad cards, a round
+            outside the game, codes out of range).
+        """
+        if phase not in ("bet", "draw"):
+            raise ValueError(f"Strategy: phase must be 'bet' or 'draw', got {phase!r}")
+        actions, probabilities, _ = self._at(position, round, phase, cards, history, own, can_fold=can_fold,
+                                             raise_to=raise_to, max_discard=max_discard)
+        return dict(zip(actions, probabilities, strict=True))
+
+    def _at(self, position: int, round_: int, phase: str, cards: Sequence[int], history: Sequence[int],
+            own: Sequence[int], *, can_fold: bool = False, raise_to: int | None = None,
+            max_discard: int = 0) -> tuple[list[int], list[float], bool]:
+        from badeucey_fast._native import ffi, lib
+
+        game, memory = self._lookup
+        legal = ffi.new("bdc_legal *")
+        if phase == "draw":
+            legal.phase = lib.BDC_PHASE_DRAW
+            legal.max_discard = max_discard
+        else:
+            legal.phase = lib.BDC_PHASE_BET
+            legal.can_fold = int(can_fold)
+            if raise_to is not None:
+                legal.can_raise = 1
+                legal.min_raise_to = legal.max_raise_to = raise_to
+        if len(history) + len(own) > cfr.MAX_HISTORY:  # longer than any hand the training played: never met
+            actions, _, _ = cfr.policy(game, memory, position, round_, legal, cards, [])
+            return actions, [1 / len(actions)] * len(actions), False
+        return cfr.policy(game, memory, position, round_, legal, cards, history, own)
+
+    # ---- files -----------------------------------------------------------------
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the strategy to ``path``: a compressed checked file (the
+        average strategy, the settings and the abstraction's spec and digest,
+        not its arrays).  The same strategy gives the same bytes.
+
+        :raises ValueError: for a path that cannot be written.
+        :raises OSError: when writing fails.
+        """
+        from badeucey_fast._storage import write_arrays
+
+        meta = {"format": FORMAT, **self._settings(), "abstraction_digest": self.abstraction.digest}
+        write_arrays(path, {"keys": self.keys, "offsets": self.offsets, "averages": self.averages}, kind=FORMAT,
+                     meta=meta, compress=True, what="strategy file")
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], *, abstraction: SolverAbstraction | None = None) -> Strategy:
+        """Read a strategy :meth:`save` wrote.  Its abstraction is made again
+        from its spec (card buckets from the card features' cache), or is the
+        one given, which must be the same (by digest).
+
+        :raises ValueError: for a file that is missing, damaged or not a
+            strategy, or an abstraction that is not the file's.
+        """
+        from badeucey_fast._storage import read_arrays
+
+        if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"Strategy.load: a file path is text or a path object, not {type(path).__name__}")
+        where = f"strategy file {os.fspath(path)}"
+        meta, arrays = read_arrays(path, kind=FORMAT, where=where, unreadable="strategy file")
+        return from_file(meta, arrays, where, abstraction, regrets=False)[0]
+
+
+DEFAULT_STRATEGY: str | None = None
+"""The file name, in this package's folder, of the strategy that ships with
+the package (what ``CFRBot()`` and ``make_bot("cfr")`` play); None while none does."""
+
+
+def default_strategy() -> Strategy:
+    """The strategy that ships with the package (:data:`DEFAULT_STRATEGY`).
+
+    :raises ValueError: when none ships with this version.
+    """
+    if DEFAULT_STRATEGY is None:
+        raise ValueError("no strategy ships with this version of badeucey-fast: train one "
+                         "(badeucey_fast.solve.train), save it and give its file: CFRBot(path)")
+    return _default(DEFAULT_STRATEGY)
+
+
+@functools.lru_cache(maxsize=1)
+def _default(name: str) -> Strategy:
+    return Strategy.load(Path(__file__).with_name(name))
+
+
+def abstraction_of(spec: Any, where: str) -> SolverAbstraction:
+    """The abstraction a file's spec names, made again."""
+    try:
+        kind = spec["kind"]
+        if kind == "exact":
+            return SolverAbstraction.exact(spec["game"], recall=bool(spec["recall"]))
+        if kind == "card_buckets":
+            return SolverAbstraction.card_buckets(spec["game"], int(spec["buckets"]), splits=int(spec["splits"]))
+    except (KeyError, TypeError, ValueError):
+        pass
+    raise ValueError(f"{where}: damaged (its abstraction {spec!r})")
+
+
+def from_file(meta: dict[str, Any], arrays: dict[str, Any], where: str, abstraction: SolverAbstraction | None,
+              *, regrets: bool) -> tuple[Strategy, Any]:
+    """The strategy of a strategy or checkpoint file, and its regrets (or None)."""
+    import numpy as np
+
+    names = {"keys", "offsets", "averages"} | ({"regrets"} if regrets else set())
+    if set(arrays) != names:
+        raise ValueError(f"{where}: damaged (it holds the arrays {sorted(arrays)})")
+    try:
+        rules = rules_from_dict(meta["rules"])
+        stacks = tuple(int(s) for s in meta["stacks"])
+        variant, iterations, seed = str(meta["variant"]), int(meta["iterations"]), int(meta["seed"])
+        spec, digest = meta["abstraction"], str(meta["abstraction_digest"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"{where}: damaged (its settings: {exc})") from None
+    if len(stacks) != 2 or variant not in cfr.VARIANTS:
+        raise ValueError(f"{where}: damaged (its settings)")
+    made = abstraction_of(spec, where) if abstraction is None else abstraction
+    if made.digest != digest:
+        raise ValueError(f"{where}: trained with another abstraction than the one given ({made!r})")
+    keys, offsets, averages = arrays["keys"], arrays["offsets"], arrays["averages"]
+    wanted = [("keys", keys, np.uint8, 2), ("offsets", offsets, np.uint64, 1), ("averages", averages, np.float64, 1)]
+    if regrets:
+        wanted.append(("regrets", arrays["regrets"], np.float64, 1))
+    for name, array, dtype, ndim in wanted:
+        if array.dtype != dtype or array.ndim != ndim:
+            raise ValueError(f"{where}: damaged ({name} is {array.dtype}{list(array.shape)})")
+    strategy = Strategy(rules, (stacks[0], stacks[1]), variant, made, iterations, seed, np.array(keys),
+                        np.array(offsets), np.array(averages))
+    try:
+        strategy._lookup  # noqa: B018 - checks the keys and offsets (bdc_cfr_rehash)
+    except ValueError as exc:
+        raise ValueError(f"{where}: damaged ({exc})") from None
+    return strategy, np.array(arrays["regrets"]) if regrets else None

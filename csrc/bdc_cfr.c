@@ -1,0 +1,616 @@
+/*
+ * bdc_cfr.c - external-sampling Monte Carlo CFR on the hand's state machine
+ * (badeucey.h, "the solver").  Hands are played through the table's public
+ * functions only; the ranking of hands stays in bdc_table.c.
+ */
+#include <string.h>
+
+#include "badeucey.h"
+#include "bdc_internal.h"
+
+#define CFR_SEATS 2              /* heads-up */
+#define CFR_HISTORY_AT 9         /* the key's first history byte */
+#define CFR_MAX_INDEX 0xFFFFFFFEu /* entries are stored as index + 1 in 32 bits */
+#define CFR_UNIFORM_SCALE (1.0 / 9007199254740992.0) /* 2^-53: a 53-bit word as a double in [0, 1) */
+#define CODE_FOLD 1
+#define CODE_CALL 2
+#define CODE_RAISE 3
+#define CODE_DRAW 4              /* + the cards drawn */
+
+/* C(n, k) for n <= 52, k <= 5: the colex index's terms. */
+static uint64_t choose(unsigned n, unsigned k)
+{
+    uint64_t r = 1;
+    unsigned i;
+    if (k > n)
+        return 0;
+    for (i = 1; i <= k; i++)
+        r = r * (n - k + i) / i; /* exact: r * (n - k + i) is i times C(n - k + i, i) */
+    return r;
+}
+
+static int popcount(unsigned m)
+{
+    int n = 0;
+    for (; m; m &= m - 1)
+        n++;
+    return n;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Checks                                                                     */
+/* ------------------------------------------------------------------------ */
+
+static int n_cards_of(const bdc_cfr_game *g)
+{
+    return g->rules.game.n_cards;
+}
+
+/* The most history codes a hand can take: per betting round, a check, the
+ * bets and raises the cap (or the stacks) allow and a call; a draw code per
+ * seat per draw. */
+static uint64_t history_bound(const bdc_cfr_game *g)
+{
+    uint64_t total = (uint64_t)g->draws * CFR_SEATS, raises;
+    int64_t unit = g->rules.small_bet < g->rules.big_bet ? g->rules.small_bet : g->rules.big_bet;
+    int64_t stack = g->stacks[0] > g->stacks[1] ? g->stacks[0] : g->stacks[1];
+    if (g->rules.heads_up_cap > 0)
+        raises = (uint64_t)g->rules.heads_up_cap + 1; /* + 1: round 0's blind may not count */
+    else if (unit > 0)
+        raises = (uint64_t)(stack / unit) + 2;
+    else
+        return UINT64_MAX;
+    total += (uint64_t)(g->draws + 1) * (raises + 2);
+    if (g->recall) /* a seat's own draws: each card thrown and received, two codes a card */
+        total += (uint64_t)g->draws * 4 * (uint64_t)n_cards_of(g);
+    return total;
+}
+
+int bdc_cfr_check(const bdc_cfr_game *g)
+{
+    bdc_table t;
+    uint8_t deck[BDC_DECK_SIZE];
+    uint64_t seen = 0;
+    int i, n, k, rc;
+    if (!g)
+        return BDC_E_ARGUMENT;
+    n = n_cards_of(g);
+    if ((n != BDC_MIN_HAND_CARDS && n != BDC_MAX_HAND_CARDS) || g->rules.structure != BDC_FIXED_LIMIT)
+        return BDC_E_ARGUMENT;
+    if (g->draws < 1 || g->draws > BDC_MAX_DRAWS || g->fixed_deal < 0 || g->fixed_deal > 1)
+        return BDC_E_ARGUMENT;
+    if (g->variant < BDC_CFR_VANILLA || g->variant > BDC_CFR_PLUS || g->recall < 0 || g->recall > 1)
+        return BDC_E_ARGUMENT;
+    if (g->recall && (g->buckets[0] || g->buckets[1] || g->buckets[2] || g->buckets[3]))
+        return BDC_E_ARGUMENT; /* recall keys the exact hand */
+    if (g->stacks[0] < 1 || g->stacks[1] < 1 || g->stacks[0] > BDC_TABLE_MAX_CHIPS || g->stacks[1] > BDC_TABLE_MAX_CHIPS)
+        return BDC_E_ARGUMENT;
+    if (history_bound(g) > BDC_CFR_MAX_HISTORY)
+        return BDC_E_ARGUMENT;
+    if (g->deck) {
+        if (g->n_deck < CFR_SEATS * n + 1 || g->n_deck > BDC_DECK_SIZE)
+            return BDC_E_ARGUMENT;
+        for (i = 0; i < g->n_deck; i++) {
+            if (g->deck[i] >= BDC_DECK_SIZE)
+                return BDC_E_CARD;
+            if (seen >> g->deck[i] & 1)
+                return BDC_E_DUPLICATE;
+            seen |= (uint64_t)1 << g->deck[i];
+        }
+    } else if (g->fixed_deal) {
+        return BDC_E_ARGUMENT;
+    }
+    for (k = 0; k <= BDC_MAX_DRAWS; k++)
+        if ((g->buckets[k] || (k && g->candidates[k])) && g->hands != choose(BDC_DECK_SIZE, (unsigned)n))
+            return BDC_E_ARGUMENT;
+    for (i = 0; i < BDC_DECK_SIZE; i++)
+        deck[i] = (uint8_t)i;
+    if (g->deck) { /* the cards in play first, then the others (a table of the full deck deals all 52) */
+        int at = 0;
+        for (i = 0; i < g->n_deck; i++)
+            deck[at++] = g->deck[i];
+        for (i = 0; i < BDC_DECK_SIZE; i++)
+            if (!(seen >> i & 1))
+                deck[at++] = (uint8_t)i;
+    }
+    rc = bdc_table_start(&t, &g->rules, CFR_SEATS, g->stacks, 0, deck, 0, NULL);
+    return rc < 0 ? rc : BDC_OK;
+}
+
+static int memory_ok(const bdc_cfr_memory *m)
+{
+    if (!m || !m->slots || !m->keys || !m->offsets || !m->averages)
+        return 0;
+    if (m->n_slots < 2 || (m->n_slots & (m->n_slots - 1)) || m->max_entries > CFR_MAX_INDEX ||
+        m->n_slots / 2 < m->max_entries)
+        return 0;
+    return m->n_entries <= m->max_entries && m->n_values <= m->max_values;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The hash table                                                             */
+/* ------------------------------------------------------------------------ */
+
+static uint64_t mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static uint64_t key_hash(const uint8_t *key)
+{
+    uint64_t h = 0, w;
+    int i;
+    for (i = 0; i < BDC_CFR_KEY_BYTES; i += 8) {
+        memcpy(&w, key + i, 8);
+        h = mix(h ^ w ^ (uint64_t)i); /* splitmix64's finaliser over each word in turn */
+    }
+    return h;
+}
+
+/* The entry holding key, or -1; *slot_at is the slot where it is or would go. */
+static int64_t find(const bdc_cfr_memory *m, const uint8_t *key, uint64_t h, size_t *slot_at)
+{
+    size_t mask = m->n_slots - 1, i = (size_t)h & mask;
+    uint64_t tag = h & 0xFFFFFFFF00000000ULL;
+    for (;;) {
+        uint64_t s = m->slots[i];
+        if (!s) {
+            *slot_at = i;
+            return -1;
+        }
+        if ((s & 0xFFFFFFFF00000000ULL) == tag) {
+            uint64_t e = (s & 0xFFFFFFFFu) - 1;
+            if (e < m->n_entries && !memcmp(m->keys + e * BDC_CFR_KEY_BYTES, key, BDC_CFR_KEY_BYTES)) {
+                *slot_at = i;
+                return (int64_t)e;
+            }
+        }
+        i = (i + 1) & mask;
+    }
+}
+
+static int key_ok(const uint8_t *key)
+{
+    int i, n_hist = key[8];
+    if (key[0] >= CFR_SEATS || key[1] > BDC_PHASE_DRAW || key[2] > BDC_MAX_DRAWS || key[3] < 1 ||
+        key[3] > BDC_CFR_MAX_ACTIONS || n_hist > BDC_CFR_MAX_HISTORY)
+        return 0;
+    for (i = 0; i < n_hist; i++) /* public codes, then (recall) the seat's own: all nonzero */
+        if (!(key[CFR_HISTORY_AT + i / 2] >> (4 * (i & 1)) & 15))
+            return 0;
+    return 1;
+}
+
+int bdc_cfr_rehash(bdc_cfr_memory *m)
+{
+    size_t e;
+    uint64_t next = 0;
+    if (!memory_ok(m))
+        return BDC_E_ARGUMENT;
+    memset(m->slots, 0, m->n_slots * sizeof *m->slots);
+    for (e = 0; e < m->n_entries; e++) {
+        const uint8_t *key = m->keys + e * BDC_CFR_KEY_BYTES;
+        uint64_t h;
+        size_t at;
+        if (!key_ok(key) || m->offsets[e] != next)
+            return BDC_E_ARGUMENT;
+        next += key[3];
+        if (next > m->n_values)
+            return BDC_E_ARGUMENT;
+        h = key_hash(key);
+        if (find(m, key, h, &at) >= 0)
+            return BDC_E_ARGUMENT; /* the same key twice */
+        m->slots[at] = (h & 0xFFFFFFFF00000000ULL) | (uint64_t)(e + 1);
+    }
+    return next == m->n_values ? BDC_OK : BDC_E_ARGUMENT;
+}
+
+/* The entry of key, made (its values zero) when new; -1 when the arrays are full. */
+static int64_t find_or_add(bdc_cfr_memory *m, const uint8_t *key)
+{
+    uint64_t h = key_hash(key);
+    size_t at, n_actions = key[3];
+    int64_t e = find(m, key, h, &at);
+    if (e >= 0)
+        return e;
+    if (m->n_entries >= m->max_entries || m->max_values - m->n_values < n_actions)
+        return -1;
+    e = (int64_t)m->n_entries++;
+    memcpy(m->keys + (size_t)e * BDC_CFR_KEY_BYTES, key, BDC_CFR_KEY_BYTES);
+    m->offsets[e] = m->n_values;
+    memset(m->regrets + m->n_values, 0, n_actions * sizeof(double));
+    memset(m->averages + m->n_values, 0, n_actions * sizeof(double));
+    m->n_values += n_actions;
+    m->slots[at] = (h & 0xFFFFFFFF00000000ULL) | (uint64_t)(e + 1);
+    return e;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Information sets                                                           */
+/* ------------------------------------------------------------------------ */
+
+/* One decision: its actions (the table's encoding), their history codes, its key. */
+typedef struct {
+    int n_actions;
+    int64_t actions[BDC_CFR_MAX_ACTIONS];
+    uint8_t codes[BDC_CFR_MAX_ACTIONS];
+    uint8_t key[BDC_CFR_KEY_BYTES];
+} node;
+
+/* Fills n from what the seat to act sees; BDC_OK or a BDC_E_* code. */
+static int make_node(const bdc_cfr_game *g, int position, int round, const bdc_legal *legal, const uint8_t *cards,
+                     int n_cards, const uint8_t *history, int n_history, const uint8_t *own, int n_own, node *n)
+{
+    uint8_t sorted[BDC_MAX_HAND_CARDS], at[BDC_MAX_HAND_CARDS];
+    uint64_t seen = 0, index = 0;
+    uint32_t card_key;
+    int i, j, left;
+    if (position < 0 || position >= CFR_SEATS || n_cards != n_cards_of(g) || n_history < 0 || n_own < 0 ||
+        (n_own && !g->recall) || n_history > BDC_CFR_MAX_HISTORY - n_own || round < 0 || round > g->draws)
+        return BDC_E_ARGUMENT;
+    for (i = 0; i < n_cards; i++) {
+        if (cards[i] >= BDC_DECK_SIZE)
+            return BDC_E_CARD;
+        if (seen >> cards[i] & 1)
+            return BDC_E_DUPLICATE;
+        seen |= (uint64_t)1 << cards[i];
+    }
+    for (i = 0; i < n_cards; i++) { /* insertion sort, keeping where each card sits in the hand */
+        uint8_t c = cards[i];
+        for (j = i; j > 0 && sorted[j - 1] > c; j--) {
+            sorted[j] = sorted[j - 1];
+            at[j] = at[j - 1];
+        }
+        sorted[j] = c;
+        at[j] = (uint8_t)i;
+    }
+    for (i = 0; i < n_cards; i++)
+        index += choose(sorted[i], (unsigned)i + 1);
+    n->n_actions = 0;
+    if (legal->phase == BDC_PHASE_BET) {
+        left = g->draws - round;
+        if (legal->can_fold) {
+            n->actions[n->n_actions] = BDC_ACTION_FOLD;
+            n->codes[n->n_actions++] = CODE_FOLD;
+        }
+        n->actions[n->n_actions] = BDC_ACTION_CHECK_CALL;
+        n->codes[n->n_actions++] = CODE_CALL;
+        if (legal->can_raise) {
+            if (legal->min_raise_to < 1)
+                return BDC_E_ARGUMENT;
+            n->actions[n->n_actions] = legal->min_raise_to;
+            n->codes[n->n_actions++] = CODE_RAISE;
+        }
+    } else if (legal->phase == BDC_PHASE_DRAW) {
+        const uint8_t *cand;
+        unsigned masks[BDC_CFR_MAX_ACTIONS], m;
+        int n_masks = 0, most = legal->max_discard;
+        left = g->draws - round + 1;
+        if (round < 1 || left < 1 || most < 0 || most > n_cards)
+            return BDC_E_ARGUMENT;
+        cand = g->candidates[left];
+        if (cand) {
+            for (i = 0; i < BDC_CFR_CANDIDATES; i++) {
+                m = cand[index * BDC_CFR_CANDIDATES + (size_t)i];
+                if (m == BDC_CFR_NO_CANDIDATE)
+                    break;
+                if (m >> n_cards)
+                    return BDC_E_ARGUMENT;
+                if (popcount(m) <= most)
+                    masks[n_masks++] = m;
+            }
+            if (!n_masks)
+                masks[n_masks++] = 0;
+        } else {
+            for (m = 0; m < 1u << n_cards; m++)
+                if (popcount(m) <= most)
+                    masks[n_masks++] = m;
+        }
+        for (i = 0; i < n_masks; i++) {
+            int64_t action = 0;
+            for (j = 0; j < n_cards; j++)
+                if (masks[i] >> j & 1)
+                    action |= (int64_t)1 << at[j];
+            n->actions[i] = action;
+            n->codes[i] = (uint8_t)(CODE_DRAW + popcount(masks[i]));
+        }
+        n->n_actions = n_masks;
+    } else {
+        return BDC_E_ARGUMENT;
+    }
+    if (left < 0 || left > BDC_MAX_DRAWS)
+        return BDC_E_ARGUMENT;
+    card_key = g->buckets[left] ? g->buckets[left][index] : (uint32_t)index;
+    memset(n->key, 0, sizeof n->key);
+    n->key[0] = (uint8_t)position;
+    n->key[1] = (uint8_t)legal->phase;
+    n->key[2] = (uint8_t)round;
+    n->key[3] = (uint8_t)n->n_actions;
+    for (i = 0; i < 4; i++)
+        n->key[4 + i] = (uint8_t)(card_key >> (8 * i));
+    n->key[8] = (uint8_t)(n_history + n_own);
+    if (g->recall)
+        n->key[7] = (uint8_t)n_own; /* the exact index takes 22 bits: byte 7 counts the seat's own codes */
+    for (i = 0; i < n_history + n_own; i++) {
+        int code = i < n_history ? history[i] : own[i - n_history];
+        if (i < n_history ? (code < CODE_FOLD || code > CODE_DRAW + BDC_MAX_HAND_CARDS) : (code < 1 || code > 15))
+            return BDC_E_ARGUMENT;
+        n->key[CFR_HISTORY_AT + i / 2] |= (uint8_t)(code << (4 * (i & 1)));
+    }
+    return BDC_OK;
+}
+
+/* Regret matching: the positive regrets normalised, or uniform when none is. */
+static void current_strategy(const double *regrets, int n, double *sigma)
+{
+    double sum = 0;
+    int a;
+    for (a = 0; a < n; a++)
+        sum += regrets[a] > 0 ? regrets[a] : 0;
+    for (a = 0; a < n; a++)
+        sigma[a] = sum > 0 ? (regrets[a] > 0 ? regrets[a] / sum : 0) : 1.0 / n;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Traversal                                                                  */
+/* ------------------------------------------------------------------------ */
+
+typedef struct {
+    const bdc_cfr_game *g;
+    bdc_cfr_memory *m;
+    int traverser;
+    double weight;        /* t, or 1 (VANILLA) */
+    int error;
+    int n_history;
+    uint8_t history[BDC_CFR_MAX_HISTORY];
+    int n_own[CFR_SEATS];                       /* recall: each seat's own draws, as codes */
+    uint8_t own[CFR_SEATS][BDC_CFR_MAX_HISTORY];
+} walk;
+
+/* Recall: appends to the seat's own codes the cards a draw threw and those it
+ * brought (each ascending; a card c as the codes c / 8 + 1 and c % 8 + 1).
+ * Returns the number of codes added (0 when the seat stood pat). */
+static int push_own(walk *w, int seat, const uint8_t *before, int n, int64_t mask, const bdc_table *after)
+{
+    uint64_t kept = 0, thrown = 0, got = 0, sets[2];
+    int i, k, added = 0;
+    if (!w->g->recall || !mask)
+        return 0;
+    for (i = 0; i < n; i++)
+        if (mask >> i & 1)
+            thrown |= (uint64_t)1 << before[i];
+        else
+            kept |= (uint64_t)1 << before[i];
+    for (i = 0; i < after->n_hole[seat] && i < BDC_MAX_HAND_CARDS; i++)
+        got |= (uint64_t)1 << after->hole[seat][i];
+    sets[0] = thrown;
+    sets[1] = got & ~kept;
+    for (k = 0; k < 2; k++)
+        for (i = 0; i < BDC_DECK_SIZE; i++)
+            if (sets[k] >> i & 1 && w->n_own[seat] + added + 2 <= BDC_CFR_MAX_HISTORY) {
+                w->own[seat][w->n_own[seat] + added++] = (uint8_t)(i / 8 + 1);
+                w->own[seat][w->n_own[seat] + added++] = (uint8_t)(i % 8 + 1);
+            }
+    w->n_own[seat] += added;
+    return added;
+}
+
+static double traverse(walk *w, const bdc_table *t)
+{
+    bdc_legal legal;
+    uint8_t cards[BDC_MAX_HAND_CARDS];
+    node n;
+    double sigma[BDC_CFR_MAX_ACTIONS], *regrets, *averages;
+    int64_t e;
+    int rc, seat, n_cards, a;
+    if (t->phase == BDC_PHASE_OVER)
+        return (double)t->payoffs[w->traverser];
+    rc = bdc_table_legal(t, &legal); /* checks the table: its fields hold together from here */
+    if (rc) {
+        w->error = rc;
+        return 0;
+    }
+    seat = legal.seat;
+    n_cards = t->n_hole[seat]; /* the seat's cards, as bdc_table_cards lists them (a field a binding may read) */
+    if (n_cards > BDC_MAX_HAND_CARDS) {
+        w->error = BDC_E_ARGUMENT;
+        return 0;
+    }
+    memcpy(cards, t->hole[seat], (size_t)n_cards);
+    rc = make_node(w->g, seat, t->round, &legal, cards, n_cards, w->history, w->n_history, w->own[seat],
+                   w->n_own[seat], &n);
+    if (!rc && w->n_history + w->n_own[0] + w->n_own[1] >= BDC_CFR_MAX_HISTORY)
+        rc = BDC_E_ARGUMENT; /* bdc_cfr_check's bound rules this out */
+    if (rc) {
+        w->error = rc;
+        return 0;
+    }
+    e = find_or_add(w->m, n.key);
+    if (e < 0) {
+        w->error = BDC_E_MEMORY;
+        return 0;
+    }
+    regrets = w->m->regrets + w->m->offsets[e];
+    averages = w->m->averages + w->m->offsets[e];
+    current_strategy(regrets, n.n_actions, sigma);
+    if (seat == w->traverser) {
+        double values[BDC_CFR_MAX_ACTIONS], value = 0;
+        for (a = 0; a < n.n_actions; a++) {
+            bdc_table child = *t;
+            rc = bdc_table_act(&child, n.actions[a], NULL);
+            if (rc) {
+                w->error = rc;
+                return 0;
+            }
+            {
+                int added = push_own(w, seat, cards, n_cards, n.actions[a], &child);
+                w->history[w->n_history++] = n.codes[a];
+                values[a] = traverse(w, &child);
+                w->n_history--;
+                w->n_own[seat] -= added;
+            }
+            if (w->error)
+                return 0;
+            value += sigma[a] * values[a];
+        }
+        for (a = 0; a < n.n_actions; a++) {
+            double r = regrets[a] + (w->g->variant == BDC_CFR_LINEAR ? w->weight : 1.0) * (values[a] - value);
+            regrets[a] = w->g->variant == BDC_CFR_PLUS && r < 0 ? 0 : r;
+        }
+        return value;
+    } else {
+        bdc_table child = *t;
+        double u = (double)(bdc_rng_next(w->m->rng) >> 11) * CFR_UNIFORM_SCALE, sum = 0;
+        int pick = n.n_actions - 1;
+        for (a = 0; a < n.n_actions; a++)
+            averages[a] += w->weight * sigma[a];
+        for (a = 0; a < n.n_actions - 1; a++) {
+            sum += sigma[a];
+            if (u < sum) {
+                pick = a;
+                break;
+            }
+        }
+        rc = bdc_table_act(&child, n.actions[pick], NULL);
+        if (rc) {
+            w->error = rc;
+            return 0;
+        }
+        {
+            int added = push_own(w, seat, cards, n_cards, n.actions[pick], &child);
+            double value;
+            w->history[w->n_history++] = n.codes[pick];
+            value = traverse(w, &child);
+            w->n_history--;
+            w->n_own[seat] -= added;
+            return value;
+        }
+    }
+}
+
+/* A uniform integer in 0 .. n - 1 (n >= 1), without modulo bias. */
+static unsigned below(uint64_t rng[4], unsigned n)
+{
+    uint64_t limit = UINT64_MAX - UINT64_MAX % n, r;
+    do
+        r = bdc_rng_next(rng);
+    while (r >= limit);
+    return (unsigned)(r % n);
+}
+
+/* The deck order of one traversal: the cards in play shuffled (or in their
+ * order for a fixed deal), then the cards out of play. */
+static void deal(const bdc_cfr_game *g, uint64_t rng[4], uint8_t deck[BDC_DECK_SIZE])
+{
+    uint64_t in = 0;
+    int i, n = g->deck ? g->n_deck : BDC_DECK_SIZE, at;
+    for (i = 0; i < n; i++) {
+        deck[i] = g->deck ? g->deck[i] : (uint8_t)i;
+        in |= (uint64_t)1 << deck[i];
+    }
+    if (!g->fixed_deal)
+        for (i = n - 1; i > 0; i--) { /* Fisher-Yates */
+            unsigned j = below(rng, (unsigned)i + 1);
+            uint8_t c = deck[i];
+            deck[i] = deck[j];
+            deck[j] = c;
+        }
+    at = n;
+    for (i = 0; i < BDC_DECK_SIZE; i++)
+        if (!(in >> i & 1))
+            deck[at++] = (uint8_t)i;
+}
+
+int bdc_cfr_run(const bdc_cfr_game *g, bdc_cfr_memory *m, uint64_t iterations, const volatile int *stop)
+{
+    uint64_t i;
+    int rc = bdc_cfr_check(g);
+    if (rc)
+        return rc;
+    if (!memory_ok(m) || !m->regrets || m->damaged)
+        return BDC_E_ARGUMENT;
+    for (i = 0; i < iterations; i++) {
+        size_t entries0 = m->n_entries, values0 = m->n_values, room;
+        int p;
+        if (stop && *stop)
+            return BDC_E_STOPPED;
+        room = 2 * m->peak_entries + BDC_CFR_MIN_ROOM;
+        if (m->max_entries - m->n_entries < room)
+            return BDC_E_MEMORY;
+        room = 2 * m->peak_values + (size_t)8 * BDC_CFR_MIN_ROOM;
+        if (m->max_values - m->n_values < room)
+            return BDC_E_MEMORY;
+        for (p = 0; p < CFR_SEATS; p++) {
+            walk w;
+            bdc_table t;
+            uint8_t deck[BDC_DECK_SIZE];
+            uint64_t seed;
+            deal(g, m->rng, deck);
+            seed = bdc_rng_next(m->rng);
+            rc = bdc_table_start(&t, &g->rules, CFR_SEATS, g->stacks, 0, deck, seed, NULL);
+            if (rc) {
+                m->damaged = p > 0;
+                return rc;
+            }
+            w.g = g;
+            w.m = m;
+            w.traverser = p;
+            w.weight = g->variant == BDC_CFR_VANILLA ? 1.0 : (double)(m->iterations + 1);
+            w.error = 0;
+            w.n_history = 0;
+            w.n_own[0] = w.n_own[1] = 0;
+            traverse(&w, &t);
+            if (w.error) {
+                m->damaged = 1;
+                return w.error;
+            }
+        }
+        m->iterations++;
+        if (m->n_entries - entries0 > m->peak_entries)
+            m->peak_entries = m->n_entries - entries0;
+        if (m->n_values - values0 > m->peak_values)
+            m->peak_values = m->n_values - values0;
+    }
+    return BDC_OK;
+}
+
+int bdc_cfr_policy(const bdc_cfr_game *g, const bdc_cfr_memory *m, int position, int round, const bdc_legal *legal,
+                   const uint8_t *cards, int n_cards, const uint8_t *history, int n_history, const uint8_t *own,
+                   int n_own, int64_t actions[32], double probabilities[32], int *seen)
+{
+    node n;
+    size_t at;
+    int64_t e;
+    int rc = bdc_cfr_check(g), a;
+    if (rc)
+        return rc;
+    if (!memory_ok(m) || !legal || !cards || (n_history && !history) || (n_own && !own) || !actions ||
+        !probabilities || !seen)
+        return BDC_E_ARGUMENT;
+    rc = make_node(g, position, round, legal, cards, n_cards, history, n_history, own, n_own, &n);
+    if (rc)
+        return rc;
+    e = find(m, n.key, key_hash(n.key), &at);
+    *seen = 0;
+    if (e >= 0) {
+        uint64_t off = m->offsets[e];
+        double sum = 0;
+        if (off > m->n_values || m->n_values - off < (uint64_t)n.n_actions)
+            return BDC_E_ARGUMENT;
+        for (a = 0; a < n.n_actions; a++)
+            sum += m->averages[off + (uint64_t)a];
+        if (sum > 0) {
+            for (a = 0; a < n.n_actions; a++)
+                probabilities[a] = m->averages[off + (uint64_t)a] / sum;
+            *seen = 1;
+        }
+    }
+    if (!*seen)
+        for (a = 0; a < n.n_actions; a++)
+            probabilities[a] = 1.0 / n.n_actions;
+    for (a = 0; a < n.n_actions; a++)
+        actions[a] = n.actions[a];
+    return n.n_actions;
+}

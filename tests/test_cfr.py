@@ -1,0 +1,445 @@
+"""The solver (csrc/bdc_cfr.c) and its training API (badeucey_fast.solve)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from badeucey_fast._native import cfr, ffi, lib
+from badeucey_fast.cards import parse_cards
+from badeucey_fast.play import TableRules
+from badeucey_fast.play.hand import Hand
+from badeucey_fast.solve import SolverAbstraction, Strategy, TrainingInterrupted, deep_stacks, train
+from badeucey_fast.solve.abstraction import all_hands, colex_index
+
+RULES = TableRules("badugi", heads_up_cap=4)
+
+
+@pytest.fixture(scope="module")
+def buckets() -> SolverAbstraction:
+    """Badugi's 16-bucket card abstraction (quick to compute; not cached on disk)."""
+    return SolverAbstraction.card_buckets("badugi", 16, cache=False)
+
+
+@pytest.fixture(scope="module")
+def trained(buckets: SolverAbstraction) -> Strategy:
+    return train(RULES, 300, seed=7, abstraction=buckets)
+
+
+def stand_pat(game: str = "badugi") -> SolverAbstraction:
+    """Exact hands, and one draw action: standing pat (a game of betting only)."""
+    size = 4 if game == "badugi" else 5
+    pat = np.full((cfr.hands_of(size), cfr.CANDIDATES), cfr.NO_CANDIDATE, dtype=np.uint8)
+    pat[:, 0] = 0
+    pat.flags.writeable = False
+    return SolverAbstraction(SolverAbstraction.exact(game).game, {"kind": "stand_pat", "game": game},
+                             (None,) * 4, (None, pat, pat, pat))
+
+
+# ---- determinism ---------------------------------------------------------------
+
+
+def test_a_seed_gives_the_same_strategy_and_another_seed_another(buckets: SolverAbstraction, trained: Strategy) -> None:
+    again = train(RULES, 300, seed=7, abstraction=buckets)
+    assert again == trained
+    assert again.averages.tobytes() == trained.averages.tobytes()
+    assert train(RULES, 300, seed=8, abstraction=buckets) != trained
+
+
+@pytest.mark.parametrize("variant", ["vanilla", "plus"])
+def test_every_variant_is_deterministic_and_they_differ(buckets: SolverAbstraction, trained: Strategy,
+                                                        variant: str) -> None:
+    a = train(RULES, 50, seed=7, abstraction=buckets, variant=variant)
+    assert a == train(RULES, 50, seed=7, abstraction=buckets, variant=variant)
+    assert a.averages.tobytes() != train(RULES, 50, seed=7, abstraction=buckets).averages.tobytes()
+
+
+def test_growing_the_memory_changes_nothing(buckets: SolverAbstraction, trained: Strategy,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    assert trained.information_sets > 1 << 15  # the default first capacity was outgrown
+    monkeypatch.setattr(cfr, "_FIRST_ENTRIES", 1 << 18)
+    assert train(RULES, 300, seed=7, abstraction=buckets) == trained
+
+
+# ---- lookups --------------------------------------------------------------------
+
+
+def legal_ints(hand: Hand) -> set[int] | None:
+    """The table actions the seat to act may take (draws: None, any mask)."""
+    legal = hand.legal()
+    if legal.phase == "draw":
+        return None
+    out = {0}
+    if legal.can_fold:
+        out.add(-1)
+    if legal.min_raise_to is not None:
+        out.add(legal.min_raise_to)
+    return out
+
+
+def play_to_end(strategy: Strategy, seed: int, check: Any) -> None:
+    rng = random.Random(seed)
+    hand = Hand(RULES, [deep_stacks(RULES)] * 2, button=seed % 2, seed=seed)
+    while hand.to_act is not None:
+        probabilities = strategy.probabilities(hand)
+        check(hand, probabilities)
+        action = rng.choices(list(probabilities), weights=list(probabilities.values()))[0]
+        view = hand.view(hand.to_act)
+        if view.phase == "draw":
+            thrown = [c for i, c in enumerate(view.cards) if action >> i & 1]
+            hand.act("sd " + " ".join(parse_cards_names(thrown)) if thrown else "sd")
+        elif action == -1:
+            hand.act("f")
+        elif action == 0:
+            hand.act("cc")
+        else:
+            hand.act(f"cbr {action}")
+
+
+def parse_cards_names(ids: list[int]) -> list[str]:
+    from badeucey_fast.cards import NAME_OF
+
+    return [NAME_OF[c] for c in ids]
+
+
+def test_probabilities_are_the_legal_actions_and_sum_to_one(trained: Strategy) -> None:
+    seen = []
+
+    def check(hand: Hand, probabilities: dict[int, float]) -> None:
+        assert sum(probabilities.values()) == pytest.approx(1.0, abs=1e-12)
+        assert all(p >= 0 for p in probabilities.values())
+        wanted = legal_ints(hand)
+        if wanted is None:
+            view = hand.view(hand.to_act)  # type: ignore[arg-type]
+            assert all(0 <= m < 1 << len(view.cards) for m in probabilities)
+            assert 1 <= len(probabilities) <= cfr.CANDIDATES
+        else:
+            assert set(probabilities) == wanted
+        seen.append(max(probabilities.values()))
+
+    for seed in range(30):
+        play_to_end(trained, seed, check)
+    assert any(p < 0.99 for p in seen) and any(p > 0.5 for p in seen)
+
+
+def test_an_information_set_never_met_is_uniform(trained: Strategy) -> None:
+    strategy = Strategy(trained.rules, trained.stacks, trained.variant, trained.abstraction, 0, 0,
+                        trained.keys[:0], trained.offsets[:0], trained.averages[:0])
+    hand = Hand(RULES, [100, 100], seed=3)
+    probabilities = strategy.probabilities(hand)
+    assert list(probabilities.values()) == [pytest.approx(1 / 3)] * 3
+
+
+def test_the_first_decision_of_the_button_was_met_and_learned(trained: Strategy) -> None:
+    hand = Hand(RULES, [100, 100], seed=3)
+    _, probabilities, seen = trained._policy(hand.view(hand.to_act))  # type: ignore[arg-type]
+    assert seen and len(probabilities) == 3
+
+
+def test_lookups_refuse_other_tables(trained: Strategy) -> None:
+    with pytest.raises(ValueError, match="heads-up"):
+        trained.probabilities(Hand(RULES, [100, 100, 100], seed=1))
+    with pytest.raises(ValueError, match="trained for badugi"):
+        trained.probabilities(Hand(TableRules("badeucey", heads_up_cap=4), [100, 100], seed=1))
+    hand = Hand(RULES, [100, 100], seed=1)
+    with pytest.raises(ValueError, match="is not to act"):
+        trained.probabilities(hand.view(1 - hand.to_act))  # type: ignore[operator]
+    with pytest.raises(TypeError, match="HandView"):
+        trained.probabilities(42)
+
+
+# ---- a game with one deal: what the solver must learn ---------------------------
+
+
+def test_with_one_deal_the_loser_folds_and_the_winner_never_does() -> None:
+    # the deck is dealt one card at a time from the big blind (seat 1): seat 0, the
+    # button, holds the nuts (A234 rainbow), seat 1 four kings; both stand pat
+    nuts, kings = parse_cards("Ac 2d 3h 4s"), parse_cards("Kc Kd Kh Ks")
+    deal = [c for pair in zip(kings, nuts, strict=True) for c in pair]
+    deal += [c for c in range(52) if c not in deal]
+    strategy = train(RULES, 400, seed=1, abstraction=stand_pat(), deal=deal)
+    game, memory = strategy._lookup
+
+    def at(position: int, history: list[int], cards: tuple[int, ...], can_fold: bool) -> list[float]:
+        legal = ffi.new("bdc_legal *")
+        legal.phase, legal.can_fold, legal.can_raise, legal.min_raise_to = lib.BDC_PHASE_BET, int(can_fold), 1, 4
+        return cfr.policy(game, memory, position, 0, legal, cards, history)[1]
+
+    fold, _, _ = at(0, [], nuts, True)  # the button's first move with the nuts
+    assert fold < 0.02
+    fold, call, _ = at(1, [3], kings, True)  # the big blind's kings facing a raise
+    assert fold > 0.9
+
+
+# ---- files ----------------------------------------------------------------------
+
+
+def test_save_and_load_give_the_same_strategy(trained: Strategy, buckets: SolverAbstraction, tmp_path: Path) -> None:
+    path = tmp_path / "strategy.npz"
+    trained.save(path)
+    loaded = Strategy.load(path, abstraction=buckets)
+    assert loaded == trained
+    hand = Hand(RULES, [100, 100], seed=11)
+    assert loaded.probabilities(hand) == trained.probabilities(hand)
+    again = tmp_path / "again.npz"
+    loaded.save(again)
+    assert again.read_bytes() == path.read_bytes()
+
+
+def test_a_strategy_loads_with_its_abstraction_only(trained: Strategy, tmp_path: Path) -> None:
+    path = tmp_path / "strategy.npz"
+    trained.save(path)
+    with pytest.raises(ValueError, match="another abstraction"):
+        Strategy.load(path, abstraction=SolverAbstraction.exact("badugi"))
+
+
+def test_a_damaged_file_is_refused(trained: Strategy, tmp_path: Path) -> None:
+    path = tmp_path / "strategy.npz"
+    trained.save(path)
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    path.write_bytes(bytes(data))
+    with pytest.raises(ValueError, match="strategy file"):
+        Strategy.load(path, abstraction=trained.abstraction)
+    path.write_bytes(b"not a zip")
+    with pytest.raises(ValueError, match="not a readable strategy file"):
+        Strategy.load(path)
+    with pytest.raises(ValueError, match="not a readable"):
+        Strategy.load(tmp_path / "missing.npz")
+
+
+def test_offsets_that_do_not_hold_together_are_refused(trained: Strategy, tmp_path: Path) -> None:
+    from badeucey_fast._storage import read_arrays, write_arrays
+    from badeucey_fast.solve.strategy import FORMAT
+
+    path = tmp_path / "strategy.npz"
+    trained.save(path)
+    meta, arrays = read_arrays(path, kind=FORMAT, where="x")
+    offsets = np.array(arrays["offsets"])
+    offsets[1] += 1
+    write_arrays(path, {**arrays, "offsets": offsets}, kind=FORMAT, meta=meta)
+    with pytest.raises(ValueError, match="damaged"):
+        Strategy.load(path, abstraction=trained.abstraction)
+
+
+# ---- checkpoints and interruptions ----------------------------------------------
+
+
+def test_resuming_from_a_checkpoint_is_bit_identical(buckets: SolverAbstraction, tmp_path: Path) -> None:
+    path = tmp_path / "run.npz"
+    half = train(RULES, 60, seed=3, abstraction=buckets, checkpoint=path)
+    assert half.iterations == 60 and path.exists()
+    resumed = train(RULES, 120, seed=3, abstraction=buckets, checkpoint=path)
+    assert resumed == train(RULES, 120, seed=3, abstraction=buckets)
+    assert train(RULES, 120, seed=3, abstraction=buckets, checkpoint=path) == resumed  # nothing left to do
+    with pytest.raises(ValueError, match="more than"):
+        train(RULES, 100, seed=3, abstraction=buckets, checkpoint=path)
+    with pytest.raises(ValueError, match="another training .*seed"):
+        train(RULES, 200, seed=4, abstraction=buckets, checkpoint=path)
+
+
+def test_ctrl_c_keeps_the_finished_iterations(buckets: SolverAbstraction, tmp_path: Path) -> None:
+    path = tmp_path / "run.npz"
+    calls = []
+
+    def progress(done: int, total: int) -> None:
+        calls.append(done)
+        if done >= 5:
+            raise KeyboardInterrupt
+
+    with pytest.raises(TrainingInterrupted) as caught:
+        train(RULES, 200, seed=5, abstraction=buckets, checkpoint=path, progress=progress)
+    stopped = caught.value.strategy
+    assert stopped.iterations == calls[-1] >= 5 and "resume" in str(caught.value)
+    assert train(RULES, stopped.iterations, seed=5, abstraction=buckets) == stopped
+    assert train(RULES, 200, seed=5, abstraction=buckets, checkpoint=path) == train(
+        RULES, 200, seed=5, abstraction=buckets)
+
+
+def test_the_memory_limit_is_a_clear_error(buckets: SolverAbstraction) -> None:
+    with pytest.raises(MemoryError, match="memory_limit"):
+        train(RULES, 300, seed=1, abstraction=buckets, memory_limit=10_000_000)
+
+
+# ---- bad arguments --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("kwargs", "error", "match"), [
+    ({"rules": TableRules("badugi")}, ValueError, "capped heads-up"),
+    ({"rules": TableRules("badugi", structure="pot")}, ValueError, "fixed limit"),
+    ({"rules": 5}, TypeError, "TableRules"),
+    ({"iterations": -1}, ValueError, "iterations"),
+    ({"seed": None}, ValueError, "seed"),
+    ({"variant": "cfr+"}, ValueError, "variant"),
+    ({"stacks": [100, 100, 100]}, ValueError, "two"),
+    ({"stacks": [0, 100]}, ValueError, "stack"),
+    ({"abstraction": "64"}, TypeError, "abstraction"),
+    ({"abstraction": 0}, ValueError, "buckets"),
+    ({"deal": [60] * 52}, ValueError, "deal"),
+    ({"deal": [0] * 52}, ValueError, "solver"),
+    ({"memory_limit": 0}, ValueError, "memory_limit"),
+])
+def test_bad_arguments_are_refused(kwargs: dict[str, Any], error: type[Exception], match: str) -> None:
+    settings: dict[str, Any] = {"rules": RULES, "iterations": 1, "abstraction": stand_pat()}
+    settings.update(kwargs)
+    with pytest.raises(error, match=match):
+        train(settings.pop("rules"), **settings)
+
+
+def test_an_abstraction_of_another_game_is_refused(buckets: SolverAbstraction) -> None:
+    with pytest.raises(ValueError, match="not of the game"):
+        train(TableRules("badeucey", heads_up_cap=4), 1, abstraction=buckets)
+
+
+def test_an_uncapped_round_too_long_for_the_key_is_refused_by_the_core() -> None:
+    game = cfr.CGame(RULES, (100, 100), deck=None, draws=3, fixed_deal=False, variant="linear",
+                     buckets=(None,) * 4, candidates=(None,) * 4)
+    assert game.struct.rules.heads_up_cap == 4
+    game.struct.rules.heads_up_cap = 0
+    assert lib.bdc_cfr_check(game.struct) == lib.BDC_E_ARGUMENT
+
+
+def test_the_core_refuses_bad_memory_and_bad_positions(trained: Strategy) -> None:
+    game, memory = trained._lookup
+    assert lib.bdc_cfr_run(game.struct, memory.struct, 1, ffi.NULL) == lib.BDC_E_ARGUMENT  # no regrets
+    assert lib.bdc_cfr_run(ffi.NULL, memory.struct, 1, ffi.NULL) == lib.BDC_E_ARGUMENT
+    assert lib.bdc_cfr_rehash(ffi.NULL) == lib.BDC_E_ARGUMENT
+    legal = ffi.new("bdc_legal *")
+    legal.phase = lib.BDC_PHASE_BET
+    with pytest.raises(ValueError, match="duplicate|same card"):
+        cfr.policy(game, memory, 0, 0, legal, (1, 1, 2, 3), [])
+    with pytest.raises(ValueError, match="card id"):
+        cfr.policy(game, memory, 0, 0, legal, (1, 60, 2, 3), [])
+    with pytest.raises(ValueError, match="setting"):
+        cfr.policy(game, memory, 2, 0, legal, (0, 1, 2, 3), [])
+    with pytest.raises(ValueError, match="setting"):
+        cfr.policy(game, memory, 0, 0, legal, (0, 1, 2, 3), [0])
+    with pytest.raises(ValueError, match="setting"):
+        cfr.policy(game, memory, 0, 0, legal, (0, 1, 2), [])
+
+
+# ---- the abstraction as the solver reads it -------------------------------------
+
+
+def test_the_colex_index_numbers_every_hand_once() -> None:
+    hands = all_hands(4)
+    assert len(hands) == cfr.hands_of(4)
+    assert np.array_equal(colex_index(hands), np.arange(len(hands)))
+
+
+def test_candidates_by_index_are_the_card_abstraction_candidates(buckets: SolverAbstraction) -> None:
+    from badeucey_fast.abstraction import card_abstraction
+
+    table = card_abstraction("badugi", 2, buckets=16, cache=False)
+    hands = all_hands(4)
+    rng = np.random.default_rng(1)
+    for row in rng.choice(len(hands), 300, replace=False):
+        hand = tuple(int(c) for c in hands[row])
+        suits = [sorted(c >> 2 for c in hand if c & 3 == s) for s in range(4)]
+        if any(suits[a] == suits[b] and suits[a] for a in range(4) for b in range(a)):
+            continue  # two suits alike: masks are equal only up to swapping them
+        assert buckets.buckets[2] is not None and buckets.candidates[2] is not None
+        assert buckets.buckets[2][row] == table.bucket_of(hand)
+        masks = [int(m) for m in buckets.candidates[2][row] if m != cfr.NO_CANDIDATE]
+        assert tuple(masks) == table.candidates_of(hand)
+
+
+# ---- the bot --------------------------------------------------------------------
+
+
+def test_cfr_bot_plays_a_match(trained: Strategy) -> None:
+    from badeucey_fast.play.bots import CallingBot, CFRBot
+    from badeucey_fast.play.matches import play_match
+
+    result = play_match([CFRBot(trained, seed=1), CallingBot()], hands=40, rules=RULES, seed=2)
+    again = play_match([CFRBot(trained, seed=1), CallingBot()], hands=40, rules=RULES, seed=2)
+    assert result.hands >= 40
+    assert result == again
+
+
+def test_cfr_bot_takes_a_file_and_names_its_missing_default(trained: Strategy, tmp_path: Path) -> None:
+    from badeucey_fast.play.bots import CFRBot, make_bot
+
+    path = tmp_path / "strategy.npz"
+    trained.save(path)
+    bot = CFRBot(path)
+    hand = Hand(RULES, [100, 100], seed=4)
+    assert bot.act(hand.view(hand.to_act)) in hand.legal_actions()  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no strategy ships"):
+        make_bot("cfr")
+    with pytest.raises(TypeError, match="Strategy"):
+        CFRBot(42)  # type: ignore[arg-type]
+
+
+def test_views_find_the_information_sets_training_met_in_every_round(trained: Strategy) -> None:
+    # the history codes read from a view's events are those the C training wrote:
+    # decisions after each draw are found (fewer the later, in a short training)
+    met: dict[tuple[str, int], list[bool]] = {}
+
+    def check(hand: Hand, probabilities: dict[int, float]) -> None:
+        view = hand.view(hand.to_act)  # type: ignore[arg-type]
+        met.setdefault((view.phase, view.round), []).append(trained._policy(view)[2])
+
+    for seed in range(40):
+        play_to_end(trained, seed, check)
+    for (phase, round_), seen in met.items():
+        if len(seen) >= 5:
+            assert any(seen), (phase, round_)
+        if round_ <= 1:
+            assert sum(seen) / len(seen) > 0.5, (phase, round_, sum(seen), len(seen))
+    assert ("draw", 3) in met and ("bet", 3) in met
+
+
+# ---- recall ---------------------------------------------------------------------
+
+
+def test_recall_is_for_small_games_and_exact_hands(buckets: SolverAbstraction) -> None:
+    with pytest.raises(ValueError, match="with recall, a key holds the histories of small games only"):
+        train(RULES, 1, abstraction=None)  # three draws: the seat's own draws do not fit a key
+    game = cfr.CGame(RULES, (100, 100), deck=None, draws=3, fixed_deal=False, variant="linear",
+                     buckets=buckets.buckets, candidates=buckets.candidates)
+    game.struct.recall = 1
+    assert lib.bdc_cfr_check(game.struct) == lib.BDC_E_ARGUMENT  # recall keys exact hands only
+    with pytest.raises(TypeError, match="recall"):
+        SolverAbstraction.exact("badugi", recall=1)  # type: ignore[arg-type]
+
+
+def test_own_codes_are_the_cards_thrown_then_dealt() -> None:
+    from badeucey_fast.play.events import Draw
+    from badeucey_fast.solve.strategy import history_codes, own_codes
+
+    events = [Draw(0, 1, 2, (9, 3), (51, 0)), Draw(1, 1, 1, None, None), Draw(0, 2, 0, (), ())]
+    assert own_codes(events, 0) == [1, 4, 2, 2, 1, 1, 7, 4]  # 3, 9 thrown; 0, 51 dealt
+    assert own_codes(events, 1) == []
+    assert history_codes(events) == [6, 5, 4]
+
+
+def test_own_codes_are_refused_without_recall(trained: Strategy) -> None:
+    game, memory = trained._lookup
+    legal = ffi.new("bdc_legal *")
+    legal.phase = lib.BDC_PHASE_BET
+    with pytest.raises(ValueError, match="setting"):
+        cfr.policy(game, memory, 0, 0, legal, (0, 1, 2, 3), [], [1, 1])
+
+
+def test_probabilities_at_are_those_of_the_view(trained: Strategy) -> None:
+    from badeucey_fast.solve.strategy import history_codes
+
+    def check(hand: Hand, probabilities: dict[int, float]) -> None:
+        view = hand.view(hand.to_act)  # type: ignore[arg-type]
+        position, codes = (view.seat - view.button) % 2, history_codes(view.events)
+        if view.phase == "draw":
+            at = trained.probabilities_at(position, view.round, "draw", view.cards, codes, max_discard=4)
+        else:
+            at = trained.probabilities_at(position, view.round, "bet", view.cards, codes, can_fold=view.to_call > 0,
+                                          raise_to=view.min_raise_to)
+        assert at == probabilities
+
+    for seed in range(5):
+        play_to_end(trained, seed, check)
+    with pytest.raises(ValueError, match="phase"):
+        trained.probabilities_at(0, 0, "over", (0, 1, 2, 3), [])
