@@ -14,7 +14,6 @@ shares with the package only its values (events, views, the showdown).
 
 from __future__ import annotations
 
-import copy as _copy_module
 import operator
 import random
 from collections.abc import Iterable, Sequence
@@ -22,7 +21,6 @@ from typing import Any
 
 from badeucey_fast._cards import check_card, hand_ids, quick_ids
 from badeucey_fast.cards import NAME_OF, parse_cards
-from badeucey_fast._checks import SEED_LIMIT, check_seed
 from badeucey_fast.games import Game
 from badeucey_fast.play.events import (
     BetRaise,
@@ -48,49 +46,20 @@ from badeucey_fast.showdown import (
     settlement_result,
 )
 
-from badeucey_fast.play.hand import DealState, Replay, Uncontested
+from badeucey_fast.play.hand import (  # the package's helpers that are not the state machine
+    DealState,
+    Replay,
+    Uncontested,
+    _copy_random,
+    _digits,
+    _random_state,
+    _seed,
+    _state_or_none,
+)
 
 __all__ = ["STRUCTURES", "DealState", "Hand", "Replay", "TableRules", "Uncontested"]
 
 _PHASES = ("bet", "draw", "over")
-
-
-def _seed(seed: object) -> int | None:
-    """A hand's seed, by the package's one rule for seeds (:func:`check_seed
-    <badeucey_fast._checks.check_seed>`: None or an integer in 0 .. 2**64 - 1,
-    numpy integers too; a bool or a float is a TypeError).  Random(-n) plays as
-    Random(n), so a negative seed is refused, not aliased."""
-    if seed is None or type(seed) is int and 0 <= seed < SEED_LIMIT:
-        return seed  # the usual call, without the checker
-    return check_seed(seed)
-
-
-def _copy_random(rng: random.Random) -> random.Random:
-    """An independent generator in the same state (a generator without a state,
-    such as :class:`random.SystemRandom`, is shared: it has nothing to copy)."""
-    try:
-        state = rng.getstate()
-    except NotImplementedError:
-        return rng
-    if type(rng) is random.Random:
-        twin = random.Random.__new__(random.Random)  # unseeded: setstate gives it the state
-        twin.setstate(state)
-        return twin
-    return _copy_module.deepcopy(rng)
-
-
-def _state_or_none(rng: random.Random) -> Any:
-    try:
-        return rng.getstate()
-    except NotImplementedError:
-        return None
-
-
-def _random_state(rng: random.Random) -> object:
-    try:
-        return rng.getstate()
-    except NotImplementedError:
-        return rng  # nothing to compare but the generator itself
 
 
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -107,12 +76,6 @@ _SHARED_SLOTS = ("_active", "_bb_seat", "_cap", "_game", "_last_raise", "_level"
                  "_replay", "_settled", "_size", "_start", "_structure", "_to_act", "_unit", "button", "rules")
 """Hand slots a copy may share: immutable values, or set once at the end and never changed
 (``_replay``, the deals a recorded hand prescribes, is only read)."""
-
-
-def _digits(text: str) -> bool:
-    """Whether ``text`` is a number in ASCII digits (str.isdigit also takes other
-    scripts' digits, which int() reads: ``"cbr \u0664"`` would bet 4)."""
-    return text.isascii() and text.isdigit()
 
 
 class Hand:
