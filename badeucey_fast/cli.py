@@ -689,6 +689,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "play": (
         "badeucey play",
         "badeucey play --game badugi --bots drawing,calling --seed 3",
+        "badeucey play --bots cfr --strategy badeucey.npz",
     ),
     "bench": (
         "badeucey bench",
@@ -922,14 +923,18 @@ def build_parser() -> argparse.ArgumentParser:
         description="Sit in seat 0 against built-in bots. Type f (fold), c (check/call), r (bet/raise; r N in pot "
         "or no limit), d CARDS (discard, e.g. d 7s Kd), p (stand pat), ? for help, q to quit.",
     )
-    p_play.add_argument("--game", default="badeucey", choices=list(GAMES), help="the game (default: badeucey)")
-    p_play.add_argument("--bots", default="drawing", help="comma-separated opponents: drawing, random, calling")
+    p_play.add_argument("--game", default=None, choices=list(GAMES),
+                        help="the game (default: badeucey, or the --strategy's game)")
+    p_play.add_argument("--bots", default="drawing",
+                        help="comma-separated opponents: drawing, random, calling; or cfr alone (heads-up)")
+    p_play.add_argument("--strategy", default=None, metavar="FILE",
+                        help="the cfr bot's strategy (badeucey train writes one); you play under its rules")
     p_play.add_argument("--hands", type=int, default=10, help="hands to play (default: 10)")
     p_play.add_argument("--seed", type=int, default=None, help="makes the deals reproducible")
     p_play.add_argument("--structure", default="fixed", choices=STRUCTURES, help=STRUCTURE_HELP)
     p_play.add_argument("--stack", type=int, default=200, help="every seat's stack at the start of a hand (default: 200)")
     p_play.set_defaults(run=lambda a: __import__("badeucey_fast._terminal", fromlist=["run"]).run(
-        a.game, a.bots, a.hands, a.seed, a.structure, a.stack, sys.stdin, sys.stdout))
+        a.game, a.bots, a.hands, a.seed, a.structure, a.stack, sys.stdin, sys.stdout, a.strategy))
 
     from badeucey_fast import (
         _bench,  # the bench command's options only: its harness loads when it runs

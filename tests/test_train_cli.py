@@ -145,3 +145,61 @@ def test_a_checkpoint_of_another_training_is_refused(tmp_path: Path, capsys: pyt
                str(checkpoint), "--out", str(tmp_path / "b.npz")]
     assert cli.main(command) == cli.EXIT_USAGE
     assert "another training" in capsys.readouterr().err
+
+
+# ---- playing a trained strategy at the terminal ----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def badugi_strategy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A short Badugi training with 16 buckets, as ``badeucey train`` writes it."""
+    from badeucey_fast.solve import SolverAbstraction
+
+    path = tmp_path_factory.mktemp("strategy") / "badugi.npz"
+    buckets = SolverAbstraction.card_buckets("badugi", 16, cache=False)
+    train(TableRules("badugi", heads_up_cap=4), 100, seed=1, abstraction=buckets).save(path)
+    return path
+
+
+def _play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], entries: str,
+          *words: str) -> tuple[int, str, str]:
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(entries))
+    code = cli.main(["play", *words])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_play_against_a_trained_strategy(badugi_strategy: Path, monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Heads-up against the cfr bot, under the strategy's rules (its game, four bets a round)."""
+    command = ["--bots", "cfr", "--strategy", str(badugi_strategy), "--hands", "3", "--seed", "2"]
+    code, out, err = _play(monkeypatch, capsys, "c\np\n" * 100, *command)
+    assert code == 0, err
+    assert "-- badugi, betting round 1 of 4" in out and "CFRBot1" in out
+    assert "result after 3 hand(s):" in out
+    assert _play(monkeypatch, capsys, "c\np\n" * 100, *command)[1] == out  # the seed fixes the bot's play too
+
+
+@pytest.mark.parametrize(("words", "message"), [
+    (["--bots", "cfr"], "the cfr bot needs a strategy file: --strategy FILE"),
+    (["--bots", "drawing", "--strategy", "STRATEGY"], "--strategy is the cfr bot's strategy: add --bots cfr"),
+    (["--bots", "cfr,drawing", "--strategy", "STRATEGY"], "the cfr bot plays heads-up"),
+    (["--bots", "cfr", "--strategy", "STRATEGY", "--game", "badeucey"], "--game badeucey: the strategy"),
+    (["--bots", "cfr", "--strategy", "STRATEGY", "--structure", "pot"], "--structure pot: the strategy"),
+    (["--bots", "cfr", "--strategy", "MINI"], "is of a smaller game (--mini)"),
+    (["--bots", "cfr", "--strategy", "/no/such/strategy.npz"], "strategy"),
+])
+def test_play_with_the_cfr_bot_refuses_what_it_cannot_play(
+        words: list[str], message: str, badugi_strategy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    mini = tmp_path / "mini.npz"
+    train(TableRules.mini(), 10, seed=1, abstraction=None, stacks=(20, 20)).save(mini)
+    words = [str(badugi_strategy) if w == "STRATEGY" else str(mini) if w == "MINI" else w for w in words]
+    code, out, err = _play(monkeypatch, capsys, "", *words)
+    lines = err.splitlines()
+    assert code == cli.EXIT_USAGE and len(lines) == 1 and lines[0].startswith("badeucey: error: ")
+    assert message in lines[0], lines[0]
+    assert "hand 1" not in out
