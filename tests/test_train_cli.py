@@ -9,7 +9,7 @@ import pytest
 
 from badeucey_fast import cli
 from badeucey_fast.play import TableRules
-from badeucey_fast.solve import Strategy, train
+from badeucey_fast.solve import Strategy, TableGame, train
 
 MINI = ["train", "--mini", "--game", "badugi", "--seed", "1"]
 
@@ -23,6 +23,8 @@ def test_train_writes_the_strategy_and_one_summary_line(tmp_path: Path, capsys: 
     assert line.startswith("badeucey train: badugi mini, 300 iterations (seed 1, linear, exact hands, stacks 20), "
                            f"{strategy.information_sets:,} information sets, ")
     assert line.endswith(f"; wrote {out} ({out.stat().st_size:,} bytes)")
+    state = TableGame(TableRules.mini()).root().child(((1, 2, 3, 5), (6, 7, 49, 50)))
+    assert sorted(strategy.as_policy()(state, 0)) == [-1, 0]  # a policy of the mini game as it is
 
 
 def test_options_reach_the_solver(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
