@@ -1,4 +1,5 @@
-"""``badeucey play``: sit at a table in the terminal against built-in bots.
+"""``badeucey play``: sit at a table in the terminal against built-in bots
+(``--bots cfr --strategy FILE``: heads-up against a trained strategy, under its rules).
 
 You are seat 0; the bots sit in seats 1.. in the order given.  The button
 moves every hand and every hand starts from the same stacks.  Entries:
@@ -10,9 +11,10 @@ cards, ``p`` stand pat, ``?`` help, ``q`` quit.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TextIO, cast
 
 from badeucey_fast.cards import NAME_OF, parse_cards
+from badeucey_fast.games import Game
 from badeucey_fast.play.bots import Bot, make_bot
 from badeucey_fast.play.hand import Hand, Uncontested
 from badeucey_fast.play.rules import TableRules
@@ -181,12 +183,47 @@ def play(
     return result
 
 
-def run(game: str, bot_names: str, hands: int, seed: int | None, structure: str, stacks: int,
-        stdin: TextIO, stdout: TextIO) -> int:
-    """The command's body."""
+def run(game: str | None, bot_names: str, hands: int, seed: int | None, structure: str, stacks: int,
+        stdin: TextIO, stdout: TextIO, strategy: str | None = None) -> int:
+    """The command's body.  ``game`` None: badeucey, or the strategy's game."""
     if hands < 1:
         raise ValueError(f"--hands must be at least 1, got {hands}")
-    bots = [make_bot(name) for name in bot_names.split(",")]
-    play(bots, rules=TableRules(game, structure=structure), hands=hands, stacks=stacks, seed=seed,
-         stdin=stdin, stdout=stdout)
+    names = [name.strip().lower() for name in bot_names.split(",")]
+    if "cfr" not in names:
+        if strategy is not None:
+            raise ValueError("--strategy is the cfr bot's strategy: add --bots cfr")
+        bots = [make_bot(name) for name in names]
+        rules = TableRules(game or "badeucey", structure=structure)
+    else:
+        rules, bots = _cfr_table(game, names, structure, strategy)
+    play(bots, rules=rules, hands=hands, stacks=stacks, seed=seed, stdin=stdin, stdout=stdout)
     return 0
+
+
+def _cfr_table(game: str | None, names: Sequence[str], structure: str,
+               path: str | None) -> tuple[TableRules, list[Bot]]:
+    """The rules and bots of a table with the cfr bot: heads-up, under the rules
+    its strategy was trained for (the file's, or the one shipped)."""
+    from badeucey_fast.play.bots import CFRBot
+    from badeucey_fast.solve import Strategy, default_strategy
+    from badeucey_fast.solve import strategy as strategy_module
+
+    if len(names) != 1:
+        raise ValueError(f"the cfr bot plays heads-up: --bots cfr alone, not {','.join(names)}")
+    if path is None:
+        if strategy_module.DEFAULT_STRATEGY is None:
+            raise ValueError("the cfr bot needs a strategy file: --strategy FILE (badeucey train writes one)")
+        trained = default_strategy()
+    else:
+        trained = Strategy.load(path)
+    rules = trained.rules
+    trained_game = cast(Game, rules.game).name
+    where = "the strategy" if path is None else f"the strategy {path}"
+    if not rules.is_full_game:
+        raise ValueError(f"{where} is of a smaller game (--mini), which plays on the C table only; "
+                         "badeucey play plays the full game")
+    if game is not None and game != trained_game:
+        raise ValueError(f"--game {game}: {where} plays {trained_game}")
+    if structure != rules.structure:
+        raise ValueError(f"--structure {structure}: {where} plays {rules.structure} limit")
+    return rules, [CFRBot(trained)]

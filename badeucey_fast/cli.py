@@ -550,6 +550,88 @@ def _cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
+MINI_STACK = 20
+"""Each seat's chips in ``badeucey train --mini`` by default: the mini game's
+:class:`~badeucey_fast.solve.TableGame` and OpenSpiel game default, so that a
+trained strategy is a policy of those games as they are."""
+
+
+def _train_rules(args: argparse.Namespace) -> Any:
+    from badeucey_fast.play.rules import TableRules
+
+    if args.mini:
+        return TableRules.mini(args.game)
+    return TableRules(args.game, heads_up_cap=4)
+
+
+def _cmd_train(args: argparse.Namespace) -> int:
+    """badeucey train: a heads-up fixed-limit strategy by Monte Carlo CFR, written to a file."""
+    if args.iterations is not None and args.iterations < 1:
+        raise ValueError(f"--iterations must be at least 1, got {args.iterations}")
+    if args.minutes is not None and not args.minutes > 0:
+        raise ValueError(f"--minutes must be more than 0, got {args.minutes}")
+    if args.buckets is not None and args.buckets < 1:
+        raise ValueError(f"--buckets must be at least 1, got {args.buckets}")
+    if args.stack is not None and args.stack < 1:
+        raise ValueError(f"--stack must be at least 1, got {args.stack}")
+    if args.exact and not args.mini:
+        raise ValueError("--exact keys every hand and history exactly, which only a small game fits: add --mini, "
+                         "or give --buckets K")
+    _check_outputs([("--out", args.out), ("--checkpoint", args.checkpoint)])
+    from badeucey_fast.solve import TrainingInterrupted, deep_stacks, train
+
+    rules = _train_rules(args)
+    exact = args.exact or (args.mini and args.buckets is None)
+    abstraction = None if exact else (64 if args.buckets is None else args.buckets)
+    stack = args.stack if args.stack is not None else MINI_STACK if args.mini else deep_stacks(rules)
+    # A time budget is a training of "as many iterations as fit": far more than fit,
+    # stopped by the clock between two slices (the finished iterations are whole).
+    total = args.iterations if args.iterations is not None else 1 << 62
+    bar = ProgressBar(sys.stderr, force=args.progress, delay=0)
+    start = time.monotonic()
+    deadline = None if args.minutes is None else start + 60 * args.minutes
+    out_of_time = []
+
+    def progress(done: int, iterations: int) -> None:
+        if deadline is None:
+            bar(done / iterations)
+            return
+        now = time.monotonic()
+        bar(min(1.0, (now - start) / (deadline - start)))
+        if now >= deadline:
+            out_of_time.append(done)
+            raise KeyboardInterrupt  # train stops as on Ctrl-C, keeping the finished iterations
+
+    try:
+        strategy = train(rules, total, seed=args.seed, abstraction=abstraction, stacks=(stack, stack),
+                         variant=args.variant, checkpoint=args.checkpoint, progress=progress)
+    except TrainingInterrupted as exc:
+        bar.close()
+        if not out_of_time:
+            where = (f"kept in {args.checkpoint}: run the same command to resume" if args.checkpoint
+                     else "none kept: add --checkpoint FILE to keep them")
+            print(f"badeucey: interrupted after {exc.iterations:,} iterations; {where}", file=sys.stderr)
+            return EXIT_INTERRUPTED
+        strategy = exc.strategy
+    finally:
+        bar.close()
+    seconds = time.monotonic() - start
+    try:
+        strategy.save(args.out)
+    except OSError as exc:
+        kept = f"; the iterations are kept in {args.checkpoint}: fix it and run again" if args.checkpoint else ""
+        print(f"badeucey: error: cannot write --out {args.out}: {exc.strerror or exc}{kept}", file=sys.stderr)
+        return EXIT_USAGE
+    how = "exact hands" if exact else f"{abstraction} buckets"
+    name = f"{rules.game.name}{' mini' if args.mini else ''}"
+    print(f"badeucey train: {name}, {strategy.iterations:,} iterations (seed {args.seed}, {args.variant}, {how}, "
+          f"stacks {stack}), {strategy.information_sets:,} information sets, {seconds:.1f} s; "
+          f"wrote {args.out} ({os.path.getsize(args.out):,} bytes)")
+    if args.minutes is not None:
+        print(f"the same strategy again: --iterations {strategy.iterations} with the same options")
+    return 0
+
+
 def _rounded_hands_note(hands: int, seats: int, *, duplicate: bool) -> str:
     """Why a duplicate match plays more hands than asked ("" when it plays exactly
     ``hands``): every deal is played once per seat, so the hands are rounded up to a
@@ -599,9 +681,15 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "badeucey match --bots drawing,calling,random --game badugi --workers 2",
         "badeucey match --hands 1000 --seed 1 --json",
     ),
+    "train": (
+        "badeucey train --mini --iterations 100000 --seed 1 --out mini.npz",
+        "badeucey train --game badugi --buckets 16 --iterations 20000 --seed 1 --checkpoint run.ckpt --out badugi.npz",
+        "badeucey train --minutes 90 --seed 1 --checkpoint badeucey.ckpt --out badeucey.npz --progress",
+    ),
     "play": (
         "badeucey play",
         "badeucey play --game badugi --bots drawing,calling --seed 3",
+        "badeucey play --bots cfr --strategy badeucey.npz",
     ),
     "bench": (
         "badeucey bench",
@@ -796,20 +884,57 @@ def build_parser() -> argparse.ArgumentParser:
     p_match.add_argument("--json", action="store_true", help="print JSON")
     p_match.set_defaults(run=_cmd_match)
 
+    p_train = sub.add_parser(
+        "train",
+        help="train a heads-up fixed-limit strategy (Monte Carlo CFR)",
+        description="Train a heads-up fixed-limit strategy (capped at four bets a round) by external-sampling "
+        "Monte Carlo CFR in C, and write it to a file (badeucey_fast.solve.Strategy.load reads it). The same "
+        "options and seed give the same file; with --checkpoint, Ctrl-C keeps the finished iterations and the "
+        "same command resumes them.",
+    )
+    p_train.add_argument("--game", default="badeucey", choices=list(GAMES), help="the game (default: badeucey)")
+    budget = p_train.add_mutually_exclusive_group(required=True)
+    budget.add_argument("--iterations", type=int, default=None, metavar="N", help="iterations in all")
+    budget.add_argument("--minutes", type=float, default=None, metavar="M",
+                        help="train for about M minutes (prints the iterations done; with --checkpoint, "
+                        "the same command trains M minutes more)")
+    p_train.add_argument("--seed", type=int, default=0, help="seeds the solver (default: 0)")
+    p_train.add_argument("--out", required=True, metavar="FILE", help="write the strategy here (.npz)")
+    p_train.add_argument("--checkpoint", default=None, metavar="FILE",
+                         help="keep the solver's state here; run the same command to resume")
+    abstraction = p_train.add_mutually_exclusive_group()
+    abstraction.add_argument("--buckets", type=int, default=None, metavar="K",
+                             help="card buckets a hand and draws left (default: 64; --mini: exact hands)")
+    abstraction.add_argument("--exact", action="store_true",
+                             help="exact hands and every discard (small games only, e.g. --mini)")
+    p_train.add_argument("--variant", default="linear", choices=("linear", "plus", "vanilla"),
+                         help="the solver's variant (default: linear)")
+    p_train.add_argument("--mini", action="store_true",
+                         help="the mini game (TableRules.mini: a small deck, one draw of one card) instead of the full game")
+    p_train.add_argument("--stack", type=int, default=None, metavar="CHIPS",
+                         help=f"each seat's chips (default: deep enough that nobody is all in; --mini: {MINI_STACK})")
+    p_train.add_argument("--progress", action="store_true",
+                         help="show a progress bar even when stderr is not a terminal")
+    p_train.set_defaults(run=_cmd_train)
+
     p_play = sub.add_parser(
         "play",
         help="play at a table against built-in bots",
         description="Sit in seat 0 against built-in bots. Type f (fold), c (check/call), r (bet/raise; r N in pot "
         "or no limit), d CARDS (discard, e.g. d 7s Kd), p (stand pat), ? for help, q to quit.",
     )
-    p_play.add_argument("--game", default="badeucey", choices=list(GAMES), help="the game (default: badeucey)")
-    p_play.add_argument("--bots", default="drawing", help="comma-separated opponents: drawing, random, calling")
+    p_play.add_argument("--game", default=None, choices=list(GAMES),
+                        help="the game (default: badeucey, or the --strategy's game)")
+    p_play.add_argument("--bots", default="drawing",
+                        help="comma-separated opponents: drawing, random, calling; or cfr alone (heads-up)")
+    p_play.add_argument("--strategy", default=None, metavar="FILE",
+                        help="the cfr bot's strategy (badeucey train writes one); you play under its rules")
     p_play.add_argument("--hands", type=int, default=10, help="hands to play (default: 10)")
     p_play.add_argument("--seed", type=int, default=None, help="makes the deals reproducible")
     p_play.add_argument("--structure", default="fixed", choices=STRUCTURES, help=STRUCTURE_HELP)
     p_play.add_argument("--stack", type=int, default=200, help="every seat's stack at the start of a hand (default: 200)")
     p_play.set_defaults(run=lambda a: __import__("badeucey_fast._terminal", fromlist=["run"]).run(
-        a.game, a.bots, a.hands, a.seed, a.structure, a.stack, sys.stdin, sys.stdout))
+        a.game, a.bots, a.hands, a.seed, a.structure, a.stack, sys.stdin, sys.stdout, a.strategy))
 
     from badeucey_fast import (
         _bench,  # the bench command's options only: its harness loads when it runs

@@ -37,13 +37,15 @@ from typing import Any, cast
 
 import numpy as np
 import pyspiel
+from open_spiel.python import policy as openspiel_policy_module
 
 from badeucey_fast._native import lib
 from badeucey_fast.cards import format_cards
 from badeucey_fast.play.rules import TableRules
+from badeucey_fast.solve.best_response import Policy
 from badeucey_fast.solve.game import SEATS, TableGame, TableState
 
-__all__ = ["FOLD", "CALL", "RAISE", "DRAW", "GAME_NAME", "MiniGame", "MiniState", "table_game"]
+__all__ = ["FOLD", "CALL", "RAISE", "DRAW", "GAME_NAME", "MiniGame", "MiniState", "openspiel_policy", "table_game"]
 
 GAME_NAME = "python_badeucey_mini"
 """The name the game is registered under."""
@@ -330,6 +332,36 @@ class _Observer:
 
     def string_from(self, state: MiniState, player: int) -> str:
         return state.facts.state.information_state(player)
+
+
+class _TablePolicy(openspiel_policy_module.Policy):  # type: ignore[misc]
+    """A :data:`~badeucey_fast.solve.best_response.Policy` seen by OpenSpiel (:func:`openspiel_policy`)."""
+
+    def __init__(self, game: MiniGame, policy: Policy) -> None:
+        super().__init__(game, list(range(SEATS)))
+        self.policy = policy
+
+    def action_probabilities(self, state: MiniState, player_id: int | None = None) -> dict[int, float]:
+        table_state = state.state
+        seat = table_state.current_seat() if player_id is None else player_id
+        given = self.policy(table_state, seat)
+        if table_state.phase == _DRAW_PHASE:
+            return {DRAW + mask: p for mask, p in given.items()}
+        return {FOLD if action == -1 else CALL if action == 0 else RAISE: p for action, p in given.items()}
+
+
+def openspiel_policy(game: Any, policy: Policy) -> Any:
+    """A policy of the package's games (:data:`~badeucey_fast.solve.best_response.Policy`,
+    e.g. :meth:`Strategy.as_policy() <badeucey_fast.solve.Strategy.as_policy>`) as an
+    ``open_spiel.python.policy.Policy`` of the OpenSpiel game ``game`` (a
+    loaded :data:`GAME_NAME`), for OpenSpiel's algorithms (``exploitability``, ...).
+
+    :raises TypeError: for a game that is not the mini game.
+    """
+    if not isinstance(game, MiniGame):
+        raise TypeError(f"openspiel_policy: the game must be pyspiel.load_game({GAME_NAME!r}), "
+                        f"not {type(game).__name__}")
+    return _TablePolicy(game, policy)
 
 
 pyspiel.register_game(_game_type(), MiniGame)

@@ -190,3 +190,70 @@ def test_a_bad_policy_is_refused() -> None:
     with pytest.raises(ValueError, match="probability -1"):
         exploitability(TableGame(MINI), lambda state, seat: {0: 2.0, -1: -1.0} if -1 in state.legal_actions()
                        else {0: 1.0})
+
+
+# ---- a trained strategy as a policy of the game -------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def trained_policies() -> dict[int, object]:
+    from badeucey_fast.solve import train
+
+    return {n: train(MINI, n, seed=1, abstraction=None, stacks=(20, 20)) for n in (200, 20_000)}
+
+
+def test_a_trained_strategy_s_exploitability_falls_with_iterations(trained_policies: dict[int, object]) -> None:
+    """Exact hands and perfect recall: the average strategy approaches an equilibrium, so its
+    exact exploitability falls (a policy that missed the strategy's information sets would play
+    uniformly, worth well over a chip to a best response)."""
+    game = TableGame(MINI)
+    few, many = (exploitability(game, trained_policies[n].as_policy()) for n in (200, 20_000))  # type: ignore[attr-defined]
+    assert 0 < many.exploitability < few.exploitability
+    assert many.exploitability < 0.15 and many.per_big_blind < 0.075
+
+
+def test_the_best_response_to_a_trained_strategy_is_worth_its_value(trained_policies: dict[int, object]) -> None:
+    """Replaying each seat's best response against the trained policy earns exactly the value found
+    (information states its own choices never reach have no choice: any action does there)."""
+    game = TableGame(MINI)
+    policy = trained_policies[20_000].as_policy()  # type: ignore[attr-defined]
+    result = exploitability(game, policy)
+    for responder in (0, 1):
+        choice = result.strategies[responder]
+
+        def replay(state: object, seat: int, responder: int = responder, choice: object = choice) -> dict[int, float]:
+            if seat == responder:
+                key = state.information_state(seat)  # type: ignore[attr-defined]
+                return {choice.get(key, state.legal_actions()[0]): 1.0}  # type: ignore[attr-defined]
+            return policy(state, seat)
+
+        played = exploitability(game, replay)
+        assert played.policy_value[responder] == pytest.approx(result.best_response[responder], abs=1e-9)
+
+
+def test_the_policy_is_the_strategy_s_lookup(trained_policies: dict[int, object]) -> None:
+    """The policy asks the strategy with the state's codes: the first decision was met in
+    training, and a draw's masks are over the cards in ascending id."""
+    strategy = trained_policies[20_000]
+    policy = strategy.as_policy()  # type: ignore[attr-defined]
+    state = TableGame(MINI).root().child(((1, 2, 3, 5), (6, 7, 49, 50)))
+    assert policy(state, 0) == strategy.probabilities_at(0, 0, "bet", (1, 2, 3, 5), (), can_fold=True)  # type: ignore[attr-defined]
+    state = state.child(0).child(0)  # the button calls, the big blind checks: the big blind draws
+    assert state.solver_codes(1) == ((2, 2), ())
+    probabilities = policy(state, 1)
+    assert sorted(probabilities) == [0, 1, 2, 4, 8] and sum(probabilities.values()) == pytest.approx(1)
+    state = state.child(8).child((51,))  # it throws 50 (its fourth card) and is dealt 51
+    assert state.solver_codes(1) == ((2, 2, 5), (50 // 8 + 1, 50 % 8 + 1, 51 // 8 + 1, 51 % 8 + 1))
+    assert state.solver_codes(0) == ((2, 2, 5), ())
+
+
+def test_the_policy_refuses_another_game(trained_policies: dict[int, object]) -> None:
+    policy = trained_policies[200].as_policy()  # type: ignore[attr-defined]
+    deal = ((1, 2, 3, 5), (6, 7, 49, 50))
+    with pytest.raises(ValueError, match="stacks"):
+        policy(TableGame(MINI, stack=30).root().child(deal), 0)
+    with pytest.raises(ValueError, match="trained with"):
+        five = TableGame(TableRules.mini("badeucey"))
+        policy(five.root().child(five.deals[0]), 0)
+    with pytest.raises(ValueError, match="seat 0 is to act"):
+        policy(TableGame(MINI).root().child(deal), 1)

@@ -83,3 +83,23 @@ def test_openspiel_exploitability_agrees_with_the_exact_best_response() -> None:
     theirs = openspiel_exploitability.exploitability(game, _Fixed(game))
     assert exact.exploitability > 0.1  # a policy with something to exploit
     assert theirs == pytest.approx(exact.exploitability, abs=1e-6)
+
+
+@pytest.mark.slow
+def test_openspiel_exploitability_of_a_trained_strategy_agrees_with_ours() -> None:
+    """The issue's check: the trained mini policy (badeucey_fast.solve.train, exact hands),
+    wrapped for OpenSpiel, has the same exploitability by OpenSpiel's algorithm as by ours."""
+    from badeucey_fast.solve import train
+
+    table = mini_openspiel.table_game()
+    policy = train(table.rules, 20_000, seed=1, abstraction=None, stacks=(table.stack, table.stack)).as_policy()
+    game = pyspiel.load_game(mini_openspiel.GAME_NAME)
+    exact = exploitability(table, policy)
+    theirs = openspiel_exploitability.exploitability(game, mini_openspiel.openspiel_policy(game, policy))
+    assert 0 < exact.exploitability < 0.15
+    assert theirs == pytest.approx(exact.exploitability, abs=1e-6)
+
+
+def test_openspiel_policy_takes_the_mini_game_only() -> None:
+    with pytest.raises(TypeError, match="must be pyspiel.load_game"):
+        mini_openspiel.openspiel_policy(pyspiel.load_game("kuhn_poker"), lambda state, seat: {})

@@ -56,6 +56,9 @@ SEATS = 2
 
 _BET, _DRAW = lib.BDC_PHASE_BET, lib.BDC_PHASE_DRAW
 _CHANCE_NODE, _TERMINAL_NODE = -1, -2  # a state's status; else the seat to act
+# The solver's codes of an information set (badeucey.h, "THE INFORMATION-SET KEY"): public
+# actions, and a card of the seat's own draws as two codes (card // 8 + 1, card % 8 + 1).
+_FOLD_CODE, _CALL_CODE, _RAISE_CODE, _DRAW_CODE, _CARD_CODE_BASE = 1, 2, 3, 4, 8
 
 
 @dataclass(frozen=True)
@@ -105,13 +108,14 @@ class TableGame:
 class TableState:
     """A state of a :class:`TableGame` (see the module docstring); :meth:`child` makes the next one."""
 
-    __slots__ = ("_actions", "_dealt", "_draw", "_history", "_status", "_table", "game")
+    __slots__ = ("_actions", "_codes", "_dealt", "_draw", "_history", "_status", "_table", "game")
 
     def __init__(self, game: TableGame) -> None:
         self.game = game
         self._table: ChanceTable | None = None
         self._draw: int | None = None  # a throw (table mask) waiting for its cards
         self._history: list[tuple[int, str]] = []  # (seat seeing it, or -1 for both; token)
+        self._codes: list[tuple[int, int]] = []  # (seat seeing it, or -1 for both; the solver's code)
         self._dealt: tuple[tuple[int, ...], ...] = ()
         self._actions: tuple[int, ...] | None = None  # the legal actions, once asked (a state never changes)
         self._status = _CHANCE_NODE
@@ -122,6 +126,7 @@ class TableState:
         twin._table = None if self._table is None else self._table.copy()
         twin._draw = self._draw
         twin._history = self._history[:]
+        twin._codes = self._codes[:]
         twin._dealt = self._dealt
         twin._actions = None
         twin._status = self._status
@@ -236,6 +241,9 @@ class TableState:
             out = [card for i, card in enumerate(held) if thrown >> i & 1]
             self._history.append((seat, f"{seat}:d{format_cards(sorted(out)) or '-'}/{format_cards(cards)}"))
             self._history.append((1 - seat, f"{seat}:d{len(cards)}"))
+            self._codes.append((-1, _DRAW_CODE + len(cards)))
+            for card in (*sorted(out), *sorted(cards)):
+                self._codes += [(seat, card // _CARD_CODE_BASE + 1), (seat, card % _CARD_CODE_BASE + 1)]
             return
         seat = table.to_act
         if table.phase == _DRAW:
@@ -252,10 +260,12 @@ class TableState:
             else:
                 table.draw(0, ())
                 self._history.append((-1, f"{seat}:d0"))
+                self._codes.append((-1, _DRAW_CODE))
             return
         table.bet(action)
         word = "f" if action == -1 else "c" if action == 0 else f"r{action}"
         self._history.append((-1, f"{seat}:{word}"))
+        self._codes.append((-1, _FOLD_CODE if action == -1 else _CALL_CODE if action == 0 else _RAISE_CODE))
 
     # ---- what a seat knows ---------------------------------------------------
 
@@ -265,3 +275,15 @@ class TableState:
             return f"seat {seat} |"
         tokens = [token for who, token in self._history if who in (-1, seat)]
         return f"seat {seat} | hand {format_cards(self._dealt[seat])} | {' '.join(tokens)}".rstrip()
+
+    def solver_codes(self, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """What ``seat`` knows in the solver's codes (badeucey.h, "THE
+        INFORMATION-SET KEY"): the hand's public actions (1 fold, 2 check or
+        call, 3 bet or raise, 4 + k a draw of k cards) and the seat's own draws
+        (the cards thrown then those dealt, each ascending, a card ``c`` as
+        ``c // 8 + 1`` and ``c % 8 + 1``), as
+        :func:`~badeucey_fast.solve.strategy.history_codes` and
+        :func:`~badeucey_fast.solve.strategy.own_codes` write them for a hand."""
+        public = tuple(code for who, code in self._codes if who == -1)
+        own = tuple(code for who, code in self._codes if who == seat)
+        return public, own

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from badeucey_fast.play.view import HandView
+    from badeucey_fast.solve.game import TableGame, TableState
 
 __all__ = ["FORMAT", "Strategy", "default_strategy", "history_codes", "rules_from_dict", "rules_to_dict"]
 
@@ -247,6 +248,68 @@ class Strategy:
         actions, probabilities, _ = self._at(position, round, phase, cards, history, own, can_fold=can_fold,
                                              raise_to=raise_to, max_discard=max_discard)
         return dict(zip(actions, probabilities, strict=True))
+
+    def as_policy(self) -> Callable[[TableState, int], dict[int, float]]:
+        """The strategy as a policy of its :class:`~badeucey_fast.solve.game.TableGame`
+        (:data:`~badeucey_fast.solve.best_response.Policy`): what
+        :func:`~badeucey_fast.solve.exploitability` and the OpenSpiel game
+        (:func:`badeucey_fast.openspiel.openspiel_policy`) take.  Seat 0 of the
+        game is the button, draw masks are over :meth:`TableState.cards
+        <badeucey_fast.solve.game.TableState.cards>` (ascending ids), as the
+        strategy's lookups take them.
+
+        The policy raises :class:`ValueError` for a state of a game of other
+        rules or stacks than the strategy's, or one where the strategy's
+        actions are not the state's legal actions.
+
+        >>> from badeucey_fast.play import TableRules
+        >>> from badeucey_fast.solve import TableGame, exploitability, train
+        >>> rules = TableRules.mini()
+        >>> policy = train(rules, 100, seed=1, abstraction=None, stacks=(20, 20)).as_policy()
+        >>> state = TableGame(rules).root().child(((1, 2, 3, 5), (6, 7, 49, 50)))
+        >>> sorted(policy(state, 0))
+        [-1, 0]
+        >>> policy(TableGame(rules, stack=30).root().child(((1, 2, 3, 5), (6, 7, 49, 50))), 0)
+        Traceback (most recent call last):
+        ...
+        ValueError: the strategy was trained with stacks (20, 20), the game has (30, 30)
+        """
+        from badeucey_fast._native import lib
+
+        checked: list[TableGame] = []  # the game found to be the strategy's
+
+        def check(game: TableGame) -> None:
+            if game.rules != self.rules:
+                raise ValueError(f"the strategy was trained with {self.rules!r}, the game has {game.rules!r}")
+            if (game.stack, game.stack) != self.stacks:
+                raise ValueError(f"the strategy was trained with stacks {self.stacks}, the game has "
+                                 f"{(game.stack, game.stack)}")
+            checked[:] = [game]
+
+        def policy(state: TableState, seat: int) -> dict[int, float]:
+            if not checked or state.game is not checked[0]:
+                check(state.game)
+            if state.current_seat() != seat:
+                raise ValueError(f"the policy is asked for seat {seat}, seat {state.current_seat()} is to act")
+            actions = state.legal_actions()
+            history, own = state.solver_codes(seat)
+            own = own if self.abstraction.recall else ()
+            if state.phase == lib.BDC_PHASE_DRAW:
+                most = max(bin(mask).count("1") for mask in actions)
+                got = self.probabilities_at(seat, state.round, "draw", state.cards(seat), history, own,
+                                            max_discard=most)
+            else:
+                raises = [action for action in actions if action > 0]
+                if len(raises) > 1:
+                    raise ValueError("the solver plays fixed limit: one raise amount a decision")
+                got = self.probabilities_at(seat, state.round, "bet", state.cards(seat), history, own,
+                                            can_fold=-1 in actions, raise_to=raises[0] if raises else None)
+            if sorted(got) != list(actions):
+                raise ValueError(f"the strategy's actions {sorted(got)} are not the legal actions {list(actions)} "
+                                 f"at {state.information_state(seat)!r}")
+            return got
+
+        return policy
 
     def _at(self, position: int, round_: int, phase: str, cards: Sequence[int], history: Sequence[int],
             own: Sequence[int], *, can_fold: bool = False, raise_to: int | None = None,
