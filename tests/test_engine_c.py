@@ -127,9 +127,10 @@ def play_both(rnd: random.Random) -> tuple[int, int]:
     taken = refused = 0
     while True:
         assert state(hand) == state(oracle)
-        assert hand.events == oracle.events
-        if oracle.phase != "over":
-            assert hand.deal_state == oracle.deal_state
+        if rnd.random() < 0.1:  # the whole record so far, now and then (and at the end, below)
+            assert hand.events == oracle.events
+            if oracle.phase != "over":
+                assert hand.deal_state == oracle.deal_state
         legal = hand.legal()
         if legal.seat is None:
             break
@@ -145,6 +146,7 @@ def play_both(rnd: random.Random) -> tuple[int, int]:
             taken += 1
         else:
             refused += 1
+    assert hand.events == oracle.events
     assert hand.payoffs == oracle.payoffs and sum(hand.payoffs or ()) == 0
     assert hand.pots == oracle.pots
     assert hand.result == oracle.result
