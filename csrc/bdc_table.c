@@ -2,11 +2,12 @@
  * bdc_table.c - the hand's state machine (badeucey.h, "the hand's state
  * machine"): deal, four betting rounds, three draws, settle.
  *
- * Every step follows the Python engine (badeucey_fast/engine.py) rule for
- * rule and in the same order, so that the same actions and the same uniforms
- * give the same cards, the same chips and the same events; the differential
- * test (tests/test_engine_c.py) holds the two together.  The showdown ranks
- * hands with the core's public ranking functions only.
+ * The package's one implementation of the betting and drawing rules
+ * (play.Hand wraps it).  The differential test (tests/test_engine_c.py) holds
+ * it to an independent Python state machine (tests/oracle_hand.py): the same
+ * actions and the same uniforms give the same cards, the same chips and the
+ * same events.  The showdown ranks hands with the core's public ranking
+ * functions only.
  */
 #include <string.h>
 
