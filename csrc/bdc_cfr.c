@@ -29,14 +29,6 @@ static uint64_t choose(unsigned n, unsigned k)
     return r;
 }
 
-static int popcount(unsigned m)
-{
-    int n = 0;
-    for (; m; m &= m - 1)
-        n++;
-    return n;
-}
-
 /* ------------------------------------------------------------------------ */
 /* Checks                                                                     */
 /* ------------------------------------------------------------------------ */
@@ -298,14 +290,14 @@ static int make_node(const bdc_cfr_game *g, int position, int round, const bdc_l
                     break;
                 if (m >> n_cards)
                     return BDC_E_ARGUMENT;
-                if (popcount(m) <= most)
+                if (bdc_popcount(m) <= most)
                     masks[n_masks++] = m;
             }
             if (!n_masks)
                 masks[n_masks++] = 0;
         } else {
             for (m = 0; m < 1u << n_cards; m++)
-                if (popcount(m) <= most)
+                if (bdc_popcount(m) <= most)
                     masks[n_masks++] = m;
         }
         for (i = 0; i < n_masks; i++) {
@@ -314,7 +306,7 @@ static int make_node(const bdc_cfr_game *g, int position, int round, const bdc_l
                 if (masks[i] >> j & 1)
                     action |= (int64_t)1 << at[j];
             n->actions[i] = action;
-            n->codes[i] = (uint8_t)(CODE_DRAW + popcount(masks[i]));
+            n->codes[i] = (uint8_t)(CODE_DRAW + bdc_popcount(masks[i]));
         }
         n->n_actions = n_masks;
     } else {

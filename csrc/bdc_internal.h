@@ -125,4 +125,15 @@ static inline uint64_t bdc_rng_next(uint64_t s[4])
     return result;
 }
 
+#define BDC_FULL_DECK ((((uint64_t)1) << BDC_DECK_SIZE) - 1) /* bit c for every card id c */
+
+/* The number of set bits (a discard mask's cards thrown). */
+static inline int bdc_popcount(uint64_t x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
 #endif /* BDC_INTERNAL_H */

@@ -19,7 +19,6 @@
 #define BDC_ROUNDS_AT_SMALL_BET 2                 /* rounds 0 and 1 bet the small bet */
 #define BDC_UNIFORM_SCALE (1.0 / 9007199254740992.0) /* 2^-53: a 53-bit word as a double in [0, 1) */
 #define BDC_CHECKED_MARK 0xB5                     /* bdc_table.checked of a table bdc_table_start made */
-#define BDC_FULL_DECK ((((uint64_t)1) << BDC_DECK_SIZE) - 1) /* bit c for every card id c */
 
 /* One call's context: the table, where uniforms come from, where events go. */
 typedef struct {

@@ -132,8 +132,13 @@ static uint64_t legal_actions(const bdc_observer *o, int64_t amounts[BDC_OBS_RAI
     memset(amounts, 0, BDC_OBS_RAISE_SIZES * sizeof *amounts);
     if (o->to_act != o->seat)
         return 0;
-    if (o->phase == BDC_PHASE_DRAW)
-        return (((uint64_t)1 << (1 << l->max_discard)) - 1) << BDC_OBS_DRAW;
+    if (o->phase == BDC_PHASE_DRAW) { /* every mask of the slots that throws at most max_discard cards */
+        uint64_t m;
+        for (m = 0; m < (uint64_t)1 << o->n_cards; m++)
+            if (bdc_popcount(m) <= l->max_discard)
+                bits |= (uint64_t)1 << (BDC_OBS_DRAW + m);
+        return bits;
+    }
     if (o->phase != BDC_PHASE_BET)
         return 0;
     bits = (uint64_t)1 << BDC_OBS_CALL;
@@ -368,13 +373,14 @@ static int deal(bdc_vector_table *v, const bdc_table_rules *rules, int n_seats, 
 {
     bdc_table_rules r = *rules;
     int64_t start[BDC_TABLE_MAX_SEATS];
-    int i, button, rc;
-    uint64_t seed;
+    int i, n = 0, button, rc;
+    uint64_t seed, cards = r.deck ? r.deck : BDC_FULL_DECK; /* the rules' deck (0: all 52 cards) */
     memcpy(start, stacks, (size_t)n_seats * sizeof *start);
     button = (int)below(v->deals, (uint32_t)n_seats);
     for (i = 0; i < BDC_DECK_SIZE; i++)
-        v->deck[i] = (uint8_t)i;
-    for (i = BDC_DECK_SIZE - 1; i > 0; i--) { /* Fisher-Yates */
+        if (cards >> i & 1)
+            v->deck[n++] = (uint8_t)i;
+    for (i = n - 1; i > 0; i--) { /* Fisher-Yates */
         int j = (int)below(v->deals, (uint32_t)i + 1);
         uint8_t c = v->deck[i];
         v->deck[i] = v->deck[j];
@@ -505,14 +511,6 @@ static uint64_t held_mask(const bdc_table *t, int seat)
     return m;
 }
 
-static int popcount(int64_t x)
-{
-    int c = 0;
-    for (; x; x &= x - 1)
-        c++;
-    return c;
-}
-
 /* One table's step: the action, the records the observation keeps, the
  * payoffs and the next hand when this one ends, the observation.  What is
  * read before the action is only bounded here (so that no read leaves the
@@ -548,7 +546,7 @@ static int step_one(bdc_vector_table *v, int64_t a, const bdc_vector_out *out, s
         }
     } else {
         v->thrown[seat] |= held & ~held_mask(t, seat);
-        v->drew[round - 1][seat] = (int8_t)popcount(action);
+        v->drew[round - 1][seat] = (int8_t)bdc_popcount((uint64_t)action);
     }
     if (t->phase == BDC_PHASE_OVER) {
         bdc_table_rules r = t->rules;

@@ -354,3 +354,23 @@ def test_the_encoder_against_the_documented_layout(game: str) -> None:
             if env.terminations[agent]:
                 break
             env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+
+
+def test_a_smaller_game_deals_its_own_deck_and_limits_the_discards() -> None:
+    """The mini game's rules (nine cards, one draw of at most one card): every hand is
+    dealt from the rules' deck, and a draw's mask holds exactly the discards of at most
+    one card."""
+    rules = TableRules.mini()
+    env = VectorEnv(rules.game, num_envs=16, rules=rules, stacks=20, seed=5)
+    steps = play(env, 300, seed=6)
+    deck = set(rules.deck)
+    draw_masks = 0
+    for step in steps:
+        for i in range(16):
+            assert sorted(env.deal(i)[1]) == sorted(deck)
+            row = step.action_masks[i]
+            if row[6:].any():  # a draw: stand pat or throw one slot
+                draw_masks += 1
+                assert [m for m in range(len(row) - 6) if row[6 + m]] == [0, 1, 2, 4, 8]
+    assert draw_masks > 0
+    assert sum(float(s.rewards.sum()) for s in steps) == pytest.approx(0, abs=1e-9)

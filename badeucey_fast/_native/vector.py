@@ -239,7 +239,9 @@ class VectorTables:
         """Table ``index``'s hand in play: its button, its deck (in the order
         dealt) and its table seed (of the reshuffles)."""
         v = self._tables[index]
-        return int(v.table.button), tuple(v.deck[0:52]), int(v.seed)
+        cards = int(v.table.rules.deck)  # the rules' deck as a bit set; 0: all 52 cards
+        size = bin(cards).count("1") if cards else 52
+        return int(v.table.button), tuple(v.deck[0:size]), int(v.seed)
 
     def hands(self) -> npt.NDArray[np.uint64]:
         """Hands dealt at each table since the reset (the hand in play included)."""

@@ -1092,7 +1092,9 @@ static void check_vector_mask(const bdc_vector_table *v, const int8_t *mask, siz
         if (mask[a] && a >= BDC_OBS_RAISE_MIN && a < BDC_OBS_DRAW &&
             CALL(bdc_table_can(t, v->raise_to[a - BDC_OBS_RAISE_MIN])) != 1)
             FAIL("bdc_vector: raise action %zu of %lld chips is not legal", a, (long long)v->raise_to[a - BDC_OBS_RAISE_MIN]);
-        if (a >= BDC_OBS_DRAW && mask[a] != (t->phase == BDC_PHASE_DRAW))
+        /* a discard is legal by its count of cards alone, so the table's mask order does not matter */
+        if (a >= BDC_OBS_DRAW &&
+            mask[a] != (t->phase == BDC_PHASE_DRAW && CALL(bdc_table_can(t, (int64_t)(a - BDC_OBS_DRAW))) == 1))
             FAIL("bdc_vector: discard action %zu masked %d in phase %d", a, mask[a], t->phase);
     }
     if (!legal)
