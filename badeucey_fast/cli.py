@@ -582,7 +582,12 @@ def _cmd_train(args: argparse.Namespace) -> int:
 
     rules = _train_rules(args)
     exact = args.exact or (args.mini and args.buckets is None)
-    abstraction = None if exact else (64 if args.buckets is None else args.buckets)
+    abstraction: Any = None
+    if not exact:
+        from badeucey_fast.solve import SolverAbstraction
+
+        abstraction = SolverAbstraction.card_buckets(rules.game, 64 if args.buckets is None else args.buckets,
+                                                     history=args.history)
     stack = args.stack if args.stack is not None else MINI_STACK if args.mini else deep_stacks(rules)
     # A time budget is a training of "as many iterations as fit": far more than fit,
     # stopped by the clock between two slices (the finished iterations are whole).
@@ -622,7 +627,7 @@ def _cmd_train(args: argparse.Namespace) -> int:
         kept = f"; the iterations are kept in {args.checkpoint}: fix it and run again" if args.checkpoint else ""
         print(f"badeucey: error: cannot write --out {args.out}: {exc.strerror or exc}{kept}", file=sys.stderr)
         return EXIT_USAGE
-    how = "exact hands" if exact else f"{abstraction} buckets"
+    how = "exact hands" if exact else f"{abstraction.spec['buckets']} buckets, {args.history} history"
     name = f"{rules.game.name}{' mini' if args.mini else ''}"
     print(f"badeucey train: {name}, {strategy.iterations:,} iterations (seed {args.seed}, {args.variant}, {how}, "
           f"stacks {stack}), {strategy.information_sets:,} information sets, {seconds:.1f} s; "
@@ -907,6 +912,9 @@ def build_parser() -> argparse.ArgumentParser:
                              help="card buckets a hand and draws left (default: 64; --mini: exact hands)")
     abstraction.add_argument("--exact", action="store_true",
                              help="exact hands and every discard (small games only, e.g. --mini)")
+    p_train.add_argument("--history", default="round", choices=("round", "full"),
+                         help="what an information set holds of the betting: this round's and a summary of the "
+                         "rest (default), or every action (small games)")
     p_train.add_argument("--variant", default="linear", choices=("linear", "plus", "vanilla"),
                          help="the solver's variant (default: linear)")
     p_train.add_argument("--mini", action="store_true",

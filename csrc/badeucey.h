@@ -797,6 +797,17 @@ int bdc_vector_step(bdc_vector_table *tables, size_t n_tables, const int64_t *ac
  * seen (perfect recall), as an exact solution of a small game needs; without
  * recall it forgets which cards it threw.
  *
+ * THE ROUND HISTORY (history = BDC_CFR_ROUND_HISTORY; no recall): a key
+ * holds, instead of every code, the codes of this betting round (in a draw:
+ * of this draw, the other seat's when it drew first), after four codes
+ * summing up the rest once a betting round is over: the bets so far in
+ * small bets (the big blind the first, a big-bet round's counting twice) as
+ * 1, 2, 3, 4 for 1 .. 4 bets, 5 for 5-6, 6 for 7-8, 7 for 9-11, 8 for 12
+ * and more; who made the last bet or raise of the last betting round over
+ * (1 nobody, 2 this seat, 3 the other); the other seat's last draw (4 +
+ * cards; 10 none yet); and its draw before that (1 none, 2 + cards, two or
+ * more as 4).  The strategy of a full game then stays small.
+ *
  * MEMORY.  The caller's arrays (the core never allocates): the entries in
  * the order they were first met (keys, and offsets into the value arrays:
  * entry e owns regrets and averages [offsets[e], offsets[e] + actions)),
@@ -825,6 +836,7 @@ int bdc_vector_step(bdc_vector_table *tables, size_t n_tables, const int64_t *ac
 #define BDC_CFR_MIN_ROOM 4096     /* entries (and values / 8) free before an iteration, beyond twice the most one added */
 
 enum bdc_cfr_variant { BDC_CFR_VANILLA = 0, BDC_CFR_LINEAR = 1, BDC_CFR_PLUS = 2 };
+enum bdc_cfr_history { BDC_CFR_FULL_HISTORY = 0, BDC_CFR_ROUND_HISTORY = 1 };
 
 typedef struct {
     bdc_table_rules rules;        /* fixed limit; its history fits BDC_CFR_MAX_HISTORY codes */
@@ -838,6 +850,7 @@ typedef struct {
     const uint32_t *buckets[4];   /* by draws left 0..3: card key by hand index; NULL: the index */
     const uint8_t *candidates[4]; /* by draws left 1..3 ([0] unused): BDC_CFR_CANDIDATES masks per index; NULL: all */
     int recall;                   /* 1: keys hold the seat's own draws (perfect recall; no buckets) */
+    int history;                  /* enum bdc_cfr_history: what keys hold of the public history */
 } bdc_cfr_game;
 
 typedef struct {
@@ -889,6 +902,13 @@ int bdc_cfr_policy(const bdc_cfr_game *game, const bdc_cfr_memory *memory, int p
                    const bdc_legal *legal, const uint8_t *cards, int n_cards, const uint8_t *history,
                    int n_history, const uint8_t *own, int n_own, int64_t actions[32], double probabilities[32],
                    int *seen);
+
+/* The key of that information set (THE INFORMATION-SET KEY), from the same
+ * arguments as bdc_cfr_policy: returns the number of its actions, or BDC_E_*
+ * as bdc_cfr_policy does. */
+int bdc_cfr_key(const bdc_cfr_game *game, int position, int round, const bdc_legal *legal, const uint8_t *cards,
+                int n_cards, const uint8_t *history, int n_history, const uint8_t *own, int n_own,
+                uint8_t key[40]);
 
 /* ---- end of the solver -------------------------------------------------- */
 

@@ -73,6 +73,8 @@ int bdc_cfr_check(const bdc_cfr_game *g)
         return BDC_E_ARGUMENT;
     if (g->variant < BDC_CFR_VANILLA || g->variant > BDC_CFR_PLUS || g->recall < 0 || g->recall > 1)
         return BDC_E_ARGUMENT;
+    if (g->history < BDC_CFR_FULL_HISTORY || g->history > BDC_CFR_ROUND_HISTORY || (g->recall && g->history))
+        return BDC_E_ARGUMENT;
     if (g->recall && (g->buckets[0] || g->buckets[1] || g->buckets[2] || g->buckets[3]))
         return BDC_E_ARGUMENT; /* recall keys the exact hand */
     if (g->stacks[0] < 1 || g->stacks[1] < 1 || g->stacks[0] > BDC_TABLE_MAX_CHIPS || g->stacks[1] > BDC_TABLE_MAX_CHIPS)
@@ -231,14 +233,55 @@ typedef struct {
     uint8_t key[BDC_CFR_KEY_BYTES];
 } node;
 
+/* The round history (BDC_CFR_ROUND_HISTORY) of a hand's codes, as the seat
+ * in `position` sees them in `phase` (badeucey.h, "THE ROUND HISTORY").
+ * Heads-up, the button acts first in round 0, the big blind first in every
+ * later round and in every draw.  Writes the codes to out and returns their
+ * number (at most n_history). */
+static int round_history(int position, int phase, const uint8_t *history, int n_history, uint8_t *out)
+{
+    static const uint8_t pot_code[17] = {0, 1, 2, 3, 4, 5, 5, 6, 6, 7, 7, 7, 8, 8, 8, 8, 8}; /* by bets, 16 at most */
+    int i, start = 0, n_draws = 0, r, k, level = 0, raiser = -1, last = -1, before = -1, n = 0;
+    for (i = 0; i < n_history; i++)
+        if (history[i] >= CODE_DRAW && ++n_draws % 2 == 0)
+            start = i + 1; /* after the last draw both seats made */
+    if (phase == BDC_PHASE_DRAW)
+        start = n_history - n_draws % 2; /* a draw: after the betting round before it */
+    for (i = 0, r = 0; i < start; r++) {
+        int bets = r == 0, first = r == 0 ? 0 : 1; /* round 0: the big blind is its first bet */
+        raiser = -1;
+        for (k = 0; i < start && history[i] < CODE_DRAW; i++, k++)
+            if (history[i] == CODE_RAISE) {
+                bets++;
+                raiser = (first + k) % CFR_SEATS;
+            }
+        level += bets * (r < BDC_ROUNDS_AT_SMALL_BET ? 1 : 2);
+        for (k = 0; k < CFR_SEATS && i < start; k++, i++)
+            if (1 - k != position) { /* the big blind (seat 1) draws first */
+                before = last;
+                last = history[i] - CODE_DRAW;
+            }
+    }
+    if (start) {
+        out[n++] = pot_code[level < 16 ? level : 16];
+        out[n++] = (uint8_t)(raiser < 0 ? 1 : raiser == position ? 2 : 3);
+        out[n++] = (uint8_t)(last < 0 ? 10 : CODE_DRAW + last);
+        out[n++] = (uint8_t)(before < 0 ? 1 : 2 + (before < 2 ? before : 2));
+    }
+    for (i = start; i < n_history; i++)
+        out[n++] = history[i];
+    return n;
+}
+
 /* Fills n from what the seat to act sees; BDC_OK or a BDC_E_* code. */
 static int make_node(const bdc_cfr_game *g, int position, int round, const bdc_legal *legal, const uint8_t *cards,
                      int n_cards, const uint8_t *history, int n_history, const uint8_t *own, int n_own, node *n)
 {
     uint8_t sorted[BDC_MAX_HAND_CARDS], at[BDC_MAX_HAND_CARDS];
     uint64_t seen = 0, index = 0;
+    uint8_t codes[BDC_CFR_MAX_HISTORY];
     uint32_t card_key;
-    int i, j, left;
+    int i, j, left, n_codes;
     if (position < 0 || position >= CFR_SEATS || n_cards != n_cards_of(g) || n_history < 0 || n_own < 0 ||
         (n_own && !g->recall) || n_history > BDC_CFR_MAX_HISTORY - n_own || round < 0 || round > g->draws)
         return BDC_E_ARGUMENT;
@@ -315,6 +358,19 @@ static int make_node(const bdc_cfr_game *g, int position, int round, const bdc_l
     if (left < 0 || left > BDC_MAX_DRAWS)
         return BDC_E_ARGUMENT;
     card_key = g->buckets[left] ? g->buckets[left][index] : (uint32_t)index;
+    for (i = 0; i < n_history + n_own; i++) {
+        int code = i < n_history ? history[i] : own[i - n_history];
+        if (i < n_history ? (code < CODE_FOLD || code > CODE_DRAW + BDC_MAX_HAND_CARDS) : (code < 1 || code > 15))
+            return BDC_E_ARGUMENT;
+    }
+    if (g->history == BDC_CFR_ROUND_HISTORY) {
+        n_codes = round_history(position, legal->phase, history, n_history, codes);
+    } else {
+        memcpy(codes, history, (size_t)n_history);
+        if (n_own)
+            memcpy(codes + n_history, own, (size_t)n_own);
+        n_codes = n_history + n_own;
+    }
     memset(n->key, 0, sizeof n->key);
     n->key[0] = (uint8_t)position;
     n->key[1] = (uint8_t)legal->phase;
@@ -322,15 +378,11 @@ static int make_node(const bdc_cfr_game *g, int position, int round, const bdc_l
     n->key[3] = (uint8_t)n->n_actions;
     for (i = 0; i < 4; i++)
         n->key[4 + i] = (uint8_t)(card_key >> (8 * i));
-    n->key[8] = (uint8_t)(n_history + n_own);
+    n->key[8] = (uint8_t)n_codes;
     if (g->recall)
         n->key[7] = (uint8_t)n_own; /* the exact index takes 22 bits: byte 7 counts the seat's own codes */
-    for (i = 0; i < n_history + n_own; i++) {
-        int code = i < n_history ? history[i] : own[i - n_history];
-        if (i < n_history ? (code < CODE_FOLD || code > CODE_DRAW + BDC_MAX_HAND_CARDS) : (code < 1 || code > 15))
-            return BDC_E_ARGUMENT;
-        n->key[CFR_HISTORY_AT + i / 2] |= (uint8_t)(code << (4 * (i & 1)));
-    }
+    for (i = 0; i < n_codes; i++)
+        n->key[CFR_HISTORY_AT + i / 2] |= (uint8_t)(codes[i] << (4 * (i & 1)));
     return BDC_OK;
 }
 
@@ -566,6 +618,23 @@ int bdc_cfr_run(const bdc_cfr_game *g, bdc_cfr_memory *m, uint64_t iterations, c
             m->peak_values = m->n_values - values0;
     }
     return BDC_OK;
+}
+
+int bdc_cfr_key(const bdc_cfr_game *g, int position, int round, const bdc_legal *legal, const uint8_t *cards,
+                int n_cards, const uint8_t *history, int n_history, const uint8_t *own, int n_own,
+                uint8_t key[BDC_CFR_KEY_BYTES])
+{
+    node n;
+    int rc = bdc_cfr_check(g);
+    if (rc)
+        return rc;
+    if (!legal || !cards || (n_history && !history) || (n_own && !own) || !key)
+        return BDC_E_ARGUMENT;
+    rc = make_node(g, position, round, legal, cards, n_cards, history, n_history, own, n_own, &n);
+    if (rc)
+        return rc;
+    memcpy(key, n.key, BDC_CFR_KEY_BYTES);
+    return n.n_actions;
 }
 
 int bdc_cfr_policy(const bdc_cfr_game *g, const bdc_cfr_memory *m, int position, int round, const bdc_legal *legal,

@@ -126,6 +126,7 @@ static inline uint64_t bdc_rng_next(uint64_t s[4])
 }
 
 #define BDC_FULL_DECK ((((uint64_t)1) << BDC_DECK_SIZE) - 1) /* bit c for every card id c */
+#define BDC_ROUNDS_AT_SMALL_BET 2 /* fixed limit: betting rounds 0 and 1 bet the small bet, later ones the big bet */
 
 /* The number of set bits (a discard mask's cards thrown). */
 static inline int bdc_popcount(uint64_t x)

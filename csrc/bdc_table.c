@@ -16,7 +16,6 @@
 
 #define BDC_NO_SEAT (-1)
 #define BDC_LAST_ROUND BDC_MAX_DRAWS              /* betting rounds 0..3 at most; draws 1..3 */
-#define BDC_ROUNDS_AT_SMALL_BET 2                 /* rounds 0 and 1 bet the small bet */
 #define BDC_UNIFORM_SCALE (1.0 / 9007199254740992.0) /* 2^-53: a 53-bit word as a double in [0, 1) */
 #define BDC_CHECKED_MARK 0xB5                     /* bdc_table.checked of a table bdc_table_start made */
 

@@ -26,6 +26,8 @@ NO_CANDIDATE: int = lib.BDC_CFR_NO_CANDIDATE
 MIN_ROOM: int = lib.BDC_CFR_MIN_ROOM
 VARIANTS: dict[str, int] = {"vanilla": lib.BDC_CFR_VANILLA, "linear": lib.BDC_CFR_LINEAR, "plus": lib.BDC_CFR_PLUS}
 """The solver's variants (badeucey.h, "VARIANTS"), by name."""
+HISTORIES: dict[str, int] = {"full": lib.BDC_CFR_FULL_HISTORY, "round": lib.BDC_CFR_ROUND_HISTORY}
+"""What a key holds of the public history (badeucey.h, "THE ROUND HISTORY"), by name."""
 OK, STOPPED, MEMORY = lib.BDC_OK, lib.BDC_E_STOPPED, lib.BDC_E_MEMORY
 
 _FIRST_ENTRIES = 1 << 15  # the first capacity: room for BDC_CFR_MIN_ROOM and more
@@ -52,7 +54,8 @@ class CGame:
 
     def __init__(self, rules: Any, stacks: Sequence[int], *, deck: Sequence[int] | None, draws: int,
                  fixed_deal: bool, variant: str, buckets: Sequence[npt.NDArray[np.uint32] | None],
-                 candidates: Sequence[npt.NDArray[np.uint8] | None], recall: bool = False) -> None:
+                 candidates: Sequence[npt.NDArray[np.uint8] | None], recall: bool = False,
+                 history: str = "full") -> None:
         self.struct = ffi.new("bdc_cfr_game *")
         g = self.struct
         g.rules = table_rules(rules)[0]
@@ -67,6 +70,7 @@ class CGame:
         g.variant = VARIANTS[variant]
         g.hands = hands_of(rules.game.hand_size)
         g.recall = int(recall)
+        g.history = HISTORIES[history]
         for r in range(4):
             b, c = buckets[r], candidates[r]
             if b is not None:
@@ -245,3 +249,20 @@ def policy(game: CGame, memory: Memory, position: int, round_: int, legal: Any, 
     if n < 0:
         raise ValueError(f"solver: the position has {status_text(n)}")
     return [int(actions[i]) for i in range(n)], [float(probabilities[i]) for i in range(n)], bool(seen[0])
+
+
+def key(game: CGame, position: int, round_: int, legal: Any, cards: Sequence[int], history: Sequence[int],
+        own: Sequence[int] = ()) -> bytes:
+    """``bdc_cfr_key``: the information-set key the solver files that decision under.
+
+    :raises ValueError: for what the C core refuses.
+    """
+    out = ffi.new("uint8_t[]", KEY_BYTES)
+    c_cards = ffi.new("uint8_t[]", list(cards) or [0])
+    c_history = ffi.new("uint8_t[]", list(history) or [0])
+    c_own = ffi.new("uint8_t[]", list(own) or [0])
+    n = lib.bdc_cfr_key(game.struct, position, round_, legal, c_cards, len(cards), c_history, len(history), c_own,
+                        len(own), out)
+    if n < 0:
+        raise ValueError(f"solver: {status_text(n)}")
+    return bytes(ffi.buffer(out, KEY_BYTES))

@@ -97,6 +97,9 @@ class SolverAbstraction:
     candidates: tuple[npt.NDArray[np.uint8] | None, ...]
     recall: bool = False
     """Whether keys hold the seat's own draws, card by card (perfect recall; exact hands only)."""
+    history: str = "full"
+    """What keys hold of the public history: ``"full"`` every action, ``"round"``
+    this round's and a summary of the rest (badeucey.h, "THE ROUND HISTORY")."""
 
     def __repr__(self) -> str:
         return f"<SolverAbstraction {json.dumps(self.spec, sort_keys=True)}>"
@@ -119,17 +122,24 @@ class SolverAbstraction:
 
     @classmethod
     def card_buckets(cls, game: str | Game = "badeucey", buckets: int = 64, *, splits: int | None = None,
-                     cache: bool = True) -> SolverAbstraction:
+                     cache: bool = True, history: str = "full") -> SolverAbstraction:
         """The buckets and candidates of :func:`~badeucey_fast.abstraction.card_abstraction`
         for every hand (computing the game's card features on first use: see
         docs/abstraction.rst for the time it takes).
 
-        :raises ValueError: for an unknown game or a bad number of buckets.
+        :param history: ``"full"`` (keys hold every public action) or
+            ``"round"`` (this round's actions and a summary of the earlier
+            ones: what a full game's strategy needs to stay small).
+        :raises ValueError: for an unknown game, a bad number of buckets or an
+            unknown history.
         """
         import numpy as np
 
+        from badeucey_fast._native.cfr import HISTORIES
         from badeucey_fast.abstraction import card_abstraction
 
+        if history not in HISTORIES:
+            raise ValueError(f"history must be one of {', '.join(map(repr, HISTORIES))}, got {history!r}")
         rules = get_game(game)
         tables = [card_abstraction(rules, r, buckets=buckets, splits=splits, cache=cache) for r in range(4)]
         hands = all_hands(rules.hand_size)
@@ -152,7 +162,9 @@ class SolverAbstraction:
             candidate_arrays.append(out)
         spec = {"kind": "card_buckets", "game": rules.name, "hand_size": rules.hand_size, "buckets": tables[0].buckets,
                 "splits": tables[0].splits}
-        return cls(rules, spec, tuple(bucket_arrays), tuple(candidate_arrays))
+        if history != "full":  # the spec of a full-history abstraction is as before the round history
+            spec["history"] = history
+        return cls(rules, spec, tuple(bucket_arrays), tuple(candidate_arrays), history=history)
 
     @cached_property
     def digest(self) -> str:

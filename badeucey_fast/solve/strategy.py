@@ -110,7 +110,7 @@ def make_cgame(rules: TableRules, stacks: tuple[int, int], variant: str, abstrac
     try:
         return cfr.CGame(rules, stacks, deck=deck, draws=game_draws(rules), fixed_deal=deal is not None,
                          variant=variant, buckets=abstraction.buckets, candidates=abstraction.candidates,
-                         recall=abstraction.recall)
+                         recall=abstraction.recall, history=abstraction.history)
     except ValueError as exc:
         if not abstraction.recall:
             raise
@@ -394,7 +394,8 @@ def abstraction_of(spec: Any, where: str) -> SolverAbstraction:
         if kind == "exact":
             return SolverAbstraction.exact(spec["game"], recall=bool(spec["recall"]))
         if kind == "card_buckets":
-            return SolverAbstraction.card_buckets(spec["game"], int(spec["buckets"]), splits=int(spec["splits"]))
+            return SolverAbstraction.card_buckets(spec["game"], int(spec["buckets"]), splits=int(spec["splits"]),
+                                                  history=str(spec.get("history", "full")))
     except (KeyError, TypeError, ValueError):
         pass
     raise ValueError(f"{where}: damaged (its abstraction {spec!r})")

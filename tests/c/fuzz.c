@@ -1347,6 +1347,7 @@ static void fuzz_cfr(void)
     if (game.recall && sane_case) /* exact hands, one draw: a small enough key */
         for (k = 0; k <= BDC_MAX_DRAWS; k++)
             game.buckets[k] = NULL;
+    game.history = sane_case ? (game.recall ? BDC_CFR_FULL_HISTORY : between(0, 1)) : between(-1, 2);
     memset(&m, 0, sizeof m);
     m.max_entries = max_entries;
     m.n_slots = 1;
@@ -1386,10 +1387,18 @@ static void fuzz_cfr(void)
             distinct_cards(cards, 5);
             for (i = 0; i < key[8]; i++)
                 history[i] = (uint8_t)(key[9 + i / 2] >> (4 * (i & 1)) & 15);
-            got = CALL(bdc_cfr_policy(&game, &m, between(-1, 2), between(-1, 4), &legal, cards,
-                                      between(0, 9) ? n : between(-1, 6), history, key[8] - (game.recall ? key[7] : 0),
-                                      game.recall ? history + key[8] - key[7] : NULL, game.recall ? key[7] : 0,
-                                      actions, p, &seen));
+            {
+                int position = between(-1, 2), round = between(-1, 4), n_cards = between(0, 9) ? n : between(-1, 6);
+                int n_public = key[8] - (game.recall ? key[7] : 0), n_own = game.recall ? key[7] : 0, n_key;
+                const uint8_t *own = game.recall ? history + key[8] - key[7] : NULL;
+                uint8_t made[BDC_CFR_KEY_BYTES];
+                got = CALL(bdc_cfr_policy(&game, &m, position, round, &legal, cards, n_cards, history, n_public, own,
+                                          n_own, actions, p, &seen));
+                n_key = CALL(bdc_cfr_key(&game, position, round, &legal, cards, n_cards, history, n_public, own, n_own,
+                                         made));
+                if (n_key != got)
+                    FAIL("bdc_cfr_key returned %d where bdc_cfr_policy returned %d", n_key, got);
+            }
             if (got < 0) {
                 if (got != BDC_E_ARGUMENT && got != BDC_E_CARD && got != BDC_E_DUPLICATE)
                     FAIL("bdc_cfr_policy returned %d", got);
