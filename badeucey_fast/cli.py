@@ -621,6 +621,8 @@ def _cmd_train(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     seconds = time.monotonic() - start
+    if args.compact:
+        strategy = strategy.compacted()
     try:
         strategy.save(args.out)
     except OSError as exc:
@@ -921,6 +923,9 @@ def build_parser() -> argparse.ArgumentParser:
                          help="the mini game (TableRules.mini: a small deck, one draw of one card) instead of the full game")
     p_train.add_argument("--stack", type=int, default=None, metavar="CHIPS",
                          help=f"each seat's chips (default: deep enough that nobody is all in; --mini: {MINI_STACK})")
+    p_train.add_argument("--compact", action="store_true",
+                         help="write the probabilities in 255ths, a byte each (Strategy.compacted: a strategy "
+                         "to ship)")
     p_train.add_argument("--progress", action="store_true",
                          help="show a progress bar even when stderr is not a terminal")
     p_train.set_defaults(run=_cmd_train)

@@ -60,8 +60,10 @@ def test_every_variant_is_deterministic_and_they_differ(buckets: SolverAbstracti
 
 def test_growing_the_memory_changes_nothing(buckets: SolverAbstraction, trained: Strategy,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    assert trained.information_sets > 1 << 15  # the default first capacity was outgrown
-    monkeypatch.setattr(cfr, "_FIRST_ENTRIES", 1 << 18)
+    monkeypatch.setattr(cfr, "_FIRST_ENTRIES", 1 << 18)  # room for all at once
+    assert train(RULES, 300, seed=7, abstraction=buckets) == trained
+    monkeypatch.setattr(cfr, "_FIRST_ENTRIES", 1 << 9)  # grown several times
+    assert trained.information_sets > 1 << 12
     assert train(RULES, 300, seed=7, abstraction=buckets) == trained
 
 
@@ -260,9 +262,10 @@ def test_ctrl_c_keeps_the_finished_iterations(buckets: SolverAbstraction, tmp_pa
         RULES, 200, seed=5, abstraction=buckets)
 
 
-def test_the_memory_limit_is_a_clear_error(buckets: SolverAbstraction) -> None:
+def test_the_memory_limit_is_a_clear_error(buckets: SolverAbstraction, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cfr, "_FIRST_ENTRIES", 1 << 12)
     with pytest.raises(MemoryError, match="memory_limit"):
-        train(RULES, 300, seed=1, abstraction=buckets, memory_limit=10_000_000)
+        train(RULES, 300, seed=1, abstraction=buckets, memory_limit=1_000_000)
 
 
 # ---- bad arguments --------------------------------------------------------------
@@ -443,3 +446,38 @@ def test_probabilities_at_are_those_of_the_view(trained: Strategy) -> None:
         play_to_end(trained, seed, check)
     with pytest.raises(ValueError, match="phase"):
         trained.probabilities_at(0, 0, "over", (0, 1, 2, 3), [])
+
+
+# ---- compact strategies ----------------------------------------------------------
+
+
+def test_a_compacted_strategy_plays_within_a_255th_and_saves_smaller(trained: Strategy, tmp_path: Path) -> None:
+    small = trained.compacted()
+    assert small.compact and small.compacted() is small and small != trained
+    steps = np.rint(small.averages * 255)
+    starts = small.offsets.astype(np.int64)
+    sums = np.add.reduceat(steps, starts)
+    learned = np.add.reduceat(trained.averages, starts) > 0
+    assert np.array_equal(sums, np.where(learned, 255, 0))
+    for seed in range(5):
+        hand = Hand(RULES, [deep_stacks(RULES)] * 2, button=seed % 2, seed=seed)
+        full, compact = trained.probabilities(hand), small.probabilities(hand)
+        assert compact.keys() == full.keys()
+        assert all(abs(compact[a] - full[a]) <= 1 / 255 for a in full)
+    trained.save(tmp_path / "full.npz")
+    small.save(tmp_path / "small.npz")
+    again = Strategy.load(tmp_path / "small.npz")
+    assert again == small and again.compact
+    assert (tmp_path / "small.npz").stat().st_size < (tmp_path / "full.npz").stat().st_size * 0.8
+    small.save(tmp_path / "again.npz")
+    assert (tmp_path / "again.npz").read_bytes() == (tmp_path / "small.npz").read_bytes()
+
+
+def test_quantised_probabilities_sum_to_255_by_largest_remainders() -> None:
+    from badeucey_fast.solve.strategy import quantised
+
+    averages = np.array([1.0, 1.0, 1.0, 0.0, 0.0, 2.0, 6.0, 0.5, 0.5])
+    offsets = np.array([0, 3, 5, 7], dtype=np.uint64)
+    got = quantised(averages, offsets).tolist()
+    assert got == [85, 85, 85, 0, 0, 64, 191, 128, 127] or got == [85, 85, 85, 0, 0, 64, 191, 127, 128]
+    assert sum(got[7:]) == 255

@@ -119,7 +119,8 @@ def test_every_key_holds_this_rounds_codes_after_the_summary_of_the_rest(trained
 
 
 def test_the_round_history_keeps_the_strategy_small(abstraction: SolverAbstraction, trained: Strategy) -> None:
-    full = train(RULES, 300, seed=3, abstraction=SolverAbstraction.card_buckets("badugi", 16, cache=False))
+    full = train(RULES, 300, seed=3, abstraction=SolverAbstraction.card_buckets("badugi", 16, cache=False,
+                                                                                       history="full"))
     assert trained.information_sets < full.information_sets / 2
     # and its decisions are found in later rounds as often as in the first
     met = {"first": [], "later": []}  # type: dict[str, list[bool]]

@@ -122,14 +122,14 @@ class SolverAbstraction:
 
     @classmethod
     def card_buckets(cls, game: str | Game = "badeucey", buckets: int = 64, *, splits: int | None = None,
-                     cache: bool = True, history: str = "full") -> SolverAbstraction:
+                     cache: bool = True, history: str = "round") -> SolverAbstraction:
         """The buckets and candidates of :func:`~badeucey_fast.abstraction.card_abstraction`
         for every hand (computing the game's card features on first use: see
         docs/abstraction.rst for the time it takes).
 
-        :param history: ``"full"`` (keys hold every public action) or
-            ``"round"`` (this round's actions and a summary of the earlier
-            ones: what a full game's strategy needs to stay small).
+        :param history: ``"round"`` (the default: keys hold this round's
+            actions and a summary of the earlier ones, which keeps a full
+            game's strategy small) or ``"full"`` (every public action).
         :raises ValueError: for an unknown game, a bad number of buckets or an
             unknown history.
         """

@@ -136,6 +136,9 @@ class Strategy:
     offsets: npt.NDArray[np.uint64] = field(repr=False)
     averages: npt.NDArray[np.float64] = field(repr=False)
     """The unnormalised average strategy: entry ``e``'s actions from ``offsets[e]``."""
+    compact: bool = False
+    """Whether the averages are probabilities in steps of 1/255 (:meth:`compacted`),
+    saved a byte each."""
 
     def __post_init__(self) -> None:
         for array in (self.keys, self.offsets, self.averages):
@@ -166,8 +169,24 @@ class Strategy:
                 f"{self.variant}), {len(self.keys):,} information sets>")
 
     def _settings(self) -> dict[str, Any]:
-        return {"rules": rules_to_dict(self.rules), "stacks": list(self.stacks), "variant": self.variant,
-                "abstraction": self.abstraction.spec, "iterations": self.iterations, "seed": self.seed}
+        settings = {"rules": rules_to_dict(self.rules), "stacks": list(self.stacks), "variant": self.variant,
+                    "abstraction": self.abstraction.spec, "iterations": self.iterations, "seed": self.seed}
+        if self.compact:
+            settings["compact"] = True
+        return settings
+
+    def compacted(self) -> Strategy:
+        """The strategy with each information set's probabilities rounded to
+        steps of 1/255 (largest remainders first, so that they sum to 1):
+        what a strategy that ships is, its file smaller.  Plays
+        as the strategy does, to within 1/255 a probability."""
+        import numpy as np
+
+        if self.compact:
+            return self
+        steps = quantised(self.averages, self.offsets)
+        return Strategy(self.rules, self.stacks, self.variant, self.abstraction, self.iterations, self.seed,
+                        self.keys, self.offsets, steps.astype(np.float64) / 255, compact=True)
 
     @property
     def information_sets(self) -> int:
@@ -337,15 +356,19 @@ class Strategy:
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the strategy to ``path``: a compressed checked file (the
         average strategy, the settings and the abstraction's spec and digest,
-        not its arrays).  The same strategy gives the same bytes.
+        not its arrays; a :meth:`compacted` strategy's probabilities a byte
+        each).  The same strategy gives the same bytes.
 
         :raises ValueError: for a path that cannot be written.
         :raises OSError: when writing fails.
         """
         from badeucey_fast._storage import write_arrays
 
+        import numpy as np
+
         meta = {"format": FORMAT, **self._settings(), "abstraction_digest": self.abstraction.digest}
-        write_arrays(path, {"keys": self.keys, "offsets": self.offsets, "averages": self.averages}, kind=FORMAT,
+        averages = np.rint(self.averages * 255).astype(np.uint8) if self.compact else self.averages
+        write_arrays(path, {"keys": trimmed(self.keys), "offsets": self.offsets, "averages": averages}, kind=FORMAT,
                      meta=meta, compress=True, what="strategy file")
 
     @classmethod
@@ -422,16 +445,55 @@ def from_file(meta: dict[str, Any], arrays: dict[str, Any], where: str, abstract
     if made.digest != digest:
         raise ValueError(f"{where}: trained with another abstraction than the one given ({made!r})")
     keys, offsets, averages = arrays["keys"], arrays["offsets"], arrays["averages"]
-    wanted = [("keys", keys, np.uint8, 2), ("offsets", offsets, np.uint64, 1), ("averages", averages, np.float64, 1)]
+    compact = meta.get("compact", False)
+    if compact not in (False, True) or (compact and regrets):
+        raise ValueError(f"{where}: damaged (its settings)")
+    wanted = [("keys", keys, np.uint8, 2), ("offsets", offsets, np.uint64, 1),
+              ("averages", averages, np.uint8 if compact else np.float64, 1)]
     if regrets:
         wanted.append(("regrets", arrays["regrets"], np.float64, 1))
     for name, array, dtype, ndim in wanted:
         if array.dtype != dtype or array.ndim != ndim:
             raise ValueError(f"{where}: damaged ({name} is {array.dtype}{list(array.shape)})")
-    strategy = Strategy(rules, (stacks[0], stacks[1]), variant, made, iterations, seed, np.array(keys),
-                        np.array(offsets), np.array(averages))
+    if keys.shape[1] > cfr.KEY_BYTES:
+        raise ValueError(f"{where}: damaged (keys of {keys.shape[1]} bytes)")
+    full_keys = np.zeros((len(keys), cfr.KEY_BYTES), dtype=np.uint8)
+    full_keys[:, :keys.shape[1]] = keys
+    values = averages.astype(np.float64) / 255 if compact else np.array(averages)
+    strategy = Strategy(rules, (stacks[0], stacks[1]), variant, made, iterations, seed, full_keys,
+                        np.array(offsets), values, compact=compact)
     try:
         strategy._lookup  # noqa: B018 - checks the keys and offsets (bdc_cfr_rehash)
     except ValueError as exc:
         raise ValueError(f"{where}: damaged ({exc})") from None
     return strategy, np.array(arrays["regrets"]) if regrets else None
+
+
+def trimmed(keys: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """The keys without the columns of zeros that end every one (a file pads them back)."""
+    import numpy as np
+
+    used = np.flatnonzero(keys.any(axis=0))
+    return keys[:, : int(used[-1]) + 1 if len(used) else 0]
+
+
+def quantised(averages: npt.NDArray[np.float64], offsets: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint8]:
+    """Each entry's probabilities (its averages normalised) in 255ths that sum
+    to 255: floors, then one more for the largest remainders; all zero where
+    the averages are (an information set whose average is still empty)."""
+    import numpy as np
+
+    n = len(averages)
+    if n == 0:
+        return np.zeros(0, dtype=np.uint8)
+    starts = offsets.astype(np.int64)
+    entry = np.repeat(np.arange(len(starts)), np.diff(np.append(starts, n)))
+    sums = np.add.reduceat(averages, starts)[entry]
+    p = np.divide(averages, sums, out=np.zeros(n), where=sums > 0)
+    steps = np.floor(p * 255)
+    short = np.where(sums > 0, 255, 0) - np.add.reduceat(steps, starts)[entry]  # per value: its entry's shortfall
+    order = np.lexsort((-(p * 255 - steps), entry))  # by entry, then the largest remainder first
+    rank = np.empty(n, dtype=np.int64)
+    rank[order] = np.arange(n) - starts[entry[order]]
+    steps += rank < short
+    return steps.astype(np.uint8)
