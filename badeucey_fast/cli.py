@@ -523,8 +523,16 @@ def _cmd_match(args: argparse.Namespace) -> int:
     from badeucey_fast.play.matches import play_match
     from badeucey_fast.play.rules import TableRules
 
-    bots = [make_bot(name) for name in args.bots.split(",")]
-    rules = TableRules(args.game, structure=args.structure)
+    names = [name.strip().lower() for name in args.bots.split(",")]
+    if args.cap is not None and args.cap < 1:
+        raise ValueError(f"--cap must be at least 1, got {args.cap}")
+    if "cfr" in names:
+        rules, bots = _cfr_match(args, names)
+    else:
+        if args.strategy is not None:
+            raise ValueError("--strategy is the cfr bot's strategy: add cfr to --bots")
+        bots = [make_bot(name) for name in names]
+        rules = TableRules(args.game, structure=args.structure, heads_up_cap=args.cap)
     note = _rounded_hands_note(args.hands, len(bots), duplicate=not args.no_duplicate)
     if note:
         print(f"badeucey match: {note}", file=sys.stderr)
@@ -548,6 +556,28 @@ def _cmd_match(args: argparse.Namespace) -> int:
         bar.close()
     _print_json("match", result.to_dict()) if args.json else print(result)
     return 0
+
+
+def _cfr_match(args: argparse.Namespace, names: list[str]) -> tuple[Any, list[Any]]:
+    """The rules and bots of a match with the cfr bot: heads-up, under the
+    rules its strategy was trained for (the file's, or the one shipped)."""
+    from badeucey_fast.play.bots import CFRBot, make_bot
+    from badeucey_fast.solve import Strategy, default_strategy
+
+    if len(names) != 2:
+        raise ValueError(f"the cfr bot plays heads-up: two bots, not {','.join(names)}")
+    trained = default_strategy() if args.strategy is None else Strategy.load(args.strategy)
+    rules = trained.rules
+    where = "the strategy" if args.strategy is None else f"the strategy {args.strategy}"
+    if not rules.is_full_game:
+        raise ValueError(f"{where} is of a smaller game (--mini): a match plays the full game")
+    if args.game != rules.game.name:
+        raise ValueError(f"--game {args.game}: {where} plays {rules.game.name}")
+    if args.structure != rules.structure:
+        raise ValueError(f"--structure {args.structure}: {where} plays {rules.structure} limit")
+    if args.cap is not None and args.cap != rules.heads_up_cap:
+        raise ValueError(f"--cap {args.cap}: {where} plays a heads-up round capped at {rules.heads_up_cap} bets")
+    return rules, [CFRBot(trained) if name == "cfr" else make_bot(name) for name in names]
 
 
 MINI_STACK = 20
@@ -872,12 +902,17 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play built-in bots against each other (duplicate by default: every deal replayed with the "
         "seats rotated) and print each bot's mbb/hand with its 95% confidence interval.",
     )
-    p_match.add_argument("--bots", default="drawing,random", help="comma-separated: drawing, random, calling "
+    p_match.add_argument("--bots", default="drawing,random", help="comma-separated: drawing, random, calling, cfr "
                          "(default: drawing,random)")
     p_match.add_argument("--hands", type=int, default=10_000, help="hands to play (default: 10,000)")
     p_match.add_argument("--game", default="badeucey", choices=list(GAMES), help="the game (default: badeucey)")
     p_match.add_argument("--structure", default="fixed", choices=STRUCTURES, help=STRUCTURE_HELP)
     p_match.add_argument("--seed", type=int, default=None, help="makes the match reproducible (default: random, printed)")
+    p_match.add_argument("--cap", type=int, default=None, metavar="BETS",
+                         help="cap a heads-up betting round at BETS bets (default: uncapped, as the rules say; "
+                         "with cfr: the strategy's cap)")
+    p_match.add_argument("--strategy", default=None, metavar="FILE",
+                         help="the cfr bot's strategy (default: the one shipped; you play under its rules)")
     p_match.add_argument("--no-duplicate", action="store_true", help="play each deal once")
     p_match.add_argument("--engine", default="auto", choices=("auto", "python", "c"),
                          help="auto (default): built-in bots play in C; python: always the Python bots")

@@ -205,3 +205,35 @@ def test_play_with_the_cfr_bot_refuses_what_it_cannot_play(
     assert code == cli.EXIT_USAGE and len(lines) == 1 and lines[0].startswith("badeucey: error: ")
     assert message in lines[0], lines[0]
     assert "hand 1" not in out
+
+
+def test_match_seats_the_cfr_bot_under_its_strategys_rules(badugi_strategy: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from badeucey_fast.play import play_match
+    from badeucey_fast.play.bots import CFRBot, DrawingBot
+
+    words = ["match", "--bots", "cfr,drawing", "--strategy", str(badugi_strategy), "--game", "badugi",
+             "--hands", "40", "--seed", "3", "--workers", "1", "--json"]
+    assert cli.main(words) == 0
+    import json
+
+    got = json.loads(capsys.readouterr().out)
+    strategy = Strategy.load(badugi_strategy)
+    expected = play_match([CFRBot(strategy), DrawingBot()], hands=40, rules=strategy.rules, seed=3)
+    assert [bot["bot"] for bot in got["bots"]] == ["CFRBot()", "DrawingBot()"]
+    assert [bot["mbb_per_hand"] for bot in got["bots"]] == pytest.approx(list(expected.mbb_per_hand))
+
+
+@pytest.mark.parametrize(("words", "message"), [
+    (["--bots", "drawing,calling", "--strategy", "STRATEGY"], "--strategy is the cfr bot's strategy: add cfr"),
+    (["--bots", "cfr,drawing,random", "--strategy", "STRATEGY", "--game", "badugi"], "the cfr bot plays heads-up"),
+    (["--bots", "cfr,drawing", "--strategy", "STRATEGY"], "--game badeucey: the strategy"),
+    (["--bots", "cfr,drawing", "--strategy", "STRATEGY", "--game", "badugi", "--cap", "3"], "--cap 3: the strategy"),
+    (["--bots", "drawing,calling", "--cap", "0"], "--cap must be at least 1"),
+])
+def test_match_with_the_cfr_bot_refuses_what_it_cannot_play(words: list[str], message: str, badugi_strategy: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    words = [str(badugi_strategy) if w == "STRATEGY" else w for w in words]
+    assert cli.main(["match", "--hands", "10", "--workers", "1", *words]) == cli.EXIT_USAGE
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and message in lines[0], lines
