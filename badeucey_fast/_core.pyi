@@ -148,12 +148,18 @@ class _Lib:
     BDC_CFR_VANILLA: int
     BDC_CFR_LINEAR: int
     BDC_CFR_PLUS: int
+    BDC_CFR_FULL_HISTORY: int
+    BDC_CFR_ROUND_HISTORY: int
     def bdc_cfr_check(self, game: Any, /) -> int: ...
     def bdc_cfr_run(self, game: Any, memory: Any, iterations: int, stop: Any, /) -> int: ...
     def bdc_cfr_rehash(self, memory: Any, /) -> int: ...
     def bdc_cfr_policy(
         self, game: Any, memory: Any, position: int, round: int, legal: Any, cards: Any, n_cards: int,
         history: Any, n_history: int, own: Any, n_own: int, actions: Any, probabilities: Any, seen: Any, /
+    ) -> int: ...
+    def bdc_cfr_key(
+        self, game: Any, position: int, round: int, legal: Any, cards: Any, n_cards: int, history: Any,
+        n_history: int, own: Any, n_own: int, key: Any, /
     ) -> int: ...
     # csrc/bindings/bdc_bindings.h: the binding's own entry points
     BDC_FLAG_ID_0_OR_1: int

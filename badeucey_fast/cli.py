@@ -26,7 +26,7 @@ from badeucey_fast import rankings as r
 from badeucey_fast.best_badugi import badugi_cards
 from badeucey_fast._native import DECK_SIZE, RANKINGS, Ranking
 from badeucey_fast.cards import format_cards, parse_cards
-from badeucey_fast.games import GAMES
+from badeucey_fast.games import GAMES, Game
 from badeucey_fast.names import hand_name
 from badeucey_fast.showdown import showdown
 
@@ -571,8 +571,9 @@ def _cfr_match(args: argparse.Namespace, names: list[str]) -> tuple[Any, list[An
     where = "the strategy" if args.strategy is None else f"the strategy {args.strategy}"
     if not rules.is_full_game:
         raise ValueError(f"{where} is of a smaller game (--mini): a match plays the full game")
-    if args.game != rules.game.name:
-        raise ValueError(f"--game {args.game}: {where} plays {rules.game.name}")
+    trained_game = cast(Game, rules.game).name
+    if args.game != trained_game:
+        raise ValueError(f"--game {args.game}: {where} plays {trained_game}")
     if args.structure != rules.structure:
         raise ValueError(f"--structure {args.structure}: {where} plays {rules.structure} limit")
     if args.cap is not None and args.cap != rules.heads_up_cap:

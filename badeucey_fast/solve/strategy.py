@@ -496,4 +496,5 @@ def quantised(averages: npt.NDArray[np.float64], offsets: npt.NDArray[np.uint64]
     rank = np.empty(n, dtype=np.int64)
     rank[order] = np.arange(n) - starts[entry[order]]
     steps += rank < short
-    return steps.astype(np.uint8)
+    out: npt.NDArray[np.uint8] = steps.astype(np.uint8)
+    return out

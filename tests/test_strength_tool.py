@@ -1,0 +1,70 @@
+"""tools/strength.py: the duplicate estimate and its chance control variates,
+whose terms must have mean zero whatever the bots do."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from badeucey_fast.games import get_game
+from badeucey_fast.play import TableRules
+from badeucey_fast.solve import train
+
+TOOL = Path(__file__).resolve().parent.parent / "tools" / "strength.py"
+
+
+@pytest.fixture(scope="module")
+def strength() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("strength_tool", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_expected_share_is_the_mean_over_every_card_the_draw_can_bring(strength: ModuleType) -> None:
+    game = get_game("badeucey")
+    hands = [(0, 5, 10, 15, 20), (1, 6, 11, 16, 21)]
+    dead = [30, 31, 40]
+    thrown = [0, 5]
+    expected = strength.share(game, hands, dead, 0, [thrown, None])
+    unseen = [c for c in range(52) if c not in hands[0] + hands[1] and c not in dead]
+    kept = [c for c in hands[0] if c not in thrown]
+    got = [strength.share(game, [kept + list(new), hands[1]], dead + thrown, 0)
+           for new in itertools.combinations(unseen, 2)]
+    assert expected == pytest.approx(sum(got) / len(got), abs=1e-12)
+
+
+def test_the_variates_sum_to_what_the_cards_brought(strength: ModuleType, tmp_path: Path) -> None:
+    # with two bots that never bet or draw, every hand is checked down with the hands dealt:
+    # the payoff is 4 x (share - 1/2) and the deal's variate, the only one, 3 x (share - 1/2)
+    # (the pot then is the blinds)
+    rules = TableRules("badeucey", heads_up_cap=4)
+
+    class Passive:
+        def act(self, view: object) -> str:
+            return "sd" if view.phase == "draw" else "cc"  # type: ignore[attr-defined]
+
+    for seed in range(5):
+        for hero in (0, 1):
+            payoff, correction = strength.play_deal((Passive(), Passive()), rules, 400, seed, hero)
+            assert correction == pytest.approx(payoff * 3 / 4, abs=1e-12)
+
+
+def test_a_short_run_prints_both_estimates(strength: ModuleType, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    from badeucey_fast.solve import SolverAbstraction
+
+    path = tmp_path / "badugi.npz"
+    rules = TableRules("badugi", heads_up_cap=4)
+    train(rules, 50, seed=1, abstraction=SolverAbstraction.card_buckets("badugi", 8, cache=False)).save(path)
+    strength.load.cache_clear()
+    assert strength.main(["--strategy", str(path), "--opponent", "calling", "--deals", "20", "--seed", "2",
+                          "--workers", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "CFRBot vs calling: 20 deals (40 hands), seed 2"
+    assert out[1].lstrip().startswith("duplicate:") and "with chance variates:" in out[2]

@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""A bot's strength against another, by duplicate play, plain and variance-reduced.
+
+Every deal is played twice with the same cards (the same seed), the bots
+swapping seats; a deal's result is the first bot's mean over its two seats, in
+milli big blinds.  Beside that plain duplicate estimate it reports an
+AIVAT-style estimate (Burch et al., 2018) with control variates at the chance
+events only: with the value function, fixed in advance,
+
+    V = pot x (the first bot's share of the pot if the hands were shown now - 1/2)
+
+each chance event (the deal, and every card a draw brings) contributes
+``V after it - the expectation of V over everything it could have brought``,
+computed exactly from the known chance probabilities (``equity`` enumerates
+the draw: the cards come uniformly from those neither in a hand nor thrown).
+Each term has mean zero whatever the bots do, so subtracting their sum from the
+result leaves the estimate unbiased and takes out most of the luck of the
+cards.  Prints both means with their 95% intervals and the ratio of variances::
+
+    python tools/strength.py --strategy badeucey_fast/solve/badeucey-cfr.npz --opponent drawing \\
+        --deals 5000 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import math
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import numpy as np
+
+from badeucey_fast import equity
+from badeucey_fast.play.bots import CFRBot, make_bot
+from badeucey_fast.play.events import Draw
+from badeucey_fast.play.hand import Hand
+from badeucey_fast.solve import Strategy, default_strategy
+
+CHUNK_DEALS = 250
+"""Deals a worker plays at a time; chunk ``c`` takes its seeds from ``SeedSequence(seed, spawn_key=(c,))``."""
+
+
+def share(game: Any, hands: Sequence[Sequence[int]], dead: Sequence[int], seat: int,
+          discards: Sequence[Any] | None = None) -> float:
+    """``seat``'s pot share if the hands were shown now (or, with ``discards``,
+    expected over what one draw of them brings)."""
+    result = equity([list(h) for h in hands], dead=list(dead), game=game, draws=1 if discards else 0,
+                    discards=discards)
+    return float(result.share[seat])
+
+
+def play_deal(bots: Sequence[Any], rules: Any, stacks: int, seed: int, hero: int) -> tuple[float, float]:
+    """One hand with bot 0 in seat ``hero`` (the button is seat 0): bot 0's
+    payoff in chips, and the sum of its chance control variates."""
+    seats = [bots[0], bots[1]] if hero == 0 else [bots[1], bots[0]]
+    hand = Hand(rules, [stacks, stacks], button=0, seed=seed)
+    game = hand.game
+    dead: list[int] = []
+    correction = hand.pot * (share(game, [hand.cards(0), hand.cards(1)], dead, hero) - 0.5)  # the deal: mean 0
+    while hand.to_act is not None:
+        seat = hand.to_act
+        view = hand.view(seat)
+        action = seats[seat].act(view)
+        if view.phase != "draw":
+            hand.act(action)
+            continue
+        before = [hand.cards(0), hand.cards(1)]
+        pot = hand.pot
+        hand.act(action)
+        draw = hand.events[-1]
+        if not isinstance(draw, Draw) or draw.seat != seat or draw.thrown is None:
+            raise RuntimeError(f"the hand's last event is {draw!r}, not seat {seat}'s draw")
+        if draw.count:
+            discards: list[Any] = [None, None]
+            discards[seat] = list(draw.thrown)
+            expected = share(game, before, dead, hero, discards)
+            dead.extend(draw.thrown)
+            actual = share(game, [hand.cards(0), hand.cards(1)], dead, hero)
+            correction += pot * (actual - expected)
+    payoffs = hand.payoffs
+    if payoffs is None:
+        raise RuntimeError("the hand is over but has no payoffs")
+    return float(payoffs[hero]), correction
+
+
+@functools.lru_cache(maxsize=1)
+def load(path: str | None) -> Strategy:
+    """The strategy, read once a process."""
+    return default_strategy() if path is None else Strategy.load(path)
+
+
+def play_chunk(job: tuple[str | None, str, int, int, int]) -> tuple[list[float], list[float]]:
+    """A chunk of deals: each deal's plain and corrected duplicate result (chips)."""
+    path, opponent, seed, chunk, deals = job
+    strategy = load(path)
+    cfr, other = CFRBot(strategy), make_bot(opponent)
+    rules = strategy.rules
+    stacks = 200 * rules.big_blind
+    seeds = np.random.SeedSequence(seed, spawn_key=(chunk,)).generate_state(3 * deals, dtype=np.uint64)
+    plain, corrected = [], []
+    for d in range(deals):
+        deal_seed, bot_seed = int(seeds[3 * d]), int(seeds[3 * d + 1])
+        payoffs = []
+        for hero in (0, 1):
+            cfr.reset(bot_seed)
+            if hasattr(other, "reset"):
+                other.reset(bot_seed + 1)
+            payoffs.append(play_deal((cfr, other), rules, stacks, deal_seed, hero))
+        plain.append(sum(p for p, _ in payoffs) / 2)
+        corrected.append(sum(p - c for p, c in payoffs) / 2)
+    return plain, corrected
+
+
+def summary(values: Sequence[float], big_blind: int) -> tuple[float, float, float]:
+    """Mean and 95% half-width in mbb/hand, and the variance (chips^2)."""
+    a = np.asarray(values)
+    sd = float(a.std(ddof=1)) if len(a) > 1 else math.inf
+    scale = 1000 / big_blind
+    return float(a.mean()) * scale, 1.96 * sd / math.sqrt(len(a)) * scale, sd * sd
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--strategy", default=None, help="the strategy file (default: the one shipped)")
+    parser.add_argument("--opponent", default="drawing", help="a built-in bot: drawing, calling, random")
+    parser.add_argument("--deals", type=int, default=5000, help="deals, each played twice (default: 5,000)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    strategy = load(args.strategy)
+    big_blind = strategy.rules.big_blind
+    jobs = []
+    for chunk, start in enumerate(range(0, args.deals, CHUNK_DEALS)):
+        jobs.append((args.strategy, args.opponent, args.seed, chunk, min(CHUNK_DEALS, args.deals - start)))
+    plain: list[float] = []
+    corrected: list[float] = []
+    if args.workers < 1 or args.deals < 2:
+        parser.error("--workers and --deals must be at least 1 and 2")
+    with ProcessPoolExecutor(args.workers) if args.workers > 1 else contextlib.nullcontext() as pool:
+        for p, c in (pool.map(play_chunk, jobs) if pool is not None else map(play_chunk, jobs)):
+            plain.extend(p)
+            corrected.extend(c)
+    m, h, v = summary(plain, big_blind)
+    m2, h2, v2 = summary(corrected, big_blind)
+    print(f"CFRBot vs {args.opponent}: {args.deals:,} deals ({2 * args.deals:,} hands), seed {args.seed}")
+    print(f"  duplicate:             {m:+8.1f} mbb/hand  95% CI [{m - h:+.1f}, {m + h:+.1f}]")
+    print(f"  with chance variates:  {m2:+8.1f} mbb/hand  95% CI [{m2 - h2:+.1f}, {m2 + h2:+.1f}]  "
+          f"(variance x{v2 / v:.2f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
