@@ -13,6 +13,7 @@ on stderr (``"schema": "badeucey-error/1"``) with the usual exit status.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
@@ -608,6 +609,12 @@ def _cmd_train(args: argparse.Namespace) -> int:
     if args.exact and not args.mini:
         raise ValueError("--exact keys every hand and history exactly, which only a small game fits: add --mini, "
                          "or give --buckets K")
+    if args.chunks < 1 or args.chunk_iterations < 1:
+        raise ValueError(f"--chunks and --chunk-iterations must be at least 1, got {args.chunks} and "
+                         f"{args.chunk_iterations}")
+    if args.chunks == 1 and (args.workers is not None or args.scheduler):
+        raise ValueError("--workers and --scheduler run chunks: add --chunks K (K > 1)")
+    _check_scheduler(args)
     _check_outputs([("--out", args.out), ("--checkpoint", args.checkpoint)])
     from badeucey_fast.solve import TrainingInterrupted, deep_stacks, train
 
@@ -639,8 +646,10 @@ def _cmd_train(args: argparse.Namespace) -> int:
             raise KeyboardInterrupt  # train stops as on Ctrl-C, keeping the finished iterations
 
     try:
-        strategy = train(rules, total, seed=args.seed, abstraction=abstraction, stacks=(stack, stack),
-                         variant=args.variant, checkpoint=args.checkpoint, progress=progress)
+        with (_job_executor(args) if args.chunks > 1 else contextlib.nullcontext()) as executor:
+            strategy = train(rules, total, seed=args.seed, abstraction=abstraction, stacks=(stack, stack),
+                             variant=args.variant, checkpoint=args.checkpoint, progress=progress,
+                             chunks=args.chunks, chunk_iterations=args.chunk_iterations, executor=executor)
     except TrainingInterrupted as exc:
         bar.close()
         if not out_of_time:
@@ -959,6 +968,16 @@ def build_parser() -> argparse.ArgumentParser:
                          help="the mini game (TableRules.mini: a small deck, one draw of one card) instead of the full game")
     p_train.add_argument("--stack", type=int, default=None, metavar="CHIPS",
                          help=f"each seat's chips (default: deep enough that nobody is all in; --mini: {MINI_STACK})")
+    p_train.add_argument("--chunks", type=int, default=1, metavar="K",
+                         help="run rounds of K chunks side by side, merged in order (default: 1, one process; "
+                         "the strategy depends on K, not on where the chunks run)")
+    p_train.add_argument("--chunk-iterations", type=int, default=20_000, metavar="N",
+                         help="iterations a chunk runs in a round (default: 20,000)")
+    train_runner = p_train.add_mutually_exclusive_group()
+    train_runner.add_argument("--workers", type=int, default=None, metavar="N",
+                              help="local processes for the chunks (default: all cores)")
+    train_runner.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                              help="run the chunks on a Dask cluster (needs the dask extra)")
     p_train.add_argument("--compact", action="store_true",
                          help="write the probabilities in 255ths, a byte each (Strategy.compacted: a strategy "
                          "to ship)")

@@ -8,6 +8,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from badeucey_fast._jobrun import CHECKPOINT_INTERVAL
 from badeucey_fast._native import cfr, status_text
 from badeucey_fast.play.rules import TableRules
 from badeucey_fast.solve.abstraction import SolverAbstraction
+from badeucey_fast.solve.parallel import run_rounds
 from badeucey_fast.solve.strategy import Strategy, from_file, game_draws, make_cgame, rules_to_dict
 
 __all__ = ["CHECKPOINT_FORMAT", "DEFAULT_MEMORY_LIMIT", "TrainingInterrupted", "deep_stacks", "train"]
@@ -25,6 +27,8 @@ CHECKPOINT_FORMAT = "badeucey-fast cfr checkpoint 1"
 """The kind of a checkpoint file (see :mod:`badeucey_fast._storage`)."""
 DEFAULT_MEMORY_LIMIT = 4 << 30
 """Bytes the solver's arrays may take by default."""
+DEFAULT_CHUNK_ITERATIONS = 20_000
+"""Iterations a chunk runs in a round of a training on the job runner (``chunks`` > 1)."""
 SLICE_SECONDS = 0.25
 """About how long one call into C runs between progress reports."""
 
@@ -131,6 +135,9 @@ def train(
     progress: Callable[[int, int], None] | None = None,
     memory_limit: int = DEFAULT_MEMORY_LIMIT,
     deal: Sequence[int] | None = None,
+    chunks: int = 1,
+    chunk_iterations: int = DEFAULT_CHUNK_ITERATIONS,
+    executor: Executor | None = None,
 ) -> Strategy:
     """Train a heads-up fixed-limit strategy by external-sampling Monte Carlo
     CFR (the C solver, ``csrc/bdc_cfr.c``) and return its average strategy.
@@ -159,6 +166,15 @@ def train(
     :param progress: called as ``progress(done, iterations)`` while it runs.
     :param memory_limit: bytes the solver's arrays may take.
     :param deal: a test game: every iteration deals these cards in this order.
+    :param chunks: 1 (the default): one process runs every iteration in turn.
+        More: rounds of ``chunks`` chunks of ``chunk_iterations`` iterations,
+        each chunk from the state the last round left, run by the job runner
+        (``executor``: default a process pool over the local cores, or
+        :func:`~badeucey_fast.jobs.dask_executor`) and merged in chunk order
+        (:mod:`badeucey_fast.solve.parallel`): the result depends on ``chunks``
+        and ``chunk_iterations``, never on the executor.
+    :param chunk_iterations: iterations a chunk runs in a round.
+    :param executor: where the chunks run (with ``chunks`` > 1).
     :raises ValueError: for bad settings, a checkpoint of another training, or
         a damaged checkpoint.
     :raises MemoryError: when the solver needs more than ``memory_limit``
@@ -184,9 +200,16 @@ def train(
         raise ValueError(f"train: stacks must be two (button, big blind), got {len(pair)}")
     stack_pair = (pair[0], pair[1])
     fixed = None if deal is None else tuple(check_int(c, "a card of deal", low=0, high=51) for c in deal)
+    n_chunks = check_count(chunks, "chunks")
+    per_chunk = check_count(chunk_iterations, "chunk_iterations")
     made = _abstraction(abstraction, table_rules)
     game = make_cgame(table_rules, stack_pair, variant, made, fixed)
     job = _job(table_rules, stack_pair, variant, made, seed_value, fixed)
+    if n_chunks > 1:  # another training than one process's: its checkpoints say so
+        if made.spec.get("kind") not in ("exact", "card_buckets"):
+            raise ValueError(f"train: chunks run where the abstraction is made again from its spec, which "
+                             f"{made!r} cannot be")
+        job.update(chunks=n_chunks, chunk_iterations=per_chunk)
     path = None if checkpoint is None else Path(checkpoint)
     if path is not None and path.exists():
         memory = _read_checkpoint(path, job, made)
@@ -195,10 +218,40 @@ def train(
                              f"the {total:,} asked")
     else:
         memory = cfr.Memory.empty(seed_value)
-    memory = _run(game, memory, total, limit, path, job, table_rules, made, progress)
+    if n_chunks > 1:
+        memory = _run_rounds(memory, total, limit, path, job, table_rules, made, progress, executor)
+    else:
+        memory = _run(game, memory, total, limit, path, job, table_rules, made, progress)
     if path is not None:
         _write_checkpoint(path, job, memory)
     return _strategy(job, table_rules, made, memory)
+
+
+def _run_rounds(memory: cfr.Memory, total: int, limit: int, path: Path | None, job: dict[str, Any],
+                rules: TableRules, abstraction: SolverAbstraction, progress: Callable[[int, int], None] | None,
+                executor: Executor | None) -> cfr.Memory:
+    """The rounds of a training on the job runner, a checkpoint after each
+    (every few seconds at most) and Ctrl-C keeping the last merged round."""
+    from badeucey_fast._jobrun import JobInterrupted
+
+    kept = [memory]
+    written = [time.monotonic()]
+
+    def after_round(merged: cfr.Memory) -> None:
+        kept[0] = merged
+        if path is not None and (merged.iterations >= total or time.monotonic() - written[0] > CHECKPOINT_INTERVAL):
+            _write_checkpoint(path, job, merged)
+            written[0] = time.monotonic()
+        if progress is not None:
+            progress(merged.iterations, total)
+
+    try:
+        return run_rounds(memory, total, job=job, chunks=job["chunks"], chunk_iterations=job["chunk_iterations"],
+                          executor=executor, limit=limit, after_round=after_round)
+    except (KeyboardInterrupt, JobInterrupted):
+        if path is not None:
+            _write_checkpoint(path, job, kept[0])
+        raise TrainingInterrupted(_strategy(job, rules, abstraction, kept[0]), path) from None
 
 
 def _run(game: cfr.CGame, memory: cfr.Memory, total: int, limit: int, path: Path | None, job: dict[str, Any],
