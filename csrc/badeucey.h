@@ -825,6 +825,15 @@ int bdc_vector_step(bdc_vector_table *tables, size_t n_tables, const int64_t *ac
  * accumulated at the information sets of the seat that is not traversing,
  * where its own play sampled the path (stochastically weighted averaging).
  *
+ * A BEST RESPONSE.  With game->against set (a memory holding a trained
+ * strategy: its keys, offsets and averages), the seat that is not
+ * traversing plays that strategy's average (uniform where it has none)
+ * instead of its own regret matching, and nothing is learned at its
+ * information sets: the memory then holds the traverser's sets only, whose
+ * cumulative regrets point, action by action, to a best response to the
+ * fixed strategy (the action of largest regret: that of largest summed
+ * sampled counterfactual value).  VANILLA weighs every iteration alike.
+ *
  * Results depend only on the game, the seed (memory->rng) and the
  * iterations run: not on how runs are split, nor on the capacities. */
 
@@ -851,9 +860,10 @@ typedef struct {
     const uint8_t *candidates[4]; /* by draws left 1..3 ([0] unused): BDC_CFR_CANDIDATES masks per index; NULL: all */
     int recall;                   /* 1: keys hold the seat's own draws (perfect recall; no buckets) */
     int history;                  /* enum bdc_cfr_history: what keys hold of the public history */
+    const struct bdc_cfr_memory_s *against; /* NULL; else a strategy the other seat plays (A BEST RESPONSE) */
 } bdc_cfr_game;
 
-typedef struct {
+typedef struct bdc_cfr_memory_s {
     uint64_t *slots;              /* n_slots, a power of two at least 2 * max_entries */
     size_t n_slots;
     uint8_t *keys;                /* max_entries * BDC_CFR_KEY_BYTES */

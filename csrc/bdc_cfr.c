@@ -397,6 +397,21 @@ static void current_strategy(const double *regrets, int n, double *sigma)
         sigma[a] = sum > 0 ? (regrets[a] > 0 ? regrets[a] / sum : 0) : 1.0 / n;
 }
 
+/* The average strategy of a fixed memory at key (normalised; uniform where
+ * it has no such set, or has learned nothing there). */
+static void fixed_strategy(const bdc_cfr_memory *f, const uint8_t *key, int n, double *sigma)
+{
+    size_t at;
+    int64_t e = find(f, key, key_hash(key), &at);
+    double sum = 0;
+    int a;
+    if (e >= 0 && f->offsets[e] <= f->n_values && f->n_values - f->offsets[e] >= (uint64_t)n)
+        for (a = 0; a < n; a++)
+            sum += f->averages[f->offsets[e] + (uint64_t)a];
+    for (a = 0; a < n; a++)
+        sigma[a] = sum > 0 ? f->averages[f->offsets[e] + (uint64_t)a] / sum : 1.0 / n;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Traversal                                                                  */
 /* ------------------------------------------------------------------------ */
@@ -471,14 +486,18 @@ static double traverse(walk *w, const bdc_table *t)
         w->error = rc;
         return 0;
     }
-    e = find_or_add(w->m, n.key);
-    if (e < 0) {
-        w->error = BDC_E_MEMORY;
-        return 0;
+    if (w->g->against && seat != w->traverser) { /* the fixed strategy's set: nothing of it is learned */
+        regrets = averages = NULL;
+    } else {
+        e = find_or_add(w->m, n.key);
+        if (e < 0) {
+            w->error = BDC_E_MEMORY;
+            return 0;
+        }
+        regrets = w->m->regrets + w->m->offsets[e];
+        averages = w->m->averages + w->m->offsets[e];
+        current_strategy(regrets, n.n_actions, sigma);
     }
-    regrets = w->m->regrets + w->m->offsets[e];
-    averages = w->m->averages + w->m->offsets[e];
-    current_strategy(regrets, n.n_actions, sigma);
     if (seat == w->traverser) {
         double values[BDC_CFR_MAX_ACTIONS], value = 0;
         for (a = 0; a < n.n_actions; a++) {
@@ -508,8 +527,11 @@ static double traverse(walk *w, const bdc_table *t)
         bdc_table child = *t;
         double u = (double)(bdc_rng_next(w->m->rng) >> 11) * CFR_UNIFORM_SCALE, sum = 0;
         int pick = n.n_actions - 1;
-        for (a = 0; a < n.n_actions; a++)
-            averages[a] += w->weight * sigma[a];
+        if (w->g->against)
+            fixed_strategy(w->g->against, n.key, n.n_actions, sigma);
+        else
+            for (a = 0; a < n.n_actions; a++)
+                averages[a] += w->weight * sigma[a];
         for (a = 0; a < n.n_actions - 1; a++) {
             sum += sigma[a];
             if (u < sum) {
@@ -574,6 +596,8 @@ int bdc_cfr_run(const bdc_cfr_game *g, bdc_cfr_memory *m, uint64_t iterations, c
     if (rc)
         return rc;
     if (!memory_ok(m) || !m->regrets || m->damaged)
+        return BDC_E_ARGUMENT;
+    if (g->against && (g->against == m || !memory_ok(g->against)))
         return BDC_E_ARGUMENT;
     for (i = 0; i < iterations; i++) {
         size_t entries0 = m->n_entries, values0 = m->n_values, room;

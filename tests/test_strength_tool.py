@@ -66,5 +66,21 @@ def test_a_short_run_prints_both_estimates(strength: ModuleType, tmp_path: Path,
     assert strength.main(["--strategy", str(path), "--opponent", "calling", "--deals", "20", "--seed", "2",
                           "--workers", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "CFRBot vs calling: 20 deals (40 hands), seed 2"
+    assert out[0] == f"{path} vs calling: 20 deals (40 hands), seed 2"
     assert out[1].lstrip().startswith("duplicate:") and "with chance variates:" in out[2]
+
+
+def test_a_strategy_file_can_be_the_opponent(strength: ModuleType, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from badeucey_fast.solve import SolverAbstraction
+
+    rules = TableRules("badugi", heads_up_cap=4)
+    abstraction = SolverAbstraction.card_buckets("badugi", 8, cache=False)
+    paths = []
+    for seed in (1, 2):
+        paths.append(tmp_path / f"s{seed}.npz")
+        train(rules, 30, seed=seed, abstraction=abstraction).save(paths[-1])
+    strength.load.cache_clear()
+    assert strength.main(["--strategy", str(paths[0]), "--opponent", str(paths[1]), "--deals", "10", "--workers",
+                          "1"]) == 0
+    assert capsys.readouterr().out.startswith(f"{paths[0]} vs {paths[1]}: 10 deals")

@@ -87,17 +87,24 @@ def play_deal(bots: Sequence[Any], rules: Any, stacks: int, seed: int, hero: int
     return float(payoffs[hero]), correction
 
 
-@functools.lru_cache(maxsize=1)
+@functools.lru_cache(maxsize=2)
 def load(path: str | None) -> Strategy:
     """The strategy, read once a process."""
     return default_strategy() if path is None else Strategy.load(path)
+
+
+def opponent_bot(opponent: str) -> Any:
+    """A built-in bot by name, or a CFRBot playing the strategy file of that name."""
+    if opponent.endswith(".npz"):
+        return CFRBot(load(opponent))
+    return make_bot(opponent)
 
 
 def play_chunk(job: tuple[str | None, str, int, int, int]) -> tuple[list[float], list[float]]:
     """A chunk of deals: each deal's plain and corrected duplicate result (chips)."""
     path, opponent, seed, chunk, deals = job
     strategy = load(path)
-    cfr, other = CFRBot(strategy), make_bot(opponent)
+    cfr, other = CFRBot(strategy), opponent_bot(opponent)
     rules = strategy.rules
     stacks = 200 * rules.big_blind
     seeds = np.random.SeedSequence(seed, spawn_key=(chunk,)).generate_state(3 * deals, dtype=np.uint64)
@@ -126,7 +133,8 @@ def summary(values: Sequence[float], big_blind: int) -> tuple[float, float, floa
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--strategy", default=None, help="the strategy file (default: the one shipped)")
-    parser.add_argument("--opponent", default="drawing", help="a built-in bot: drawing, calling, random")
+    parser.add_argument("--opponent", default="drawing",
+                        help="a built-in bot (drawing, calling, random) or a strategy file (.npz)")
     parser.add_argument("--deals", type=int, default=5000, help="deals, each played twice (default: 5,000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
@@ -146,7 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             corrected.extend(c)
     m, h, v = summary(plain, big_blind)
     m2, h2, v2 = summary(corrected, big_blind)
-    print(f"CFRBot vs {args.opponent}: {args.deals:,} deals ({2 * args.deals:,} hands), seed {args.seed}")
+    print(f"{args.strategy or 'CFRBot'} vs {args.opponent}: {args.deals:,} deals ({2 * args.deals:,} hands), seed {args.seed}")
     print(f"  duplicate:             {m:+8.1f} mbb/hand  95% CI [{m - h:+.1f}, {m + h:+.1f}]")
     print(f"  with chance variates:  {m2:+8.1f} mbb/hand  95% CI [{m2 - h2:+.1f}, {m2 + h2:+.1f}]  "
           f"(variance x{v2 / v:.2f})")

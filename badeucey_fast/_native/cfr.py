@@ -55,7 +55,7 @@ class CGame:
     def __init__(self, rules: Any, stacks: Sequence[int], *, deck: Sequence[int] | None, draws: int,
                  fixed_deal: bool, variant: str, buckets: Sequence[npt.NDArray[np.uint32] | None],
                  candidates: Sequence[npt.NDArray[np.uint8] | None], recall: bool = False,
-                 history: str = "full") -> None:
+                 history: str = "full", against: Memory | None = None) -> None:
         self.struct = ffi.new("bdc_cfr_game *")
         g = self.struct
         g.rules = table_rules(rules)[0]
@@ -71,6 +71,9 @@ class CGame:
         g.hands = hands_of(rules.game.hand_size)
         g.recall = int(recall)
         g.history = HISTORIES[history]
+        if against is not None:  # kept alive with the game
+            self._against = against
+            g.against = against.struct
         for r in range(4):
             b, c = buckets[r], candidates[r]
             if b is not None:

@@ -104,13 +104,14 @@ def game_deck(rules: TableRules) -> tuple[int, ...] | None:
 
 
 def make_cgame(rules: TableRules, stacks: tuple[int, int], variant: str, abstraction: SolverAbstraction,
-               deal: tuple[int, ...] | None = None) -> cfr.CGame:
-    """The C game of a training or a lookup."""
+               deal: tuple[int, ...] | None = None, against: cfr.Memory | None = None) -> cfr.CGame:
+    """The C game of a training or a lookup (``against``: the strategy the
+    other seat plays, for a best response)."""
     deck = game_deck(rules) if deal is None else deal
     try:
         return cfr.CGame(rules, stacks, deck=deck, draws=game_draws(rules), fixed_deal=deal is not None,
                          variant=variant, buckets=abstraction.buckets, candidates=abstraction.candidates,
-                         recall=abstraction.recall, history=abstraction.history)
+                         recall=abstraction.recall, history=abstraction.history, against=against)
     except ValueError as exc:
         if not abstraction.recall:
             raise
