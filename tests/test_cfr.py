@@ -481,3 +481,21 @@ def test_quantised_probabilities_sum_to_255_by_largest_remainders() -> None:
     got = quantised(averages, offsets).tolist()
     assert got == [85, 85, 85, 0, 0, 64, 191, 128, 127] or got == [85, 85, 85, 0, 0, 64, 191, 127, 128]
     assert sum(got[7:]) == 255
+
+
+def test_cfr_bot_is_an_environment_opponent(trained: Strategy) -> None:
+    from badeucey_fast.env import SingleAgentEnv
+    from badeucey_fast.play.bots import CFRBot
+
+    env = SingleAgentEnv([CFRBot(trained)], rules=RULES)
+    rng = np.random.default_rng(1)
+    for episode in range(20):  # the bot answers every decision the learner leaves it
+        obs, info = env.reset(seed=episode)
+        done = False
+        while not done:
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, reward, done, truncated, info = env.step(int(rng.choice(legal)))
+            assert not truncated
+        assert sum(info["payoffs"]) == pytest.approx(0.0)
+    again = SingleAgentEnv([CFRBot(trained)], rules=RULES)
+    assert again.reset(seed=3)[0]["observation"].tolist() == env.reset(seed=3)[0]["observation"].tolist()
