@@ -37,7 +37,8 @@ def best_response(strategy: Strategy, iterations: int, *, seed: int = 0,
     learned in ``iterations`` iterations against it (uniform where it met none).
 
     >>> from badeucey_fast.play import TableRules
-    >>> from badeucey_fast.solve import TableGame, exploitability, train
+    >>> from badeucey_fast.solve import train
+    >>> from badeucey_fast.solve.response import best_response
     >>> rules = TableRules.mini()
     >>> weak = train(rules, 200, seed=1, abstraction=None, stacks=(20, 20))
     >>> answer = best_response(weak, 2000, seed=1)
