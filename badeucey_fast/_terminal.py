@@ -206,16 +206,10 @@ def _cfr_table(game: str | None, names: Sequence[str], structure: str,
     its strategy was trained for (the file's, or the one shipped)."""
     from badeucey_fast.play.bots import CFRBot
     from badeucey_fast.solve import Strategy, default_strategy
-    from badeucey_fast.solve import strategy as strategy_module
 
     if len(names) != 1:
         raise ValueError(f"the cfr bot plays heads-up: --bots cfr alone, not {','.join(names)}")
-    if path is None:
-        if strategy_module.DEFAULT_STRATEGY is None:
-            raise ValueError("the cfr bot needs a strategy file: --strategy FILE (badeucey train writes one)")
-        trained = default_strategy()
-    else:
-        trained = Strategy.load(path)
+    trained = default_strategy() if path is None else Strategy.load(path)
     rules = trained.rules
     trained_game = cast(Game, rules.game).name
     where = "the strategy" if path is None else f"the strategy {path}"

@@ -364,15 +364,18 @@ def test_cfr_bot_plays_a_match(trained: Strategy) -> None:
     assert result == again
 
 
-def test_cfr_bot_takes_a_file_and_names_its_missing_default(trained: Strategy, tmp_path: Path) -> None:
+def test_cfr_bot_takes_a_file_and_names_a_missing_default(trained: Strategy, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     from badeucey_fast.play.bots import CFRBot, make_bot
+    from badeucey_fast.solve import strategy
 
     path = tmp_path / "strategy.npz"
     trained.save(path)
     bot = CFRBot(path)
     hand = Hand(RULES, [100, 100], seed=4)
     assert bot.act(hand.view(hand.to_act)) in hand.legal_actions()  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="no strategy ships"):
+    monkeypatch.setattr(strategy, "DEFAULT_STRATEGY", "no-such-strategy.npz")
+    with pytest.raises(ValueError, match="the strategy that ships with badeucey-fast is missing .*reinstall"):
         make_bot("cfr")
     with pytest.raises(TypeError, match="Strategy"):
         CFRBot(42)  # type: ignore[arg-type]

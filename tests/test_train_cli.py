@@ -186,7 +186,6 @@ def test_play_against_a_trained_strategy(badugi_strategy: Path, monkeypatch: pyt
 
 
 @pytest.mark.parametrize(("words", "message"), [
-    (["--bots", "cfr"], "the cfr bot needs a strategy file: --strategy FILE"),
     (["--bots", "drawing", "--strategy", "STRATEGY"], "--strategy is the cfr bot's strategy: add --bots cfr"),
     (["--bots", "cfr,drawing", "--strategy", "STRATEGY"], "the cfr bot plays heads-up"),
     (["--bots", "cfr", "--strategy", "STRATEGY", "--game", "badeucey"], "--game badeucey: the strategy"),

@@ -390,19 +390,27 @@ class Strategy:
         return from_file(meta, arrays, where, abstraction, regrets=False)[0]
 
 
-DEFAULT_STRATEGY: str | None = None
+DEFAULT_STRATEGY = "badeucey-cfr.npz"
 """The file name, in this package's folder, of the strategy that ships with
-the package (what ``CFRBot()`` and ``make_bot("cfr")`` play); None while none does."""
+the package (what ``CFRBot()`` and ``make_bot("cfr")`` play): heads-up
+fixed-limit Badeucey, each betting round capped at four bets, trained by
+:data:`DEFAULT_COMMAND` (docs/bots.rst, "The CFR bot")."""
+DEFAULT_COMMAND = ("badeucey train --game badeucey --buckets 32 --iterations 2113634 --seed 1 --compact "
+                   "--out badeucey-cfr.npz")
+"""The command that makes :data:`DEFAULT_STRATEGY` again, byte for byte."""
 
 
 def default_strategy() -> Strategy:
-    """The strategy that ships with the package (:data:`DEFAULT_STRATEGY`).
+    """The strategy that ships with the package (:data:`DEFAULT_STRATEGY`),
+    read once a process.  Its first use in a process makes its card
+    abstraction (seconds; the first use on a machine also computes the
+    game's card features, under a minute, then cached).
 
-    :raises ValueError: when none ships with this version.
+    :raises ValueError: when the file is missing or damaged (a broken installation).
     """
-    if DEFAULT_STRATEGY is None:
-        raise ValueError("no strategy ships with this version of badeucey-fast: train one "
-                         "(badeucey_fast.solve.train), save it and give its file: CFRBot(path)")
+    path = Path(__file__).with_name(DEFAULT_STRATEGY)
+    if not path.is_file():
+        raise ValueError(f"the strategy that ships with badeucey-fast is missing ({path}): reinstall the package")
     return _default(DEFAULT_STRATEGY)
 
 
