@@ -162,3 +162,30 @@ def same(a: object, b: object) -> bool:
         return bool(a == b)
     except (TypeError, ValueError):  # an == that compares arrays inside: compare the parts
         return same(dict(_attributes(a)), dict(_attributes(b)))
+
+
+def play_strategy_hand(strategy: Any, rules: Any, seed: int, check: Any) -> None:
+    """A heads-up hand played by a solver's strategy (both seats, actions drawn
+    from a generator seeded by ``seed``), ``check(hand, probabilities)`` called
+    at each decision."""
+    from badeucey_fast.cards import format_cards
+    from badeucey_fast.play.hand import Hand
+    from badeucey_fast.solve import deep_stacks
+
+    rng = random.Random(seed)
+    hand = Hand(rules, [deep_stacks(rules)] * 2, button=seed % 2, seed=seed)
+    while hand.to_act is not None:
+        probabilities = strategy.probabilities(hand)
+        check(hand, probabilities)
+        action = rng.choices(list(probabilities), weights=list(probabilities.values()))[0]
+        view = hand.view(hand.to_act)
+        if view.phase == "draw":
+            thrown = [c for i, c in enumerate(view.cards) if action >> i & 1]
+            hand.act(f"sd {format_cards(thrown)}" if thrown else "sd")
+        elif action == -1:
+            hand.act("f")
+        elif action == 0:
+            hand.act("cc")
+        else:
+            hand.act(f"cbr {action}")
+

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,8 @@ from badeucey_fast.play import TableRules
 from badeucey_fast.play.hand import Hand
 from badeucey_fast.solve import SolverAbstraction, Strategy, TrainingInterrupted, deep_stacks, train
 from badeucey_fast.solve.abstraction import all_hands, colex_index
+
+from .support import play_strategy_hand
 
 RULES = TableRules("badugi", heads_up_cap=4)
 
@@ -84,28 +85,7 @@ def legal_ints(hand: Hand) -> set[int] | None:
 
 
 def play_to_end(strategy: Strategy, seed: int, check: Any) -> None:
-    rng = random.Random(seed)
-    hand = Hand(RULES, [deep_stacks(RULES)] * 2, button=seed % 2, seed=seed)
-    while hand.to_act is not None:
-        probabilities = strategy.probabilities(hand)
-        check(hand, probabilities)
-        action = rng.choices(list(probabilities), weights=list(probabilities.values()))[0]
-        view = hand.view(hand.to_act)
-        if view.phase == "draw":
-            thrown = [c for i, c in enumerate(view.cards) if action >> i & 1]
-            hand.act("sd " + " ".join(parse_cards_names(thrown)) if thrown else "sd")
-        elif action == -1:
-            hand.act("f")
-        elif action == 0:
-            hand.act("cc")
-        else:
-            hand.act(f"cbr {action}")
-
-
-def parse_cards_names(ids: list[int]) -> list[str]:
-    from badeucey_fast.cards import NAME_OF
-
-    return [NAME_OF[c] for c in ids]
+    play_strategy_hand(strategy, RULES, seed, check)
 
 
 def test_probabilities_are_the_legal_actions_and_sum_to_one(trained: Strategy) -> None:

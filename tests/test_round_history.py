@@ -3,7 +3,7 @@ each key checked against a summary written here from a hand's typed events."""
 
 from __future__ import annotations
 
-import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -11,10 +11,11 @@ import pytest
 from badeucey_fast._native import cfr, ffi, lib
 from badeucey_fast.play import TableRules
 from badeucey_fast.play.events import BetRaise, CheckCall, Draw, Fold
-from badeucey_fast.play.hand import Hand
 from badeucey_fast.play.view import HandView
-from badeucey_fast.solve import SolverAbstraction, Strategy, deep_stacks, train
+from badeucey_fast.solve import SolverAbstraction, Strategy, train
 from badeucey_fast.solve.strategy import history_codes, make_cgame
+
+from .support import play_strategy_hand
 
 RULES = TableRules("badugi", heads_up_cap=4)
 POT_CODE = [0, 1, 2, 3, 4, 5, 5, 6, 6, 7, 7, 7, 8, 8, 8, 8, 8]  # by bets so far, 16 at most
@@ -78,29 +79,9 @@ def unpack(key: bytes) -> list[int]:
     return [key[9 + i // 2] >> (4 * (i & 1)) & 15 for i in range(key[8])]
 
 
-def play(seed: int, strategy: Strategy, check: object) -> None:
-    rng = random.Random(seed)
-    hand = Hand(RULES, [deep_stacks(RULES)] * 2, button=seed % 2, seed=seed)
-    while hand.to_act is not None:
-        view = hand.view(hand.to_act)
-        check(view)  # type: ignore[operator]
-        probabilities = strategy.probabilities(view)
-        action = rng.choices(list(probabilities), weights=list(probabilities.values()))[0]
-        if view.phase == "draw":
-            hand.act(_draw_text(view, action))
-        elif action == -1:
-            hand.act("f")
-        elif action == 0:
-            hand.act("cc")
-        else:
-            hand.act(f"cbr {action}")
-
-
-def _draw_text(view: HandView, mask: int) -> str:
-    from badeucey_fast.cards import format_cards
-
-    thrown = [c for i, c in enumerate(view.cards) if mask >> i & 1]
-    return f"sd {format_cards(thrown)}" if thrown else "sd"
+def play(seed: int, strategy: Strategy, check: Callable[[HandView], None]) -> None:
+    """A hand played by the strategy, ``check`` called with the view of each decision."""
+    play_strategy_hand(strategy, RULES, seed, lambda hand, _: check(hand.view(hand.to_act)))
 
 
 def test_every_key_holds_this_rounds_codes_after_the_summary_of_the_rest(trained: Strategy) -> None:
