@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from badeucey_fast._checks import check_count, check_seed
 from badeucey_fast._native import cfr
 from badeucey_fast.solve.strategy import Strategy, make_cgame
-from badeucey_fast.solve.train import DEFAULT_MEMORY_LIMIT, _job, _run
+from badeucey_fast.solve.train import DEFAULT_MEMORY_LIMIT, job_of, run_slices
 
 if TYPE_CHECKING:
     import numpy as np
@@ -57,8 +57,8 @@ def best_response(strategy: Strategy, iterations: int, *, seed: int = 0,
         raise ValueError("best_response: seed must be an integer")
     fixed = strategy._lookup[1]
     game = make_cgame(strategy.rules, strategy.stacks, "vanilla", strategy.abstraction, against=fixed)
-    job = _job(strategy.rules, strategy.stacks, "vanilla", strategy.abstraction, seed_value, None)
-    memory = _run(game, cfr.Memory.empty(seed_value), total, check_count(memory_limit, "memory_limit"), None, job,
+    job = job_of(strategy.rules, strategy.stacks, "vanilla", strategy.abstraction, seed_value, None)
+    memory = run_slices(game, cfr.Memory.empty(seed_value), total, check_count(memory_limit, "memory_limit"), None, job,
                   strategy.rules, strategy.abstraction, progress)
     arrays = memory.arrays()
     return Strategy(strategy.rules, strategy.stacks, "vanilla", strategy.abstraction, memory.iterations, seed_value,

@@ -83,8 +83,9 @@ def _abstraction(abstraction: object, rules: TableRules) -> SolverAbstraction:
     return SolverAbstraction.card_buckets(rules.game, buckets)
 
 
-def _job(rules: TableRules, stacks: tuple[int, int], variant: str, abstraction: SolverAbstraction, seed: int,
-         deal: tuple[int, ...] | None) -> dict[str, Any]:
+def job_of(rules: TableRules, stacks: tuple[int, int], variant: str, abstraction: SolverAbstraction, seed: int,
+           deal: tuple[int, ...] | None) -> dict[str, Any]:
+    """What identifies a training (JSON-ready): its checkpoints hold it, and refuse another's."""
     return {"rules": rules_to_dict(rules), "stacks": list(stacks), "variant": variant,
             "abstraction": abstraction.spec, "abstraction_digest": abstraction.digest, "seed": seed,
             "deal": None if deal is None else list(deal)}
@@ -204,7 +205,7 @@ def train(
     per_chunk = check_count(chunk_iterations, "chunk_iterations")
     made = _abstraction(abstraction, table_rules)
     game = make_cgame(table_rules, stack_pair, variant, made, fixed)
-    job = _job(table_rules, stack_pair, variant, made, seed_value, fixed)
+    job = job_of(table_rules, stack_pair, variant, made, seed_value, fixed)
     if n_chunks > 1:  # another training than one process's: its checkpoints say so
         if made.spec.get("kind") not in ("exact", "card_buckets"):
             raise ValueError(f"train: chunks run where the abstraction is made again from its spec, which "
@@ -221,7 +222,7 @@ def train(
     if n_chunks > 1:
         memory = _run_rounds(memory, total, limit, path, job, table_rules, made, progress, executor)
     else:
-        memory = _run(game, memory, total, limit, path, job, table_rules, made, progress)
+        memory = run_slices(game, memory, total, limit, path, job, table_rules, made, progress)
     if path is not None:
         _write_checkpoint(path, job, memory)
     return _strategy(job, table_rules, made, memory)
@@ -254,8 +255,8 @@ def _run_rounds(memory: cfr.Memory, total: int, limit: int, path: Path | None, j
         raise TrainingInterrupted(_strategy(job, rules, abstraction, kept[0]), path) from None
 
 
-def _run(game: cfr.CGame, memory: cfr.Memory, total: int, limit: int, path: Path | None, job: dict[str, Any],
-         rules: TableRules, abstraction: SolverAbstraction, progress: Callable[[int, int], None] | None) -> cfr.Memory:
+def run_slices(game: cfr.CGame, memory: cfr.Memory, total: int, limit: int, path: Path | None, job: dict[str, Any],
+               rules: TableRules, abstraction: SolverAbstraction, progress: Callable[[int, int], None] | None) -> cfr.Memory:
     """Runs the solver to ``total`` iterations in slices, each in a thread (so
     that Ctrl-C is seen at once and stops it between iterations)."""
     from badeucey_fast._native import ffi
