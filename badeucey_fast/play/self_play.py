@@ -40,7 +40,7 @@ from badeucey_fast._checks import check_count, check_int, check_seed
 from badeucey_fast._jobrun import InlineExecutor, JobProgress, run_chunks
 from badeucey_fast.games import Game, get_game
 from badeucey_fast.play._tally import check_memory, chunk_sums, combine
-from badeucey_fast.play.matches import MatchResult
+from badeucey_fast.play.match_result import MatchResult
 from badeucey_fast.play.rules import TableRules
 
 if TYPE_CHECKING:
