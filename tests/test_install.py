@@ -33,14 +33,21 @@ def _source_copy(tmp_path: Path, with_setup_py: bool) -> Path:
     return root
 
 
-def _import_from(folder: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", "import badeucey_fast"], cwd=folder, capture_output=True, text=True, timeout=60
-    )
+# A developer's editable install (pip install -e) puts a finder before the path, so the
+# folder's copy would never be imported; the child drops it, as if nothing were installed.
+_IMPORT_UNINSTALLED = (
+    "import sys; "
+    "sys.meta_path[:] = [f for f in sys.meta_path if not getattr(f, '__module__', '').startswith('__editable__')]; "
+    "import badeucey_fast"
+)
+
+
+def _import_from(folder: Path, code: str = "import badeucey_fast") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, timeout=60)
 
 
 def test_importing_the_source_tree_says_what_to_do(tmp_path: Path) -> None:
-    done = _import_from(_source_copy(tmp_path, with_setup_py=True))
+    done = _import_from(_source_copy(tmp_path, with_setup_py=True), _IMPORT_UNINSTALLED)
     assert done.returncode != 0
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith("ImportError: badeucey_fast was imported from the source tree in "), done.stderr
@@ -49,7 +56,7 @@ def test_importing_the_source_tree_says_what_to_do(tmp_path: Path) -> None:
 
 
 def test_an_installation_without_its_core_says_reinstall(tmp_path: Path) -> None:
-    done = _import_from(_source_copy(tmp_path, with_setup_py=False))
+    done = _import_from(_source_copy(tmp_path, with_setup_py=False), _IMPORT_UNINSTALLED)
     assert done.returncode != 0
     assert "has no compiled core (_core)" in done.stderr and "--force-reinstall" in done.stderr
 
