@@ -52,6 +52,7 @@ def test_overhead_local_pool(benchmark: Any) -> None:
         benchmark(run_empty, pool)
 
 
+@pytest.mark.slow  # starts a Dask cluster
 @pytest.mark.benchmark(group=OVERHEAD, min_rounds=3)
 def test_overhead_dask(benchmark: Any, dask_address: str) -> None:
     with jobs.dask_executor(dask_address) as executor:

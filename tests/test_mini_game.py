@@ -212,6 +212,7 @@ def test_a_trained_strategy_s_exploitability_falls_with_iterations(trained_polic
     assert many.exploitability < 0.15 and many.per_big_blind < 0.075
 
 
+@pytest.mark.slow  # three exact traversals, two through a Python policy
 def test_the_best_response_to_a_trained_strategy_is_worth_its_value(trained_policies: dict[int, object]) -> None:
     """Replaying each seat's best response against the trained policy earns exactly the value found
     (information states its own choices never reach have no choice: any action does there)."""

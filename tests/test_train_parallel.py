@@ -88,6 +88,7 @@ def test_ctrl_c_keeps_the_last_merged_round(buckets: SolverAbstraction, tmp_path
                             executor=InlineExecutor())
 
 
+@pytest.mark.slow  # two exact exploitabilities
 def test_chunked_training_approaches_an_equilibrium_of_the_mini_game() -> None:
     game = TableGame(MINI)
     few = train(MINI, 500, seed=1, abstraction=None, stacks=(20, 20), chunks=2, chunk_iterations=250,
