@@ -428,6 +428,8 @@ _HELD_CLASSES = 1 + 13 + 13 + 78 * 2
 """Rows of a :class:`HeldCounts`: the hands holding no card; one card, by its
 rank; two cards, by their ranks and whether they share a suit (a pair of one
 rank never does)."""
+_FIRST_PAIR_ROW = 1 + 13
+"""The first row of two cards (after the row of no card and the 13 of one)."""
 _MAX_HELD = 4
 """HeldCounts kept at once (each a few MB: one per game and query in use)."""
 
@@ -460,24 +462,44 @@ def _held_classes() -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
 class HeldCounts:
     """The counts of the hands of a game holding no card, one card or two, by
     class (:func:`_held_classes`), with the hands meeting one query: uint32
-    rows as ``bdc_draw_options`` reads them, each counted the first time a
-    hand needs it.  A row, once counted, never changes."""
+    rows as ``bdc_draw_options`` reads them, every one counted when the
+    object is made, so that no later hand waits for a row of its own.
+
+    Only the 156 rows of two cards are enumerated (C(50, 3) hands each for
+    five cards); the others follow from them exactly.  A hand of ``n`` cards
+    holding card ``c`` holds ``n - 1`` pairs with ``c``, so the hands holding
+    ``c`` are counted ``n - 1`` times over the pairs ``(c, d)``, ``d`` any
+    other card; and a hand holds ``n`` cards, so the 52 one-card rows (four
+    of each rank) count every hand ``n`` times.  That is about as many hands
+    as the row of no card alone (C(52, 5)) would take to enumerate."""
 
     def __init__(self, rules: Game, query: Target | None) -> None:
         np = _np if _np is not None else _import_numpy()
         fields = game_fields(rules)
         self.rules, self.query = rules, query
         self.width = fields.badugi_bins + fields.low_bins + 2
-        self.rows = np.zeros((_HELD_CLASSES, self.width), dtype=np.uint32)
+        pair_row, cards = _held_classes()
+        counts = np.zeros((_HELD_CLASSES, self.width), dtype=np.uint64)
+        for row in range(_FIRST_PAIR_ROW, _HELD_CLASSES):
+            run = run_draw(plan_draw(rules, cards[row], (), (), 1, None), query, None, None, None)
+            out = counts[row]
+            if run.badugi is not None:
+                out[: fields.badugi_bins] = run.badugi
+            if run.low is not None:
+                out[fields.badugi_bins : fields.badugi_bins + fields.low_bins] = run.low
+            out[-2], out[-1] = run.hits, run.total
+        n = rules.hand_size
+        for rank in range(13):
+            card = 4 * rank
+            pairs = [pair_row[card * DECK_SIZE + other] for other in range(DECK_SIZE) if other != card]
+            counts[1 + rank] = _exact_quotient(counts[pairs].sum(axis=0), n - 1)
+        counts[0] = _exact_quotient(4 * counts[1:_FIRST_PAIR_ROW].sum(axis=0), n)
+        self.rows = counts.astype(np.uint32)  # at most C(52, 5) hands a row
         self.pointer = ffi.from_buffer("uint32_t[]", self.rows)
-        self.counted = bytearray(_HELD_CLASSES)
-        self.complete = False
-        self._lock = threading.Lock()
 
     def row_of_subsets(self, hand: tuple[int, ...]) -> list[int]:
         """For each subset of ``hand`` (bit b: ``hand[b]``), its row, or -1 for
-        a subset of three cards or more (counted by ``bdc_draw_options``);
-        the rows counted first where needed."""
+        a subset of three cards or more (counted by ``bdc_draw_options``)."""
         pair_row = _held_classes()[0]
         n = len(hand)
         rows = [-1] * (1 << n)
@@ -486,46 +508,39 @@ class HeldCounts:
             rows[1 << b] = 1 + (card >> 2)
             for b2 in range(b + 1, n):
                 rows[1 << b | 1 << b2] = pair_row[card * DECK_SIZE + hand[b2]]
-        if not self.complete:
-            for row in rows:
-                if row >= 0 and not self.counted[row]:
-                    self._count(row)
         return rows
 
-    def _count(self, row: int) -> None:
-        """Count one row (once, whichever thread asks first)."""
-        with self._lock:
-            if self.counted[row]:
-                return
-            held = _held_classes()[1][row]
-            counts = run_draw(plan_draw(self.rules, held, (), (), 1, None), self.query, None, None, None)
-            fields = game_fields(self.rules)
-            out = self.rows[row]
-            if counts.badugi is not None:
-                out[: fields.badugi_bins] = counts.badugi
-            if counts.low is not None:
-                out[fields.badugi_bins : fields.badugi_bins + fields.low_bins] = counts.low
-            out[-2], out[-1] = counts.hits, counts.total
-            self.counted[row] = 1
-            self.complete = all(self.counted)
+
+def _exact_quotient(total: Any, divisor: int) -> Any:
+    """``total // divisor``, checking that every entry divides exactly (a
+    count derived from the rows of two cards: anything else is a miscount)."""
+    quotient, remainder = divmod(total, divisor)
+    if remainder.any():  # pragma: no cover - the counting argument of HeldCounts
+        raise RuntimeError("the held counts do not divide: the rows of two cards are miscounted")
+    return quotient
 
 
 _HELD: dict[tuple[tuple[int, int, int], tuple[int, int]], HeldCounts] = {}
+_HELD_LOCK = threading.Lock()
 
 
 def held_counts(rules: Game, query: Target | None) -> HeldCounts:
     """The :class:`HeldCounts` of a game and query, kept for the next call
     (at most ``_MAX_HELD``: the oldest goes).  Kept by what the counts depend
     on, the rankings, hand size and query limits, not by the game object: a
-    chart's worker gets a new copy of its game with every chunk."""
+    chart's worker gets a new copy of its game with every chunk.  Made once,
+    whichever thread asks first (the others wait for it)."""
     key = (game_fields(rules).codes, _c_limits(query))
     held = _HELD.get(key)
     if held is not None:
         return held
-    held = HeldCounts(rules, query)
-    if len(_HELD) >= _MAX_HELD:
-        _HELD.pop(next(iter(_HELD)))
-    _HELD[key] = held
+    with _HELD_LOCK:
+        held = _HELD.get(key)
+        if held is None:
+            held = HeldCounts(rules, query)
+            if len(_HELD) >= _MAX_HELD:
+                _HELD.pop(next(iter(_HELD)))
+            _HELD[key] = held
     return held
 
 
