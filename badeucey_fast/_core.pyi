@@ -66,6 +66,10 @@ class _Lib:
     def bdc_draw_options(
         self, game: Any, hand: Any, query: Any, held: Any, n_held: int, held_row: Any, n_low: int, table: Any, sums: Any, /
     ) -> int: ...
+    BDC_OPTION_FIGURES: int
+    def bdc_draw_option_figures(
+        self, game: Any, hand: Any, query: Any, held_figures: Any, n_held: int, held_row: Any, figures: Any, /
+    ) -> int: ...
     def bdc_equity_plan(self, spec: Any, outcomes: Any, positions: Any, /) -> int: ...
     def bdc_equity_run(
         self, spec: Any, first_begin: int, first_end: int, samples: int, rng: Any, sums: Any, weight: Any, /

@@ -496,6 +496,16 @@ class HeldCounts:
         counts[0] = _exact_quotient(4 * counts[1:_FIRST_PAIR_ROW].sum(axis=0), n)
         self.rows = counts.astype(np.uint32)  # at most C(52, 5) hands a row
         self.pointer = ffi.from_buffer("uint32_t[]", self.rows)
+        # each row's four figures (bdc_draw_option_figures): the rank sums of each half, hits, total
+        ranks = np.arange(self.width, dtype=np.uint64)
+        ranks[fields.badugi_bins :] -= np.uint64(fields.badugi_bins)  # a low count's column, less the Badugi ones
+        ranks[-2:] = 0
+        figures = np.zeros((_HELD_CLASSES, _OPTION_FIGURES), dtype=np.uint64)
+        figures[:, 0] = counts[:, : fields.badugi_bins] @ ranks[: fields.badugi_bins]
+        figures[:, 1] = counts[:, fields.badugi_bins : -2] @ ranks[fields.badugi_bins : -2]
+        figures[:, 2:] = counts[:, -2:]
+        self.figures = figures
+        self.figures_pointer = ffi.from_buffer(_U64S_TYPE, figures)
 
     def row_of_subsets(self, hand: tuple[int, ...]) -> list[int]:
         """For each subset of ``hand`` (bit b: ``hand[b]``), its row, or -1 for
@@ -553,6 +563,7 @@ class _OptionBuffers(threading.local):
 
 
 _OPTION_BUFFERS = _OptionBuffers()
+_OPTION_FIGURES: int = lib.BDC_OPTION_FIGURES
 
 
 def option_counts(rules: Game, hand: tuple[int, ...], query: Target | None) -> tuple[Counts, Counts]:
@@ -581,6 +592,38 @@ def option_counts(rules: Game, hand: tuple[int, ...], query: Target | None) -> t
     return table[: len(rows)], sums[: len(rows)]
 
 
+class _FigureBuffers(threading.local):
+    """Each thread's output of ``bdc_draw_option_figures``: made once and reused."""
+
+    def __init__(self) -> None:
+        self.figures: tuple[Counts, Any] | None = None
+
+
+_FIGURE_BUFFERS = _FigureBuffers()
+
+
+def option_figures(rules: Game, hand: tuple[int, ...], query: Target | None) -> Counts:
+    """What every discard option of a hand at one draw with no dead cards is
+    scored by (``bdc_draw_option_figures``), without its counts by rank: row
+    m holds, for the option keeping the cards of ``hand`` at the bits of m,
+    the sums of rank times count of its Badugi and low counts, the hands
+    meeting ``query`` and all its hands; the same numbers as
+    :func:`option_counts` gives.  This thread's buffer: valid until its next
+    call."""
+    held = held_counts(rules, query)
+    rows = held.row_of_subsets(hand)
+    buffers = _FIGURE_BUFFERS.figures
+    if buffers is None:
+        figures = _np.empty((1 << MAX_HAND_CARDS, _OPTION_FIGURES), dtype=_np.uint64)
+        buffers = _FIGURE_BUFFERS.figures = (figures, ffi.from_buffer(_U64S_TYPE, figures))
+    figures, figures_pointer = buffers
+    status = lib.bdc_draw_option_figures([game_fields(rules).codes], bytes(hand), _c_limits(query),
+                                         held.figures_pointer, _HELD_CLASSES, rows, figures_pointer)
+    if status:
+        raise_for_status(status, "best_discards")
+    return figures[: len(rows)]
+
+
 def option_scores(
     rules: Game, ids: tuple[int, ...], target: Target | None, objective: str
 ) -> tuple[Any, Any, Any]:
@@ -592,11 +635,11 @@ def option_scores(
     numbers, in the same floating-point steps, as the options' own."""
     import numpy as np
 
-    table, sums = option_counts(rules, ids, target)
-    total = table[::-1, -1].astype(np.float64)  # the option throwing mask j keeps (and is counted in) row full - j
+    figures = option_figures(rules, ids, target)[::-1]  # the option throwing mask j keeps row full - j
+    total = figures[:, 3].astype(np.float64)
     columns = [0 if h == "badugi" else 1 for h in rules.halves]
-    means = sums[::-1, columns].astype(np.float64) / total[:, None]
-    probability = None if target is None else table[::-1, -2].astype(np.float64) / total
+    means = figures[:, columns].astype(np.float64) / total[:, None]
+    probability = None if target is None else figures[:, 2].astype(np.float64) / total
     if objective == "target":
         assert probability is not None
         score = -probability

@@ -939,3 +939,41 @@ def test_held_counts_are_shared_by_equal_games() -> None:
     assert copy is not rules
     assert _runs.held_counts(copy, None) is _runs.held_counts(rules, None)
     assert _runs.held_counts(rules, parse_target("low:8", rules)) is not _runs.held_counts(rules, None)
+
+
+@pytest.mark.parametrize(("game", "target"), [("badeucey", None), ("badeucey", "badugi+low:9"), ("badugi", "badugi:8"),
+                                             ("ace_five", "low:8")])
+def test_held_counts_rows_equal_their_own_runs(game: str, target: str | None) -> None:
+    """The rows of no card and of one card are derived from the rows of two cards:
+    each equals the run counting the hands holding its cards directly."""
+    rules = GAMES[game]
+    query = None if target is None else parse_target(target, rules)
+    held = _runs.HeldCounts(rules, query)
+    fields = _runs.game_fields(rules)
+    cards = _runs._held_classes()[1]
+    for row in [*range(_runs._FIRST_PAIR_ROW + 1), _runs._FIRST_PAIR_ROW + 40, _runs._HELD_CLASSES - 1]:
+        run = _runs.run_draw(_runs.plan_draw(rules, cards[row], (), (), 1, None), query, None, None, None)
+        expected = np.zeros(held.width, dtype=np.uint64)
+        if run.badugi is not None:
+            expected[: fields.badugi_bins] = run.badugi
+        if run.low is not None:
+            expected[fields.badugi_bins : fields.badugi_bins + fields.low_bins] = run.low
+        expected[-2:] = run.hits, run.total
+        assert np.array_equal(held.rows[row], expected), row
+
+
+@pytest.mark.parametrize(
+    ("game", "hand", "target"),
+    [("badeucey", "7s 5h 4d Jc Ks", None), ("badeucey", "7h 5h 4h 3h 3s", "badugi+low:9"),
+     ("badacey", "As Ad 3d Kc 5h", "badugi"), ("deuce_seven", "Ks Qh 9d 8c 2s", "low:8"),
+     ("badugi", "As Ah 3s Kd", "badugi:8")],
+)
+def test_option_figures_are_the_option_counts_sums(game: str, hand: str, target: str | None) -> None:
+    """What a chart scores by (the rank sums, hits and total of every option, without
+    its counts by rank) are the same integers as the full option counts give."""
+    rules = GAMES[game]
+    query = None if target is None else parse_target(target, rules)
+    table, sums = _runs.option_counts(rules, ids(hand), query)
+    table, sums = table.copy(), sums.copy()  # (buffers of this thread: the next call reuses them)
+    figures = _runs.option_figures(rules, ids(hand), query)
+    assert np.array_equal(figures[:, :2], sums) and np.array_equal(figures[:, 2:], table[:, -2:])

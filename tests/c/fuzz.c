@@ -650,6 +650,38 @@ static void fuzz_draw_options(void)
                 FAIL("draw_options: the option keeping subset %d differs from its own run (%d)", m, run);
         }
         free(own);
+        /* bdc_draw_option_figures from the same held rows' figures gives every option's sums,
+         * hits and total as here: both are linear in the rows (uint64 wraps alike) */
+        uint64_t *held_figures = checked_malloc((size_t)(n_held > 0 ? n_held : 1) * BDC_OPTION_FIGURES * sizeof *held_figures);
+        uint64_t *figures = checked_malloc((size_t)rows * BDC_OPTION_FIGURES * sizeof *figures);
+        for (int r = 0; r < n_held; r++) {
+            const uint32_t *from = held + (size_t)r * (size_t)width;
+            uint64_t *to = held_figures + (size_t)r * BDC_OPTION_FIGURES;
+            to[0] = to[1] = 0;
+            for (int c = 0; c < n_badugi; c++)
+                to[0] += (uint64_t)c * from[c];
+            for (int c = 0; c < n_low; c++)
+                to[1] += (uint64_t)c * from[n_badugi + c];
+            to[2] = from[width - 2];
+            to[3] = from[width - 1];
+        }
+        int figured = CALL(bdc_draw_option_figures(&game, hand, query, held_figures, n_held, held_row, figures));
+        for (int m = 0; m < rows && figured == BDC_OK; m++) {
+            const uint64_t *row = table + (size_t)m * (size_t)width, *got = figures + (size_t)m * BDC_OPTION_FIGURES;
+            if (got[0] != sums[2 * m] || got[1] != sums[2 * m + 1] || got[2] != row[width - 2] || got[3] != row[width - 1])
+                FAIL("draw_option_figures: the option keeping subset %d differs from bdc_draw_options", m);
+        }
+        if (figured != BDC_OK)
+            FAIL("draw_option_figures returned %d where bdc_draw_options accepted the input", figured);
+        if (CALL(bdc_draw_option_figures(&game, hand, query, held_figures, n_held, held_row, NULL)) != BDC_E_ARGUMENT)
+            FAIL("draw_option_figures accepted a NULL output");
+        int saved = held_row[rows - 1];
+        held_row[rows - 1] = n_held; /* a row the caller does not have */
+        if (CALL(bdc_draw_option_figures(&game, hand, query, held_figures, n_held, held_row, figures)) != BDC_E_ARGUMENT)
+            FAIL("draw_option_figures accepted a held row out of range");
+        held_row[rows - 1] = saved;
+        free(figures);
+        free(held_figures);
     }
     free(sums);
     free(table);
