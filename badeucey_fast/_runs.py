@@ -13,6 +13,7 @@ outcomes) is independent of the first.  Seeds are resolved once, by
 from __future__ import annotations
 
 import functools
+import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -566,6 +567,47 @@ _OPTION_BUFFERS = _OptionBuffers()
 _OPTION_FIGURES: int = lib.BDC_OPTION_FIGURES
 
 
+class _ResultArrays(threading.local):
+    """Each thread's arrays for the counts of one-draw options' results, by size."""
+
+    def __init__(self) -> None:
+        self.by_size: dict[int, list[Counts]] = {}
+
+
+_RESULT_ARRAYS = _ResultArrays()
+
+
+def _references(arrays: list[Any], i: int) -> int:
+    """The reference count of ``arrays[i]`` as seen from here."""
+    return sys.getrefcount(arrays[i])
+
+
+_UNHELD = _references([object()], 0)
+"""What :func:`_references` gives for an object only its list holds."""
+
+
+def result_arrays(size: int, count: int) -> list[Counts]:
+    """``count`` uint64 arrays of ``size`` entries for the counts of a call's
+    option results, read-only as results are: this thread's own, each given
+    again once no result holds it any longer (nothing but this list refers to
+    it), else replaced by a new one; the caller makes each writeable while it
+    fills it.
+
+    Why: a call's results are usually dropped together before the next call,
+    and new arrays each call would be new memory each call: glibc's malloc
+    returns a freed top of the heap to the system once it passes its trim
+    threshold (128 KiB unless raised), so a hand's 32 options, about 2 MB,
+    would fault in about 500 fresh pages every call."""
+    np = _np if _np is not None else _import_numpy()
+    arrays = _RESULT_ARRAYS.by_size.setdefault(size, [])
+    for i in range(len(arrays)):
+        if _references(arrays, i) > _UNHELD:  # a result still holds it: it stays the result's
+            arrays[i] = np.zeros(size, dtype=np.uint64)
+    while len(arrays) < count:
+        arrays.append(np.zeros(size, dtype=np.uint64))
+    return arrays[:count]
+
+
 def option_counts(rules: Game, hand: tuple[int, ...], query: Target | None) -> tuple[Counts, Counts]:
     """Every discard option of a hand at one draw with no dead cards, exactly
     (``bdc_draw_options``): a table whose row m holds the outcomes of the
@@ -631,25 +673,33 @@ def option_scores(
     dead cards (``ids`` checked, ``target`` parsed, ``objective`` checked),
     without the outcomes: the scores, the probabilities of ``target`` (None
     without one) and the mean ranks (a column per half of the game), each
-    option at the index of its thrown cards (bit b: ``ids[b]``).  The same
-    numbers, in the same floating-point steps, as the options' own."""
-    import numpy as np
+    option at the index of its thrown cards (bit b: ``ids[b]``)."""
+    return scores_of_figures(rules, option_figures(rules, ids, target), target is not None, objective)
 
-    figures = option_figures(rules, ids, target)[::-1]  # the option throwing mask j keeps row full - j
+
+def scores_of_figures(rules: Game, figures: Counts, with_target: bool, objective: str) -> tuple[Any, Any, Any]:
+    """:func:`option_scores` from the options' figures (row m: the option
+    keeping the cards at the bits of m, as :func:`option_figures` gives
+    them); the one place the floats are worked out, so a chart and
+    ``best_discards`` give the same numbers.  Every figure is an integer
+    below 2**53, so each mean is one correctly rounded division."""
+    np = _np
+    figures = figures[::-1]  # the option throwing mask j keeps row full - j
     total = figures[:, 3].astype(np.float64)
-    columns = [0 if h == "badugi" else 1 for h in rules.halves]
+    halves = rules.halves
+    columns = [0 if h == "badugi" else 1 for h in halves]
     means = figures[:, columns].astype(np.float64) / total[:, None]
-    probability = None if target is None else figures[:, 2].astype(np.float64) / total
+    probability = figures[:, 2].astype(np.float64) / total if with_target else None
     if objective == "target":
         assert probability is not None
         score = -probability
-    elif objective == "expected":
-        score = means[:, 0] / rules.scale(rules.halves[0])
+    elif objective == "expected":  # each half's mean as a fraction of its scale, averaged
+        score = means[:, 0] / rules.scale(halves[0])
         for k in range(1, len(columns)):
-            score = score + means[:, k] / rules.scale(rules.halves[k])
+            score = score + means[:, k] / rules.scale(halves[k])
         score = score / len(columns)
     else:
-        score = means[:, rules.halves.index(objective)].copy()
+        score = means[:, halves.index(objective)].copy()
     return score, probability, means
 
 

@@ -977,3 +977,51 @@ def test_option_figures_are_the_option_counts_sums(game: str, hand: str, target:
     table, sums = table.copy(), sums.copy()  # (buffers of this thread: the next call reuses them)
     figures = _runs.option_figures(rules, ids(hand), query)
     assert np.array_equal(figures[:, :2], sums) and np.array_equal(figures[:, 2:], table[:, -2:])
+
+
+def test_a_kept_result_keeps_its_counts_while_later_calls_run() -> None:
+    """One-draw options' counts live in arrays a later call reuses once no result holds
+    them: a result kept across later calls, and a view of its counts kept alone, never change."""
+    kept = best_discards("7s 5h 4d Jc Ks")
+    view = best_discards("9c 8d 6h 3s 2c")[7].outcomes.low  # its option and the others dropped
+    assert view is not None
+    before = [(np.array(o.outcomes.badugi), np.array(o.outcomes.low)) for o in kept]
+    view_before = view.copy()
+    for hand in ("Ks Qh 9d 8c 2s", "7h 5h 4h 3h 3s", "As Ad 3d Kc 5h"):
+        for _ in range(2):
+            best_discards(hand)
+    for o, (badugi, low) in zip(kept, before):
+        assert np.array_equal(o.outcomes.badugi, badugi) and np.array_equal(o.outcomes.low, low)
+    assert np.array_equal(view, view_before) and not view.flags.writeable
+    assert all(o.outcomes == draw_outcomes("7s 5h 4d Jc Ks", o.discard) for o in kept[:3])
+
+
+FAULTS_SCRIPT = """
+import resource
+import badeucey_fast as bf
+
+hands = ["7s 5h 4d Jc Ks", "Ks Qh 9d 8c 2s", "7h 5h 4h 3h 3s", "As Ad 3d Kc 5h", "9c 8d 6h 3s 2c"]
+for hand in hands:
+    bf.best_discards(hand)  # the tables, the held counts, this thread's buffers
+before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+for _ in range(10):
+    for hand in hands:
+        bf.best_discards(hand)
+print((resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before) / 50)
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux" or __import__("platform").libc_ver()[0] != "glibc",
+                    reason="glibc's malloc tunables and Linux's page-fault counts")
+def test_one_draw_calls_fault_in_no_fresh_memory() -> None:
+    """Calls whose results are dropped reuse the memory of the last ones: page faults a
+    call stay near zero.  The run pins glibc's mmap threshold (MALLOC_MMAP_THRESHOLD_), as
+    a fresh process has it, so that no earlier large free has raised its trim threshold
+    for it; new arrays each call then fault in about 500 pages a call."""
+    import os
+    import subprocess
+
+    env = {**os.environ, "MALLOC_MMAP_THRESHOLD_": "131072"}
+    proc = subprocess.run([sys.executable, "-c", FAULTS_SCRIPT], env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert float(proc.stdout) < 20
