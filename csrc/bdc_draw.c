@@ -367,22 +367,19 @@ static int bdc_options_count(const bdc_game *game, const uint8_t *hand, bdc_limi
                        row + width - 2, row + width - 1);
 }
 
-/* The sums of rank times count of the columns c0 .. c1 - 1 of a row, per
- * half: Badugi ranks are columns 1 .. n_badugi - 1, low ranks columns
- * n_badugi + 1 .. n_badugi + n_low - 1. */
-static void bdc_options_rank_sums(const uint64_t *row, int c0, int c1, int n_badugi, int n_low, uint64_t *badugi,
-                                  uint64_t *low)
+/* The sums of rank times count of a row's counts, per half (n_badugi and
+ * n_low entries, index = rank). */
+static void bdc_options_rank_sums(const uint64_t *row, int n_badugi, int n_low, uint64_t *badugi, uint64_t *low)
 {
+    const uint64_t *low_counts = row + n_badugi;
     uint64_t b_sum = 0, l_sum = 0;
-    int c, from = c0 > 1 ? c0 : 1, to = c1 < n_badugi ? c1 : n_badugi;
-    for (c = from; c < to; c++)
+    int c;
+    for (c = 1; c < n_badugi; c++)
         b_sum += (uint64_t)c * row[c];
-    from = c0 > n_badugi + 1 ? c0 : n_badugi + 1;
-    to = c1 < n_badugi + n_low ? c1 : n_badugi + n_low;
-    for (c = from; c < to; c++)
-        l_sum += (uint64_t)(c - n_badugi) * row[c];
-    *badugi += b_sum;
-    *low += l_sum;
+    for (c = 1; c < n_low; c++)
+        l_sum += (uint64_t)c * low_counts[c];
+    *badugi = b_sum;
+    *low = l_sum;
 }
 
 /* Inclusion and exclusion: the hands an option keeping subset m ends with
@@ -433,11 +430,8 @@ int bdc_draw_options(const bdc_game *game, const uint8_t *hand, bdc_limits query
     for (c0 = 0; c0 < width; c0 += BDC_OPTIONS_TILE)
         bdc_options_exclude(table, game->n_cards, width, c0,
                             c0 + BDC_OPTIONS_TILE < width ? c0 + BDC_OPTIONS_TILE : width);
-    for (m = 0; m < rows; m++) { /* each option's sum of rank times count, per half */
-        sums[2 * m] = sums[2 * m + 1] = 0;
-        bdc_options_rank_sums(table + (size_t)m * (size_t)width, 0, width, n_badugi, n_low, &sums[2 * m],
-                              &sums[2 * m + 1]);
-    }
+    for (m = 0; m < rows; m++) /* each option's sum of rank times count, per half */
+        bdc_options_rank_sums(table + (size_t)m * (size_t)width, n_badugi, n_low, &sums[2 * m], &sums[2 * m + 1]);
     return BDC_OK;
 }
 
