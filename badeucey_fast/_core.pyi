@@ -64,7 +64,8 @@ class _Lib:
         badugi_counts: Any, low_counts: Any, hits: Any, total: Any, /
     ) -> int: ...
     def bdc_draw_options(
-        self, game: Any, hand: Any, query: Any, held: Any, n_held: int, held_row: Any, n_low: int, table: Any, sums: Any, /
+        self, game: Any, hand: Any, query: Any, held: Any, n_held: int, held_row: Any, n_low: int, scratch: Any,
+        table: Any, sums: Any, /
     ) -> int: ...
     BDC_OPTION_FIGURES: int
     def bdc_draw_option_figures(

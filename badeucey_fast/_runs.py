@@ -560,7 +560,7 @@ class _OptionBuffers(threading.local):
     reused, so that a hand's options allocate nothing of their size."""
 
     def __init__(self) -> None:
-        self.by_width: dict[int, tuple[Any, Any, Any, Any]] = {}
+        self.by_width: dict[int, tuple[Any, Any, Any, Any, Any]] = {}
 
 
 _OPTION_BUFFERS = _OptionBuffers()
@@ -608,27 +608,29 @@ def result_arrays(size: int, count: int) -> list[Counts]:
     return arrays[:count]
 
 
-def option_counts(rules: Game, hand: tuple[int, ...], query: Target | None) -> tuple[Counts, Counts]:
+def option_counts(rules: Game, hand: tuple[int, ...], query: Target | None) -> tuple[Any, Counts]:
     """Every discard option of a hand at one draw with no dead cards, exactly
-    (``bdc_draw_options``): a table whose row m holds the outcomes of the
-    option keeping the cards of ``hand`` at the bits of m (the Badugi counts,
-    the low counts, the hands meeting ``query``, and all of them, as in
-    :class:`GameFields`), and the sums of rank times count per half of each
-    row (two columns).  Both are this thread's buffers: valid until its next
-    call."""
+    (``bdc_draw_options``): a uint32 table whose row m holds the outcomes of
+    the option keeping the cards of ``hand`` at the bits of m (the Badugi
+    counts, the low counts, the hands meeting ``query``, and all of them, as
+    in :class:`GameFields`), and the sums of rank times count per half of
+    each row (two uint64 columns).  Both are this thread's buffers: valid
+    until its next call."""
     held = held_counts(rules, query)
     rows = held.row_of_subsets(hand)
     buffers = _OPTION_BUFFERS.by_width.get(held.width)
     if buffers is None:
         np = _np
-        table = np.empty((1 << MAX_HAND_CARDS, held.width), dtype=np.uint64)
+        scratch = np.empty(held.width, dtype=np.uint64)
+        table = np.empty((1 << MAX_HAND_CARDS, held.width), dtype=np.uint32)
         sums = np.empty((1 << MAX_HAND_CARDS, 2), dtype=np.uint64)
         buffers = _OPTION_BUFFERS.by_width[held.width] = (
-            table, ffi.from_buffer(_U64S_TYPE, table), sums, ffi.from_buffer(_U64S_TYPE, sums))
-    table, table_pointer, sums, sums_pointer = buffers
+            ffi.from_buffer(_U64S_TYPE, scratch), table, ffi.from_buffer("uint32_t[]", table), sums,
+            ffi.from_buffer(_U64S_TYPE, sums))
+    scratch_pointer, table, table_pointer, sums, sums_pointer = buffers
     fields = game_fields(rules)
     status = lib.bdc_draw_options([fields.codes], bytes(hand), _c_limits(query), held.pointer, _HELD_CLASSES, rows,
-                                  fields.low_bins, table_pointer, sums_pointer)
+                                  fields.low_bins, scratch_pointer, table_pointer, sums_pointer)
     if status:
         raise_for_status(status, "best_discards")
     return table[: len(rows)], sums[: len(rows)]

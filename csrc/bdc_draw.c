@@ -311,8 +311,8 @@ int bdc_draw_run_out(const bdc_draw_spec *spec, const uint8_t *cards, int first_
 /* ---- every discard of one hand, one draw -------------------------------- */
 
 /* Columns of the option table transformed at a time: 2^5 rows of this many
- * uint64s (16 KiB) stay in the first-level cache through every pass. */
-#define BDC_OPTIONS_TILE 64
+ * uint32s (16 KiB) stay in the first-level cache through every pass. */
+#define BDC_OPTIONS_TILE 128
 
 /* The checks both option functions make (their pointers aside). */
 static int bdc_options_check(const bdc_game *game, const uint8_t *hand, bdc_limits query, int n_held,
@@ -367,21 +367,6 @@ static int bdc_options_count(const bdc_game *game, const uint8_t *hand, bdc_limi
                        row + width - 2, row + width - 1);
 }
 
-/* The sums of rank times count of a row's counts, per half (n_badugi and
- * n_low entries, index = rank). */
-static void bdc_options_rank_sums(const uint64_t *row, int n_badugi, int n_low, uint64_t *badugi, uint64_t *low)
-{
-    const uint64_t *low_counts = row + n_badugi;
-    uint64_t b_sum = 0, l_sum = 0;
-    int c;
-    for (c = 1; c < n_badugi; c++)
-        b_sum += (uint64_t)c * row[c];
-    for (c = 1; c < n_low; c++)
-        l_sum += (uint64_t)c * low_counts[c];
-    *badugi = b_sum;
-    *low = l_sum;
-}
-
 /* Inclusion and exclusion: the hands an option keeping subset m ends with
  * hold m and none of the thrown cards, so row m minus every row holding m
  * and one card more, in turn for each card (a superset Moebius transform, in
@@ -402,11 +387,43 @@ static void bdc_options_exclude(uint64_t *table, int n, int width, int c0, int c
         }
 }
 
+/* bdc_options_exclude on rows of uint32 counts (wrapping mod 2^32: every
+ * final count is below 2^32). */
+static void bdc_options_exclude32(uint32_t *table, int n, int width, int c0, int c1)
+{
+    int b, m, c;
+    for (b = 0; b < n; b++)
+        for (m = 0; m < 1 << n; m++) {
+            uint32_t *to, *from;
+            if (m >> b & 1)
+                continue;
+            to = table + (size_t)m * (size_t)width;
+            from = table + (size_t)(m | 1 << b) * (size_t)width;
+            for (c = c0; c < c1; c++)
+                to[c] -= from[c];
+        }
+}
+
+/* The sums of rank times count of a row's counts, per half (n_badugi and
+ * n_low entries, index = rank). */
+static void bdc_options_rank_sums32(const uint32_t *row, int n_badugi, int n_low, uint64_t *badugi, uint64_t *low)
+{
+    const uint32_t *low_counts = row + n_badugi;
+    uint64_t b_sum = 0, l_sum = 0;
+    int c;
+    for (c = 1; c < n_badugi; c++)
+        b_sum += (uint64_t)c * row[c];
+    for (c = 1; c < n_low; c++)
+        l_sum += (uint64_t)c * low_counts[c];
+    *badugi = b_sum;
+    *low = l_sum;
+}
+
 int bdc_draw_options(const bdc_game *game, const uint8_t *hand, bdc_limits query, const uint32_t *held,
-                     int n_held, const int *held_row, int n_low, uint64_t *table, uint64_t *sums)
+                     int n_held, const int *held_row, int n_low, uint64_t *scratch, uint32_t *table, uint64_t *sums)
 {
     int status, rows, n_badugi, width, m, c, c0;
-    if (!game || !hand || !held_row || !table || !sums || (n_held > 0 && !held) || n_held < 0)
+    if (!game || !hand || !held_row || !scratch || !table || !sums || (n_held > 0 && !held) || n_held < 0)
         return BDC_E_ARGUMENT;
     if ((status = bdc_options_check(game, hand, query, n_held, held_row)) != BDC_OK)
         return status;
@@ -418,20 +435,21 @@ int bdc_draw_options(const bdc_game *game, const uint8_t *hand, bdc_limits query
     width = n_badugi + n_low + 2;
     /* row m: the hands holding subset m of the hand (their other cards any of the rest) */
     for (m = 0; m < rows; m++) {
-        uint64_t *row = table + (size_t)m * (size_t)width;
-        if (held_row[m] >= 0) { /* counted before: widened from the caller's uint32 rows */
-            const uint32_t *from = held + (size_t)held_row[m] * (size_t)width;
-            for (c = 0; c < width; c++)
-                row[c] = from[c];
-        } else if ((status = bdc_options_count(game, hand, query, m, n_badugi, n_low, row, NULL)) != BDC_OK) {
-            return status;
+        uint32_t *row = table + (size_t)m * (size_t)width;
+        if (held_row[m] >= 0) { /* counted before: the caller's row */
+            memcpy(row, held + (size_t)held_row[m] * (size_t)width, (size_t)width * sizeof *row);
+            continue;
         }
+        if ((status = bdc_options_count(game, hand, query, m, n_badugi, n_low, scratch, NULL)) != BDC_OK)
+            return status;
+        for (c = 0; c < width; c++) /* at most C(49, 2) hands */
+            row[c] = (uint32_t)scratch[c];
     }
     for (c0 = 0; c0 < width; c0 += BDC_OPTIONS_TILE)
-        bdc_options_exclude(table, game->n_cards, width, c0,
-                            c0 + BDC_OPTIONS_TILE < width ? c0 + BDC_OPTIONS_TILE : width);
+        bdc_options_exclude32(table, game->n_cards, width, c0,
+                              c0 + BDC_OPTIONS_TILE < width ? c0 + BDC_OPTIONS_TILE : width);
     for (m = 0; m < rows; m++) /* each option's sum of rank times count, per half */
-        bdc_options_rank_sums(table + (size_t)m * (size_t)width, n_badugi, n_low, &sums[2 * m], &sums[2 * m + 1]);
+        bdc_options_rank_sums32(table + (size_t)m * (size_t)width, n_badugi, n_low, &sums[2 * m], &sums[2 * m + 1]);
     return BDC_OK;
 }
 

@@ -782,10 +782,10 @@ def test_c_draw_options_matches_each_option_and_rejects_bad_input() -> None:
     n_badugi, n_low = 1093, 7463
     width = n_badugi + n_low + 2
     game = ffi.new("bdc_game *", [lib.BDC_BADUGI_LOW, lib.BDC_NO_HALF, 4])
-    table, sums = ffi.new("uint64_t[]", 16 * 1095), ffi.new("uint64_t[32]")
-    held = ffi.new("uint32_t[]", width)
+    table, sums = ffi.new("uint32_t[]", 16 * 1095), ffi.new("uint64_t[32]")
+    held, scratch = ffi.new("uint32_t[]", width), ffi.new("uint64_t[]", width)
     hand = bytes(ids("As 2c 3d Ks"))
-    assert lib.bdc_draw_options(game, hand, (715, 0), held, 0, [-1] * 16, 0, table, sums) == lib.BDC_OK
+    assert lib.bdc_draw_options(game, hand, (715, 0), held, 0, [-1] * 16, 0, scratch, table, sums) == lib.BDC_OK
     for kept_mask in range(16):
         kept = tuple(card for b, card in enumerate(hand) if kept_mask >> b & 1)
         thrown = tuple(card for card in hand if card not in kept)
@@ -795,12 +795,13 @@ def test_c_draw_options_matches_each_option_and_rejects_bad_input() -> None:
         assert sums[2 * kept_mask] == sum(r * n for r, n in enumerate(row[:1093])) and sums[2 * kept_mask + 1] == 0
 
     badeucey = ffi.new("bdc_game *", [lib.BDC_BADUGI_HIGH, lib.BDC_DEUCE_SEVEN, 5])
-    big, big_sums = ffi.new("uint64_t[]", 32 * width), ffi.new("uint64_t[64]")
+    big, big_sums = ffi.new("uint32_t[]", 32 * width), ffi.new("uint64_t[64]")
     five = bytes(ids("7s 5h 4d Jc Ks"))
 
     def run(**changes: Any) -> int:
         args: dict[str, Any] = {"game": badeucey, "hand": five, "query": (0, 0), "held": held, "n_held": 1,
-                                "held_row": [0] + [-1] * 31, "n_low": n_low, "table": big, "sums": big_sums}
+                                "held_row": [0] + [-1] * 31, "n_low": n_low, "scratch": scratch, "table": big,
+                                "sums": big_sums}
         args.update(changes)
         return lib.bdc_draw_options(*args.values())  # type: ignore[no-any-return]
 
@@ -813,6 +814,7 @@ def test_c_draw_options_matches_each_option_and_rejects_bad_input() -> None:
     assert run(held_row=[-2] * 32) == lib.BDC_E_ARGUMENT
     assert run(n_held=-1) == lib.BDC_E_ARGUMENT
     assert run(table=ffi.NULL) == lib.BDC_E_ARGUMENT and run(sums=ffi.NULL) == lib.BDC_E_ARGUMENT
+    assert run(scratch=ffi.NULL) == lib.BDC_E_ARGUMENT
     assert run(held=ffi.NULL) == lib.BDC_E_ARGUMENT
     assert run(game=ffi.new("bdc_game *", [lib.BDC_NO_HALF, lib.BDC_NO_HALF, 5]), n_low=0) == lib.BDC_E_RANKING
 
