@@ -64,7 +64,12 @@ class _Lib:
         badugi_counts: Any, low_counts: Any, hits: Any, total: Any, /
     ) -> int: ...
     def bdc_draw_options(
-        self, game: Any, hand: Any, query: Any, held: Any, n_held: int, held_row: Any, n_low: int, table: Any, sums: Any, /
+        self, game: Any, hand: Any, query: Any, held: Any, n_held: int, held_row: Any, n_low: int, scratch: Any,
+        table: Any, sums: Any, /
+    ) -> int: ...
+    BDC_OPTION_FIGURES: int
+    def bdc_draw_option_figures(
+        self, game: Any, hand: Any, query: Any, held_figures: Any, n_held: int, held_row: Any, figures: Any, /
     ) -> int: ...
     def bdc_equity_plan(self, spec: Any, outcomes: Any, positions: Any, /) -> int: ...
     def bdc_equity_run(

@@ -13,6 +13,7 @@ outcomes) is independent of the first.  Seeds are resolved once, by
 from __future__ import annotations
 
 import functools
+import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -428,6 +429,8 @@ _HELD_CLASSES = 1 + 13 + 13 + 78 * 2
 """Rows of a :class:`HeldCounts`: the hands holding no card; one card, by its
 rank; two cards, by their ranks and whether they share a suit (a pair of one
 rank never does)."""
+_FIRST_PAIR_ROW = 1 + 13
+"""The first row of two cards (after the row of no card and the 13 of one)."""
 _MAX_HELD = 4
 """HeldCounts kept at once (each a few MB: one per game and query in use)."""
 
@@ -460,24 +463,54 @@ def _held_classes() -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
 class HeldCounts:
     """The counts of the hands of a game holding no card, one card or two, by
     class (:func:`_held_classes`), with the hands meeting one query: uint32
-    rows as ``bdc_draw_options`` reads them, each counted the first time a
-    hand needs it.  A row, once counted, never changes."""
+    rows as ``bdc_draw_options`` reads them, every one counted when the
+    object is made, so that no later hand waits for a row of its own.
+
+    Only the 156 rows of two cards are enumerated (C(50, 3) hands each for
+    five cards); the others follow from them exactly.  A hand of ``n`` cards
+    holding card ``c`` holds ``n - 1`` pairs with ``c``, so the hands holding
+    ``c`` are counted ``n - 1`` times over the pairs ``(c, d)``, ``d`` any
+    other card; and a hand holds ``n`` cards, so the 52 one-card rows (four
+    of each rank) count every hand ``n`` times.  That is about as many hands
+    as the row of no card alone (C(52, 5)) would take to enumerate."""
 
     def __init__(self, rules: Game, query: Target | None) -> None:
         np = _np if _np is not None else _import_numpy()
         fields = game_fields(rules)
         self.rules, self.query = rules, query
         self.width = fields.badugi_bins + fields.low_bins + 2
-        self.rows = np.zeros((_HELD_CLASSES, self.width), dtype=np.uint32)
+        pair_row, cards = _held_classes()
+        counts = np.zeros((_HELD_CLASSES, self.width), dtype=np.uint64)
+        for row in range(_FIRST_PAIR_ROW, _HELD_CLASSES):
+            run = run_draw(plan_draw(rules, cards[row], (), (), 1, None), query, None, None, None)
+            out = counts[row]
+            if run.badugi is not None:
+                out[: fields.badugi_bins] = run.badugi
+            if run.low is not None:
+                out[fields.badugi_bins : fields.badugi_bins + fields.low_bins] = run.low
+            out[-2], out[-1] = run.hits, run.total
+        n = rules.hand_size
+        for rank in range(13):
+            card = 4 * rank
+            pairs = [pair_row[card * DECK_SIZE + other] for other in range(DECK_SIZE) if other != card]
+            counts[1 + rank] = _exact_quotient(counts[pairs].sum(axis=0), n - 1)
+        counts[0] = _exact_quotient(4 * counts[1:_FIRST_PAIR_ROW].sum(axis=0), n)
+        self.rows = counts.astype(np.uint32)  # at most C(52, 5) hands a row
         self.pointer = ffi.from_buffer("uint32_t[]", self.rows)
-        self.counted = bytearray(_HELD_CLASSES)
-        self.complete = False
-        self._lock = threading.Lock()
+        # each row's four figures (bdc_draw_option_figures): the rank sums of each half, hits, total
+        ranks = np.arange(self.width, dtype=np.uint64)
+        ranks[fields.badugi_bins :] -= np.uint64(fields.badugi_bins)  # a low count's column, less the Badugi ones
+        ranks[-2:] = 0
+        figures = np.zeros((_HELD_CLASSES, _OPTION_FIGURES), dtype=np.uint64)
+        figures[:, 0] = counts[:, : fields.badugi_bins] @ ranks[: fields.badugi_bins]
+        figures[:, 1] = counts[:, fields.badugi_bins : -2] @ ranks[fields.badugi_bins : -2]
+        figures[:, 2:] = counts[:, -2:]
+        self.figures = figures
+        self.figures_pointer = ffi.from_buffer(_U64S_TYPE, figures)
 
     def row_of_subsets(self, hand: tuple[int, ...]) -> list[int]:
         """For each subset of ``hand`` (bit b: ``hand[b]``), its row, or -1 for
-        a subset of three cards or more (counted by ``bdc_draw_options``);
-        the rows counted first where needed."""
+        a subset of three cards or more (counted by ``bdc_draw_options``)."""
         pair_row = _held_classes()[0]
         n = len(hand)
         rows = [-1] * (1 << n)
@@ -486,46 +519,39 @@ class HeldCounts:
             rows[1 << b] = 1 + (card >> 2)
             for b2 in range(b + 1, n):
                 rows[1 << b | 1 << b2] = pair_row[card * DECK_SIZE + hand[b2]]
-        if not self.complete:
-            for row in rows:
-                if row >= 0 and not self.counted[row]:
-                    self._count(row)
         return rows
 
-    def _count(self, row: int) -> None:
-        """Count one row (once, whichever thread asks first)."""
-        with self._lock:
-            if self.counted[row]:
-                return
-            held = _held_classes()[1][row]
-            counts = run_draw(plan_draw(self.rules, held, (), (), 1, None), self.query, None, None, None)
-            fields = game_fields(self.rules)
-            out = self.rows[row]
-            if counts.badugi is not None:
-                out[: fields.badugi_bins] = counts.badugi
-            if counts.low is not None:
-                out[fields.badugi_bins : fields.badugi_bins + fields.low_bins] = counts.low
-            out[-2], out[-1] = counts.hits, counts.total
-            self.counted[row] = 1
-            self.complete = all(self.counted)
+
+def _exact_quotient(total: Any, divisor: int) -> Any:
+    """``total // divisor``, checking that every entry divides exactly (a
+    count derived from the rows of two cards: anything else is a miscount)."""
+    quotient, remainder = divmod(total, divisor)
+    if remainder.any():  # pragma: no cover - the counting argument of HeldCounts
+        raise RuntimeError("the held counts do not divide: the rows of two cards are miscounted")
+    return quotient
 
 
 _HELD: dict[tuple[tuple[int, int, int], tuple[int, int]], HeldCounts] = {}
+_HELD_LOCK = threading.Lock()
 
 
 def held_counts(rules: Game, query: Target | None) -> HeldCounts:
     """The :class:`HeldCounts` of a game and query, kept for the next call
     (at most ``_MAX_HELD``: the oldest goes).  Kept by what the counts depend
     on, the rankings, hand size and query limits, not by the game object: a
-    chart's worker gets a new copy of its game with every chunk."""
+    chart's worker gets a new copy of its game with every chunk.  Made once,
+    whichever thread asks first (the others wait for it)."""
     key = (game_fields(rules).codes, _c_limits(query))
     held = _HELD.get(key)
     if held is not None:
         return held
-    held = HeldCounts(rules, query)
-    if len(_HELD) >= _MAX_HELD:
-        _HELD.pop(next(iter(_HELD)))
-    _HELD[key] = held
+    with _HELD_LOCK:
+        held = _HELD.get(key)
+        if held is None:
+            held = HeldCounts(rules, query)
+            if len(_HELD) >= _MAX_HELD:
+                _HELD.pop(next(iter(_HELD)))
+            _HELD[key] = held
     return held
 
 
@@ -534,36 +560,112 @@ class _OptionBuffers(threading.local):
     reused, so that a hand's options allocate nothing of their size."""
 
     def __init__(self) -> None:
-        self.by_width: dict[int, tuple[Any, Any, Any, Any]] = {}
+        self.by_width: dict[int, tuple[Any, Any, Any, Any, Any]] = {}
 
 
 _OPTION_BUFFERS = _OptionBuffers()
+_OPTION_FIGURES: int = lib.BDC_OPTION_FIGURES
 
 
-def option_counts(rules: Game, hand: tuple[int, ...], query: Target | None) -> tuple[Counts, Counts]:
+class _ResultArrays(threading.local):
+    """Each thread's arrays for the counts of one-draw options' results, by size."""
+
+    def __init__(self) -> None:
+        self.by_size: dict[int, list[Counts]] = {}
+
+
+_RESULT_ARRAYS = _ResultArrays()
+
+
+def _references(arrays: list[Any], i: int) -> int:
+    """The reference count of ``arrays[i]`` as seen from here."""
+    return sys.getrefcount(arrays[i])
+
+
+_UNHELD = _references([object()], 0)
+"""What :func:`_references` gives for an object only its list holds."""
+
+
+def result_arrays(size: int, count: int) -> list[Counts]:
+    """``count`` uint64 arrays of ``size`` entries for the counts of a call's
+    option results, read-only as results are: this thread's own, each given
+    again once no result holds it any longer (nothing but this list refers to
+    it), else replaced by a new one; the caller makes each writeable while it
+    fills it.
+
+    Why: a call's results are usually dropped together before the next call,
+    and new arrays each call would be new memory each call: glibc's malloc
+    returns a freed top of the heap to the system once it passes its trim
+    threshold (128 KiB unless raised), so a hand's 32 options, about 2 MB,
+    would fault in about 500 fresh pages every call."""
+    np = _np if _np is not None else _import_numpy()
+    arrays = _RESULT_ARRAYS.by_size.setdefault(size, [])
+    for i in range(len(arrays)):
+        if _references(arrays, i) > _UNHELD:  # a result still holds it: it stays the result's
+            arrays[i] = np.zeros(size, dtype=np.uint64)
+    while len(arrays) < count:
+        arrays.append(np.zeros(size, dtype=np.uint64))
+    return arrays[:count]
+
+
+def option_counts(rules: Game, hand: tuple[int, ...], query: Target | None) -> tuple[Any, Counts]:
     """Every discard option of a hand at one draw with no dead cards, exactly
-    (``bdc_draw_options``): a table whose row m holds the outcomes of the
-    option keeping the cards of ``hand`` at the bits of m (the Badugi counts,
-    the low counts, the hands meeting ``query``, and all of them, as in
-    :class:`GameFields`), and the sums of rank times count per half of each
-    row (two columns).  Both are this thread's buffers: valid until its next
-    call."""
+    (``bdc_draw_options``): a uint32 table whose row m holds the outcomes of
+    the option keeping the cards of ``hand`` at the bits of m (the Badugi
+    counts, the low counts, the hands meeting ``query``, and all of them, as
+    in :class:`GameFields`), and the sums of rank times count per half of
+    each row (two uint64 columns).  Both are this thread's buffers: valid
+    until its next call."""
     held = held_counts(rules, query)
     rows = held.row_of_subsets(hand)
     buffers = _OPTION_BUFFERS.by_width.get(held.width)
     if buffers is None:
         np = _np
-        table = np.empty((1 << MAX_HAND_CARDS, held.width), dtype=np.uint64)
+        scratch = np.empty(held.width, dtype=np.uint64)
+        table = np.empty((1 << MAX_HAND_CARDS, held.width), dtype=np.uint32)
         sums = np.empty((1 << MAX_HAND_CARDS, 2), dtype=np.uint64)
         buffers = _OPTION_BUFFERS.by_width[held.width] = (
-            table, ffi.from_buffer(_U64S_TYPE, table), sums, ffi.from_buffer(_U64S_TYPE, sums))
-    table, table_pointer, sums, sums_pointer = buffers
+            ffi.from_buffer(_U64S_TYPE, scratch), table, ffi.from_buffer("uint32_t[]", table), sums,
+            ffi.from_buffer(_U64S_TYPE, sums))
+    scratch_pointer, table, table_pointer, sums, sums_pointer = buffers
     fields = game_fields(rules)
     status = lib.bdc_draw_options([fields.codes], bytes(hand), _c_limits(query), held.pointer, _HELD_CLASSES, rows,
-                                  fields.low_bins, table_pointer, sums_pointer)
+                                  fields.low_bins, scratch_pointer, table_pointer, sums_pointer)
     if status:
         raise_for_status(status, "best_discards")
     return table[: len(rows)], sums[: len(rows)]
+
+
+class _FigureBuffers(threading.local):
+    """Each thread's output of ``bdc_draw_option_figures``: made once and reused."""
+
+    def __init__(self) -> None:
+        self.figures: tuple[Counts, Any] | None = None
+
+
+_FIGURE_BUFFERS = _FigureBuffers()
+
+
+def option_figures(rules: Game, hand: tuple[int, ...], query: Target | None) -> Counts:
+    """What every discard option of a hand at one draw with no dead cards is
+    scored by (``bdc_draw_option_figures``), without its counts by rank: row
+    m holds, for the option keeping the cards of ``hand`` at the bits of m,
+    the sums of rank times count of its Badugi and low counts, the hands
+    meeting ``query`` and all its hands; the same numbers as
+    :func:`option_counts` gives.  This thread's buffer: valid until its next
+    call."""
+    held = held_counts(rules, query)
+    rows = held.row_of_subsets(hand)
+    buffers = _FIGURE_BUFFERS.figures
+    if buffers is None:
+        figures = _np.empty((1 << MAX_HAND_CARDS, _OPTION_FIGURES), dtype=_np.uint64)
+        buffers = _FIGURE_BUFFERS.figures = (figures, ffi.from_buffer(_U64S_TYPE, figures))
+    figures, figures_pointer = buffers
+    status = lib.bdc_draw_option_figures([game_fields(rules).codes], bytes(hand), _c_limits(query),
+                                         held.figures_pointer, _HELD_CLASSES, rows, figures_pointer)
+    if status:
+        raise_for_status(status, "best_discards")
+    return figures[: len(rows)]
 
 
 def option_scores(
@@ -573,25 +675,33 @@ def option_scores(
     dead cards (``ids`` checked, ``target`` parsed, ``objective`` checked),
     without the outcomes: the scores, the probabilities of ``target`` (None
     without one) and the mean ranks (a column per half of the game), each
-    option at the index of its thrown cards (bit b: ``ids[b]``).  The same
-    numbers, in the same floating-point steps, as the options' own."""
-    import numpy as np
+    option at the index of its thrown cards (bit b: ``ids[b]``)."""
+    return scores_of_figures(rules, option_figures(rules, ids, target), target is not None, objective)
 
-    table, sums = option_counts(rules, ids, target)
-    total = table[::-1, -1].astype(np.float64)  # the option throwing mask j keeps (and is counted in) row full - j
-    columns = [0 if h == "badugi" else 1 for h in rules.halves]
-    means = sums[::-1, columns].astype(np.float64) / total[:, None]
-    probability = None if target is None else table[::-1, -2].astype(np.float64) / total
+
+def scores_of_figures(rules: Game, figures: Counts, with_target: bool, objective: str) -> tuple[Any, Any, Any]:
+    """:func:`option_scores` from the options' figures (row m: the option
+    keeping the cards at the bits of m, as :func:`option_figures` gives
+    them); the one place the floats are worked out, so a chart and
+    ``best_discards`` give the same numbers.  Every figure is an integer
+    below 2**53, so each mean is one correctly rounded division."""
+    np = _np
+    figures = figures[::-1]  # the option throwing mask j keeps row full - j
+    total = figures[:, 3].astype(np.float64)
+    halves = rules.halves
+    columns = [0 if h == "badugi" else 1 for h in halves]
+    means = figures[:, columns].astype(np.float64) / total[:, None]
+    probability = figures[:, 2].astype(np.float64) / total if with_target else None
     if objective == "target":
         assert probability is not None
         score = -probability
-    elif objective == "expected":
-        score = means[:, 0] / rules.scale(rules.halves[0])
+    elif objective == "expected":  # each half's mean as a fraction of its scale, averaged
+        score = means[:, 0] / rules.scale(halves[0])
         for k in range(1, len(columns)):
-            score = score + means[:, k] / rules.scale(rules.halves[k])
+            score = score + means[:, k] / rules.scale(halves[k])
         score = score / len(columns)
     else:
-        score = means[:, rules.halves.index(objective)].copy()
+        score = means[:, halves.index(objective)].copy()
     return score, probability, means
 
 

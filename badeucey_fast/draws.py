@@ -42,6 +42,7 @@ or the texts above, is taken too.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from dataclasses import dataclass, field
@@ -66,7 +67,9 @@ from badeucey_fast._runs import (
     option_counts,
     plan_draw,
     resolve_seed,
+    result_arrays,
     run_draw,
+    scores_of_figures,
 )
 from badeucey_fast._targets import (
     DEFAULT_TARGETS,
@@ -550,42 +553,54 @@ def _shared_options(
     pass (:func:`~badeucey_fast._runs.option_counts`): the counts, hits and rank
     sums of every option at once, by inclusion and exclusion over the hands
     holding each subset of the hand; each option's result equals its own
-    :func:`draw_outcomes` run.  The means come from the C core's integer rank
-    sums: below 2**53, so a float sum over the counts in any order is the
-    same number."""
+    :func:`draw_outcomes` run.  The scores, probabilities and means of every
+    option come from one numpy pass over the integer figures
+    (:func:`~badeucey_fast._runs.scores_of_figures`, as a chart's do): each
+    is the float the option's own counts give, since the integers are below
+    2**53."""
     table, sums = option_counts(rules, ids, target)
+    figures = _numpy().hstack((sums, table[:, -2:]))  # rank sums, hits, total: as option_figures lays them out
+    scores, probabilities, means = scores_of_figures(rules, figures, target is not None, objective)
+    n = len(ids)
     fields = game_fields(rules)
     n_badugi, n_low = fields.badugi_bins, fields.low_bins
     tails = table[:, -2:].tolist()
-    rank_sums = sums.tolist()
+    score_list, mean_rows = scores.tolist(), means.tolist()
+    probability_list = probabilities.tolist() if probabilities is not None else None
     halves = rules.halves
-    scales = [rules.scale(h) for h in halves]
-    n = len(ids)
     full = (1 << n) - 1
+    arrays = result_arrays(n_badugi + n_low, 1 << n)
     options = []
-    for size in range(n + 1):
-        for positions in itertools.combinations(range(n), size):
-            mask = 0
-            for p in positions:
-                mask |= 1 << p
-            thrown = tuple([ids[p] for p in positions])
-            kept_mask = full ^ mask
-            keep = tuple([ids[p] for p in range(n) if kept_mask >> p & 1])
-            hits, total = tails[kept_mask]
-            counts = table[kept_mask, : n_badugi + n_low].copy()  # the option's own, as draw_outcomes gives it:
-            counts.flags.writeable = False  # read-only views of one array
-            badugi = counts[:n_badugi] if n_badugi else None
-            low = counts[n_badugi:] if n_low else None
-            out = _outcomes(rules, ids, thrown, (), 1, target, True, total, badugi, low, None,
-                            hits if target is not None else None)
-            badugi_sum, low_sum = rank_sums[kept_mask]
-            means: dict[Half, float] = {
-                h: float(badugi_sum if h == "badugi" else low_sum) / total for h in halves
-            }
-            probability = None if target is None else hits / total
-            options.append(DiscardOption(thrown, keep, probability, means,
-                                         _score(objective, probability, means, halves, scales), out))
+    for (thrown_mask, thrown_positions, kept_positions), counts in zip(_subsets(n), arrays):
+        kept_mask = full ^ thrown_mask
+        thrown = tuple([ids[p] for p in thrown_positions])
+        hits, total = tails[kept_mask]
+        counts.flags.writeable = True  # (no result holds it: result_arrays)
+        counts[:] = table[kept_mask, : n_badugi + n_low]  # the option's own, as draw_outcomes gives it:
+        counts.flags.writeable = False  # read-only views of one array
+        out = _outcomes(rules, ids, thrown, (), 1, target, True, total,
+                        counts[:n_badugi] if n_badugi else None, counts[n_badugi:] if n_low else None, None,
+                        hits if target is not None else None)
+        option = object.__new__(DiscardOption)  # the frozen __init__ would set each field through object.__setattr__
+        option.__dict__.update(
+            discard=thrown, keep=tuple([ids[p] for p in kept_positions]),
+            probability=None if probability_list is None else probability_list[thrown_mask],
+            mean_rank=dict(zip(halves, mean_rows[thrown_mask])), score=score_list[thrown_mask], outcomes=out,
+        )
+        options.append(option)
     return options
+
+
+@functools.cache
+def _subsets(n: int) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
+    """Every subset of n positions as (its bit mask, its positions, the other
+    positions), by size then in ``itertools.combinations`` order: the order
+    of the options before they are sorted."""
+    return tuple(
+        (sum(1 << p for p in positions), positions, tuple(p for p in range(n) if p not in positions))
+        for size in range(n + 1)
+        for positions in itertools.combinations(range(n), size)
+    )
 
 
 def _numpy() -> Any:

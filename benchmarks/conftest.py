@@ -70,6 +70,10 @@ TARGETS = (
     Target("mb.tables_rss", "resident tables, MB", 16, True, "MB"),
     Target("ns.parse_cards_spaced", "parse one card string, ns", 1000, True, "ns"),
     Target("ms.best_discards", "best_discards, 32 options, ms", 50, True, "ms"),
+    # issue 25: every hand of a one-draw chart at most 2 ms, a hand after another and in a fresh process
+    Target("ms.best_discards_distinct", "best_discards, distinct hands in turn, ms a hand", 2, True, "ms"),
+    Target("ms.best_discards_cold", "best_discards, fresh process, second hand, CPU ms", 2, True, "ms"),
+    Target("ms.chart_one_draw_hand", "one-draw chart chunk, ms a hand", 2, True, "ms"),
     # issue 16: a Python fixed cost of 15 us and a one-draw call of 10 us, at its 83 ns no-op call
     Target("ratio.equity_pat/floor", "equity, pat against pat / cffi no-op", 180, True, "x"),
     Target("ratio.draw_one_text/floor", "draw_outcomes, one draw (text) / cffi no-op", 120, True, "x"),

@@ -266,16 +266,36 @@ int bdc_draw_run(const bdc_draw_spec *spec, int first_begin, int first_end,
  * hand holds game->n_cards distinct ids; subset m has hand[b] for each bit b
  * of m.  held_row[m] (2^n_cards entries) is, for each subset m, the row of
  * held (n_held rows of uint32) that counts the hands holding m, with the same
- * query, or -1 to count them here (C(52 - |m|, n_cards - |m|) hands).
- * Writes table[m] (2^n_cards rows of uint64): the outcomes of the option
- * keeping subset m and throwing the rest; and sums[2m], sums[2m + 1]: the
- * sums of rank times count over its Badugi and low counts (0 for a half the
- * game lacks).  BDC_OK; BDC_E_RANKING for a bad game; BDC_E_CARD or
- * BDC_E_DUPLICATE for a bad hand; BDC_E_RANK for a query outside the scales;
- * BDC_E_ARGUMENT for a NULL pointer, a wrong n_low, or a held_row outside
- * -1 .. n_held - 1. */
+ * query, or -1 to count them here (C(52 - |m|, n_cards - |m|) hands, in
+ * scratch: one row of uint64).  Writes table[m] (2^n_cards rows of uint32:
+ * no count of one option reaches 2^32, and the transform goes through half
+ * the bytes of uint64 rows): the
+ * outcomes of the option keeping subset m and throwing the rest; and
+ * sums[2m], sums[2m + 1]: the sums of rank times count over its Badugi and
+ * low counts (0 for a half the game lacks).  BDC_OK; BDC_E_RANKING for a bad
+ * game; BDC_E_CARD or BDC_E_DUPLICATE for a bad hand; BDC_E_RANK for a query
+ * outside the scales; BDC_E_ARGUMENT for a NULL pointer, a wrong n_low, or a
+ * held_row outside -1 .. n_held - 1. */
 int bdc_draw_options(const bdc_game *game, const uint8_t *hand, bdc_limits query, const uint32_t *held,
-                     int n_held, const int *held_row, int n_low, uint64_t *table, uint64_t *sums);
+                     int n_held, const int *held_row, int n_low, uint64_t *scratch, uint32_t *table,
+                     uint64_t *sums);
+
+/* What bdc_draw_options gives each option to be scored by, without its
+ * counts by rank: BDC_OPTION_FIGURES figures per option, the sums of rank
+ * times count of its Badugi and of its low counts (0 for a half the game
+ * lacks), the hands meeting query and all its hands: the same numbers as
+ * sums[2m], sums[2m + 1] and the last two entries of table row m there.
+ * Each figure is a sum over the hands, so it follows by the same inclusion
+ * and exclusion from the same figures of the hands holding each subset:
+ * held_figures holds them for n_held rows (BDC_OPTION_FIGURES uint64s a
+ * row), held_row picks them as there (-1: counted here, the ranks added up
+ * as the hands are enumerated).  Writes figures[BDC_OPTION_FIGURES * m + f]
+ * for the option keeping subset m, 2^n_cards options.  BDC_OK, or the
+ * errors of bdc_draw_options (a NULL held_figures is refused only when
+ * n_held > 0). */
+#define BDC_OPTION_FIGURES 4
+int bdc_draw_option_figures(const bdc_game *game, const uint8_t *hand, bdc_limits query,
+                            const uint64_t *held_figures, int n_held, const int *held_row, uint64_t *figures);
 
 /* Several hands to a showdown. */
 typedef struct {

@@ -24,6 +24,7 @@ typedef struct {
     unsigned query[2];             /* spec->query with "any" (0) as the largest rank */
     uint64_t stay[BDC_MAX_DRAWS + 1]; /* stay[r]: outcomes a hand final after draw r stands for */
     uint64_t *badugi_counts, *low_counts;
+    uint64_t *rank_sums;           /* NULL, or: add rank times weight per half here, not counts by rank */
     uint64_t hits, total;
 } bdc_draw_ctx;
 
@@ -67,6 +68,12 @@ static inline void bdc_draw_record(bdc_draw_ctx *ctx, const unsigned halves[2], 
         ctx->badugi_counts[halves[0]] += weight;
     if (ctx->low_counts)
         ctx->low_counts[halves[1]] += weight;
+    if (ctx->rank_sums) {
+        if (ctx->spec->game.badugi != BDC_NO_HALF)
+            ctx->rank_sums[0] += weight * halves[0];
+        if (ctx->spec->game.low != BDC_NO_HALF)
+            ctx->rank_sums[1] += weight * halves[1];
+    }
     ctx->hits += weight & (0 - hit); /* no branch: hits are rare or common, not predictable */
     ctx->total += weight;
 }
@@ -87,8 +94,18 @@ static int bdc_draw_final(void *frame, const bdc_ranked *ranked)
     int i;
     if (spec->stop && *spec->stop)
         return BDC_E_STOPPED;
+    if (ctx->rank_sums) { /* the ranks added up, not counted by rank */
+        uint64_t sum_b = 0, sum_l = 0;
+        for (i = 0; i < n; i++) {
+            const unsigned hb = b ? b[i * step] : 0, hl = l ? l[i * step] : 0;
+            sum_b += hb;
+            sum_l += hl;
+            hits += (uint64_t)((!b || hb <= q0) & (!l || hl <= q1));
+        }
+        ctx->rank_sums[0] += w * sum_b;
+        ctx->rank_sums[1] += w * sum_l;
     /* a loop per set of halves, counted in locals (no branch: hits are rare or common) */
-    if (b && l) {
+    } else if (b && l) {
         for (i = 0; i < n; i++) {
             const unsigned hb = b[i * step], hl = l[i * step];
             bc[hb] += w;
@@ -217,22 +234,26 @@ static int bdc_draw_sample(bdc_draw_ctx *ctx, uint64_t samples, uint64_t rng[4])
     return status;
 }
 
-int bdc_draw_run(const bdc_draw_spec *spec, int first_begin, int first_end,
-                 uint64_t samples, uint64_t rng[4],
-                 uint64_t *badugi_counts, uint64_t *low_counts,
-                 uint64_t *hits, uint64_t *total)
+/* bdc_draw_run, or with rank_sums (two uint64s) and no counts by rank: the
+ * sums of rank times count per half added there instead (0 for a half the
+ * game lacks). */
+static int bdc_draw_go(const bdc_draw_spec *spec, int first_begin, int first_end, uint64_t samples, uint64_t rng[4],
+                       uint64_t *badugi_counts, uint64_t *low_counts, uint64_t *rank_sums, uint64_t *hits,
+                       uint64_t *total)
 {
     bdc_draw_ctx ctx;
     unsigned halves[2];
     int status = bdc_draw_check(spec), i, r;
     if (status)
         return status;
-    if ((spec->game.badugi != BDC_NO_HALF && !badugi_counts) || (spec->game.low != BDC_NO_HALF && !low_counts))
+    if (!rank_sums &&
+        ((spec->game.badugi != BDC_NO_HALF && !badugi_counts) || (spec->game.low != BDC_NO_HALF && !low_counts)))
         return BDC_E_ARGUMENT;
     ctx.spec = spec;
     ctx.k = spec->game.n_cards - spec->n_kept;
-    ctx.badugi_counts = spec->game.badugi != BDC_NO_HALF ? badugi_counts : 0;
-    ctx.low_counts = spec->game.low != BDC_NO_HALF ? low_counts : 0;
+    ctx.badugi_counts = spec->game.badugi != BDC_NO_HALF && !rank_sums ? badugi_counts : 0;
+    ctx.low_counts = spec->game.low != BDC_NO_HALF && !rank_sums ? low_counts : 0;
+    ctx.rank_sums = rank_sums;
     ctx.hits = ctx.total = 0;
     ctx.query[0] = spec->query.badugi ? spec->query.badugi : ~0u;
     ctx.query[1] = spec->query.low ? spec->query.low : ~0u;
@@ -264,6 +285,14 @@ int bdc_draw_run(const bdc_draw_spec *spec, int first_begin, int first_end,
     return BDC_OK;
 }
 
+int bdc_draw_run(const bdc_draw_spec *spec, int first_begin, int first_end,
+                 uint64_t samples, uint64_t rng[4],
+                 uint64_t *badugi_counts, uint64_t *low_counts,
+                 uint64_t *hits, uint64_t *total)
+{
+    return bdc_draw_go(spec, first_begin, first_end, samples, rng, badugi_counts, low_counts, NULL, hits, total);
+}
+
 int bdc_draw_run_out(const bdc_draw_spec *spec, const uint8_t *cards, int first_begin, int first_end,
                      uint64_t samples, uint64_t *out)
 {
@@ -282,92 +311,167 @@ int bdc_draw_run_out(const bdc_draw_spec *spec, const uint8_t *cards, int first_
 /* ---- every discard of one hand, one draw -------------------------------- */
 
 /* Columns of the option table transformed at a time: 2^5 rows of this many
- * uint64s (16 KiB) stay in the first-level cache through every pass. */
-#define BDC_OPTIONS_TILE 64
+ * uint32s (16 KiB) stay in the first-level cache through every pass. */
+#define BDC_OPTIONS_TILE 128
 
-int bdc_draw_options(const bdc_game *game, const uint8_t *hand, bdc_limits query, const uint32_t *held,
-                     int n_held, const int *held_row, int n_low, uint64_t *table, uint64_t *sums)
+/* The checks both option functions make (their pointers aside). */
+static int bdc_options_check(const bdc_game *game, const uint8_t *hand, bdc_limits query, int n_held,
+                             const int *held_row)
 {
     uint64_t seen = 0;
-    uint8_t kept[BDC_MAX_CARDS], deck[BDC_DECK_SIZE];
-    bdc_draw_spec spec;
-    int status, n, rows, n_badugi, width, m, b, c, c0, i;
-    if (!game || !hand || !held_row || !table || !sums || (n_held > 0 && !held) || n_held < 0)
-        return BDC_E_ARGUMENT;
+    int status, m;
     if (!bdc_game_ok(game))
         return BDC_E_RANKING;
-    n = game->n_cards;
-    if ((status = bdc_see(hand, n, &seen)) != BDC_OK)
+    if ((status = bdc_see(hand, game->n_cards, &seen)) != BDC_OK)
         return status;
     if (!bdc_limits_ok(game, &query))
         return BDC_E_RANK;
-    n_badugi = game->badugi != BDC_NO_HALF ? BDC_BADUGI_CLASSES + 1 : 0;
-    if (game->low == BDC_NO_HALF ? n_low != 0
-                                 : n_low < (game->low == BDC_ACE_FIVE ? BDC_ACE_FIVE_CLASSES : BDC_DEUCE_SEVEN_CLASSES) + 1)
-        return BDC_E_ARGUMENT;
-    rows = 1 << n;
-    for (m = 0; m < rows; m++)
+    for (m = 0; m < 1 << game->n_cards; m++)
         if (held_row[m] < -1 || held_row[m] >= n_held)
             return BDC_E_ARGUMENT;
-    width = n_badugi + n_low + 2;
-    /* row m: the hands holding subset m of the hand (their other cards any of the rest) */
+    return BDC_OK;
+}
+
+/* Count the hands holding subset m of the hand, their other cards any of
+ * the rest of the deck (checked input): into row (n_badugi + n_low + 2
+ * uint64s, zeroed here) as bdc_draw_options lays it out, or, when figures
+ * is not NULL, their BDC_OPTION_FIGURES figures into figures (row unused). */
+static int bdc_options_count(const bdc_game *game, const uint8_t *hand, bdc_limits query, int m, int n_badugi,
+                             int n_low, uint64_t *row, uint64_t *figures)
+{
+    uint8_t kept[BDC_MAX_CARDS], deck[BDC_DECK_SIZE];
+    bdc_draw_spec spec;
+    int n = game->n_cards, width = n_badugi + n_low + 2, b, i, last;
     memset(&spec, 0, sizeof spec);
     spec.game = *game;
     spec.kept = kept;
     spec.deck = deck;
     spec.draws = 1;
     spec.query = query;
+    for (i = 0; i < (int)BDC_DECK_SIZE; i++) {
+        int in_subset = 0;
+        for (b = 0; b < n; b++)
+            in_subset |= (m >> b & 1) && hand[b] == i;
+        if (in_subset)
+            kept[spec.n_kept++] = (uint8_t)i;
+        else
+            deck[spec.n_deck++] = (uint8_t)i;
+    }
+    last = n - spec.n_kept ? spec.n_deck - (n - spec.n_kept) + 1 : 1;
+    if (figures) {
+        memset(figures, 0, BDC_OPTION_FIGURES * sizeof *figures);
+        return bdc_draw_go(&spec, 0, last, 0, NULL, NULL, NULL, figures, figures + 2, figures + 3);
+    }
+    memset(row, 0, (size_t)width * sizeof *row);
+    return bdc_draw_go(&spec, 0, last, 0, NULL, n_badugi ? row : NULL, n_low ? row + n_badugi : NULL, NULL,
+                       row + width - 2, row + width - 1);
+}
+
+/* Inclusion and exclusion: the hands an option keeping subset m ends with
+ * hold m and none of the thrown cards, so row m minus every row holding m
+ * and one card more, in turn for each card (a superset Moebius transform, in
+ * place, of the columns c0 .. c1 - 1 of 2^n rows of width uint64s; uint64
+ * wraps, every final figure is in range). */
+static void bdc_options_exclude(uint64_t *table, int n, int width, int c0, int c1)
+{
+    int b, m, c;
+    for (b = 0; b < n; b++)
+        for (m = 0; m < 1 << n; m++) {
+            uint64_t *to, *from;
+            if (m >> b & 1)
+                continue;
+            to = table + (size_t)m * (size_t)width;
+            from = table + (size_t)(m | 1 << b) * (size_t)width;
+            for (c = c0; c < c1; c++)
+                to[c] -= from[c];
+        }
+}
+
+/* bdc_options_exclude on rows of uint32 counts (wrapping mod 2^32: every
+ * final count is below 2^32). */
+static void bdc_options_exclude32(uint32_t *table, int n, int width, int c0, int c1)
+{
+    int b, m, c;
+    for (b = 0; b < n; b++)
+        for (m = 0; m < 1 << n; m++) {
+            uint32_t *to, *from;
+            if (m >> b & 1)
+                continue;
+            to = table + (size_t)m * (size_t)width;
+            from = table + (size_t)(m | 1 << b) * (size_t)width;
+            for (c = c0; c < c1; c++)
+                to[c] -= from[c];
+        }
+}
+
+/* The sums of rank times count of a row's counts, per half (n_badugi and
+ * n_low entries, index = rank). */
+static void bdc_options_rank_sums32(const uint32_t *row, int n_badugi, int n_low, uint64_t *badugi, uint64_t *low)
+{
+    const uint32_t *low_counts = row + n_badugi;
+    uint64_t b_sum = 0, l_sum = 0;
+    int c;
+    for (c = 1; c < n_badugi; c++)
+        b_sum += (uint64_t)c * row[c];
+    for (c = 1; c < n_low; c++)
+        l_sum += (uint64_t)c * low_counts[c];
+    *badugi = b_sum;
+    *low = l_sum;
+}
+
+int bdc_draw_options(const bdc_game *game, const uint8_t *hand, bdc_limits query, const uint32_t *held,
+                     int n_held, const int *held_row, int n_low, uint64_t *scratch, uint32_t *table, uint64_t *sums)
+{
+    int status, rows, n_badugi, width, m, c, c0;
+    if (!game || !hand || !held_row || !scratch || !table || !sums || (n_held > 0 && !held) || n_held < 0)
+        return BDC_E_ARGUMENT;
+    if ((status = bdc_options_check(game, hand, query, n_held, held_row)) != BDC_OK)
+        return status;
+    n_badugi = game->badugi != BDC_NO_HALF ? BDC_BADUGI_CLASSES + 1 : 0;
+    if (game->low == BDC_NO_HALF ? n_low != 0
+                                 : n_low < (game->low == BDC_ACE_FIVE ? BDC_ACE_FIVE_CLASSES : BDC_DEUCE_SEVEN_CLASSES) + 1)
+        return BDC_E_ARGUMENT;
+    rows = 1 << game->n_cards;
+    width = n_badugi + n_low + 2;
+    /* row m: the hands holding subset m of the hand (their other cards any of the rest) */
     for (m = 0; m < rows; m++) {
-        uint64_t *row = table + (size_t)m * (size_t)width;
-        if (held_row[m] >= 0) { /* counted before: widened from the caller's rows */
-            const uint32_t *from = held + (size_t)held_row[m] * (size_t)width;
-            for (c = 0; c < width; c++)
-                row[c] = from[c];
+        uint32_t *row = table + (size_t)m * (size_t)width;
+        if (held_row[m] >= 0) { /* counted before: the caller's row */
+            memcpy(row, held + (size_t)held_row[m] * (size_t)width, (size_t)width * sizeof *row);
             continue;
         }
-        spec.n_kept = spec.n_deck = 0;
-        for (i = 0; i < (int)BDC_DECK_SIZE; i++) {
-            int in_subset = 0;
-            for (b = 0; b < n; b++)
-                in_subset |= (m >> b & 1) && hand[b] == i;
-            if (in_subset)
-                kept[spec.n_kept++] = (uint8_t)i;
-            else
-                deck[spec.n_deck++] = (uint8_t)i;
-        }
-        memset(row, 0, (size_t)width * sizeof *row);
-        status = bdc_draw_run(&spec, 0, n - spec.n_kept ? spec.n_deck - (n - spec.n_kept) + 1 : 1, 0, NULL,
-                              n_badugi ? row : NULL, n_low ? row + n_badugi : NULL, row + width - 2, row + width - 1);
-        if (status)
+        if ((status = bdc_options_count(game, hand, query, m, n_badugi, n_low, scratch, NULL)) != BDC_OK)
             return status;
+        for (c = 0; c < width; c++) /* at most C(49, 2) hands */
+            row[c] = (uint32_t)scratch[c];
     }
-    /* inclusion and exclusion: the hands an option keeping subset m ends with
-     * hold m and none of the thrown cards, so row m minus every row holding m
-     * and one card more, in turn for each card (a superset Moebius transform,
-     * in place; uint64 wraps, every final count is in range) */
-    for (c0 = 0; c0 < width; c0 += BDC_OPTIONS_TILE) {
-        int c1 = c0 + BDC_OPTIONS_TILE < width ? c0 + BDC_OPTIONS_TILE : width;
-        for (b = 0; b < n; b++)
-            for (m = 0; m < rows; m++) {
-                uint64_t *to, *from;
-                if (m >> b & 1)
-                    continue;
-                to = table + (size_t)m * (size_t)width;
-                from = table + (size_t)(m | 1 << b) * (size_t)width;
-                for (c = c0; c < c1; c++)
-                    to[c] -= from[c];
-            }
-    }
-    /* each option's sum of rank times count, per half */
+    for (c0 = 0; c0 < width; c0 += BDC_OPTIONS_TILE)
+        bdc_options_exclude32(table, game->n_cards, width, c0,
+                              c0 + BDC_OPTIONS_TILE < width ? c0 + BDC_OPTIONS_TILE : width);
+    for (m = 0; m < rows; m++) /* each option's sum of rank times count, per half */
+        bdc_options_rank_sums32(table + (size_t)m * (size_t)width, n_badugi, n_low, &sums[2 * m], &sums[2 * m + 1]);
+    return BDC_OK;
+}
+
+int bdc_draw_option_figures(const bdc_game *game, const uint8_t *hand, bdc_limits query,
+                            const uint64_t *held_figures, int n_held, const int *held_row, uint64_t *figures)
+{
+    int status, rows, m, f;
+    if (!game || !hand || !held_row || !figures || (n_held > 0 && !held_figures) || n_held < 0)
+        return BDC_E_ARGUMENT;
+    if ((status = bdc_options_check(game, hand, query, n_held, held_row)) != BDC_OK)
+        return status;
+    rows = 1 << game->n_cards;
     for (m = 0; m < rows; m++) {
-        const uint64_t *row = table + (size_t)m * (size_t)width;
-        uint64_t badugi = 0, low = 0;
-        for (c = 1; c < n_badugi; c++)
-            badugi += (uint64_t)c * row[c];
-        for (c = 1; c < n_low; c++)
-            low += (uint64_t)c * row[n_badugi + c];
-        sums[2 * m] = badugi;
-        sums[2 * m + 1] = low;
+        uint64_t *out = figures + (size_t)m * BDC_OPTION_FIGURES;
+        if (held_row[m] >= 0) { /* counted before */
+            for (f = 0; f < BDC_OPTION_FIGURES; f++)
+                out[f] = held_figures[(size_t)held_row[m] * BDC_OPTION_FIGURES + f];
+        } else if ((status = bdc_options_count(game, hand, query, m, 0, 0, NULL, out)) != BDC_OK) {
+            return status;
+        }
     }
+    /* every figure is a sum over the counts, so the options' follow as their counts do */
+    bdc_options_exclude(figures, game->n_cards, BDC_OPTION_FIGURES, 0, BDC_OPTION_FIGURES);
     return BDC_OK;
 }

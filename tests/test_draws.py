@@ -782,10 +782,10 @@ def test_c_draw_options_matches_each_option_and_rejects_bad_input() -> None:
     n_badugi, n_low = 1093, 7463
     width = n_badugi + n_low + 2
     game = ffi.new("bdc_game *", [lib.BDC_BADUGI_LOW, lib.BDC_NO_HALF, 4])
-    table, sums = ffi.new("uint64_t[]", 16 * 1095), ffi.new("uint64_t[32]")
-    held = ffi.new("uint32_t[]", width)
+    table, sums = ffi.new("uint32_t[]", 16 * 1095), ffi.new("uint64_t[32]")
+    held, scratch = ffi.new("uint32_t[]", width), ffi.new("uint64_t[]", width)
     hand = bytes(ids("As 2c 3d Ks"))
-    assert lib.bdc_draw_options(game, hand, (715, 0), held, 0, [-1] * 16, 0, table, sums) == lib.BDC_OK
+    assert lib.bdc_draw_options(game, hand, (715, 0), held, 0, [-1] * 16, 0, scratch, table, sums) == lib.BDC_OK
     for kept_mask in range(16):
         kept = tuple(card for b, card in enumerate(hand) if kept_mask >> b & 1)
         thrown = tuple(card for card in hand if card not in kept)
@@ -795,12 +795,13 @@ def test_c_draw_options_matches_each_option_and_rejects_bad_input() -> None:
         assert sums[2 * kept_mask] == sum(r * n for r, n in enumerate(row[:1093])) and sums[2 * kept_mask + 1] == 0
 
     badeucey = ffi.new("bdc_game *", [lib.BDC_BADUGI_HIGH, lib.BDC_DEUCE_SEVEN, 5])
-    big, big_sums = ffi.new("uint64_t[]", 32 * width), ffi.new("uint64_t[64]")
+    big, big_sums = ffi.new("uint32_t[]", 32 * width), ffi.new("uint64_t[64]")
     five = bytes(ids("7s 5h 4d Jc Ks"))
 
     def run(**changes: Any) -> int:
         args: dict[str, Any] = {"game": badeucey, "hand": five, "query": (0, 0), "held": held, "n_held": 1,
-                                "held_row": [0] + [-1] * 31, "n_low": n_low, "table": big, "sums": big_sums}
+                                "held_row": [0] + [-1] * 31, "n_low": n_low, "scratch": scratch, "table": big,
+                                "sums": big_sums}
         args.update(changes)
         return lib.bdc_draw_options(*args.values())  # type: ignore[no-any-return]
 
@@ -813,6 +814,7 @@ def test_c_draw_options_matches_each_option_and_rejects_bad_input() -> None:
     assert run(held_row=[-2] * 32) == lib.BDC_E_ARGUMENT
     assert run(n_held=-1) == lib.BDC_E_ARGUMENT
     assert run(table=ffi.NULL) == lib.BDC_E_ARGUMENT and run(sums=ffi.NULL) == lib.BDC_E_ARGUMENT
+    assert run(scratch=ffi.NULL) == lib.BDC_E_ARGUMENT
     assert run(held=ffi.NULL) == lib.BDC_E_ARGUMENT
     assert run(game=ffi.new("bdc_game *", [lib.BDC_NO_HALF, lib.BDC_NO_HALF, 5]), n_low=0) == lib.BDC_E_RANKING
 
@@ -939,3 +941,89 @@ def test_held_counts_are_shared_by_equal_games() -> None:
     assert copy is not rules
     assert _runs.held_counts(copy, None) is _runs.held_counts(rules, None)
     assert _runs.held_counts(rules, parse_target("low:8", rules)) is not _runs.held_counts(rules, None)
+
+
+@pytest.mark.parametrize(("game", "target"), [("badeucey", None), ("badeucey", "badugi+low:9"), ("badugi", "badugi:8"),
+                                             ("ace_five", "low:8")])
+def test_held_counts_rows_equal_their_own_runs(game: str, target: str | None) -> None:
+    """The rows of no card and of one card are derived from the rows of two cards:
+    each equals the run counting the hands holding its cards directly."""
+    rules = GAMES[game]
+    query = None if target is None else parse_target(target, rules)
+    held = _runs.HeldCounts(rules, query)
+    fields = _runs.game_fields(rules)
+    cards = _runs._held_classes()[1]
+    for row in [*range(_runs._FIRST_PAIR_ROW + 1), _runs._FIRST_PAIR_ROW + 40, _runs._HELD_CLASSES - 1]:
+        run = _runs.run_draw(_runs.plan_draw(rules, cards[row], (), (), 1, None), query, None, None, None)
+        expected = np.zeros(held.width, dtype=np.uint64)
+        if run.badugi is not None:
+            expected[: fields.badugi_bins] = run.badugi
+        if run.low is not None:
+            expected[fields.badugi_bins : fields.badugi_bins + fields.low_bins] = run.low
+        expected[-2:] = run.hits, run.total
+        assert np.array_equal(held.rows[row], expected), row
+
+
+@pytest.mark.parametrize(
+    ("game", "hand", "target"),
+    [("badeucey", "7s 5h 4d Jc Ks", None), ("badeucey", "7h 5h 4h 3h 3s", "badugi+low:9"),
+     ("badacey", "As Ad 3d Kc 5h", "badugi"), ("deuce_seven", "Ks Qh 9d 8c 2s", "low:8"),
+     ("badugi", "As Ah 3s Kd", "badugi:8")],
+)
+def test_option_figures_are_the_option_counts_sums(game: str, hand: str, target: str | None) -> None:
+    """What a chart scores by (the rank sums, hits and total of every option, without
+    its counts by rank) are the same integers as the full option counts give."""
+    rules = GAMES[game]
+    query = None if target is None else parse_target(target, rules)
+    table, sums = _runs.option_counts(rules, ids(hand), query)
+    table, sums = table.copy(), sums.copy()  # (buffers of this thread: the next call reuses them)
+    figures = _runs.option_figures(rules, ids(hand), query)
+    assert np.array_equal(figures[:, :2], sums) and np.array_equal(figures[:, 2:], table[:, -2:])
+
+
+def test_a_kept_result_keeps_its_counts_while_later_calls_run() -> None:
+    """One-draw options' counts live in arrays a later call reuses once no result holds
+    them: a result kept across later calls, and a view of its counts kept alone, never change."""
+    kept = best_discards("7s 5h 4d Jc Ks")
+    view = best_discards("9c 8d 6h 3s 2c")[7].outcomes.low  # its option and the others dropped
+    assert view is not None
+    before = [(np.array(o.outcomes.badugi), np.array(o.outcomes.low)) for o in kept]
+    view_before = view.copy()
+    for hand in ("Ks Qh 9d 8c 2s", "7h 5h 4h 3h 3s", "As Ad 3d Kc 5h"):
+        for _ in range(2):
+            best_discards(hand)
+    for o, (badugi, low) in zip(kept, before):
+        assert np.array_equal(o.outcomes.badugi, badugi) and np.array_equal(o.outcomes.low, low)
+    assert np.array_equal(view, view_before) and not view.flags.writeable
+    assert all(o.outcomes == draw_outcomes("7s 5h 4d Jc Ks", o.discard) for o in kept[:3])
+
+
+FAULTS_SCRIPT = """
+import resource
+import badeucey_fast as bf
+
+hands = ["7s 5h 4d Jc Ks", "Ks Qh 9d 8c 2s", "7h 5h 4h 3h 3s", "As Ad 3d Kc 5h", "9c 8d 6h 3s 2c"]
+for hand in hands:
+    bf.best_discards(hand)  # the tables, the held counts, this thread's buffers
+before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+for _ in range(10):
+    for hand in hands:
+        bf.best_discards(hand)
+print((resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before) / 50)
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux" or __import__("platform").libc_ver()[0] != "glibc",
+                    reason="glibc's malloc tunables and Linux's page-fault counts")
+def test_one_draw_calls_fault_in_no_fresh_memory() -> None:
+    """Calls whose results are dropped reuse the memory of the last ones: page faults a
+    call stay near zero.  The run pins glibc's mmap threshold (MALLOC_MMAP_THRESHOLD_), as
+    a fresh process has it, so that no earlier large free has raised its trim threshold
+    for it; new arrays each call then fault in about 500 pages a call."""
+    import os
+    import subprocess
+
+    env = {**os.environ, "MALLOC_MMAP_THRESHOLD_": "131072"}
+    proc = subprocess.run([sys.executable, "-c", FAULTS_SCRIPT], env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert float(proc.stdout) < 20

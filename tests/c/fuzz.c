@@ -593,11 +593,13 @@ static void fuzz_draw_options(void)
         held_row[m] = bits(m) <= 2 && n_held ? between(0, n_held - 1) : -1;
     if (wild)
         held_row[between(0, rows - 1)] = between(0, 1) ? n_held + between(0, 2) : -2 - between(0, 2);
-    uint64_t *table = checked_malloc((size_t)rows * (size_t)width * sizeof *table);
+    uint64_t *scratch = checked_malloc((size_t)width * sizeof *scratch);
+    uint32_t *table = checked_malloc((size_t)rows * (size_t)width * sizeof *table);
     uint64_t *sums = checked_malloc((size_t)rows * 2 * sizeof *sums);
-    int null_arg = between(0, 49) == 0 ? between(1, 3) : 0;
+    int null_arg = between(0, 49) == 0 ? between(1, 4) : 0;
     int status = CALL(bdc_draw_options(&game, hand, query, null_arg == 1 ? NULL : held, n_held, held_row, n_low,
-                                       null_arg == 2 ? NULL : table, null_arg == 3 ? NULL : sums));
+                                       null_arg == 4 ? NULL : scratch, null_arg == 2 ? NULL : table,
+                                       null_arg == 3 ? NULL : sums));
     if (!is_status(status))
         FAIL("draw_options returned %d", status);
     /* held may be NULL when no rows are handed in */
@@ -640,19 +642,58 @@ static void fuzz_draw_options(void)
             int run = CALL(bdc_draw_run(&spec, 0, k ? spec.n_deck - k + 1 : 1, 0, NULL, n_badugi ? own : NULL,
                                         n_low ? own + n_badugi : NULL, own + width - 2, own + width - 1));
             uint64_t sum_b = 0, sum_l = 0;
-            const uint64_t *row = table + (size_t)m * (size_t)width;
+            const uint32_t *row = table + (size_t)m * (size_t)width;
+            int same = 1;
+            for (int c = 0; c < width; c++)
+                same &= own[c] == row[c];
             for (int c = 0; c < n_badugi; c++)
                 sum_b += (uint64_t)c * row[c];
             for (int c = 0; c < n_low; c++)
                 sum_l += (uint64_t)c * row[n_badugi + c];
-            if (run != BDC_OK || memcmp(own, row, (size_t)width * sizeof *own) != 0 || sums[2 * m] != sum_b ||
-                sums[2 * m + 1] != sum_l)
+            if (run != BDC_OK || !same || sums[2 * m] != sum_b || sums[2 * m + 1] != sum_l)
                 FAIL("draw_options: the option keeping subset %d differs from its own run (%d)", m, run);
         }
         free(own);
+        /* bdc_draw_option_figures from the same held rows' figures gives every option's sums,
+         * hits and total as here: both are linear in the rows (the random held rows make
+         * them wrap: the table's counts mod 2^32, so its rank sums agree only for the
+         * options counted from real counts alone, those keeping three cards or more) */
+        uint64_t *held_figures = checked_malloc((size_t)(n_held > 0 ? n_held : 1) * BDC_OPTION_FIGURES * sizeof *held_figures);
+        uint64_t *figures = checked_malloc((size_t)rows * BDC_OPTION_FIGURES * sizeof *figures);
+        for (int r = 0; r < n_held; r++) {
+            const uint32_t *from = held + (size_t)r * (size_t)width;
+            uint64_t *to = held_figures + (size_t)r * BDC_OPTION_FIGURES;
+            to[0] = to[1] = 0;
+            for (int c = 0; c < n_badugi; c++)
+                to[0] += (uint64_t)c * from[c];
+            for (int c = 0; c < n_low; c++)
+                to[1] += (uint64_t)c * from[n_badugi + c];
+            to[2] = from[width - 2];
+            to[3] = from[width - 1];
+        }
+        int figured = CALL(bdc_draw_option_figures(&game, hand, query, held_figures, n_held, held_row, figures));
+        for (int m = 0; m < rows && figured == BDC_OK; m++) {
+            const uint32_t *row = table + (size_t)m * (size_t)width;
+            const uint64_t *got = figures + (size_t)m * BDC_OPTION_FIGURES;
+            if ((uint32_t)got[2] != row[width - 2] || (uint32_t)got[3] != row[width - 1] ||
+                (bits(m) >= 3 && (got[0] != sums[2 * m] || got[1] != sums[2 * m + 1])))
+                FAIL("draw_option_figures: the option keeping subset %d differs from bdc_draw_options", m);
+        }
+        if (figured != BDC_OK)
+            FAIL("draw_option_figures returned %d where bdc_draw_options accepted the input", figured);
+        if (CALL(bdc_draw_option_figures(&game, hand, query, held_figures, n_held, held_row, NULL)) != BDC_E_ARGUMENT)
+            FAIL("draw_option_figures accepted a NULL output");
+        int saved = held_row[rows - 1];
+        held_row[rows - 1] = n_held; /* a row the caller does not have */
+        if (CALL(bdc_draw_option_figures(&game, hand, query, held_figures, n_held, held_row, figures)) != BDC_E_ARGUMENT)
+            FAIL("draw_option_figures accepted a held row out of range");
+        held_row[rows - 1] = saved;
+        free(figures);
+        free(held_figures);
     }
     free(sums);
     free(table);
+    free(scratch);
     free(held_row);
     free(held);
 }
