@@ -311,7 +311,11 @@ def _range(situation: _Situation, model: OpponentModel, particles: int, rng: ran
             part.weight /= total
         if sampled and 1.0 / math.fsum(p.weight ** 2 for p in pool) < len(pool) / 2:
             pool = _resample(pool, rng)
-    return [p for p in pool if p.weight > 0]
+    kept = [p for p in pool if p.weight > 0]
+    total = math.fsum(p.weight for p in kept)
+    for part in kept:
+        part.weight /= total
+    return kept
 
 
 def _pick(choices: Sequence[tuple[Action, float]], rng: random.Random) -> Action:
@@ -473,6 +477,21 @@ class LocalBestResponse:
         pool = _range(situation, self._remembered, self.particles, rng)
         action = _decide_bet(situation, self._remembered, pool, self.samples, rng)
         return "f" if action < 0 else "cc" if action == 0 else f"cbr {action}"
+
+    def opponent_range(self, view: HandView) -> list[tuple[tuple[int, ...], float]]:
+        """The opponent's range as LBR holds it at ``view`` (its seat's, any
+        time in a hand): each particle's cards now (ascending) and weight
+        (they sum to 1), heaviest first.
+
+        :raises ValueError: for a table of more than two seats.
+        """
+        if view.n_seats != 2:
+            raise ValueError(f"LocalBestResponse plays heads-up, the table has {view.n_seats} seats")
+        situation = _situation_of_view(view)
+        hand = _hand_seed(self.seed, view.seat, situation.dealt)
+        self._remembered.start(hand)
+        pool = _range(situation, self._remembered, self.particles, random.Random(hand))
+        return sorted(((p.cards, p.weight) for p in pool), key=lambda item: -item[1])
 
     def __repr__(self) -> str:
         return f"LocalBestResponse({self.opponent_name}, particles={self.particles}, samples={self.samples})"
