@@ -4,7 +4,10 @@ best response's."""
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Mapping
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -205,3 +208,29 @@ def test_against_the_shipped_strategy() -> None:
     assert result.deals == 4
 
 
+
+
+TOOL = Path(__file__).resolve().parent.parent / "tools" / "local_best_response.py"
+
+
+@pytest.fixture(scope="module")
+def tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("local_best_response_tool", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_tool_prints_the_row(tool: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    assert tool.main(["--opponent", "drawing", "--deals", "2", "--particles", "4", "--samples", "4"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("DrawingBot() | 2 deals (4 hands) | 4 particles, 4 samples |") and "95% CI" in out
+
+
+@pytest.mark.parametrize("argv", [["--opponent", "drawing", "--deals", "0"], ["--opponent", "nope"], [],
+                                  ["--mini", "ten"], ["--opponent", "drawing", "--particles", "0"]])
+def test_the_tool_refuses_bad_arguments(tool: ModuleType, argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        tool.main(argv)
+    assert exc.value.code == 2
