@@ -12,7 +12,7 @@ from types import ModuleType
 import pytest
 
 from badeucey_fast.play import TableRules
-from badeucey_fast.play.bots import CallingBot, CFRBot, DrawingBot
+from badeucey_fast.play.bots import CallingBot, CFRBot, DrawingBot, RandomBot
 from badeucey_fast.play.events import Deal, Draw
 from badeucey_fast.play.hand import Hand
 from badeucey_fast.solve import Strategy, TableGame, exploitability, train
@@ -174,6 +174,8 @@ def test_bad_settings_raise(kwargs: dict[str, int], message: str) -> None:
 def test_bad_arguments_raise() -> None:
     with pytest.raises(TypeError, match="a bot with act"):
         LocalBestResponse(42)
+    with pytest.raises(TypeError, match="random"):
+        LocalBestResponse(RandomBot())
     with pytest.raises(ValueError, match="deals must be at least 1"):
         local_best_response_match(CallingBot(), 0)
     with pytest.raises(ValueError, match="seed must be an integer"):

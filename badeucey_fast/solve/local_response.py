@@ -156,8 +156,12 @@ class BotModel:
     probability 1.  Full game only (it needs views)."""
 
     def __init__(self, bot: Any) -> None:
+        from badeucey_fast.play.bots import RandomBot
+
         if not callable(getattr(bot, "act", None)):
             raise TypeError(f"BotModel: a bot with act(view), not {type(bot).__name__}")
+        if isinstance(bot, RandomBot):
+            raise TypeError("BotModel: RandomBot's actions are random, not a function of its view")
         self.bot = bot
 
     def probabilities(self, spot: Spot, cards: tuple[int, ...], draws: DrawSteps) -> dict[Action, float]:
