@@ -149,6 +149,16 @@ class ChanceTable:
         t = self._table
         return tuple(t.hole[seat][0:t.n_hole[seat]])
 
+    def bets(self) -> tuple[int, ...]:
+        """Each seat's bet in this betting round."""
+        t = self._table
+        return tuple(t.bets[0:t.n_seats])
+
+    def committed(self) -> tuple[int, ...]:
+        """The chips each seat has put in this hand, this round's bets included."""
+        t = self._table
+        return tuple(t.committed[0:t.n_seats])
+
     def payoffs(self) -> tuple[int, ...]:
         """Net chips per seat (the hand must be over)."""
         t = self._table

@@ -276,6 +276,15 @@ class _Evaluator:
 _EVALUATORS: dict[tuple[Game, int, int], _Evaluator] = {}
 
 
+def _evaluator(game: Game, samples: int, cache_size: int) -> _Evaluator:
+    """The evaluator of a game and settings, made once a process."""
+    key = (game, samples, cache_size)
+    ev = _EVALUATORS.get(key)
+    if ev is None:
+        ev = _EVALUATORS[key] = _Evaluator(game, samples, cache_size)
+    return ev
+
+
 class DrawingBot:
     """A sensible baseline: draws toward the game's halves, bets by its hand.
 
@@ -342,12 +351,17 @@ class DrawingBot:
         """Nothing to re-seed: the bot's sampling is seeded by each hand's cards."""
 
     def _evaluator(self, view: HandView) -> _Evaluator:
-        game = view.game if self.game is None else self.game
-        key = (game, self.samples, self.cache_size)
-        ev = _EVALUATORS.get(key)
-        if ev is None:
-            ev = _EVALUATORS[key] = _Evaluator(game, self.samples, self.cache_size)
-        return ev
+        return _evaluator(view.game if self.game is None else self.game, self.samples, self.cache_size)
+
+    def planned_discard(self, cards: Sequence[int], game: str | Game) -> tuple[int, ...]:
+        """The cards the bot throws from ``cards`` in a draw of ``game`` (its
+        best discard, see the class); empty: it stands pat.
+
+        >>> from badeucey_fast.cards import format_cards, parse_cards
+        >>> format_cards(DrawingBot().planned_discard(parse_cards("Kc Kd 3h 4s 5c"), "badeucey"))
+        'Kc'
+        """
+        return _evaluator(get_game(game), self.samples, self.cache_size).plan(cards).discard
 
     def strength(self, view: HandView) -> float:
         """The strength the bot bets by (lower is stronger; see the class)."""

@@ -13,7 +13,9 @@ of what it finds.
   :meth:`TableRules.mini() <badeucey_fast.play.TableRules.mini>`;
 - :func:`exploitability`: each seat's exact best response to a policy, the
   policy's value and exploitability (docs/solver.rst).
-  :mod:`badeucey_fast.openspiel` registers the same game with OpenSpiel.
+  :mod:`badeucey_fast.openspiel` registers the same game with OpenSpiel;
+- :mod:`badeucey_fast.solve.local_response`: a local best response in the
+  full game, a lower bound on a bot's exploitability (docs/solver.rst).
 """
 
 from __future__ import annotations

@@ -166,6 +166,14 @@ class TableState:
         """The seat's cards now, ascending (none before the deal or once folded)."""
         return () if self._table is None else tuple(sorted(self._table.cards(seat)))
 
+    def bets(self) -> tuple[int, ...]:
+        """Each seat's bet in this betting round (none before the deal)."""
+        return () if self._table is None else self._table.bets()
+
+    def pot(self) -> int:
+        """Chips in the middle, this round's bets included (0 before the deal)."""
+        return 0 if self._table is None else sum(self._table.committed())
+
     def payoffs(self) -> tuple[int, ...]:
         """Net chips per seat once the hand is over.
 
