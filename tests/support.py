@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import importlib.util
 import random
 from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -189,3 +192,11 @@ def play_strategy_hand(strategy: Any, rules: Any, seed: int, check: Any) -> None
         else:
             hand.act(f"cbr {action}")
 
+
+def load_module(path: Path, name: str) -> ModuleType:
+    """A script that is not part of the package (``tools/...``), imported as the module ``name``."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

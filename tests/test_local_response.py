@@ -4,7 +4,6 @@ best response's."""
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
@@ -12,7 +11,7 @@ from types import ModuleType
 import pytest
 
 from badeucey_fast.play import TableRules
-from badeucey_fast.play.bots import CallingBot, CFRBot, DrawingBot, RandomBot
+from badeucey_fast.play.bots import Bot, CallingBot, CFRBot, DrawingBot, RandomBot
 from badeucey_fast.play.events import Deal, Draw
 from badeucey_fast.play.hand import Hand
 from badeucey_fast.solve import Strategy, TableGame, exploitability, train
@@ -25,6 +24,8 @@ from badeucey_fast.solve.local_response import (
     opponent_model,
     table_policy,
 )
+
+from .support import load_module
 
 MINI = TableRules.mini()
 CAPPED = TableRules("badeucey", heads_up_cap=4)
@@ -77,19 +78,24 @@ def test_the_range_follows_bayes_on_a_raise_then_a_pat() -> None:
 def test_the_opponents_true_cards_explain_each_of_its_actions() -> None:
     """The spots LBR rebuilds from its view are the opponent's: its policy on its
     real cards gives every action it took a positive probability."""
-    opponent = DrawingBot()
+    assert _actions_explained(DrawingBot(), CAPPED, (66, 66)) > 20
+
+
+def _actions_explained(opponent: Bot, rules: TableRules, stacks: tuple[int, ...]) -> int:
+    """Six hands of LBR against ``opponent``: at each of LBR's betting decisions, how many of
+    the opponent's actions its policy on its real cards explains (``_explained``)."""
     model = opponent_model(opponent)
     lbr = LocalBestResponse(opponent, particles=8, seed=1)
     checked = 0
     for deal in range(6):
-        hand = Hand(CAPPED, [66, 66], button=deal % 2, seed=deal)
+        hand = Hand(rules, list(stacks), button=deal % 2, seed=deal)
         me = 1 - deal % 2
         while (seat := hand.to_act) is not None:
             view = hand.view(seat)
             if seat == me and view.phase == "bet":
                 checked += _explained(model, hand, view, 1 - me)
             hand.act((lbr if seat == me else opponent).act(view))
-    assert checked > 20
+    return checked
 
 
 def _explained(model: object, hand: Hand, view: object, other: int) -> int:
@@ -193,23 +199,9 @@ def test_bad_arguments_raise() -> None:
 @pytest.mark.slow  # the shipped strategy's first use builds its abstraction
 def test_against_the_shipped_strategy() -> None:
     opponent = CFRBot(seed=1)
-    model = opponent_model(opponent)
-    lbr = LocalBestResponse(opponent, particles=8, seed=1)
-    rules = opponent.strategy.rules
-    checked = 0
-    for deal in range(6):
-        hand = Hand(rules, list(opponent.strategy.stacks), button=deal % 2, seed=deal)
-        me = 1 - deal % 2
-        while (seat := hand.to_act) is not None:
-            view = hand.view(seat)
-            if seat == me and view.phase == "bet":
-                checked += _explained(model, hand, view, 1 - me)
-            hand.act((lbr if seat == me else opponent).act(view))
-    assert checked > 20
+    assert _actions_explained(opponent, opponent.strategy.rules, tuple(opponent.strategy.stacks)) > 20
     result = local_best_response_match(opponent, 4, seed=3, particles=8, samples=8)
     assert result.deals == 4
-
-
 
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "local_best_response.py"
@@ -217,11 +209,7 @@ TOOL = Path(__file__).resolve().parent.parent / "tools" / "local_best_response.p
 
 @pytest.fixture(scope="module")
 def tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("local_best_response_tool", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module(TOOL, "local_best_response_tool")
 
 
 def test_the_tool_prints_the_row(tool: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:

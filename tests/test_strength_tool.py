@@ -3,7 +3,6 @@ whose terms must have mean zero whatever the bots do."""
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 from pathlib import Path
 from types import ModuleType
@@ -14,16 +13,14 @@ from badeucey_fast.games import get_game
 from badeucey_fast.play import TableRules
 from badeucey_fast.solve import train
 
+from .support import load_module
+
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "strength.py"
 
 
 @pytest.fixture(scope="module")
 def strength() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("strength_tool", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module(TOOL, "strength_tool")
 
 
 def test_the_expected_share_is_the_mean_over_every_card_the_draw_can_bring(strength: ModuleType) -> None:
