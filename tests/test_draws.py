@@ -1024,6 +1024,7 @@ def test_one_draw_calls_fault_in_no_fresh_memory() -> None:
     import subprocess
 
     env = {**os.environ, "MALLOC_MMAP_THRESHOLD_": "131072"}
-    proc = subprocess.run([sys.executable, "-c", FAULTS_SCRIPT], env=env, capture_output=True, text=True, timeout=120)
+    # -I: the installed package, never the source tree of the current folder
+    proc = subprocess.run([sys.executable, "-I", "-c", FAULTS_SCRIPT], env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert float(proc.stdout) < 20
