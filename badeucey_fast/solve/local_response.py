@@ -442,6 +442,7 @@ class LocalBestResponse:
     :raises ValueError: for a bad ``particles``, ``samples`` or ``seed``.
     :raises TypeError: for an opponent that is not a bot, strategy or model.
 
+    >>> from badeucey_fast.solve.local_response import LocalBestResponse
     >>> LocalBestResponse(None)
     Traceback (most recent call last):
     ...
