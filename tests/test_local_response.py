@@ -137,6 +137,7 @@ def weak() -> Strategy:
     return train(MINI, 300, seed=1, abstraction=None, stacks=(20, 20))
 
 
+@pytest.mark.slow  # LBR's exact value: the whole mini-game tree, both seats
 def test_lbr_is_at_most_the_exact_best_response_in_the_mini_game(weak: Strategy) -> None:
     game = TableGame(MINI, stack=20)
     policy = weak.as_policy()
@@ -156,6 +157,7 @@ def test_lbr_is_at_most_the_exact_best_response_in_the_mini_game(weak: Strategy)
         assert value > exact.policy_value[seat], (seat, value)  # it wins more than the strategy does against itself
 
 
+@pytest.mark.slow  # LBR's exact value: the whole mini-game tree, both seats
 def test_lbr_beats_a_calling_station_by_a_clear_margin() -> None:
     game = TableGame(MINI, stack=20)
     exact = exploitability(game, table_policy(Calling()))

@@ -160,6 +160,7 @@ def test_best_responses_known_by_hand() -> None:
     assert result.nodes == 162541 and result.information_states == 21798
 
 
+@pytest.mark.slow  # exact traversals through a Python policy
 def test_the_best_response_is_worth_its_value() -> None:
     """Playing the best response found earns exactly its value; exploitability >= 0."""
     game = TableGame(MINI)
@@ -202,6 +203,7 @@ def trained_policies() -> dict[int, object]:
     return {n: train(MINI, n, seed=1, abstraction=None, stacks=(20, 20)) for n in (200, 20_000)}
 
 
+@pytest.mark.slow  # two exact exploitabilities of trained strategies
 def test_a_trained_strategy_s_exploitability_falls_with_iterations(trained_policies: dict[int, object]) -> None:
     """Exact hands and perfect recall: the average strategy approaches an equilibrium, so its
     exact exploitability falls (a policy that missed the strategy's information sets would play

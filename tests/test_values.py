@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import pickle
 import re
 import shutil
@@ -180,8 +181,16 @@ def test_compare_overloads_under_mypy(source: str, clean: bool, tmp_path: Path) 
         pytest.skip("mypy is not installed as a command")
     path = tmp_path / "snippet.py"
     path.write_text(textwrap.dedent(source))
+    # mypy follows no import hooks: under an editable install (pip install -e) it finds the
+    # package only through MYPYPATH, which must not name site-packages otherwise
+    import badeucey_fast
+
+    root = Path(badeucey_fast.__file__).resolve().parent.parent
+    env = dict(os.environ)
+    if root.name not in ("site-packages", "dist-packages"):
+        env["MYPYPATH"] = str(root)
     done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(path)],
-                          capture_output=True, text=True, cwd=tmp_path, timeout=300)
+                          capture_output=True, text=True, cwd=tmp_path, timeout=300, env=env)
     if clean:
         assert done.returncode == 0, done.stdout + done.stderr
     else:
