@@ -314,12 +314,19 @@ class LocalPool(ProcessPoolExecutor):
         """Kill the workers, cancelling every task (the running ones too); the pool
         cannot run tasks after this."""
         self._stopped = True
-        processes = dict(getattr(self, "_processes", None) or {})  # ProcessPoolExecutor's own: a private attribute
+        # ProcessPoolExecutor's own, private attributes (read with a fallback)
+        processes = dict(getattr(self, "_processes", None) or {})
+        manager = getattr(self, "_executor_manager_thread", None)
         for process in processes.values():
             process.kill()
         self.shutdown(wait=False, cancel_futures=True)
         for process in processes.values():
             process.join(timeout=5)
+        # The pool's thread closes its wake-up pipe as it ends; joined here, it is not
+        # closing it while concurrent.futures' exit hook writes to it (an OSError
+        # "Bad file descriptor" printed as the process ends).
+        if isinstance(manager, threading.Thread) and manager is not threading.current_thread():
+            manager.join(timeout=5)
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         super().shutdown(wait=wait and not self._stopped, cancel_futures=cancel_futures)
