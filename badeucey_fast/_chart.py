@@ -45,8 +45,8 @@ if TYPE_CHECKING:
 
 FORMAT = "badeucey-fast discard chart 2"
 DEFAULT_CHUNK_SIZE = {1: 32, 2: 2, 3: 2}
-"""Hands a chunk, by draws: a chunk of one-draw or sampled three-draw hands is
-seconds of work, far above the task overhead of the local pool and of Dask
+"""Hands a chunk, by draws: a chunk (32 one-draw hands, or two sampled hands with
+more draws) is many times the task overhead of the local pool and of Dask
 (docs/speed.rst, "Big jobs"), and small enough that a checkpoint loses little."""
 DEFAULT_SEED = 0
 """The seed of a sampled chart (draws > 1) when none is given, so that charts are reproducible."""
