@@ -156,7 +156,7 @@ def test_chart_command_ctrl_c_stops_at_once_and_resumes(tmp_path: Path) -> None:
     stderr = proc.communicate(timeout=GUARD)[1].decode()
     assert proc.returncode == 130, stderr
     line = stderr.strip().splitlines()[-1]
-    assert line.startswith("badeucey: interrupted; ") and " of 50 chunks kept in " in line, line
+    assert line.startswith("badeucey: interrupted; ") and " of 50 chunks kept in " in line, stderr
     assert line.endswith(": run the same command to resume"), line
     kept = int(line.split("interrupted; ")[1].split(" of ")[0])
     assert kept >= 2 and not out.exists()
