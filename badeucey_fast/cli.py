@@ -455,6 +455,15 @@ def _interrupted(exc: Any) -> str:
     return f"interrupted; {done} kept in {exc.checkpoint}: run the same command to resume"
 
 
+def _interrupted_after_job(checkpoint: str | None) -> int:
+    """Ctrl-C once every chunk of a job had finished, before its output was written:
+    one line saying so (the checkpoint, if any, holds every chunk), the status of SIGINT."""
+    kept = (f"; every chunk is kept in {checkpoint}: run the same command to write it" if checkpoint
+            else ": add --checkpoint FILE to keep finished chunks")
+    print(f"\nbadeucey: interrupted after the job's last chunk, before all its output was written{kept}", file=sys.stderr)
+    return EXIT_INTERRUPTED
+
+
 def _cmd_chart(args: argparse.Namespace) -> int:
     """badeucey chart: a discard chart of every starting hand, on local processes or a Dask cluster."""
     if args.limit is not None and args.limit < 1:
@@ -483,6 +492,11 @@ def _cmd_chart(args: argparse.Namespace) -> int:
         progress.close()
         print(f"badeucey: {_interrupted(exc)}", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except KeyboardInterrupt:  # not within the job's chunks: before the first, or after the last
+        progress.close()
+        if not (last and last[0].chunks_done == last[0].chunks_total):
+            raise
+        return _interrupted_after_job(args.checkpoint)
     except ImportError as exc:  # dask_executor: the dask extra is not installed
         print(f"badeucey: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -497,6 +511,8 @@ def _cmd_chart(args: argparse.Namespace) -> int:
             continue
         try:
             write(path)
+        except KeyboardInterrupt:  # (a file is written whole or not at all)
+            return _interrupted_after_job(args.checkpoint)
         except OSError as exc:  # a full device, a folder removed during the job, ...
             kept = f"; the finished chunks are kept in {args.checkpoint}: fix it and run again" if args.checkpoint else ""
             print(f"badeucey: error: cannot write {option} {path}: {exc.strerror or exc}{kept}", file=sys.stderr)
@@ -509,6 +525,8 @@ def _cmd_chart(args: argparse.Namespace) -> int:
         fresh = last[0].items_done - last[0].items_resumed
         print(f"{fresh:,} hands computed in this run, {last[0].rate:,.2f} hands/s "
               f"({1000 / last[0].rate:.1f} ms a hand of wall time); {last[0].items_resumed:,} from the checkpoint")
+    elif last and last[0].items_resumed:
+        print(f"all {last[0].items_resumed:,} hands from the checkpoint")
     print(f"wrote {args.out} ({os.path.getsize(args.out):,} bytes)" + (f" and {args.csv}" if args.csv else ""))
     return 0
 

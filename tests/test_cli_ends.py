@@ -201,3 +201,31 @@ def test_memory_running_out_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys:
     monkeypatch.setattr(cli, "_cmd_eval", exhausted)
     assert cli.main(["eval", "7s5h4d3c2s"]) == 2
     one_line_error(capsys, "not enough memory", "37.3 GiB")
+
+
+@pytest.mark.parametrize("checkpoint", [True, False], ids=["checkpoint", "no checkpoint"])
+def test_ctrl_c_after_the_last_chunk_says_what_is_kept(
+    checkpoint: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Ctrl-C once every chunk had finished, while the chart file was written: one line
+    saying so, not the bare "interrupted" of a command stopped before it did anything;
+    the checkpoint holds every chunk, and the same command writes the chart from it."""
+    def interrupted(self: DiscardChart, path: str) -> None:
+        raise KeyboardInterrupt
+
+    out, ckpt = tmp_path / "c.npz", tmp_path / "c.ckpt"
+    args = ["chart", "--game", "badugi", "--limit", "8", "--chunk-size", "4", "--workers", "1", "--out", str(out)]
+    args += ["--checkpoint", str(ckpt)] if checkpoint else []
+    with monkeypatch.context() as patch:
+        patch.setattr(DiscardChart, "save", interrupted)
+        assert cli.main(args) == 130
+    line = capsys.readouterr().err.strip().splitlines()[-1]
+    assert line.startswith("badeucey: interrupted after the job's last chunk, before all its output was written"), line
+    assert not out.exists()
+    if not checkpoint:
+        assert line.endswith("add --checkpoint FILE to keep finished chunks"), line
+        return
+    assert line.endswith(f"every chunk is kept in {ckpt}: run the same command to write it"), line
+    assert cli.main(args) == 0
+    assert "all 8 hands from the checkpoint" in capsys.readouterr().out
+    assert DiscardChart.load(str(out)).hands.shape == (8, 4)
