@@ -604,6 +604,9 @@ def run_chunks(
             if path is not None and unsaved and time.monotonic() - last_save >= checkpoint_interval:
                 write_checkpoint(path, job, done)
                 unsaved, last_save = False, time.monotonic()
+        if path is not None and unsaved:  # every chunk, saved before the job returns (a Ctrl-C here is caught)
+            write_checkpoint(path, job, done)
+            unsaved = False
     except KeyboardInterrupt:
         interrupted = True  # raised as a JobInterrupted below, once the finished chunks are saved
     finally:
