@@ -213,6 +213,17 @@ if _LEGAL.size != ffi.sizeof("bdc_legal"):  # pragma: no cover - badeucey.h's bd
     raise ImportError("bdc_legal no longer has the layout the hand reads")
 
 
+def _new_legal(key: bytes) -> Legal:
+    """The :class:`Legal` of a ``bdc_legal``'s bytes, kept for the hands that meet it again."""
+    seat, phase, can_fold, raising, to_call, low, high, left, most = _LEGAL.unpack(key)
+    legal = Legal(None if seat < 0 else seat, _PHASE_NAMES[phase], to_call, can_fold == 1,
+                  low if raising else None, high if raising else None, None if left < 0 else left, most)
+    if len(_LEGALS) >= _LEGALS_KEPT:
+        _LEGALS.clear()
+    _LEGALS[key] = legal
+    return legal
+
+
 def _decode(raw: bytes | bytearray, offset: int = 0) -> list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]]:
     """The C events in ``raw`` from ``offset``: (kind, seat, round, cards, dealt, amount),
     ``cards`` the hand dealt or shown, the card burnt, or a draw's thrown cards."""
@@ -246,17 +257,9 @@ class _Io:
         io.max_events = _MAX_EVENTS
 
 
-class _Fields:
-    """The bytes of a hand's C table, to read its fields without a cffi call each
-    (a deep copy is those bytes now: what the table holds, not a view of it)."""
-
-    __slots__ = ("view",)
-
-    def __init__(self, table: Any) -> None:
-        self.view = memoryview(ffi.buffer(table)).toreadonly()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> bytes:
-        return bytes(self.view)
+def _fields(table: Any) -> memoryview:
+    """The bytes of a hand's C table, read-only, to read its fields without a cffi call each."""
+    return memoryview(ffi.buffer(table)).toreadonly()
 
 
 class _PerThread(threading.local):
@@ -445,7 +448,7 @@ class Hand:
         self._actions: tuple[str, ...] | None = None
         self._result: ShowdownResult | Uncontested | None = None
         self._table = table = _new_cdata(_TABLE_TYPE)
-        self._bytes = _Fields(table)
+        self._bytes = _fields(table)
         shared = _PER_THREAD.io
         c_rules = kept.c_rules
         c_stacks = shared.stacks
@@ -705,12 +708,12 @@ class Hand:
     def pot(self) -> int:
         """Chips in the middle, this round's bets included (0 once the hand is settled)."""
         table = self._table
-        return 0 if table.phase == _OVER else sum(_SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _COMMITTED))
+        return 0 if table.phase == _OVER else sum(_SEATS_OF_CHIPS[self._n].unpack_from(self._bytes, _COMMITTED))
 
     @property
     def stacks(self) -> tuple[int, ...]:
         """Each seat's chips behind (not yet bet)."""
-        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _STACKS)
+        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes, _STACKS)
 
     @property
     def starting_stacks(self) -> tuple[int, ...]:
@@ -720,30 +723,30 @@ class Hand:
     @property
     def bets(self) -> tuple[int, ...]:
         """Each seat's bet in this betting round."""
-        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _BETS)
+        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes, _BETS)
 
     @property
     def committed(self) -> tuple[int, ...]:
         """Each seat's chips in the middle over the whole hand."""
-        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _COMMITTED)
+        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes, _COMMITTED)
 
     @property
     def folded(self) -> tuple[bool, ...]:
         """Whether each seat has folded."""
-        return tuple([f == 1 for f in self._bytes.view[_FOLDED:_FOLDED + self._n]])
+        return tuple([f == 1 for f in self._bytes[_FOLDED:_FOLDED + self._n]])
 
     @property
     def all_in(self) -> tuple[bool, ...]:
         """Whether each seat is all in."""
-        return tuple([a == 1 for a in self._bytes.view[_ALL_IN:_ALL_IN + self._n]])
+        return tuple([a == 1 for a in self._bytes[_ALL_IN:_ALL_IN + self._n]])
 
     def cards(self, seat: int) -> tuple[int, ...]:
         """That seat's card ids now (a folded seat's hand is out of play: empty)."""
         if type(seat) is not int or not 0 <= seat < self._n:
             self._seat(seat)
-        held = self._bytes.view
+        held = self._bytes
         at = _HOLE + _HOLE_ROW * seat
-        return tuple(held[at:at + held[_N_HOLE + seat]])
+        return tuple(held[at:at + held[_N_HOLE + seat]].tolist())
 
     def _seat(self, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
@@ -796,7 +799,7 @@ class Hand:
         table = self._table
         if table.phase != _OVER:
             return None
-        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _PAYOFFS)
+        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes, _PAYOFFS)
 
     # The hands, the stub, the cards out of play and the big blind's seat, as the tests
     # that look inside a hand read them (copies: writing to them changes nothing).
@@ -825,7 +828,11 @@ class Hand:
         the cap, and in a draw the most cards it may throw."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._numbers()
+            shared = _PER_THREAD.io  # (what _numbers does, without its call)
+            if _table_legal(self._table, shared.legal) < 0:  # pragma: no cover - a table the hand made
+                return self._numbers()  # raises
+            key = shared.legal_bytes[:]
+            legal = self._legal = _LEGALS.get(key) or _new_legal(key)
         return legal
 
     def _numbers(self) -> Legal:
@@ -835,15 +842,7 @@ class Hand:
         if status < 0:  # pragma: no cover - a table the hand made
             raise ValueError(f"table: {status_text(status)}")
         key = shared.legal_bytes[:]
-        legal = _LEGALS.get(key)
-        if legal is None:
-            seat, phase, can_fold, raising, to_call, low, high, left, most = _LEGAL.unpack(key)
-            legal = Legal(None if seat < 0 else seat, _PHASE_NAMES[phase], to_call, can_fold == 1,
-                          low if raising else None, high if raising else None, None if left < 0 else left, most)
-            if len(_LEGALS) >= _LEGALS_KEPT:
-                _LEGALS.clear()
-            _LEGALS[key] = legal
-        return legal
+        return _LEGALS.get(key) or _new_legal(key)
 
     def legal_actions(self) -> tuple[str, ...]:
         """The actions the seat to act may take, in PHH words: ``"f"`` (only
@@ -972,7 +971,7 @@ class Hand:
         if not thrown:
             self._play(0)
             return
-        held = self._bytes.view
+        held = self._bytes
         at = _HOLE + _HOLE_ROW * seat
         hole = held[at:at + held[_N_HOLE + seat]].tolist()
         mask = 0
@@ -991,7 +990,7 @@ class Hand:
             # The table throws the cards in the order they sit in the hand: seat them in
             # the order given, which the history keeps (and the cards out of play too).
             row = table.hole[seat]
-            for i, c in zip([i for i, c in enumerate(hole) if c in thrown], thrown):
+            for i, c in zip(sorted(map(hole.index, thrown)), thrown):
                 row[i] = c
         count = len(thrown)
         left = table.n_stub
@@ -1142,7 +1141,7 @@ class Hand:
         for name in _SHARED_SLOTS:
             setattr(twin, name, getattr(self, name))
         twin._table = ffi.new("bdc_table *", self._table[0])
-        twin._bytes = _Fields(twin._table)
+        twin._bytes = _fields(twin._table)
         twin._raw = self._raw[:]
         twin._log = self._log[:]
         twin._decoded = self._decoded
@@ -1188,7 +1187,7 @@ def _unpickle(shared: dict[str, Any], table: bytes, raw: bytes, rng: random.Rand
         setattr(hand, name, value)
     hand._table = ffi.new("bdc_table *")
     ffi.memmove(hand._table, table, len(table))
-    hand._bytes = _Fields(hand._table)
+    hand._bytes = _fields(hand._table)
     hand._raw = bytearray(raw)
     hand._log = []
     hand._decoded = 0
