@@ -272,6 +272,7 @@ class _PerThread(threading.local):
 
 _PER_THREAD = _PerThread()
 
+
 class _Rules:
     """What a hand takes from its :class:`TableRules`, made once for the rules
     a table plays many hands with: the C ``bdc_table_rules`` and the facts each
