@@ -258,8 +258,9 @@ class _Io:
 
 
 def _fields(table: Any) -> memoryview:
-    """The bytes of a hand's C table, read-only, to read its fields without a cffi call each."""
-    return memoryview(ffi.buffer(table)).toreadonly()
+    """The bytes of a hand's C table, to read its fields without a cffi call each
+    (and to write a seat's cards in another order: :meth:`Hand.discard`)."""
+    return memoryview(ffi.buffer(table))
 
 
 class _PerThread(threading.local):
@@ -883,6 +884,16 @@ class Hand:
         table = self._table
         if table.phase != _BET:
             self._betting_seat("fold")
+        if not self._careful:
+            # The table refuses a fold with nothing to call and changes nothing: try it first.
+            shared = _PER_THREAD.io
+            io = shared.io
+            if _table_act(table, _FOLD, io) >= 0:
+                if io.used:  # pragma: no cover - a fold deals nothing
+                    raise RuntimeError(f"the table took {io.used} random picks, not 0")
+                self._raw += shared.record[:io.n_events * _EVENT_SIZE]
+                self._legal = self._actions = None
+                return
         seat = table.to_act
         if table.bets[seat] >= table.level:
             raise ValueError(f"seat {seat} has nothing to call, so may not fold: check (cc) instead")
@@ -990,9 +1001,8 @@ class Hand:
         if not in_order:
             # The table throws the cards in the order they sit in the hand: seat them in
             # the order given, which the history keeps (and the cards out of play too).
-            row = table.hole[seat]
-            for i, c in zip(sorted(map(hole.index, thrown)), thrown):
-                row[i] = c
+            given = iter(thrown)
+            held[at:at + len(hole)] = bytes([next(given) if c in thrown else c for c in hole])
         count = len(thrown)
         left = table.n_stub
         # The random picks: none from a deck's stub in order; from a stub that runs
