@@ -91,6 +91,8 @@ def deep_copy(value: Any) -> Any:
         return value if set(map(type, value)) <= _PLAIN else tuple(deep_copy(item) for item in value)
     if kind is dict:
         return {key: deep_copy(item) for key, item in value.items()}
+    if kind is memoryview:  # (a hand's view of its C table) what it shows now
+        return bytes(value)
     if type(value) is random.Random:  # its state alone, compared by value (copy.deepcopy is far slower)
         return _RandomState(value.getstate())
     if _is_frozen_value(value):

@@ -167,6 +167,7 @@ _MAX_CHIPS: int = lib.BDC_TABLE_MAX_CHIPS
 _MAX_EVENTS: int = lib.BDC_TABLE_MAX_EVENTS
 _UNIFORMS = 64
 """The uniforms buffer of a table: more than any start or action takes."""
+_COUNTS = [range(need) for need in range(_UNIFORMS + 1)]
 _EVENT_SIZE: int = ffi.sizeof("bdc_table_event")
 _CARDS_END = 15  # kind, seat, round, n_thrown, n_cards (a byte each) and cards[10]
 _EVENT = struct.Struct(f"=bbbBB10s{ffi.offsetof('bdc_table_event', 'amount') - _CARDS_END}xq")
@@ -182,6 +183,8 @@ _E_SHOW: int = lib.BDC_EVENT_SHOW
 _table_act = lib.bdc_table_act
 _table_legal = lib.bdc_table_legal
 _new_object = object.__new__
+_new_cdata = ffi.new
+_TABLE_TYPE = ffi.typeof("bdc_table *")
 _HOLE: int = ffi.offsetof("bdc_table", "hole")
 _HOLE_ROW: int = dict(ffi.typeof("bdc_table").fields)["hole"].type.item.length  # a seat's row of bdc_table.hole
 _N_HOLE: int = ffi.offsetof("bdc_table", "n_hole")
@@ -193,8 +196,8 @@ _FOLDED: int = ffi.offsetof("bdc_table", "folded")
 _ALL_IN: int = ffi.offsetof("bdc_table", "all_in")
 _SEATS_OF_CHIPS = [struct.Struct(f"={n}q") for n in range(lib.BDC_TABLE_MAX_SEATS + 1)]
 """The int64 chips of n seats (stacks, bets, ...), by n."""
-_LEGALS: dict[tuple[int, ...], Legal] = {}
-"""The :class:`Legal` values made lately, by their numbers: a value is immutable, so hands share it."""
+_LEGALS: dict[bytes, Legal] = {}
+"""The :class:`Legal` values made lately, by the bytes of their ``bdc_legal``: a value is immutable, so hands share it."""
 _LEGALS_KEPT = 4096
 
 _SHARED_SLOTS = ("_actions", "_careful", "_game", "_legal", "_n", "_replay", "_result", "_size", "_start",
@@ -208,6 +211,17 @@ the caches built from it, the generator."""
 _LEGAL = struct.Struct("=iiiiqqqii")  # bdc_legal: seat, phase, can_fold, can_raise, to_call, min/max raise-to, left, discard
 if _LEGAL.size != ffi.sizeof("bdc_legal"):  # pragma: no cover - badeucey.h's bdc_legal changed
     raise ImportError("bdc_legal no longer has the layout the hand reads")
+
+
+def _new_legal(key: bytes) -> Legal:
+    """The :class:`Legal` of a ``bdc_legal``'s bytes, kept for the hands that meet it again."""
+    seat, phase, can_fold, raising, to_call, low, high, left, most = _LEGAL.unpack(key)
+    legal = Legal(None if seat < 0 else seat, _PHASE_NAMES[phase], to_call, can_fold == 1,
+                  low if raising else None, high if raising else None, None if left < 0 else left, most)
+    if len(_LEGALS) >= _LEGALS_KEPT:
+        _LEGALS.clear()
+    _LEGALS[key] = legal
+    return legal
 
 
 def _decode(raw: bytes | bytearray, offset: int = 0) -> list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]]:
@@ -226,14 +240,16 @@ class _Io:
     """Where a C call takes its uniforms and writes its events (and where the
     table's legal numbers and a hand's starting stacks are handed over)."""
 
-    __slots__ = ("buffer", "events", "io", "legal", "record", "stacks")
+    __slots__ = ("buffer", "events", "io", "legal", "legal_bytes", "record", "stacks", "uniforms")
 
     def __init__(self) -> None:
         self.io = io = ffi.new("bdc_table_io *")
         self.buffer = ffi.new("double[]", _UNIFORMS)
+        self.uniforms = memoryview(ffi.buffer(self.buffer)).cast("d")  # (an item written here is a C double)
         self.events = ffi.new("bdc_table_event[]", _MAX_EVENTS)
         self.record = memoryview(ffi.buffer(self.events))
         self.legal = ffi.new("bdc_legal *")
+        self.legal_bytes = ffi.buffer(self.legal)
         self.stacks = ffi.new("int64_t[]", lib.BDC_TABLE_MAX_SEATS)
         io.uniforms = self.buffer
         io.n_uniforms = _UNIFORMS
@@ -241,17 +257,10 @@ class _Io:
         io.max_events = _MAX_EVENTS
 
 
-class _Fields:
+def _fields(table: Any) -> memoryview:
     """The bytes of a hand's C table, to read its fields without a cffi call each
-    (a deep copy is those bytes now: what the table holds, not a view of it)."""
-
-    __slots__ = ("view",)
-
-    def __init__(self, table: Any) -> None:
-        self.view = memoryview(ffi.buffer(table)).toreadonly()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> bytes:
-        return bytes(self.view)
+    (and to write a seat's cards in another order: :meth:`Hand.discard`)."""
+    return memoryview(ffi.buffer(table))
 
 
 class _PerThread(threading.local):
@@ -264,21 +273,48 @@ class _PerThread(threading.local):
 
 _PER_THREAD = _PerThread()
 
-_C_RULES: dict[int, tuple[TableRules, Any]] = {}
-"""The ``bdc_table_rules`` of the rules tables were made with lately, by id (the rules kept alive with it)."""
+
+class _Rules:
+    """What a hand takes from its :class:`TableRules`, made once for the rules
+    a table plays many hands with: the C ``bdc_table_rules`` and the facts each
+    hand reads (the rules are frozen, so these never go stale)."""
+
+    __slots__ = ("burn", "c_rules", "game", "max_seats", "rules", "size", "structure")
+
+    def __init__(self, rules: TableRules) -> None:
+        game: Game = rules.game  # type: ignore[assignment]  # TableRules stores the Game
+        self.rules = rules  # (kept alive, so that its id is not another's while cached)
+        self.c_rules = table_rules(rules)
+        self.game = game
+        self.size: int = game.hand_size
+        self.max_seats = 10 if game.hand_size == 4 else 8
+        self.structure = rules.structure
+        self.burn = bool(rules.burn)
+
+
+_C_RULES: dict[int, _Rules] = {}
+"""The :class:`_Rules` of the rules tables were made with lately, by id."""
 _C_RULES_KEPT = 256
 
 
-def _c_rules(rules: TableRules) -> Any:
-    """``rules`` as a ``bdc_table_rules`` (made once for the rules a table plays many hands with)."""
+def _c_rules(rules: object) -> _Rules:
+    """``rules`` checked and made a :class:`_Rules` (once for the rules a table plays many hands with).
+
+    :raises TypeError: for rules that are not a :class:`TableRules`.
+    :raises ValueError: for rules of a smaller game than the whole deck and three draws.
+    """
     kept = _C_RULES.get(id(rules))
-    if kept is not None and kept[0] is rules:
-        return kept[1]
+    if kept is not None and kept.rules is rules:
+        return kept
+    if not isinstance(rules, TableRules):
+        raise TypeError(f"rules must be a TableRules, not {type(rules).__name__}")
+    if not rules.is_full_game:
+        raise ValueError("the Python engine plays the whole deck and three draws: a smaller game "
+                         "(deck, draws, max_discard) plays on the C table")
     if len(_C_RULES) >= _C_RULES_KEPT:
         _C_RULES.clear()
-    c_rules = table_rules(rules)
-    _C_RULES[id(rules)] = (rules, c_rules)
-    return c_rules
+    kept = _C_RULES[id(rules)] = _Rules(rules)
+    return kept
 
 
 class _Stub:
@@ -360,18 +396,15 @@ class Hand:
         deck: str | Sequence[int] | None = None,
         deal: Replay | None = None,
     ) -> None:
-        if not isinstance(rules, TableRules):
-            raise TypeError(f"rules must be a TableRules, not {type(rules).__name__}")
-        if not rules.is_full_game:
-            raise ValueError("the Python engine plays the whole deck and three draws: a smaller game "
-                             "(deck, draws, max_discard) plays on the C table")
-        game: Game = rules.game  # type: ignore[assignment]  # TableRules stores the Game
+        kept = _C_RULES.get(id(rules))
+        if kept is None or kept.rules is not rules:
+            kept = _c_rules(rules)  # checks the rules
         if type(stacks) is not list and type(stacks) is not tuple and (
                 isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)):
             raise ValueError("stacks must be a sequence of chip counts, one per seat")
         n = len(stacks)
-        if not 2 <= n <= (10 if game.hand_size == 4 else 8):
-            raise ValueError(f"{game.name} seats 2..{rules.max_seats} players, got {n} stacks")
+        if not 2 <= n <= kept.max_seats:
+            raise ValueError(f"{kept.game.name} seats 2..{rules.max_seats} players, got {n} stacks")
         start = tuple(stacks)
         for s in start:
             if type(s) is not int or not 1 <= s <= _MAX_CHIPS:
@@ -380,9 +413,9 @@ class Hand:
                     if s > _MAX_CHIPS:
                         raise ValueError(f"stack of seat {i} must be at most 2**40 chips, got {s}")
                 break
-        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
+        if type(button) is not int and (isinstance(button, bool) or not isinstance(button, int)) or not 0 <= button < n:
             raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
-        if isinstance(seed, random.Random):
+        if type(seed) is random.Random or isinstance(seed, random.Random):
             rng = seed
         else:
             rng = random.Random(_seed(seed))
@@ -394,15 +427,16 @@ class Hand:
                 raise ValueError("deck and deal exclude each other")
             ids = hand_ids(deck, (52,), "deck")
         self.rules = rules
-        self._game = game
-        self._size = game.hand_size
-        self._structure = rules.structure
+        self._game = kept.game
+        self._size = size = kept.size
+        self._structure = kept.structure
         self._n = n
         self.button = button
         self._start = start
         self._rng = rng
         self._replay = deal
-        self._careful = deal is not None or rules.burn
+        burn = kept.burn
+        self._careful = deal is not None or burn
         self._raw = bytearray()
         self._log: list[Event] = []
         self._decoded = 0
@@ -415,10 +449,10 @@ class Hand:
         self._legal: Legal | None = None
         self._actions: tuple[str, ...] | None = None
         self._result: ShowdownResult | Uncontested | None = None
-        self._table = ffi.new("bdc_table *")
-        self._bytes = _Fields(self._table)
+        self._table = table = _new_cdata(_TABLE_TYPE)
+        self._bytes = _fields(table)
         shared = _PER_THREAD.io
-        c_rules = _c_rules(rules)
+        c_rules = kept.c_rules
         c_stacks = shared.stacks
         c_stacks[0:n] = start
         if deal is not None:
@@ -426,28 +460,30 @@ class Hand:
             need = 0
         else:
             c_deck = ffi.NULL if ids is None else ffi.new("uint8_t[]", ids)
-            if rules.burn:  # a burn when nobody can bet in round 0 (short stacks)
+            if burn:  # a burn when nobody can bet in round 0 (short stacks)
                 trial = _Io()
                 lib.bdc_table_start(ffi.new("bdc_table *"), c_rules, n, c_stacks, button, c_deck, 0, trial.io)
                 need = trial.io.used
             else:
-                need = 0 if ids is not None else n * self._size
-        self._feed(shared, need)
-        status = lib.bdc_table_start(self._table, c_rules, n, c_stacks, button, c_deck, 0, shared.io)
+                need = 0 if ids is not None else n * size
+        if need:
+            self._feed(shared, need)
+        status = lib.bdc_table_start(table, c_rules, n, c_stacks, button, c_deck, 0, shared.io)
         if status < 0:
             raise ValueError(f"the table refused the hand: {status_text(status)}")
         self._record(shared, need)
         if deal is not None:
-            self._table.ordered = 0  # the replay's order is the history's, not a deck's
+            table.ordered = 0  # the replay's order is the history's, not a deck's
 
     # ------------------------------------------------------------------ #
     # The C table
     # ------------------------------------------------------------------ #
     def _feed(self, shared: _Io, need: int) -> None:
         """Put the next ``need`` uniforms of the generator where the C call takes them."""
-        if need:
-            rnd = self._rng.random
-            shared.buffer[0:need] = [rnd() for _ in range(need)]
+        rnd = self._rng.random
+        uniforms = shared.uniforms
+        for i in _COUNTS[need]:
+            uniforms[i] = rnd()
 
     def _record(self, shared: _Io, need: int) -> None:
         """After a C call: keep its events, check it took the uniforms it was given."""
@@ -467,12 +503,23 @@ class Hand:
             self._play_carefully(action)
             return
         shared = _PER_THREAD.io
+        io = shared.io
         if need:
-            self._feed(shared, need)
-        status = _table_act(self._table, action, shared.io)
+            rnd = self._rng.random
+            uniforms = shared.uniforms
+            for i in _COUNTS[need]:
+                uniforms[i] = rnd()
+        status = _table_act(self._table, action, io)
         if status < 0:  # pragma: no cover - every caller checks the action first
             raise ValueError(f"table action {action}: {status_text(status)}")
-        self._record(shared, need)
+        # (what _record does, here in the path of every action)
+        used = io.used
+        if used or need:
+            if used != need:  # pragma: no cover - the count of picks is the C table's rule
+                raise RuntimeError(f"the table took {used} random picks, not {need}")
+            io.used = 0
+        self._raw += shared.record[:io.n_events * _EVENT_SIZE]
+        self._legal = self._actions = None
 
     def _trial(self, action: int) -> tuple[int, list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]]]:
         """The uniforms ``action`` takes and the events it records, on a copy of the table."""
@@ -663,12 +710,12 @@ class Hand:
     def pot(self) -> int:
         """Chips in the middle, this round's bets included (0 once the hand is settled)."""
         table = self._table
-        return 0 if table.phase == _OVER else sum(_SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _COMMITTED))
+        return 0 if table.phase == _OVER else sum(_SEATS_OF_CHIPS[self._n].unpack_from(self._bytes, _COMMITTED))
 
     @property
     def stacks(self) -> tuple[int, ...]:
         """Each seat's chips behind (not yet bet)."""
-        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _STACKS)
+        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes, _STACKS)
 
     @property
     def starting_stacks(self) -> tuple[int, ...]:
@@ -678,30 +725,30 @@ class Hand:
     @property
     def bets(self) -> tuple[int, ...]:
         """Each seat's bet in this betting round."""
-        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _BETS)
+        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes, _BETS)
 
     @property
     def committed(self) -> tuple[int, ...]:
         """Each seat's chips in the middle over the whole hand."""
-        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _COMMITTED)
+        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes, _COMMITTED)
 
     @property
     def folded(self) -> tuple[bool, ...]:
         """Whether each seat has folded."""
-        return tuple([f == 1 for f in self._bytes.view[_FOLDED:_FOLDED + self._n]])
+        return tuple([f == 1 for f in self._bytes[_FOLDED:_FOLDED + self._n]])
 
     @property
     def all_in(self) -> tuple[bool, ...]:
         """Whether each seat is all in."""
-        return tuple([a == 1 for a in self._bytes.view[_ALL_IN:_ALL_IN + self._n]])
+        return tuple([a == 1 for a in self._bytes[_ALL_IN:_ALL_IN + self._n]])
 
     def cards(self, seat: int) -> tuple[int, ...]:
         """That seat's card ids now (a folded seat's hand is out of play: empty)."""
         if type(seat) is not int or not 0 <= seat < self._n:
             self._seat(seat)
-        held = self._bytes.view
+        held = self._bytes
         at = _HOLE + _HOLE_ROW * seat
-        return tuple(held[at:at + held[_N_HOLE + seat]])
+        return tuple(held[at:at + held[_N_HOLE + seat]].tolist())
 
     def _seat(self, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
@@ -754,7 +801,7 @@ class Hand:
         table = self._table
         if table.phase != _OVER:
             return None
-        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes.view, _PAYOFFS)
+        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes, _PAYOFFS)
 
     # The hands, the stub, the cards out of play and the big blind's seat, as the tests
     # that look inside a hand read them (copies: writing to them changes nothing).
@@ -783,25 +830,21 @@ class Hand:
         the cap, and in a draw the most cards it may throw."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._numbers()
+            shared = _PER_THREAD.io  # (what _numbers does, without its call)
+            if _table_legal(self._table, shared.legal) < 0:  # pragma: no cover - a table the hand made
+                return self._numbers()  # raises
+            key = shared.legal_bytes[:]
+            legal = self._legal = _LEGALS.get(key) or _new_legal(key)
         return legal
 
     def _numbers(self) -> Legal:
         """:meth:`legal`, read from the table."""
-        numbers = _PER_THREAD.io.legal
-        status = _table_legal(self._table, numbers)
+        shared = _PER_THREAD.io
+        status = _table_legal(self._table, shared.legal)
         if status < 0:  # pragma: no cover - a table the hand made
             raise ValueError(f"table: {status_text(status)}")
-        key = _LEGAL.unpack(ffi.buffer(numbers))
-        legal = _LEGALS.get(key)
-        if legal is None:
-            seat, phase, can_fold, raising, to_call, low, high, left, most = key
-            legal = Legal(None if seat < 0 else seat, _PHASE_NAMES[phase], to_call, can_fold == 1,
-                          low if raising else None, high if raising else None, None if left < 0 else left, most)
-            if len(_LEGALS) >= _LEGALS_KEPT:
-                _LEGALS.clear()
-            _LEGALS[key] = legal
-        return legal
+        key = shared.legal_bytes[:]
+        return _LEGALS.get(key) or _new_legal(key)
 
     def legal_actions(self) -> tuple[str, ...]:
         """The actions the seat to act may take, in PHH words: ``"f"`` (only
@@ -841,6 +884,16 @@ class Hand:
         table = self._table
         if table.phase != _BET:
             self._betting_seat("fold")
+        if not self._careful:
+            # The table refuses a fold with nothing to call and changes nothing: try it first.
+            shared = _PER_THREAD.io
+            io = shared.io
+            if _table_act(table, _FOLD, io) >= 0:
+                if io.used:  # pragma: no cover - a fold deals nothing
+                    raise RuntimeError(f"the table took {io.used} random picks, not 0")
+                self._raw += shared.record[:io.n_events * _EVENT_SIZE]
+                self._legal = self._actions = None
+                return
         seat = table.to_act
         if table.bets[seat] >= table.level:
             raise ValueError(f"seat {seat} has nothing to call, so may not fold: check (cc) instead")
@@ -855,9 +908,13 @@ class Hand:
             self._play_carefully(_CHECK_CALL)
             return
         shared = _PER_THREAD.io  # (the common action, without _play's call)
-        if _table_act(table, _CHECK_CALL, shared.io) < 0:  # pragma: no cover - always legal in a betting turn
+        io = shared.io
+        if _table_act(table, _CHECK_CALL, io) < 0:  # pragma: no cover - always legal in a betting turn
             raise ValueError("the table refused a check or call")
-        self._record(shared, 0)
+        if io.used:  # pragma: no cover - a check or call deals nothing
+            raise RuntimeError(f"the table took {io.used} random picks, not 0")
+        self._raw += shared.record[:io.n_events * _EVENT_SIZE]
+        self._legal = self._actions = None
 
     def bet_raise(self, to: int | None = None) -> None:
         """The seat to act bets or raises to ``to`` chips this round.
@@ -884,7 +941,7 @@ class Hand:
         if not low <= to <= high:
             allowed = f"to {low}" if low == high else f"to {low}..{high}"
             raise ValueError(f"seat {table.to_act} may bet or raise only {allowed}, not to {to}")
-        self._play(int(to))
+        self._play(to if type(to) is int else int(to))
 
     def _why_no_raise(self, seat: int) -> str:
         table = self._table
@@ -926,21 +983,26 @@ class Hand:
         if not thrown:
             self._play(0)
             return
-        held = self._bytes.view
+        held = self._bytes
         at = _HOLE + _HOLE_ROW * seat
         hole = held[at:at + held[_N_HOLE + seat]].tolist()
         mask = 0
+        last = -1
+        in_order = True
         for c in thrown:
-            if c not in hole:
-                raise ValueError(f"seat {seat} does not hold {NAME_OF[c]}")
-            mask |= 1 << hole.index(c)
-        places = [i for i, c in enumerate(hole) if c in thrown]
-        if [hole[i] for i in places] != list(thrown):
+            try:
+                i = hole.index(c)
+            except ValueError:
+                raise ValueError(f"seat {seat} does not hold {NAME_OF[c]}") from None
+            mask |= 1 << i
+            if i < last:
+                in_order = False
+            last = i
+        if not in_order:
             # The table throws the cards in the order they sit in the hand: seat them in
             # the order given, which the history keeps (and the cards out of play too).
-            row = table.hole[seat]
-            for i, c in zip(places, thrown):
-                row[i] = c
+            given = iter(thrown)
+            held[at:at + len(hole)] = bytes([next(given) if c in thrown else c for c in hole])
         count = len(thrown)
         left = table.n_stub
         # The random picks: none from a deck's stub in order; from a stub that runs
@@ -1090,7 +1152,7 @@ class Hand:
         for name in _SHARED_SLOTS:
             setattr(twin, name, getattr(self, name))
         twin._table = ffi.new("bdc_table *", self._table[0])
-        twin._bytes = _Fields(twin._table)
+        twin._bytes = _fields(twin._table)
         twin._raw = self._raw[:]
         twin._log = self._log[:]
         twin._decoded = self._decoded
@@ -1136,7 +1198,7 @@ def _unpickle(shared: dict[str, Any], table: bytes, raw: bytes, rng: random.Rand
         setattr(hand, name, value)
     hand._table = ffi.new("bdc_table *")
     ffi.memmove(hand._table, table, len(table))
-    hand._bytes = _Fields(hand._table)
+    hand._bytes = _fields(hand._table)
     hand._raw = bytearray(raw)
     hand._log = []
     hand._decoded = 0
