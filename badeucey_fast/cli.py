@@ -460,7 +460,7 @@ def _interrupted_after_job(checkpoint: str | None) -> int:
     one line saying so (the checkpoint, if any, holds every chunk), the status of SIGINT."""
     kept = (f"; every chunk is kept in {checkpoint}: run the same command to write it" if checkpoint
             else ": add --checkpoint FILE to keep finished chunks")
-    print(f"\nbadeucey: interrupted after the job's last chunk, before all its output was written{kept}", file=sys.stderr)
+    print(f"badeucey: interrupted after the job's last chunk, before all its output was written{kept}", file=sys.stderr)
     return EXIT_INTERRUPTED
 
 
@@ -525,7 +525,7 @@ def _cmd_chart(args: argparse.Namespace) -> int:
         fresh = last[0].items_done - last[0].items_resumed
         print(f"{fresh:,} hands computed in this run, {last[0].rate:,.2f} hands/s "
               f"({1000 / last[0].rate:.1f} ms a hand of wall time); {last[0].items_resumed:,} from the checkpoint")
-    elif last and last[0].items_resumed:
+    elif last and last[0].items_resumed and last[0].items_done == last[0].items_resumed:
         print(f"all {last[0].items_resumed:,} hands from the checkpoint")
     print(f"wrote {args.out} ({os.path.getsize(args.out):,} bytes)" + (f" and {args.csv}" if args.csv else ""))
     return 0

@@ -221,7 +221,6 @@ def test_ctrl_c_after_the_last_chunk_says_what_is_kept(
         assert cli.main(args) == 130
     line = capsys.readouterr().err.strip().splitlines()[-1]
     assert line.startswith("badeucey: interrupted after the job's last chunk, before all its output was written"), line
-    assert not out.exists()
     if not checkpoint:
         assert line.endswith("add --checkpoint FILE to keep finished chunks"), line
         return

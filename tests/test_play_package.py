@@ -11,7 +11,7 @@ from dataclasses import fields
 
 import pytest
 
-from badeucey_fast import format_cards
+from badeucey_fast import format_cards, parse_cards
 from badeucey_fast.jobs import InlineExecutor
 from badeucey_fast.play import (
     BetRaise,
@@ -192,6 +192,22 @@ def test_a_replay_deals_what_it_is_given_then_resumes() -> None:
         Hand(TableRules("badugi"), [30, 30], seed=1).resume(DealState((0,), False, None))
     with pytest.raises(TypeError, match="Replay"):
         Hand(TableRules("badugi"), [30, 30], deal=hands)  # type: ignore[arg-type]
+
+
+def test_a_draw_the_replay_refuses_leaves_the_hand_as_it_was() -> None:
+    """Cards thrown out of the order they sit in are seated in the order given before
+    the draw; a draw the recorded history refuses puts them back."""
+    hands = (parse_cards("7s5h4d3c"), parse_cards("AhKhQhJh"))
+    replayed = Hand(TableRules("badugi"), [20, 20], deal=Replay(hands, {(1, 1): parse_cards("2c")}))
+    replayed.check_call()
+    replayed.check_call()
+    before = replayed.copy()
+    held = replayed.cards(1)
+    with pytest.raises(ValueError, match="threw 2 cards in draw 1 but the history deals 1"):
+        replayed.discard([held[3], held[0]])
+    assert replayed.cards(1) == held and replayed == before
+    replayed.discard([held[0]])  # what the history deals
+    assert replayed.cards(1)[-1] == parse_cards("2c")[0]
 
 
 def test_cap_counts_blind_false_allows_four_raises_after_the_big_blind() -> None:

@@ -168,6 +168,7 @@ _MAX_EVENTS: int = lib.BDC_TABLE_MAX_EVENTS
 _UNIFORMS = 64
 """The uniforms buffer of a table: more than any start or action takes."""
 _COUNTS = [range(need) for need in range(_UNIFORMS + 1)]
+"""``range(need)`` made once for each count of uniforms an action may take (the hot path's loop)."""
 _EVENT_SIZE: int = ffi.sizeof("bdc_table_event")
 _CARDS_END = 15  # kind, seat, round, n_thrown, n_cards (a byte each) and cards[10]
 _EVENT = struct.Struct(f"=bbbBB10s{ffi.offsetof('bdc_table_event', 'amount') - _CARDS_END}xq")
@@ -998,17 +999,23 @@ class Hand:
             if i < last:
                 in_order = False
             last = i
-        if not in_order:
-            # The table throws the cards in the order they sit in the hand: seat them in
-            # the order given, which the history keeps (and the cards out of play too).
-            given = iter(thrown)
-            held[at:at + len(hole)] = bytes([next(given) if c in thrown else c for c in hole])
         count = len(thrown)
         left = table.n_stub
         # The random picks: none from a deck's stub in order; from a stub that runs
         # short, its last cards, then picks from the stub reformed.
         need = (0 if table.ordered else count) if left >= count else count - left
-        self._play(mask, need)
+        if in_order:
+            self._play(mask, need)
+            return
+        # The table throws the cards in the order they sit in the hand: seat them in
+        # the order given, which the history keeps (and the cards out of play too).
+        given = iter(thrown)
+        held[at:at + len(hole)] = bytes([next(given) if c in thrown else c for c in hole])
+        try:
+            self._play(mask, need)
+        except BaseException:  # a draw the replayed history refuses: the hand as it was
+            held[at:at + len(hole)] = bytes(hole)
+            raise
 
     def act(self, text: str) -> None:
         """Take an action written in PHH words: ``"f"``, ``"cc"``, ``"cbr 8"``,
