@@ -504,23 +504,12 @@ class Hand:
             self._play_carefully(action)
             return
         shared = _PER_THREAD.io
-        io = shared.io
         if need:
-            rnd = self._rng.random
-            uniforms = shared.uniforms
-            for i in _COUNTS[need]:
-                uniforms[i] = rnd()
-        status = _table_act(self._table, action, io)
+            self._feed(shared, need)
+        status = _table_act(self._table, action, shared.io)
         if status < 0:  # pragma: no cover - every caller checks the action first
             raise ValueError(f"table action {action}: {status_text(status)}")
-        # (what _record does, here in the path of every action)
-        used = io.used
-        if used or need:
-            if used != need:  # pragma: no cover - the count of picks is the C table's rule
-                raise RuntimeError(f"the table took {used} random picks, not {need}")
-            io.used = 0
-        self._raw += shared.record[:io.n_events * _EVENT_SIZE]
-        self._legal = self._actions = None
+        self._record(shared, need)
 
     def _trial(self, action: int) -> tuple[int, list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]]]:
         """The uniforms ``action`` takes and the events it records, on a copy of the table."""
@@ -831,11 +820,7 @@ class Hand:
         the cap, and in a draw the most cards it may throw."""
         legal = self._legal
         if legal is None:
-            shared = _PER_THREAD.io  # (what _numbers does, without its call)
-            if _table_legal(self._table, shared.legal) < 0:  # pragma: no cover - a table the hand made
-                return self._numbers()  # raises
-            key = shared.legal_bytes[:]
-            legal = self._legal = _LEGALS.get(key) or _new_legal(key)
+            legal = self._legal = self._numbers()
         return legal
 
     def _numbers(self) -> Legal:
@@ -888,12 +873,8 @@ class Hand:
         if not self._careful:
             # The table refuses a fold with nothing to call and changes nothing: try it first.
             shared = _PER_THREAD.io
-            io = shared.io
-            if _table_act(table, _FOLD, io) >= 0:
-                if io.used:  # pragma: no cover - a fold deals nothing
-                    raise RuntimeError(f"the table took {io.used} random picks, not 0")
-                self._raw += shared.record[:io.n_events * _EVENT_SIZE]
-                self._legal = self._actions = None
+            if _table_act(table, _FOLD, shared.io) >= 0:
+                self._record(shared, 0)
                 return
         seat = table.to_act
         if table.bets[seat] >= table.level:
@@ -909,13 +890,9 @@ class Hand:
             self._play_carefully(_CHECK_CALL)
             return
         shared = _PER_THREAD.io  # (the common action, without _play's call)
-        io = shared.io
-        if _table_act(table, _CHECK_CALL, io) < 0:  # pragma: no cover - always legal in a betting turn
+        if _table_act(table, _CHECK_CALL, shared.io) < 0:  # pragma: no cover - always legal in a betting turn
             raise ValueError("the table refused a check or call")
-        if io.used:  # pragma: no cover - a check or call deals nothing
-            raise RuntimeError(f"the table took {io.used} random picks, not 0")
-        self._raw += shared.record[:io.n_events * _EVENT_SIZE]
-        self._legal = self._actions = None
+        self._record(shared, 0)
 
     def bet_raise(self, to: int | None = None) -> None:
         """The seat to act bets or raises to ``to`` chips this round.
