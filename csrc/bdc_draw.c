@@ -370,39 +370,28 @@ static int bdc_options_count(const bdc_game *game, const uint8_t *hand, bdc_limi
 /* Inclusion and exclusion: the hands an option keeping subset m ends with
  * hold m and none of the thrown cards, so row m minus every row holding m
  * and one card more, in turn for each card (a superset Moebius transform, in
- * place, of the columns c0 .. c1 - 1 of 2^n rows of width uint64s; uint64
- * wraps, every final figure is in range). */
-static void bdc_options_exclude(uint64_t *table, int n, int width, int c0, int c1)
-{
-    int b, m, c;
-    for (b = 0; b < n; b++)
-        for (m = 0; m < 1 << n; m++) {
-            uint64_t *to, *from;
-            if (m >> b & 1)
-                continue;
-            to = table + (size_t)m * (size_t)width;
-            from = table + (size_t)(m | 1 << b) * (size_t)width;
-            for (c = c0; c < c1; c++)
-                to[c] -= from[c];
-        }
-}
-
-/* bdc_options_exclude on rows of uint32 counts (wrapping mod 2^32: every
- * final count is below 2^32). */
-static void bdc_options_exclude32(uint32_t *table, int n, int width, int c0, int c1)
-{
-    int b, m, c;
-    for (b = 0; b < n; b++)
-        for (m = 0; m < 1 << n; m++) {
-            uint32_t *to, *from;
-            if (m >> b & 1)
-                continue;
-            to = table + (size_t)m * (size_t)width;
-            from = table + (size_t)(m | 1 << b) * (size_t)width;
-            for (c = c0; c < c1; c++)
-                to[c] -= from[c];
-        }
-}
+ * place, of the columns c0 .. c1 - 1 of 2^n rows of width entries).  One body
+ * for the two element types: uint64 figures (bdc_options_exclude) and uint32
+ * counts (bdc_options_exclude32); both wrap, and every final value is in
+ * range (a count is below 2^32). */
+#define BDC_OPTIONS_EXCLUDE(name, type)                                         \
+    static void name(type *table, int n, int width, int c0, int c1)            \
+    {                                                                          \
+        int b, m, c;                                                           \
+        for (b = 0; b < n; b++)                                                \
+            for (m = 0; m < 1 << n; m++) {                                     \
+                type *to, *from;                                               \
+                if (m >> b & 1)                                                \
+                    continue;                                                  \
+                to = table + (size_t)m * (size_t)width;                        \
+                from = table + (size_t)(m | 1 << b) * (size_t)width;           \
+                for (c = c0; c < c1; c++)                                      \
+                    to[c] -= from[c];                                          \
+            }                                                                  \
+    }
+BDC_OPTIONS_EXCLUDE(bdc_options_exclude, uint64_t)
+BDC_OPTIONS_EXCLUDE(bdc_options_exclude32, uint32_t)
+#undef BDC_OPTIONS_EXCLUDE
 
 /* The sums of rank times count of a row's counts, per half (n_badugi and
  * n_low entries, index = rank). */
