@@ -188,5 +188,6 @@ class _Lib:
     BDC_PY_QUICK_IDS: int
     BDC_PY_KINDS: int
     def bdc_py_install(self, module: bytes, attribute: bytes, /) -> int: ...
+    def bdc_py_install_hand(self, module: bytes, attribute: bytes, /) -> int: ...
 
 lib: _Lib

@@ -3,14 +3,21 @@
 The policy, for both engines: at a betting decision, one of the kinds of action
 open to the player (fold when facing a bet, check or call, bet or raise) chosen
 uniformly, a bet or raise at a uniform amount in its range; in a draw, 0..3 of
-the player's cards chosen uniformly (a count, then which cards).  Every hand
-keeps its full history (ours: :attr:`Hand.events`; pokerkit's: its operations).
+the player's cards chosen uniformly (a count, then which cards: one of the
+subsets of that many of its cards, each as likely, listed in the order the
+player holds them).  Every hand keeps its full history (ours:
+:attr:`Hand.events`; pokerkit's: its operations).
+
+The policy is written to cost little, the same for both engines (one random
+number for the count, one for the subset), so that the time measured is the
+engines' own.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from itertools import combinations
 from typing import Any, NamedTuple
 
 from badeucey_fast.play.hand import Hand
@@ -18,20 +25,25 @@ from badeucey_fast.play.rules import TableRules
 
 MAX_DISCARD = 3
 """The most cards the random policy throws in one draw."""
+_SUBSETS = {n: [[list(subset) for subset in combinations(range(n), k)] for k in range(MAX_DISCARD + 1)] for n in (4, 5)}
+"""The positions of each subset of k of a hand's n cards, by n then k."""
+
+
+def _thrown(cards: Sequence[Any], rnd: Callable[[], float]) -> list[Any]:
+    """The policy's draw: a count 0..3, then one of the subsets of that many of ``cards``."""
+    subsets = _SUBSETS[len(cards)][int(rnd() * (MAX_DISCARD + 1))]
+    return [cards[i] for i in subsets[int(rnd() * len(subsets))]] if subsets[0] else []
 
 
 def play_randomly(hand: Hand, rng: random.Random) -> Hand:
     """Finish ``hand`` with random legal actions (the policy above)."""
     rnd = rng.random
-    sample = rng.sample
     while True:
         seat = hand.to_act
         if seat is None:
             return hand
         if hand.phase == "draw":
-            cards = list(hand.cards(seat))
-            k = int(rnd() * (MAX_DISCARD + 1))
-            hand.discard(sample(cards, k) if k else ())
+            hand.discard(_thrown(hand.cards(seat), rnd))
             continue
         legal = hand.legal()
         facing = legal.can_fold
@@ -89,9 +101,7 @@ def pokerkit_random_hands(count: int, seats: int = 2, *, seed: int = 0, stack: i
         state = create(automations, True, 0, (1, 2), 2, 4, stack, seats)
         while state.status:
             if state.can_stand_pat_or_discard():
-                cards = state.hole_cards[state.stand_patter_or_discarder_index]
-                k = int(rnd() * (MAX_DISCARD + 1))
-                state.stand_pat_or_discard(rng.sample(cards, k) if k else ())
+                state.stand_pat_or_discard(_thrown(state.hole_cards[state.stand_patter_or_discarder_index], rnd))
                 continue
             if state.actor_index is None:  # pragma: no cover - automations leave nothing else
                 break

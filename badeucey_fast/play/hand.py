@@ -28,6 +28,7 @@ through ``phase`` ``"bet"`` (betting round ``round`` 0..3) and ``"draw"``
 from __future__ import annotations
 
 import copy as _copy_module
+import inspect
 import random
 import struct
 import threading
@@ -38,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from badeucey_fast._cards import check_card, hand_ids, quick_ids
 from badeucey_fast._checks import SEED_LIMIT, check_int, check_seed
 from badeucey_fast._native import ffi, lib, status_text
+from badeucey_fast._native.hand_core import hand_core
 from badeucey_fast._native.table import table_rules
 from badeucey_fast.cards import NAME_OF, parse_cards
 from badeucey_fast.games import Game
@@ -184,7 +186,6 @@ _E_SHOW: int = lib.BDC_EVENT_SHOW
 _table_act = lib.bdc_table_act
 _table_legal = lib.bdc_table_legal
 _new_object = object.__new__
-_new_cdata = ffi.new
 _TABLE_TYPE = ffi.typeof("bdc_table *")
 _HOLE: int = ffi.offsetof("bdc_table", "hole")
 _HOLE_ROW: int = dict(ffi.typeof("bdc_table").fields)["hole"].type.item.length  # a seat's row of bdc_table.hole
@@ -202,13 +203,13 @@ _LEGALS: dict[bytes, Legal] = {}
 _LEGALS_KEPT = 4096
 
 _SHARED_SLOTS = ("_actions", "_careful", "_game", "_legal", "_n", "_replay", "_result", "_size", "_start",
-                 "_structure", "button", "rules")
-"""Hand slots a copy may share: immutable values (``_replay``, the deals a recorded
+                 "_started", "_structure", "button", "rules")
+"""Hand attributes a copy may share: immutable values (``_replay``, the deals a recorded
 hand prescribes, is only read; ``_legal`` and ``_actions`` are immutable values
 of the state both share until one acts)."""
-_OWN_SLOTS = ("_bytes", "_burns", "_decoded", "_log", "_raw", "_rng", "_table", "_views")
-"""Hand slots a copy gets its own of: the C table, the record of its events and
-the caches built from it, the generator."""
+_OWN_SLOTS = ("_burns", "_cbytes", "_ctable", "_decoded", "_log", "_raw", "_rng", "_views")
+"""Hand attributes a copy gets its own of (besides the C table itself): the views
+of its table, the record of its events and the caches built from it, the generator."""
 _LEGAL = struct.Struct("=iiiiqqqii")  # bdc_legal: seat, phase, can_fold, can_raise, to_call, min/max raise-to, left, discard
 if _LEGAL.size != ffi.sizeof("bdc_legal"):  # pragma: no cover - badeucey.h's bdc_legal changed
     raise ImportError("bdc_legal no longer has the layout the hand reads")
@@ -256,12 +257,6 @@ class _Io:
         io.n_uniforms = _UNIFORMS
         io.events = self.events
         io.max_events = _MAX_EVENTS
-
-
-def _fields(table: Any) -> memoryview:
-    """The bytes of a hand's C table, to read its fields without a cffi call each
-    (and to write a seat's cards in another order: :meth:`Hand.discard`)."""
-    return memoryview(ffi.buffer(table))
 
 
 class _PerThread(threading.local):
@@ -350,7 +345,260 @@ class _Stub:
             self.before.append(card)
 
 
-class Hand:
+# ---------------------------------------------------------------------- #
+# Hand's calls as Python writes them: every check, rule and message.  The C
+# base type of Hand (csrc/bindings/hand_core.c) answers the common, valid
+# call itself and hands every other one to these, its fallbacks.
+# ---------------------------------------------------------------------- #
+def _init(self: Hand, rules: TableRules, stacks: Sequence[int], *, button: int = 0,
+          seed: int | random.Random | None = None, deck: str | Sequence[int] | None = None,
+          deal: Replay | None = None) -> None:
+    """``Hand(...)``: the parameters are :class:`Hand`'s."""
+    self._started = False  # (until the table is dealt: the C base type reads nothing before)
+    kept = _C_RULES.get(id(rules))
+    if kept is None or kept.rules is not rules:
+        kept = _c_rules(rules)  # checks the rules
+    if type(stacks) is not list and type(stacks) is not tuple and (
+            isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)):
+        raise ValueError("stacks must be a sequence of chip counts, one per seat")
+    n = len(stacks)
+    if not 2 <= n <= kept.max_seats:
+        raise ValueError(f"{kept.game.name} seats 2..{rules.max_seats} players, got {n} stacks")
+    start = tuple(stacks)
+    for s in start:
+        if type(s) is not int or not 1 <= s <= _MAX_CHIPS:
+            start = tuple(check_int(s, f"stack of seat {i}", low=1) for i, s in enumerate(stacks))
+            for i, s in enumerate(start):
+                if s > _MAX_CHIPS:
+                    raise ValueError(f"stack of seat {i} must be at most 2**40 chips, got {s}")
+            break
+    if type(button) is not int and (isinstance(button, bool) or not isinstance(button, int)) or not 0 <= button < n:
+        raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
+    if type(seed) is random.Random or isinstance(seed, random.Random):
+        rng = seed
+    else:
+        rng = random.Random(_seed(seed))
+    if deal is not None and not isinstance(deal, Replay):
+        raise TypeError(f"deal must be a Replay, not {type(deal).__name__}")
+    ids = None
+    if deck is not None:
+        if deal is not None:
+            raise ValueError("deck and deal exclude each other")
+        ids = hand_ids(deck, (52,), "deck")
+    self.rules = rules
+    self._game = kept.game
+    self._size = size = kept.size
+    self._structure = kept.structure
+    self._n = n
+    self.button = button
+    self._start = start
+    self._rng = rng
+    self._replay = deal
+    burn = kept.burn
+    self._careful = deal is not None or burn
+    self._raw = bytearray()
+    self._log = []
+    self._decoded = 0
+    self._burns = []
+    # What each seat has seen of the log so far (the events, other seats' cards
+    # hidden) and, under None, the whole history's PHH lines: how many log entries,
+    # and what they gave.  The log only grows, so a view masks only what happened
+    # since the last one (a cache: not part of equality).
+    self._views = {}
+    self._legal = None
+    self._actions = None
+    self._result = None
+    table = self._table
+    shared = _PER_THREAD.io
+    c_rules = kept.c_rules
+    c_stacks = shared.stacks
+    c_stacks[0:n] = start
+    if deal is not None:
+        c_deck = self._replay_deck(deal, c_rules, c_stacks)
+        need = 0
+    else:
+        c_deck = ffi.NULL if ids is None else ffi.new("uint8_t[]", ids)
+        if burn:  # a burn when nobody can bet in round 0 (short stacks)
+            trial = _Io()
+            lib.bdc_table_start(ffi.new("bdc_table *"), c_rules, n, c_stacks, button, c_deck, 0, trial.io)
+            need = trial.io.used
+        else:
+            need = 0 if ids is not None else n * size
+    if need:
+        self._feed(shared, need)
+    status = lib.bdc_table_start(table, c_rules, n, c_stacks, button, c_deck, 0, shared.io)
+    if status < 0:
+        raise ValueError(f"the table refused the hand: {status_text(status)}")
+    self._record(shared, need)
+    if deal is not None:
+        table.ordered = 0  # the replay's order is the history's, not a deck's
+    self._started = True
+    if not burn:  # the rules a table plays many hands with: the C base type deals the next hands
+        self._keep_rules(kept, rules, int(ffi.cast("uintptr_t", c_rules)), kept.game, size, kept.structure,
+                         kept.max_seats)
+
+
+def _legal(self: Hand) -> Legal:
+    """What the seat to act may do now, as numbers (:class:`Legal`): the chips
+    to call, whether it may fold, the raise-to range, the raises left before
+    the cap, and in a draw the most cards it may throw."""
+    legal = self._legal
+    if legal is None:
+        legal = self._legal = self._numbers()
+    return legal
+
+
+def _cards(self: Hand, seat: int) -> tuple[int, ...]:
+    """That seat's card ids now (a folded seat's hand is out of play: empty)."""
+    if type(seat) is not int or not 0 <= seat < self._n:
+        self._seat(seat)
+    held = self._bytes
+    at = _HOLE + _HOLE_ROW * seat
+    return tuple(held[at:at + held[_N_HOLE + seat]].tolist())
+
+
+def _fold(self: Hand) -> None:
+    """The seat to act folds (only when facing a bet)."""
+    table = self._table
+    if table.phase != _BET:
+        self._betting_seat("fold")
+    if not self._careful:
+        # The table refuses a fold with nothing to call and changes nothing: try it first.
+        shared = _PER_THREAD.io
+        if _table_act(table, _FOLD, shared.io) >= 0:
+            self._record(shared, 0)
+            return
+    seat = table.to_act
+    if table.bets[seat] >= table.level:
+        raise ValueError(f"seat {seat} has nothing to call, so may not fold: check (cc) instead")
+    self._play(_FOLD)
+
+
+def _check_call(self: Hand) -> None:
+    """The seat to act checks, or calls the bet (all in if short)."""
+    table = self._table
+    if table.phase != _BET:
+        self._betting_seat("check or call")
+    if self._careful:
+        self._play_carefully(_CHECK_CALL)
+        return
+    shared = _PER_THREAD.io  # (the common action, without _play's call)
+    if _table_act(table, _CHECK_CALL, shared.io) < 0:  # pragma: no cover - always legal in a betting turn
+        raise ValueError("the table refused a check or call")
+    self._record(shared, 0)
+
+
+def _bet_raise(self: Hand, to: int | None = None) -> None:
+    """The seat to act bets or raises to ``to`` chips this round.
+
+    :param to: the seat's total bet this round after the raise; in fixed limit
+        it may be left out (it can only be one amount); required in pot and
+        no limit, between the two amounts :meth:`legal_actions` gives.
+    :raises ValueError: if the seat may not raise, or not to that amount.
+    """
+    table = self._table
+    if table.phase != _BET:
+        self._betting_seat("bet or raise")
+    legal = self._legal or self._numbers()  # (a refused raise leaves the hand as it was, caches too)
+    low, high = legal.min_raise_to, legal.max_raise_to
+    if low is None or high is None:
+        seat = table.to_act
+        raise ValueError(f"seat {seat} may not bet or raise now ({self._why_no_raise(seat)})")
+    if to is None:
+        if low != high:
+            raise ValueError(f"bet_raise needs an amount in {self._structure} limit: to {low}..{high}")
+        to = low
+    if type(to) is not int and (isinstance(to, bool) or not isinstance(to, int)):
+        raise ValueError(f"a bet or raise is to a whole number of chips, got {to!r}")
+    if not low <= to <= high:
+        allowed = f"to {low}" if low == high else f"to {low}..{high}"
+        raise ValueError(f"seat {table.to_act} may bet or raise only {allowed}, not to {to}")
+    self._play(to if type(to) is int else int(to))
+
+
+def _discard(self: Hand, cards: str | Iterable[int] = ()) -> None:
+    """The seat to draw throws ``cards`` (text or ids of cards it holds;
+    none is standing pat) and is dealt as many at once.
+
+    :raises ValueError: out of turn, or for cards the seat does not hold.
+    :raises TypeError: for cards that are neither text nor card ids.
+    """
+    table = self._table
+    seat = table.to_act
+    if seat < 0:
+        raise ValueError("cannot discard: the hand is over")
+    if table.phase != _DRAW:
+        raise ValueError(f"cannot discard: seat {seat} is to bet (f, cc or cbr), not to draw")
+    if isinstance(cards, str) and not cards.strip():
+        thrown: tuple[int, ...] = ()
+    elif (quick := quick_ids(cards)) is not None:  # text, or plain distinct ids
+        thrown = quick
+    elif isinstance(cards, str):
+        thrown = parse_cards(cards)
+    else:
+        try:
+            thrown = tuple(cards)  # (a numpy array too: never tested for truth)
+        except TypeError:
+            raise TypeError(f"cards must be card text or card ids, got {cards!r}") from None
+        thrown = tuple(check_card(x) for x in thrown)  # raises, naming the bad id
+        if len(set(thrown)) != len(thrown):
+            raise ValueError(f"seat {seat} cannot throw the same card twice")
+    if not thrown:
+        self._play(0)
+        return
+    held = self._bytes
+    at = _HOLE + _HOLE_ROW * seat
+    hole = held[at:at + held[_N_HOLE + seat]].tolist()
+    mask = 0
+    last = -1
+    in_order = True
+    for c in thrown:
+        try:
+            i = hole.index(c)
+        except ValueError:
+            raise ValueError(f"seat {seat} does not hold {NAME_OF[c]}") from None
+        mask |= 1 << i
+        if i < last:
+            in_order = False
+        last = i
+    count = len(thrown)
+    left = table.n_stub
+    # The random picks: none from a deck's stub in order; from a stub that runs
+    # short, its last cards, then picks from the stub reformed.
+    need = (0 if table.ordered else count) if left >= count else count - left
+    if in_order:
+        self._play(mask, need)
+        return
+    # The table throws the cards in the order they sit in the hand: seat them in
+    # the order given, which the history keeps (and the cards out of play too).
+    given = iter(thrown)
+    held[at:at + len(hole)] = bytes([next(given) if c in thrown else c for c in hole])
+    try:
+        self._play(mask, need)
+    except BaseException:  # a draw the replayed history refuses: the hand as it was
+        held[at:at + len(hole)] = bytes(hole)
+        raise
+
+
+_PROPERTY_DOCS = {
+    "to_act": 'The seat whose turn it is (to bet or to draw), or None when the hand is over.',
+    "phase": '``"bet"``, ``"draw"`` or ``"over"``.',
+    "payoffs": 'Net chips per seat once the hand is over (final minus starting stack); None before.',
+}
+"""The docstrings of the properties the C base type reads."""
+
+
+if TYPE_CHECKING:
+    from badeucey_fast._native.hand_core import HandCore as _HandCore
+else:
+    _HandCore = hand_core(
+        f"{__name__}._HandCore",
+        "The C base type of :class:`Hand` (csrc/bindings/hand_core.c): its table and hot path.",
+        _init, {"legal": _legal, "cards": _cards, "fold": _fold, "check_call": _check_call, "bet_raise": _bet_raise,
+                "discard": _discard}, _PROPERTY_DOCS, _LEGALS, _new_legal)
+
+
+class Hand(_HandCore):
     """One hand of triple draw at a table (see the module docstring).
 
     :param rules: the table's :class:`TableRules`.
@@ -385,96 +633,24 @@ class Hand:
     :func:`copy.deepcopy`) gives an equal hand that acts independently.
     """
 
-    __slots__ = (*_SHARED_SLOTS, *_OWN_SLOTS)
+    __slots__ = ()  # every attribute is a member of the C base type
 
-    def __init__(
-        self,
-        rules: TableRules,
-        stacks: Sequence[int],
-        *,
-        button: int = 0,
-        seed: int | random.Random | None = None,
-        deck: str | Sequence[int] | None = None,
-        deal: Replay | None = None,
-    ) -> None:
-        kept = _C_RULES.get(id(rules))
-        if kept is None or kept.rules is not rules:
-            kept = _c_rules(rules)  # checks the rules
-        if type(stacks) is not list and type(stacks) is not tuple and (
-                isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)):
-            raise ValueError("stacks must be a sequence of chip counts, one per seat")
-        n = len(stacks)
-        if not 2 <= n <= kept.max_seats:
-            raise ValueError(f"{kept.game.name} seats 2..{rules.max_seats} players, got {n} stacks")
-        start = tuple(stacks)
-        for s in start:
-            if type(s) is not int or not 1 <= s <= _MAX_CHIPS:
-                start = tuple(check_int(s, f"stack of seat {i}", low=1) for i, s in enumerate(stacks))
-                for i, s in enumerate(start):
-                    if s > _MAX_CHIPS:
-                        raise ValueError(f"stack of seat {i} must be at most 2**40 chips, got {s}")
-                break
-        if type(button) is not int and (isinstance(button, bool) or not isinstance(button, int)) or not 0 <= button < n:
-            raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
-        if type(seed) is random.Random or isinstance(seed, random.Random):
-            rng = seed
-        else:
-            rng = random.Random(_seed(seed))
-        if deal is not None and not isinstance(deal, Replay):
-            raise TypeError(f"deal must be a Replay, not {type(deal).__name__}")
-        ids = None
-        if deck is not None:
-            if deal is not None:
-                raise ValueError("deck and deal exclude each other")
-            ids = hand_ids(deck, (52,), "deck")
-        self.rules = rules
-        self._game = kept.game
-        self._size = size = kept.size
-        self._structure = kept.structure
-        self._n = n
-        self.button = button
-        self._start = start
-        self._rng = rng
-        self._replay = deal
-        burn = kept.burn
-        self._careful = deal is not None or burn
-        self._raw = bytearray()
-        self._log: list[Event] = []
-        self._decoded = 0
-        self._burns: list[int] = []
-        # What each seat has seen of the log so far (the events, other seats' cards
-        # hidden) and, under None, the whole history's PHH lines: how many log entries,
-        # and what they gave.  The log only grows, so a view masks only what happened
-        # since the last one (a cache: not part of equality).
-        self._views: dict[int | None, tuple[int, tuple[Any, ...]]] = {}
-        self._legal: Legal | None = None
-        self._actions: tuple[str, ...] | None = None
-        self._result: ShowdownResult | Uncontested | None = None
-        self._table = table = _new_cdata(_TABLE_TYPE)
-        self._bytes = _fields(table)
-        shared = _PER_THREAD.io
-        c_rules = kept.c_rules
-        c_stacks = shared.stacks
-        c_stacks[0:n] = start
-        if deal is not None:
-            c_deck = self._replay_deck(deal, c_rules, c_stacks)
-            need = 0
-        else:
-            c_deck = ffi.NULL if ids is None else ffi.new("uint8_t[]", ids)
-            if burn:  # a burn when nobody can bet in round 0 (short stacks)
-                trial = _Io()
-                lib.bdc_table_start(ffi.new("bdc_table *"), c_rules, n, c_stacks, button, c_deck, 0, trial.io)
-                need = trial.io.used
-            else:
-                need = 0 if ids is not None else n * size
-        if need:
-            self._feed(shared, need)
-        status = lib.bdc_table_start(table, c_rules, n, c_stacks, button, c_deck, 0, shared.io)
-        if status < 0:
-            raise ValueError(f"the table refused the hand: {status_text(status)}")
-        self._record(shared, need)
-        if deal is not None:
-            table.ordered = 0  # the replay's order is the history's, not a deck's
+    @property
+    def _table(self) -> Any:
+        """The hand's C table (a ``bdc_table *`` into the hand: never kept beyond it)."""
+        table = self._ctable
+        if table is None:
+            table = self._ctable = ffi.cast(_TABLE_TYPE, self._address)
+        return table
+
+    @property
+    def _bytes(self) -> memoryview:
+        """The bytes of the hand's C table, to read its fields without a cffi call each
+        (and to write a seat's cards in another order: :meth:`discard`)."""
+        held = self._cbytes
+        if held is None:
+            held = self._cbytes = memoryview(ffi.buffer(self._table))
+        return held
 
     # ------------------------------------------------------------------ #
     # The C table
@@ -681,17 +857,6 @@ class Hand:
         return self._game
 
     @property
-    def to_act(self) -> int | None:
-        """The seat whose turn it is (to bet or to draw), or None when the hand is over."""
-        seat: int = self._table.to_act
-        return None if seat < 0 else seat
-
-    @property
-    def phase(self) -> str:
-        """``"bet"``, ``"draw"`` or ``"over"``."""
-        return _PHASE_NAMES[self._table.phase]
-
-    @property
     def round(self) -> int:
         """The betting round (0..3) or the draw (1..3, before betting round of the same number)."""
         return int(self._table.round)
@@ -731,14 +896,6 @@ class Hand:
     def all_in(self) -> tuple[bool, ...]:
         """Whether each seat is all in."""
         return tuple([a == 1 for a in self._bytes[_ALL_IN:_ALL_IN + self._n]])
-
-    def cards(self, seat: int) -> tuple[int, ...]:
-        """That seat's card ids now (a folded seat's hand is out of play: empty)."""
-        if type(seat) is not int or not 0 <= seat < self._n:
-            self._seat(seat)
-        held = self._bytes
-        at = _HOLE + _HOLE_ROW * seat
-        return tuple(held[at:at + held[_N_HOLE + seat]].tolist())
 
     def _seat(self, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
@@ -785,14 +942,6 @@ class Hand:
         return tuple((int(table.pot_amount[p]), tuple([s for s in range(self._n) if table.pot_eligible[p] >> s & 1]))
                      for p in range(table.n_pots))
 
-    @property
-    def payoffs(self) -> tuple[int, ...] | None:
-        """Net chips per seat once the hand is over (final minus starting stack); None before."""
-        table = self._table
-        if table.phase != _OVER:
-            return None
-        return _SEATS_OF_CHIPS[self._n].unpack_from(self._bytes, _PAYOFFS)
-
     # The hands, the stub, the cards out of play and the big blind's seat, as the tests
     # that look inside a hand read them (copies: writing to them changes nothing).
     @property
@@ -814,14 +963,6 @@ class Hand:
     # ------------------------------------------------------------------ #
     # Actions
     # ------------------------------------------------------------------ #
-    def legal(self) -> Legal:
-        """What the seat to act may do now, as numbers (:class:`Legal`): the chips
-        to call, whether it may fold, the raise-to range, the raises left before
-        the cap, and in a draw the most cards it may throw."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._numbers()
-        return legal
 
     def _numbers(self) -> Legal:
         """:meth:`legal`, read from the table."""
@@ -865,62 +1006,6 @@ class Hand:
             raise ValueError(f"cannot {what}: seat {seat} is to draw (discard cards or stand pat)")
         return seat
 
-    def fold(self) -> None:
-        """The seat to act folds (only when facing a bet)."""
-        table = self._table
-        if table.phase != _BET:
-            self._betting_seat("fold")
-        if not self._careful:
-            # The table refuses a fold with nothing to call and changes nothing: try it first.
-            shared = _PER_THREAD.io
-            if _table_act(table, _FOLD, shared.io) >= 0:
-                self._record(shared, 0)
-                return
-        seat = table.to_act
-        if table.bets[seat] >= table.level:
-            raise ValueError(f"seat {seat} has nothing to call, so may not fold: check (cc) instead")
-        self._play(_FOLD)
-
-    def check_call(self) -> None:
-        """The seat to act checks, or calls the bet (all in if short)."""
-        table = self._table
-        if table.phase != _BET:
-            self._betting_seat("check or call")
-        if self._careful:
-            self._play_carefully(_CHECK_CALL)
-            return
-        shared = _PER_THREAD.io  # (the common action, without _play's call)
-        if _table_act(table, _CHECK_CALL, shared.io) < 0:  # pragma: no cover - always legal in a betting turn
-            raise ValueError("the table refused a check or call")
-        self._record(shared, 0)
-
-    def bet_raise(self, to: int | None = None) -> None:
-        """The seat to act bets or raises to ``to`` chips this round.
-
-        :param to: the seat's total bet this round after the raise; in fixed limit
-            it may be left out (it can only be one amount); required in pot and
-            no limit, between the two amounts :meth:`legal_actions` gives.
-        :raises ValueError: if the seat may not raise, or not to that amount.
-        """
-        table = self._table
-        if table.phase != _BET:
-            self._betting_seat("bet or raise")
-        legal = self._legal or self._numbers()  # (a refused raise leaves the hand as it was, caches too)
-        low, high = legal.min_raise_to, legal.max_raise_to
-        if low is None or high is None:
-            seat = table.to_act
-            raise ValueError(f"seat {seat} may not bet or raise now ({self._why_no_raise(seat)})")
-        if to is None:
-            if low != high:
-                raise ValueError(f"bet_raise needs an amount in {self._structure} limit: to {low}..{high}")
-            to = low
-        if type(to) is not int and (isinstance(to, bool) or not isinstance(to, int)):
-            raise ValueError(f"a bet or raise is to a whole number of chips, got {to!r}")
-        if not low <= to <= high:
-            allowed = f"to {low}" if low == high else f"to {low}..{high}"
-            raise ValueError(f"seat {table.to_act} may bet or raise only {allowed}, not to {to}")
-        self._play(to if type(to) is int else int(to))
-
     def _why_no_raise(self, seat: int) -> str:
         table = self._table
         if table.stacks[seat] <= table.level - table.bets[seat]:
@@ -930,69 +1015,6 @@ class Hand:
         if table.cap >= 0 and table.nbets >= table.cap:
             return f"the round is capped at {table.cap} bets"
         return "everyone else has folded or is all in"
-
-    def discard(self, cards: str | Iterable[int] = ()) -> None:
-        """The seat to draw throws ``cards`` (text or ids of cards it holds;
-        none is standing pat) and is dealt as many at once.
-
-        :raises ValueError: out of turn, or for cards the seat does not hold.
-        :raises TypeError: for cards that are neither text nor card ids.
-        """
-        table = self._table
-        seat = table.to_act
-        if seat < 0:
-            raise ValueError("cannot discard: the hand is over")
-        if table.phase != _DRAW:
-            raise ValueError(f"cannot discard: seat {seat} is to bet (f, cc or cbr), not to draw")
-        if isinstance(cards, str) and not cards.strip():
-            thrown: tuple[int, ...] = ()
-        elif (quick := quick_ids(cards)) is not None:  # text, or plain distinct ids
-            thrown = quick
-        elif isinstance(cards, str):
-            thrown = parse_cards(cards)
-        else:
-            try:
-                thrown = tuple(cards)  # (a numpy array too: never tested for truth)
-            except TypeError:
-                raise TypeError(f"cards must be card text or card ids, got {cards!r}") from None
-            thrown = tuple(check_card(x) for x in thrown)  # raises, naming the bad id
-            if len(set(thrown)) != len(thrown):
-                raise ValueError(f"seat {seat} cannot throw the same card twice")
-        if not thrown:
-            self._play(0)
-            return
-        held = self._bytes
-        at = _HOLE + _HOLE_ROW * seat
-        hole = held[at:at + held[_N_HOLE + seat]].tolist()
-        mask = 0
-        last = -1
-        in_order = True
-        for c in thrown:
-            try:
-                i = hole.index(c)
-            except ValueError:
-                raise ValueError(f"seat {seat} does not hold {NAME_OF[c]}") from None
-            mask |= 1 << i
-            if i < last:
-                in_order = False
-            last = i
-        count = len(thrown)
-        left = table.n_stub
-        # The random picks: none from a deck's stub in order; from a stub that runs
-        # short, its last cards, then picks from the stub reformed.
-        need = (0 if table.ordered else count) if left >= count else count - left
-        if in_order:
-            self._play(mask, need)
-            return
-        # The table throws the cards in the order they sit in the hand: seat them in
-        # the order given, which the history keeps (and the cards out of play too).
-        given = iter(thrown)
-        held[at:at + len(hole)] = bytes([next(given) if c in thrown else c for c in hole])
-        try:
-            self._play(mask, need)
-        except BaseException:  # a draw the replayed history refuses: the hand as it was
-            held[at:at + len(hole)] = bytes(hole)
-            raise
 
     def act(self, text: str) -> None:
         """Take an action written in PHH words: ``"f"``, ``"cc"``, ``"cbr 8"``,
@@ -1132,14 +1154,9 @@ class Hand:
         >>> hand.bets, twin.bets, twin == hand
         ((1, 2), (4, 2), False)
         """
-        twin: Hand = _new_object(Hand)
-        for name in _SHARED_SLOTS:
-            setattr(twin, name, getattr(self, name))
-        twin._table = ffi.new("bdc_table *", self._table[0])
-        twin._bytes = _fields(twin._table)
+        twin: Hand = self._clone()  # the table copied, every attribute shared: then its own of those that change
         twin._raw = self._raw[:]
         twin._log = self._log[:]
-        twin._decoded = self._decoded
         twin._burns = self._burns[:]
         twin._views = dict(self._views)
         twin._rng = _copy_random(self._rng)
@@ -1175,14 +1192,22 @@ class Hand:
                 f"to act {self.to_act}, pot {self.pot})")
 
 
+_INIT = inspect.signature(_init)
+Hand.__signature__ = _INIT.replace(parameters=list(_INIT.parameters.values())[1:])  # type: ignore[attr-defined]
+"""``Hand(...)``'s parameters, for :func:`inspect.signature` and the docs (its ``__init__`` is the C base type's)."""
+
+
 def _unpickle(shared: dict[str, Any], table: bytes, raw: bytes, rng: random.Random) -> Hand:
     """A pickled :class:`Hand` again (its C table as the bytes of the struct)."""
-    hand: Hand = _new_object(Hand)
+    hand: Hand = Hand.__new__(Hand)
     for name, value in shared.items():
         setattr(hand, name, value)
-    hand._table = ffi.new("bdc_table *")
+    if len(table) != ffi.sizeof("bdc_table"):
+        raise ValueError(f"a pickled hand's table is {ffi.sizeof('bdc_table')} bytes, not {len(table)}")
     ffi.memmove(hand._table, table, len(table))
-    hand._bytes = _fields(hand._table)
+    if lib.bdc_table_check(hand._table) < 0:
+        raise ValueError("a pickled hand's table is not a hand the C table made")
+    hand._started = True
     hand._raw = bytearray(raw)
     hand._log = []
     hand._decoded = 0

@@ -4,7 +4,7 @@
  *
  * The core implements the first two groups (bdc_hand.c, bdc_draw.c) in plain
  * C: they reshape public functions for a binding's calling costs.  The third
- * is one_hand.c's, the one C file that speaks Python's C API.  The part
+ * is one_hand.c's and hand_core.c's, the C that speaks Python's C API.  The part
  * between the cffi markers is read verbatim as the cffi cdef, after
  * badeucey.h's, so it holds only plain declarations.
  */
@@ -69,6 +69,16 @@ int bdc_draw_run_out(const bdc_draw_spec *spec, const uint8_t *cards, int first_
  * Each kind is made once per process.  Returns 0, or -1 for a NULL argument
  * or if Python raised (the exception is printed, then cleared). */
 int bdc_py_install(const char *module, const char *attribute);
+
+/* ---- The base type of play.Hand (hand_core.c) --------------------------- */
+
+/* Store the factory of Hand's base type as `attribute` of the module `module`
+ * (imported, or being imported).  The factory is
+ *     hand_core(name, doc, fallbacks, docs, legals, new_legal, random_type) -> type
+ * (hand_core.c says what each is); it makes the type once per process.
+ * Returns 0, or -1 for a NULL argument or if Python raised (the exception is
+ * printed, then cleared). */
+int bdc_py_install_hand(const char *module, const char *attribute);
 
 /* cffi-cdef-end */
 

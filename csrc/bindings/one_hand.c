@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "bdc_bindings.h"
+#include "py_call.h"
 
 /* ---- The fast paths ---------------------------------------------------- */
 
@@ -100,39 +101,13 @@ static PyObject *bdc_py_fallback(int kind, PyObject *arg)
     return PyObject_CallFunctionObjArgs(bdc_py_state[kind].fallback, arg, NULL);
 }
 
-/* A call the fast path does not take, handed to the fallback as it came
- * (PyObject_Vectorcall is in the limited API from 3.12 only). */
+/* A call the fast path does not take, handed to the fallback as it came. */
 static PyObject *bdc_py_pass_on(int kind, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    Py_ssize_t n_keywords = kwnames == NULL ? 0 : PyTuple_Size(kwnames);
-    PyObject *positional, *keywords = NULL, *result = NULL;
-    if (nargs == 1 && n_keywords == 0) {
+    if (nargs == 1 && kwnames == NULL) {
         return bdc_py_fallback(kind, args[0]);
     }
-    positional = PyTuple_New(nargs);
-    if (positional == NULL) {
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < nargs; i++) {
-        Py_INCREF(args[i]);
-        PyTuple_SetItem(positional, i, args[i]); /* steals the reference */
-    }
-    if (n_keywords > 0) {
-        keywords = PyDict_New();
-        if (keywords == NULL) {
-            goto done;
-        }
-        for (Py_ssize_t i = 0; i < n_keywords; i++) {
-            if (PyDict_SetItem(keywords, PyTuple_GetItem(kwnames, i), args[nargs + i]) < 0) {
-                goto done;
-            }
-        }
-    }
-    result = PyObject_Call(bdc_py_state[kind].fallback, positional, keywords);
-done:
-    Py_DECREF(positional);
-    Py_XDECREF(keywords);
-    return result;
+    return bdc_py_call(bdc_py_state[kind].fallback, NULL, args, nargs, kwnames);
 }
 
 /* A split game's packed result as its Halves, through the memo. */

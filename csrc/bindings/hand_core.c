@@ -1,0 +1,863 @@
+/*
+ * hand_core.c - the hot path of play.Hand as a base type of Python's C API.
+ *
+ * The part of the C boundary that speaks Python's C API for the game engine,
+ * beside one_hand.c for the rankings (the limited API: the extension stays
+ * one abi3 build).  tools/build_ffi.py compiles it into badeucey_fast._core;
+ * the C core in csrc/ still knows nothing of Python.
+ *
+ * Why it exists: a hand of random play makes some thirty calls to Hand (whose
+ * turn, which phase, what is legal, an action), and a C table takes about a
+ * hundred nanoseconds for a whole action.  Through cffi each call costs a
+ * Python method, its checks and one or more cffi calls: several microseconds
+ * a hand.  This type holds the C table in the object and answers those calls
+ * in C.
+ *
+ * What it answers: the common, valid call only, as one_hand.c does.
+ *   - Hand(rules, stacks, button=..., seed=...) with the rules the last hand
+ *     made in Python was given (the rules a table plays many hands with),
+ *     stacks a tuple or list of plain ints, a plain int button, and a seed
+ *     that is None, a plain int or a random.Random;
+ *   - legal(), cards(seat) and the properties to_act, phase and payoffs;
+ *   - fold(), check_call(), bet_raise(to) and discard(cards) with the cards
+ *     as plain int ids, in the order the seat holds them, on a table that
+ *     neither burns nor replays a recorded hand.
+ * Every other call, an error included, goes whole to the package's Python
+ * function for it (its "fallback", play/hand.py), which checks, plays and
+ * raises with its message: every rule and message has one source, in Python,
+ * and the fast path only ever does what the fallback would.  The docstrings
+ * are the fallbacks' too, given to the factory.
+ *
+ * The random picks come from the hand's generator (its `random` method), one
+ * per card dealt at random, as the fallbacks feed them: a hand plays the same
+ * cards whichever path takes its calls.
+ *
+ * The other attributes of a Hand (its rules, its generator, its record of
+ * events as the bytes of bdc_table_event, the caches) are members of this
+ * type, so that both paths read and write the same ones; Python reaches the
+ * table itself through cffi at the address `_address`.
+ *
+ * Python reaches this file through one cffi function, bdc_py_install_hand,
+ * which stores the factory under a name the caller gives in an imported
+ * module; the factory makes the type, once per process.
+ */
+#include <Python.h> /* Py_LIMITED_API is set by the build (tools/build_ffi.py) */
+#include <structmember.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "bdc_bindings.h"
+#include "py_call.h"
+
+typedef struct {
+    PyObject_HEAD
+    bdc_table table;
+    PyObject *rules, *button, *game, *size, *structure, *n, *start, *rng, *replay;
+    PyObject *raw, *log, *decoded, *burns, *views, *legal, *actions, *result, *ctable, *cbytes;
+    char careful, started;
+} bdc_py_hand;
+
+/* The object members, for traverse, clear and _clone. */
+#define BDC_PY_HAND_OBJECTS(X)                                                                                  \
+    X(rules) X(button) X(game) X(size) X(structure) X(n) X(start) X(rng) X(replay) X(raw) X(log) X(decoded) \
+    X(burns) X(views) X(legal) X(actions) X(result) X(ctable) X(cbytes)
+
+/* The calls that have a fallback, in the order of its names. */
+enum { BDC_PY_INIT, BDC_PY_LEGAL, BDC_PY_CARDS, BDC_PY_FOLD, BDC_PY_CHECK_CALL, BDC_PY_BET_RAISE, BDC_PY_DISCARD,
+       BDC_PY_CALLS };
+static const char *const bdc_py_call_names[BDC_PY_CALLS] = {
+    "__init__", "legal", "cards", "fold", "check_call", "bet_raise", "discard",
+};
+
+/* What the factory was given (strong references, for the life of the process),
+ * and the rules kept for the fast __init__ (_keep_rules). */
+static struct {
+    PyTypeObject *type;
+    PyObject *fallback[BDC_PY_CALLS];
+    PyObject *legals;      /* dict: a bdc_legal's bytes -> its Legal */
+    PyObject *new_legal;   /* new_legal(key) -> the Legal, kept in legals */
+    PyObject *random_type; /* random.Random */
+    PyObject *phases[3];   /* "bet", "draw", "over" */
+    PyObject *random_name; /* "random" */
+    PyObject *kept_owner, *kept_rules, *kept_game, *kept_size, *kept_structure;
+    bdc_table_rules kept_c;
+    int kept_max_seats, kept_n_cards;
+} bdc_py_hands;
+
+/* ---- Shared steps -------------------------------------------------------- */
+
+/* *slot = value (a new reference, or NULL), releasing the old one. */
+static void bdc_py_set(PyObject **slot, PyObject *value)
+{
+    PyObject *old = *slot;
+    *slot = value;
+    Py_XDECREF(old);
+}
+
+/* Whether the fast path may play on this hand: started, neither burning nor
+ * replaying, its record the bytearray the fallbacks keep. */
+static int bdc_py_fast(const bdc_py_hand *h)
+{
+    return h->started && !h->careful && h->raw != NULL && PyByteArray_CheckExact(h->raw) && h->rng != NULL;
+}
+
+/* The next `need` uniforms of the hand's generator into u[]: 0, or -1 with an exception. */
+static int bdc_py_feed(bdc_py_hand *h, double *u, size_t need)
+{
+    PyObject *random;
+    if (need == 0) {
+        return 0;
+    }
+    random = PyObject_GetAttr(h->rng, bdc_py_hands.random_name);
+    if (random == NULL) {
+        return -1;
+    }
+    for (size_t i = 0; i < need; i++) {
+        PyObject *x = PyObject_CallNoArgs(random);
+        double d = x == NULL ? -1.0 : PyFloat_AsDouble(x);
+        Py_XDECREF(x);
+        if (d == -1.0 && PyErr_Occurred()) {
+            Py_DECREF(random);
+            return -1;
+        }
+        u[i] = d;
+    }
+    Py_DECREF(random);
+    return 0;
+}
+
+/* After a C call: check it took the `need` uniforms it was given, keep its
+ * events (the record grows by their bytes) and forget what the action made stale. */
+static int bdc_py_record(bdc_py_hand *h, const bdc_table_io *io, size_t need)
+{
+    PyObject *raw = h->raw;
+    Py_ssize_t size, add = (Py_ssize_t)(io->n_events * sizeof(bdc_table_event));
+    if (io->used != need) {
+        PyErr_Format(PyExc_RuntimeError, "the table took %zu random picks, not %zu", io->used, need);
+        return -1;
+    }
+    if (raw == NULL || !PyByteArray_CheckExact(raw)) {
+        PyErr_SetString(PyExc_RuntimeError, "the hand's record of events is not a bytearray");
+        return -1;
+    }
+    if (add > 0) {
+        size = PyByteArray_Size(raw);
+        if (PyByteArray_Resize(raw, size + add) < 0) {
+            return -1;
+        }
+        memcpy(PyByteArray_AsString(raw) + size, io->events, (size_t)add);
+    }
+    bdc_py_set(&h->legal, NULL);
+    bdc_py_set(&h->actions, NULL);
+    return 0;
+}
+
+/* The seat to act takes `action`, the table taking `need` uniforms of the
+ * hand's generator: 1 when played, 0 when the table refused it before any
+ * uniform was taken (nothing changed: the fallback says why), -1 with an
+ * exception. */
+static int bdc_py_play(bdc_py_hand *h, int64_t action, size_t need)
+{
+    double u[BDC_TABLE_ACT_UNIFORMS] = {0};
+    bdc_table_event events[BDC_TABLE_MAX_EVENTS];
+    bdc_table_io io = {u, BDC_TABLE_ACT_UNIFORMS, 0, events, BDC_TABLE_MAX_EVENTS, 0};
+    if (need > BDC_TABLE_ACT_UNIFORMS - 1) { /* more than five cards: never a draw of this table */
+        return 0;
+    }
+    if (bdc_py_feed(h, u, need) < 0) {
+        return -1;
+    }
+    if (bdc_table_act(&h->table, action, &io) < 0) {
+        if (need == 0) {
+            return 0;
+        }
+        PyErr_SetString(PyExc_RuntimeError, "the table refused a draw whose cards were checked");
+        return -1;
+    }
+    return bdc_py_record(h, &io, need) < 0 ? -1 : 1;
+}
+
+/* A plain int (exactly int) in lo .. hi into *value: 1, or 0 when it is not one. */
+static int bdc_py_int_in(PyObject *x, long long lo, long long hi, long long *value)
+{
+    int overflow;
+    long long v;
+    if (x == NULL || !PyLong_CheckExact(x)) {
+        return 0;
+    }
+    v = PyLong_AsLongLongAndOverflow(x, &overflow); /* cannot fail for an int */
+    if (overflow || v < lo || v > hi) {
+        return 0;
+    }
+    *value = v;
+    return 1;
+}
+
+static PyObject *bdc_py_none(void)
+{
+    Py_INCREF(Py_None);
+    return Py_None;
+}
+
+/* ---- The actions ---------------------------------------------------------- */
+
+#define BDC_PY_HAND(self) ((bdc_py_hand *)(self))
+#define BDC_PY_FALLBACK(call) bdc_py_call(bdc_py_hands.fallback[call], self, args, nargs, kwnames)
+
+/* fold() and check_call(): a betting turn's fixed actions. */
+static PyObject *bdc_py_bet_action(PyObject *self, int call, int64_t action, PyObject *const *args, Py_ssize_t nargs,
+                                   PyObject *kwnames)
+{
+    bdc_py_hand *h = BDC_PY_HAND(self);
+    if (nargs == 0 && kwnames == NULL && bdc_py_fast(h) && h->table.phase == BDC_PHASE_BET) {
+        int played = bdc_py_play(h, action, 0);
+        if (played) {
+            return played < 0 ? NULL : bdc_py_none();
+        }
+    }
+    return BDC_PY_FALLBACK(call);
+}
+
+static PyObject *bdc_py_fold(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    return bdc_py_bet_action(self, BDC_PY_FOLD, BDC_ACTION_FOLD, args, nargs, kwnames);
+}
+
+static PyObject *bdc_py_check_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    return bdc_py_bet_action(self, BDC_PY_CHECK_CALL, BDC_ACTION_CHECK_CALL, args, nargs, kwnames);
+}
+
+/* bet_raise(to=None): to a plain int in the raise-to range, or left out when the range is one amount. */
+static PyObject *bdc_py_bet_raise(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    bdc_py_hand *h = BDC_PY_HAND(self);
+    bdc_legal legal;
+    if (nargs <= 1 && kwnames == NULL && bdc_py_fast(h) && h->table.phase == BDC_PHASE_BET
+        && bdc_table_legal(&h->table, &legal) == BDC_OK && legal.can_raise) {
+        PyObject *to = nargs ? args[0] : Py_None;
+        long long amount = legal.min_raise_to;
+        int taken = to == Py_None ? legal.min_raise_to == legal.max_raise_to
+                                  : bdc_py_int_in(to, legal.min_raise_to, legal.max_raise_to, &amount);
+        if (taken) {
+            int played = bdc_py_play(h, amount, 0);
+            if (played) {
+                return played < 0 ? NULL : bdc_py_none();
+            }
+        }
+    }
+    return BDC_PY_FALLBACK(BDC_PY_BET_RAISE);
+}
+
+/* discard(cards=()): plain int ids of cards the seat holds, in the order it
+ * holds them (another order is the fallback's: the history keeps it). */
+static PyObject *bdc_py_discard(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    bdc_py_hand *h = BDC_PY_HAND(self);
+    bdc_table *t = &h->table;
+    if (nargs <= 1 && kwnames == NULL && bdc_py_fast(h) && t->phase == BDC_PHASE_DRAW && t->to_act >= 0
+        && t->to_act < t->n_seats) {
+        PyObject *cards = nargs ? args[0] : NULL;
+        const uint8_t *hole = t->hole[t->to_act];
+        int held = t->n_hole[t->to_act] < 5 ? t->n_hole[t->to_act] : 5;
+        Py_ssize_t count = 0;
+        int64_t mask = 0;
+        int last = -1, taken = 1;
+        if (cards != NULL) {
+            PyObject *(*item_of)(PyObject *, Py_ssize_t) = NULL;
+            if (PyTuple_CheckExact(cards)) {
+                item_of = PyTuple_GetItem;
+                count = PyTuple_Size(cards);
+            } else if (PyList_CheckExact(cards)) {
+                item_of = PyList_GetItem;
+                count = PyList_Size(cards);
+            }
+            taken = item_of != NULL && count <= held;
+            for (Py_ssize_t i = 0; taken && i < count; i++) {
+                long long id;
+                int at = last + 1;
+                taken = bdc_py_int_in(item_of(cards, i), 0, BDC_DECK_SIZE - 1, &id); /* borrowed; no Python runs */
+                while (taken && at < held && hole[at] != id) {
+                    at++;
+                }
+                taken = taken && at < held; /* held, and after the last card thrown (so none twice) */
+                mask |= (int64_t)1 << (at < held ? at : 0);
+                last = at;
+            }
+        }
+        if (taken) {
+            size_t need = t->n_stub >= count ? (t->ordered ? 0 : (size_t)count) : (size_t)count - t->n_stub;
+            int played = bdc_py_play(h, mask, need);
+            if (played) {
+                return played < 0 ? NULL : bdc_py_none();
+            }
+        }
+    }
+    return BDC_PY_FALLBACK(BDC_PY_DISCARD);
+}
+
+/* ---- What the seat may do, its cards, the state -------------------------- */
+
+/* legal(): the Legal of the table's bdc_legal, shared by every hand that meets the same numbers. */
+static PyObject *bdc_py_legal(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    bdc_py_hand *h = BDC_PY_HAND(self);
+    bdc_legal legal;
+    memset(&legal, 0, sizeof legal);
+    if (nargs == 0 && kwnames == NULL && h->started) {
+        PyObject *key, *made;
+        if (h->legal != NULL && h->legal != Py_None) { /* (the fallbacks write None for none) */
+            Py_INCREF(h->legal);
+            return h->legal;
+        }
+        if (bdc_table_legal(&h->table, &legal) == BDC_OK) {
+            key = PyBytes_FromStringAndSize((const char *)&legal, sizeof legal);
+            if (key == NULL) {
+                return NULL;
+            }
+            made = PyDict_GetItemWithError(bdc_py_hands.legals, key); /* borrowed; bytes keys run no Python */
+            if (made != NULL) {
+                Py_INCREF(made);
+            } else if (!PyErr_Occurred()) {
+                made = PyObject_CallFunctionObjArgs(bdc_py_hands.new_legal, key, NULL);
+            }
+            Py_DECREF(key);
+            if (made != NULL) {
+                Py_INCREF(made);
+                bdc_py_set(&h->legal, made);
+            }
+            return made;
+        }
+    }
+    return BDC_PY_FALLBACK(BDC_PY_LEGAL);
+}
+
+/* cards(seat): a plain int seat's card ids as a tuple. */
+static PyObject *bdc_py_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    bdc_py_hand *h = BDC_PY_HAND(self);
+    long long seat;
+    if (nargs == 1 && kwnames == NULL && h->started
+        && bdc_py_int_in(args[0], 0, (h->table.n_seats < 10 ? h->table.n_seats : 10) - 1, &seat)) {
+        /* read in place (bdc_table_cards checks the whole table first, most of the call's time) */
+        const uint8_t *hole = h->table.hole[seat];
+        int n = h->table.n_hole[seat] < 5 ? h->table.n_hole[seat] : 5;
+        PyObject *ids = PyTuple_New(n);
+        for (int i = 0; ids != NULL && i < n; i++) {
+            PyObject *id = PyLong_FromLong(hole[i]);
+            if (id == NULL) {
+                Py_DECREF(ids);
+                return NULL;
+            }
+            PyTuple_SetItem(ids, i, id); /* steals the reference */
+        }
+        return ids;
+    }
+    return BDC_PY_FALLBACK(BDC_PY_CARDS);
+}
+
+/* A property read before the hand was started (an object made by __new__ alone). */
+static int bdc_py_started(const bdc_py_hand *h)
+{
+    if (!h->started) {
+        PyErr_SetString(PyExc_ValueError, "this Hand was never dealt: make it with Hand(rules, stacks, ...)");
+    }
+    return h->started;
+}
+
+static PyObject *bdc_py_to_act(PyObject *self, void *unused)
+{
+    bdc_py_hand *h = BDC_PY_HAND(self);
+    (void)unused;
+    if (!bdc_py_started(h)) {
+        return NULL;
+    }
+    return h->table.to_act < 0 ? bdc_py_none() : PyLong_FromLong(h->table.to_act);
+}
+
+static PyObject *bdc_py_phase(PyObject *self, void *unused)
+{
+    bdc_py_hand *h = BDC_PY_HAND(self);
+    PyObject *name;
+    (void)unused;
+    if (!bdc_py_started(h)) {
+        return NULL;
+    }
+    name = bdc_py_hands.phases[h->table.phase >= BDC_PHASE_BET && h->table.phase <= BDC_PHASE_OVER ? h->table.phase : 0];
+    Py_INCREF(name);
+    return name;
+}
+
+static PyObject *bdc_py_payoffs(PyObject *self, void *unused)
+{
+    bdc_py_hand *h = BDC_PY_HAND(self);
+    int n = h->table.n_seats < 0 ? 0 : h->table.n_seats > 10 ? 10 : h->table.n_seats;
+    PyObject *out;
+    (void)unused;
+    if (!bdc_py_started(h)) {
+        return NULL;
+    }
+    if (h->table.phase != BDC_PHASE_OVER) {
+        return bdc_py_none();
+    }
+    out = PyTuple_New(n);
+    for (int s = 0; out != NULL && s < n; s++) {
+        PyObject *chips = PyLong_FromLongLong(h->table.payoffs[s]);
+        if (chips == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SetItem(out, s, chips);
+    }
+    return out;
+}
+
+static PyObject *bdc_py_address(PyObject *self, void *unused)
+{
+    (void)unused;
+    return PyLong_FromVoidPtr(&BDC_PY_HAND(self)->table);
+}
+
+/* ---- Making a hand -------------------------------------------------------- */
+
+/* The fast __init__: 1 when it dealt the hand, 0 when the call is the
+ * fallback's (nothing changed), -1 with an exception. */
+static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
+{
+    PyObject *stacks, *button = NULL, *seed = Py_None, *key, *value, *rng, *start, *raw, *log, *burns, *views;
+    PyObject *n_seats, *decoded, *(*item_of)(PyObject *, Py_ssize_t);
+    Py_ssize_t n, at = 0;
+    long long chips, seat = 0;
+    int64_t stack[BDC_TABLE_MAX_SEATS];
+    double u[BDC_TABLE_START_UNIFORMS] = {0};
+    bdc_table_event events[BDC_TABLE_MAX_EVENTS];
+    bdc_table_io io = {u, BDC_TABLE_START_UNIFORMS, 0, events, BDC_TABLE_MAX_EVENTS, 0};
+    bdc_table_rules rules;
+    size_t need;
+    int status;
+    if (PyTuple_Size(args) != 2 || bdc_py_hands.kept_rules == NULL || PyTuple_GetItem(args, 0) != bdc_py_hands.kept_rules) {
+        PyErr_Clear();
+        return 0;
+    }
+    while (kwds != NULL && PyDict_Next(kwds, &at, &key, &value)) { /* borrowed */
+        if (!PyUnicode_Check(key)) {
+            return 0;
+        } else if (PyUnicode_CompareWithASCIIString(key, "button") == 0) {
+            button = value;
+        } else if (PyUnicode_CompareWithASCIIString(key, "seed") == 0) {
+            seed = value;
+        } else if ((PyUnicode_CompareWithASCIIString(key, "deck") != 0 && PyUnicode_CompareWithASCIIString(key, "deal") != 0)
+                   || value != Py_None) {
+            return 0;
+        }
+    }
+    stacks = PyTuple_GetItem(args, 1);
+    if (PyTuple_CheckExact(stacks)) {
+        item_of = PyTuple_GetItem;
+        n = PyTuple_Size(stacks);
+    } else if (PyList_CheckExact(stacks)) {
+        item_of = PyList_GetItem;
+        n = PyList_Size(stacks);
+    } else {
+        return 0;
+    }
+    if (n < 2 || n > bdc_py_hands.kept_max_seats || n > BDC_TABLE_MAX_SEATS) {
+        return 0;
+    }
+    for (Py_ssize_t s = 0; s < n; s++) {
+        if (!bdc_py_int_in(item_of(stacks, s), 1, BDC_TABLE_MAX_CHIPS, &chips)) {
+            return 0;
+        }
+        stack[s] = chips;
+    }
+    if (button != NULL && !bdc_py_int_in(button, 0, n - 1, &seat)) {
+        return 0;
+    }
+    if (seed == Py_None) {
+        rng = PyObject_CallNoArgs(bdc_py_hands.random_type);
+    } else if (PyLong_CheckExact(seed)) {
+        int overflow;
+        long long low = PyLong_AsLongLongAndOverflow(seed, &overflow);
+        if (overflow < 0 || (overflow == 0 && low < 0)) {
+            return 0;
+        }
+        if (overflow > 0) {
+            (void)PyLong_AsUnsignedLongLong(seed); /* below 2**64, or the fallback's to refuse */
+            if (PyErr_Occurred()) {
+                PyErr_Clear();
+                return 0;
+            }
+        }
+        rng = PyObject_CallFunctionObjArgs(bdc_py_hands.random_type, seed, NULL);
+    } else if (PyObject_TypeCheck(seed, (PyTypeObject *)bdc_py_hands.random_type)) {
+        Py_INCREF(seed);
+        rng = seed;
+    } else {
+        return 0;
+    }
+    if (rng == NULL) {
+        return -1;
+    }
+    start = PyTuple_CheckExact(stacks) ? (Py_INCREF(stacks), stacks) : PyList_AsTuple(stacks);
+    raw = PyByteArray_FromStringAndSize(NULL, 0);
+    log = PyList_New(0);
+    burns = PyList_New(0);
+    views = PyDict_New();
+    n_seats = PyLong_FromSsize_t(n);
+    decoded = PyLong_FromLong(0);
+    if (button == NULL) {
+        button = decoded; /* the default button, seat 0 */
+    }
+    if (start == NULL || raw == NULL || log == NULL || burns == NULL || views == NULL || n_seats == NULL || decoded == NULL) {
+        Py_XDECREF(start), Py_XDECREF(raw), Py_XDECREF(log), Py_XDECREF(burns), Py_XDECREF(views);
+        Py_XDECREF(n_seats), Py_XDECREF(decoded), Py_DECREF(rng);
+        return -1;
+    }
+    /* The kept rules, copied: the generator's Python code may keep others meanwhile. */
+    rules = bdc_py_hands.kept_c;
+    need = (size_t)n * (size_t)bdc_py_hands.kept_n_cards;
+    Py_INCREF(button);
+    Py_INCREF(bdc_py_hands.kept_rules), bdc_py_set(&h->rules, bdc_py_hands.kept_rules);
+    Py_INCREF(bdc_py_hands.kept_game), bdc_py_set(&h->game, bdc_py_hands.kept_game);
+    Py_INCREF(bdc_py_hands.kept_size), bdc_py_set(&h->size, bdc_py_hands.kept_size);
+    Py_INCREF(bdc_py_hands.kept_structure), bdc_py_set(&h->structure, bdc_py_hands.kept_structure);
+    bdc_py_set(&h->button, button);
+    bdc_py_set(&h->n, n_seats);
+    bdc_py_set(&h->start, start);
+    bdc_py_set(&h->rng, rng);
+    bdc_py_set(&h->replay, NULL);
+    bdc_py_set(&h->raw, raw);
+    bdc_py_set(&h->log, log);
+    bdc_py_set(&h->decoded, decoded);
+    bdc_py_set(&h->burns, burns);
+    bdc_py_set(&h->views, views);
+    bdc_py_set(&h->legal, NULL);
+    bdc_py_set(&h->actions, NULL);
+    bdc_py_set(&h->result, NULL);
+    h->careful = 0;
+    h->started = 0;
+    if (need > BDC_TABLE_START_UNIFORMS - 1 || bdc_py_feed(h, u, need) < 0) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_RuntimeError, "more cards to deal than a table holds");
+        }
+        return -1;
+    }
+    status = bdc_table_start(&h->table, &rules, (int)n, stack, (int)seat, NULL, 0, &io);
+    if (status < 0) {
+        PyErr_Format(PyExc_ValueError, "the table refused the hand (status %d)", status);
+        return -1;
+    }
+    if (bdc_py_record(h, &io, need) < 0) {
+        return -1;
+    }
+    h->started = 1;
+    return 1;
+}
+
+static int bdc_py_init(PyObject *self, PyObject *args, PyObject *kwds)
+{
+    PyObject *all, *done;
+    int fast = bdc_py_init_fast(BDC_PY_HAND(self), args, kwds);
+    if (fast) {
+        return fast < 0 ? -1 : 0;
+    }
+    all = PyTuple_New(PyTuple_Size(args) + 1);
+    if (all == NULL) {
+        return -1;
+    }
+    Py_INCREF(self);
+    PyTuple_SetItem(all, 0, self);
+    for (Py_ssize_t i = 0; i < PyTuple_Size(args); i++) {
+        PyObject *arg = PyTuple_GetItem(args, i);
+        Py_INCREF(arg);
+        PyTuple_SetItem(all, i + 1, arg);
+    }
+    done = PyObject_Call(bdc_py_hands.fallback[BDC_PY_INIT], all, kwds);
+    Py_DECREF(all);
+    Py_XDECREF(done);
+    return done == NULL ? -1 : 0;
+}
+
+/* _keep_rules(owner, rules, address, game, size, structure, max_seats): the
+ * rules the fast __init__ takes from now on (the last a hand was made with in
+ * Python); owner keeps the bdc_table_rules at address alive. */
+static PyObject *bdc_py_keep_rules(PyObject *self, PyObject *args)
+{
+    PyObject *owner, *rules, *address, *game, *size, *structure;
+    int max_seats;
+    const bdc_table_rules *c;
+    long long n_cards;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOOOOi:_keep_rules", &owner, &rules, &address, &game, &size, &structure, &max_seats)) {
+        return NULL;
+    }
+    c = PyLong_AsVoidPtr(address);
+    if (c == NULL || !bdc_py_int_in(size, 4, 5, &n_cards) || max_seats < 2 || max_seats > BDC_TABLE_MAX_SEATS) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "_keep_rules: needs the rules' address, a hand size and the most seats");
+        }
+        return NULL;
+    }
+    bdc_py_hands.kept_c = *c;
+    bdc_py_hands.kept_max_seats = max_seats;
+    bdc_py_hands.kept_n_cards = (int)n_cards;
+    Py_INCREF(owner), bdc_py_set(&bdc_py_hands.kept_owner, owner);
+    Py_INCREF(rules), bdc_py_set(&bdc_py_hands.kept_rules, rules);
+    Py_INCREF(game), bdc_py_set(&bdc_py_hands.kept_game, game);
+    Py_INCREF(size), bdc_py_set(&bdc_py_hands.kept_size, size);
+    Py_INCREF(structure), bdc_py_set(&bdc_py_hands.kept_structure, structure);
+    return bdc_py_none();
+}
+
+/* _clone(): a new hand of the same type with a copy of the table, sharing
+ * every member (the caller gives the copy its own of those it changes),
+ * without the cffi views of the original's table. */
+static PyObject *bdc_py_clone(PyObject *self, PyObject *unused)
+{
+    bdc_py_hand *h = BDC_PY_HAND(self), *twin;
+    PyTypeObject *type = Py_TYPE(self);
+    allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
+    (void)unused;
+    twin = (bdc_py_hand *)alloc(type, 0);
+    if (twin == NULL) {
+        return NULL;
+    }
+    twin->table = h->table;
+#define BDC_PY_SHARE(member) twin->member = h->member, Py_XINCREF(twin->member);
+    BDC_PY_HAND_OBJECTS(BDC_PY_SHARE)
+#undef BDC_PY_SHARE
+    bdc_py_set(&twin->ctable, NULL);
+    bdc_py_set(&twin->cbytes, NULL);
+    twin->careful = h->careful;
+    twin->started = h->started;
+    return (PyObject *)twin;
+}
+
+/* ---- The type -------------------------------------------------------------- */
+
+static int bdc_py_traverse(PyObject *self, visitproc visit, void *arg)
+{
+    bdc_py_hand *h = BDC_PY_HAND(self);
+#define BDC_PY_VISIT(member) Py_VISIT(h->member);
+    BDC_PY_HAND_OBJECTS(BDC_PY_VISIT)
+#undef BDC_PY_VISIT
+    Py_VISIT(Py_TYPE(self));
+    return 0;
+}
+
+static int bdc_py_clear(PyObject *self)
+{
+    bdc_py_hand *h = BDC_PY_HAND(self);
+#define BDC_PY_CLEAR(member) Py_CLEAR(h->member);
+    BDC_PY_HAND_OBJECTS(BDC_PY_CLEAR)
+#undef BDC_PY_CLEAR
+    return 0;
+}
+
+static void bdc_py_dealloc(PyObject *self)
+{
+    PyTypeObject *type = Py_TYPE(self);
+    freefunc free_object = (freefunc)PyType_GetSlot(type, Py_tp_free);
+    PyObject_GC_UnTrack(self);
+    bdc_py_clear(self);
+    free_object(self);
+    Py_DECREF(type);
+}
+
+#define BDC_PY_MEMBER(name, member) {name, T_OBJECT, offsetof(bdc_py_hand, member), 0, NULL}
+static PyMemberDef bdc_py_members[] = {
+    BDC_PY_MEMBER("rules", rules),
+    BDC_PY_MEMBER("button", button),
+    BDC_PY_MEMBER("_game", game),
+    BDC_PY_MEMBER("_size", size),
+    BDC_PY_MEMBER("_structure", structure),
+    BDC_PY_MEMBER("_n", n),
+    BDC_PY_MEMBER("_start", start),
+    BDC_PY_MEMBER("_rng", rng),
+    BDC_PY_MEMBER("_replay", replay),
+    BDC_PY_MEMBER("_raw", raw),
+    BDC_PY_MEMBER("_log", log),
+    BDC_PY_MEMBER("_decoded", decoded),
+    BDC_PY_MEMBER("_burns", burns),
+    BDC_PY_MEMBER("_views", views),
+    BDC_PY_MEMBER("_legal", legal),
+    BDC_PY_MEMBER("_actions", actions),
+    BDC_PY_MEMBER("_result", result),
+    BDC_PY_MEMBER("_ctable", ctable),
+    BDC_PY_MEMBER("_cbytes", cbytes),
+    {"_careful", T_BOOL, offsetof(bdc_py_hand, careful), 0, NULL},
+    {"_started", T_BOOL, offsetof(bdc_py_hand, started), 0, NULL},
+    {NULL, 0, 0, 0, NULL},
+};
+#undef BDC_PY_MEMBER
+
+/* The methods with a fallback, in the order of bdc_py_call_names from BDC_PY_LEGAL
+ * on (their docs are the fallbacks', set by the factory), then the private ones. */
+#define BDC_PY_FASTCALL(function) (PyCFunction)(void (*)(void))function, METH_FASTCALL | METH_KEYWORDS
+static PyMethodDef bdc_py_methods[] = {
+    {"legal", BDC_PY_FASTCALL(bdc_py_legal), NULL},
+    {"cards", BDC_PY_FASTCALL(bdc_py_cards), NULL},
+    {"fold", BDC_PY_FASTCALL(bdc_py_fold), NULL},
+    {"check_call", BDC_PY_FASTCALL(bdc_py_check_call), NULL},
+    {"bet_raise", BDC_PY_FASTCALL(bdc_py_bet_raise), NULL},
+    {"discard", BDC_PY_FASTCALL(bdc_py_discard), NULL},
+    {"_clone", bdc_py_clone, METH_NOARGS, "A copy of the hand sharing every member but the table (see hand_core.c)."},
+    {"_keep_rules", bdc_py_keep_rules, METH_VARARGS, "The rules the fast __init__ takes (see hand_core.c)."},
+    {NULL, NULL, 0, NULL},
+};
+#undef BDC_PY_FASTCALL
+
+/* The properties, in the order of the docs the factory is given. */
+static PyGetSetDef bdc_py_getset[] = {
+    {"to_act", bdc_py_to_act, NULL, NULL, NULL},
+    {"phase", bdc_py_phase, NULL, NULL, NULL},
+    {"payoffs", bdc_py_payoffs, NULL, NULL, NULL},
+    {"_address", bdc_py_address, NULL, "The address of the hand's bdc_table.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+#define BDC_PY_PROPERTIES 3 /* those with docs from the factory */
+
+/* ---- The factory ----------------------------------------------------------- */
+
+static char *bdc_py_text(PyObject *text)
+{
+    const char *utf8 = PyUnicode_AsUTF8AndSize(text, NULL);
+    size_t size;
+    char *copy;
+    if (utf8 == NULL) {
+        return NULL;
+    }
+    size = strlen(utf8) + 1;
+    copy = PyMem_Malloc(size);
+    if (copy == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    return memcpy(copy, utf8, size);
+}
+
+/* hand_core(name, doc, fallbacks, docs, legals, new_legal, random_type) -> the type.
+ * fallbacks: the Python function for each call in bdc_py_call_names (by that
+ * name; each is called with the hand first); docs: the docstring of each of
+ * those but __init__ and of to_act, phase and payoffs (by name).  Made once
+ * per process: its records then live as long as the process. */
+static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
+{
+    static PyType_Slot slots[] = {
+        {Py_tp_doc, NULL},
+        {Py_tp_new, PyType_GenericNew},
+        {Py_tp_init, bdc_py_init},
+        {Py_tp_dealloc, bdc_py_dealloc},
+        {Py_tp_traverse, bdc_py_traverse},
+        {Py_tp_clear, bdc_py_clear},
+        {Py_tp_methods, bdc_py_methods},
+        {Py_tp_members, bdc_py_members},
+        {Py_tp_getset, bdc_py_getset},
+        {0, NULL},
+    };
+    static PyType_Spec spec = {NULL, sizeof(bdc_py_hand), 0,
+                               Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, slots};
+    static const char *const phases[3] = {"bet", "draw", "over"};
+    PyObject *name, *doc, *fallbacks, *docs, *legals, *new_legal, *random_type, *type;
+    char *texts[2 + BDC_PY_CALLS - 1 + BDC_PY_PROPERTIES] = {NULL};
+    int n_texts = 0;
+    (void)unused;
+    if (!PyArg_ParseTuple(args, "UUO!O!O!OO:hand_core", &name, &doc, &PyDict_Type, &fallbacks, &PyDict_Type, &docs,
+                          &PyDict_Type, &legals, &new_legal, &random_type)) {
+        return NULL;
+    }
+    if (bdc_py_hands.type != NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "hand_core: the type is made once per process");
+        return NULL;
+    }
+    if (!PyCallable_Check(new_legal) || !PyType_Check(random_type)) {
+        PyErr_SetString(PyExc_TypeError, "hand_core: needs a callable new_legal and the type random.Random");
+        return NULL;
+    }
+    for (int call = 0; call < BDC_PY_CALLS; call++) {
+        PyObject *fallback = PyDict_GetItemString(fallbacks, bdc_py_call_names[call]); /* borrowed */
+        if (fallback == NULL || !PyCallable_Check(fallback)) {
+            PyErr_Format(PyExc_TypeError, "hand_core: no fallback for %s", bdc_py_call_names[call]);
+            return NULL;
+        }
+    }
+    /* The texts the type keeps: its name and doc, each method's doc, each property's. */
+    texts[n_texts++] = bdc_py_text(name);
+    texts[n_texts++] = texts[0] ? bdc_py_text(doc) : NULL;
+    for (int i = 0; texts[n_texts - 1] != NULL && i < BDC_PY_CALLS - 1 + BDC_PY_PROPERTIES; i++) {
+        const char *key = i < BDC_PY_CALLS - 1 ? bdc_py_methods[i].ml_name : bdc_py_getset[i - (BDC_PY_CALLS - 1)].name;
+        PyObject *text = PyDict_GetItemString(docs, key); /* borrowed */
+        if (text == NULL || !PyUnicode_Check(text)) {
+            PyErr_Format(PyExc_TypeError, "hand_core: no doc for %s", key);
+            texts[n_texts++] = NULL;
+            break;
+        }
+        texts[n_texts++] = bdc_py_text(text);
+    }
+    if (texts[n_texts - 1] == NULL) {
+        for (int i = 0; i < n_texts; i++) {
+            PyMem_Free(texts[i]);
+        }
+        return NULL;
+    }
+    spec.name = texts[0];
+    slots[0].pfunc = texts[1];
+    for (int i = 0; i < BDC_PY_CALLS - 1; i++) {
+        bdc_py_methods[i].ml_doc = texts[2 + i];
+    }
+    for (int i = 0; i < BDC_PY_PROPERTIES; i++) {
+        bdc_py_getset[i].doc = texts[2 + BDC_PY_CALLS - 1 + i];
+    }
+    for (int i = 0; i < 3; i++) {
+        if (bdc_py_hands.phases[i] == NULL && (bdc_py_hands.phases[i] = PyUnicode_InternFromString(phases[i])) == NULL) {
+            return NULL;
+        }
+    }
+    if (bdc_py_hands.random_name == NULL && (bdc_py_hands.random_name = PyUnicode_InternFromString("random")) == NULL) {
+        return NULL;
+    }
+    type = PyType_FromSpec(&spec);
+    if (type == NULL) {
+        return NULL;
+    }
+    for (int call = 0; call < BDC_PY_CALLS; call++) {
+        PyObject *fallback = PyDict_GetItemString(fallbacks, bdc_py_call_names[call]);
+        Py_INCREF(fallback);
+        bdc_py_hands.fallback[call] = fallback;
+    }
+    Py_INCREF(legals), bdc_py_hands.legals = legals;
+    Py_INCREF(new_legal), bdc_py_hands.new_legal = new_legal;
+    Py_INCREF(random_type), bdc_py_hands.random_type = random_type;
+    Py_INCREF(type), bdc_py_hands.type = (PyTypeObject *)type;
+    return type;
+}
+
+static PyMethodDef bdc_py_hand_factory = {
+    "hand_core", bdc_py_make_hand, METH_VARARGS,
+    "hand_core(name, doc, fallbacks, docs, legals, new_legal, random_type)\n"
+    "--\n\n"
+    "The base type of play.Hand (csrc/bindings/hand_core.c).",
+};
+
+int bdc_py_install_hand(const char *module, const char *attribute)
+{
+    /* cffi calls its functions with the GIL released */
+    PyGILState_STATE gil;
+    PyObject *target, *factory;
+    int status;
+    if (module == NULL || attribute == NULL) {
+        return -1;
+    }
+    gil = PyGILState_Ensure();
+    target = PyImport_ImportModule(module);
+    factory = target ? PyCFunction_NewEx(&bdc_py_hand_factory, NULL, NULL) : NULL;
+    status = factory && PyObject_SetAttrString(target, attribute, factory) == 0 ? 0 : -1;
+    if (status != 0) {
+        PyErr_Print();
+    }
+    Py_XDECREF(factory);
+    Py_XDECREF(target);
+    PyGILState_Release(gil);
+    return status;
+}
