@@ -63,7 +63,7 @@ static int bits(int64_t m)
     return n;
 }
 
-/* A uniform index in 0 .. left - 1: floor(u * left) for the next uniform u (clamped to the range). */
+/* A uniform index in 0 .. left - 1: floor(u * left) for the next uniform u. */
 static int pick(ctx *c, int left)
 {
     double u;
@@ -72,10 +72,6 @@ static int pick(ctx *c, int left)
         u = c->uniforms[c->used++];
     else
         u = (double)(bdc_rng_next(c->t->rng) >> 11) * BDC_UNIFORM_SCALE;
-    if (!(u >= 0.0))
-        return 0; /* a caller's uniform outside [0, 1) (or NaN): still a card of the stub */
-    if (!(u < 1.0))
-        return left - 1;
     j = (int)(u * (double)left);
     return j < left ? j : left - 1;
 }

@@ -258,6 +258,13 @@ class _Io:
         io.events = self.events
         io.max_events = _MAX_EVENTS
 
+    def refused(self, status: int, what: str) -> ValueError:
+        """The error of a C call that refused ``what``; the uniforms are cleared,
+        for the table checks more of them than a call takes (a generator's
+        numbers outside [0, 1) would otherwise spoil the thread's next calls)."""
+        self.buffer[0:_UNIFORMS] = [0.0] * _UNIFORMS
+        return ValueError(f"{what}: {status_text(status)}")
+
 
 class _PerThread(threading.local):
     """One :class:`_Io` a thread: a hand uses it only within one of its calls
@@ -428,7 +435,7 @@ def _init(self: Hand, rules: TableRules, stacks: Sequence[int], *, button: int =
         self._feed(shared, need)
     status = lib.bdc_table_start(table, c_rules, n, c_stacks, button, c_deck, 0, shared.io)
     if status < 0:
-        raise ValueError(f"the table refused the hand: {status_text(status)}")
+        raise shared.refused(status, "the table refused the hand")
     self._record(shared, need)
     if deal is not None:
         table.ordered = 0  # the replay's order is the history's, not a deck's
@@ -683,8 +690,8 @@ class Hand(_HandCore):
         if need:
             self._feed(shared, need)
         status = _table_act(self._table, action, shared.io)
-        if status < 0:  # pragma: no cover - every caller checks the action first
-            raise ValueError(f"table action {action}: {status_text(status)}")
+        if status < 0:  # every caller checks the action first: the generator's numbers were not uniforms
+            raise shared.refused(status, f"table action {action}")
         self._record(shared, need)
 
     def _trial(self, action: int) -> tuple[int, list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], int]]]:
@@ -704,8 +711,8 @@ class Hand(_HandCore):
         if self._replay is None:
             self._feed(shared, need)
             status = _table_act(table, action, shared.io)
-            if status < 0:  # pragma: no cover - checked by the trial
-                raise ValueError(f"table action {action}: {status_text(status)}")
+            if status < 0:  # checked by the trial: the generator's numbers were not uniforms
+                raise shared.refused(status, f"table action {action}")
             self._record(shared, need)
             return
         replay = self._replay

@@ -162,17 +162,20 @@ static int bdc_py_play(bdc_py_hand *h, int64_t action, size_t need)
     double u[BDC_TABLE_ACT_UNIFORMS] = {0};
     bdc_table_event events[BDC_TABLE_MAX_EVENTS];
     bdc_table_io io = {u, BDC_TABLE_ACT_UNIFORMS, 0, events, BDC_TABLE_MAX_EVENTS, 0};
+    int status;
     if (need > BDC_TABLE_ACT_UNIFORMS - 1) { /* more than five cards: never a draw of this table */
         return 0;
     }
     if (bdc_py_feed(h, u, need) < 0) {
         return -1;
     }
-    if (bdc_table_act(&h->table, action, &io) < 0) {
+    status = bdc_table_act(&h->table, action, &io);
+    if (status < 0) {
         if (need == 0) {
             return 0;
         }
-        PyErr_SetString(PyExc_RuntimeError, "the table refused a draw whose cards were checked");
+        /* the cards were checked: the generator's numbers were not uniforms in [0, 1) */
+        PyErr_Format(PyExc_ValueError, "table action %lld: %s", (long long)action, bdc_status_text(status));
         return -1;
     }
     return bdc_py_record(h, &io, need) < 0 ? -1 : 1;
@@ -545,7 +548,7 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     }
     status = bdc_table_start(&h->table, &rules, (int)n, stack, (int)seat, NULL, 0, &io);
     if (status < 0) {
-        PyErr_Format(PyExc_ValueError, "the table refused the hand (status %d)", status);
+        PyErr_Format(PyExc_ValueError, "the table refused the hand: %s", bdc_status_text(status));
         return -1;
     }
     if (bdc_py_record(h, &io, need) < 0) {

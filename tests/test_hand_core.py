@@ -1,0 +1,270 @@
+"""Hand's C base type (csrc/bindings/hand_core.c): its fast path does only what
+the Python fallbacks would, hands them everything else, and never crashes
+whatever Python gives it."""
+
+from __future__ import annotations
+
+import gc
+import math
+import pickle
+import random
+import weakref
+from typing import Any
+
+import pytest
+
+from badeucey_fast._native import hand_core
+from badeucey_fast.games import GAMES
+from badeucey_fast.play import Hand, TableRules
+from badeucey_fast.play import hand as engine
+from badeucey_fast.play.rules import STRUCTURES
+
+
+def _python_hand(rules: TableRules, stacks: list[int], **kwargs: Any) -> Hand:
+    """A hand dealt by the Python fallback of Hand()."""
+    hand: Hand = Hand.__new__(Hand)
+    engine._init(hand, rules, stacks, **kwargs)
+    return hand
+
+
+def _snapshot(hand: Hand) -> tuple[object, ...]:
+    return (bytes(hand._raw), hand.history, hand.payoffs, hand.stacks, hand.committed, hand.to_act, hand.phase,
+            hand.round, [hand.cards(s) for s in range(hand.n_seats)], hand.legal(), hand._rng.getstate())
+
+
+def _play_both(fast: Hand, slow: Hand, rng: random.Random) -> None:
+    """Play one random hand on both: C methods on ``fast``, the Python fallbacks on ``slow``."""
+    while fast.to_act is not None:
+        assert _snapshot(fast) == _snapshot(slow)
+        seat = fast.to_act
+        if fast.phase == "draw":
+            cards = list(fast.cards(seat))
+            thrown = rng.sample(cards, rng.randrange(len(cards) + 1))
+            if rng.random() < 0.5:
+                thrown.sort(key=cards.index)  # in the order held: the fast path's
+            fast.discard(thrown) if rng.random() < 0.8 else fast.discard(tuple(thrown))
+            engine._discard(slow, thrown)
+            continue
+        legal = fast.legal()
+        choices = ["cc"] + ["f"] * legal.can_fold + ["r"] * (legal.min_raise_to is not None)
+        choice = rng.choice(choices)
+        if choice == "f":
+            fast.fold(), engine._fold(slow)
+        elif choice == "cc":
+            fast.check_call(), engine._check_call(slow)
+        else:
+            low, high = legal.min_raise_to, legal.max_raise_to
+            assert low is not None and high is not None
+            to = rng.randint(low, high)
+            fast.bet_raise(None if low == high and rng.random() < 0.5 else to)
+            engine._bet_raise(slow, to)
+    assert _snapshot(fast) == _snapshot(slow)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_fast_path_plays_as_the_fallbacks_do(game: str) -> None:
+    rng = random.Random(game)
+    for structure in STRUCTURES:
+        rules = TableRules(game, structure=structure)
+        for i in range(40):
+            seats = rng.randint(2, rules.max_seats)
+            stacks = [rng.choice([3, 20, 200]) for _ in range(seats)]
+            seed = rng.randrange(2**64)
+            slow = _python_hand(rules, stacks, button=i % seats, seed=seed)
+            fast = Hand(rules, stacks, button=i % seats, seed=seed)  # the rules just kept: dealt in C
+            _play_both(fast, slow, rng)
+            assert fast == slow
+
+
+def test_hands_dealt_in_c_and_in_python_are_equal() -> None:
+    rules = TableRules("badeucey")
+    for seed in range(30):
+        rng = random.Random(seed)
+        kept = Hand(rules, (10, 20, 30), button=2, seed=random.Random(seed))
+        assert kept == _python_hand(rules, [10, 20, 30], button=2, seed=rng)
+        assert kept == Hand(TableRules("badeucey"), [10, 20, 30], button=2, seed=seed)  # other rules: in Python
+
+
+def test_bad_calls_get_the_fallbacks_messages() -> None:
+    rules = TableRules("deuce_seven")
+    hand = Hand(rules, [100, 100], seed=1)
+    hand = Hand(rules, [100, 100], seed=1)  # (the second is dealt in C)
+    with pytest.raises(ValueError, match="no seat 2"):
+        hand.cards(2)
+    with pytest.raises(ValueError, match="no seat"):
+        hand.cards(2**70)
+    with pytest.raises(ValueError, match="no seat True"):
+        hand.cards(True)
+    with pytest.raises(ValueError, match="may bet or raise only to 4, not to 5"):
+        hand.bet_raise(5)
+    with pytest.raises(ValueError, match="whole number of chips"):
+        hand.bet_raise(4.0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not to draw|is to bet"):
+        hand.discard()
+    hand.check_call()
+    with pytest.raises(ValueError, match="nothing to call"):
+        hand.fold()
+    hand.check_call()
+    held = hand.cards(hand.to_act)  # type: ignore[arg-type]
+    for bad, error, words in [([held[0], held[0]], ValueError, "same card twice"), ([52], ValueError, "52"),
+                              ([-1], ValueError, "-1"), ([2**80], ValueError, "2"), ([True], TypeError, "True"),
+                              ([c for c in range(52) if c not in held][:1], ValueError, "does not hold")]:
+        with pytest.raises(error, match=words):
+            hand.discard(bad)
+    assert hand.cards(hand.to_act) == held  # type: ignore[arg-type]
+    for stacks, error in [([100, True], TypeError), ([100, 0], ValueError), ([100, 2**41], ValueError),
+                          ([100], ValueError), ([1] * 9, ValueError)]:
+        with pytest.raises(error):
+            Hand(rules, stacks)
+    for seed, error in [(-1, ValueError), (2**64, ValueError), (1.5, TypeError), (True, TypeError)]:
+        with pytest.raises(error):
+            Hand(rules, [5, 5], seed=seed)  # type: ignore[arg-type]
+    for button in (2, -1, True, 1.0):
+        with pytest.raises(ValueError, match="button"):
+            Hand(rules, [5, 5], button=button)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Hand(rules, [5, 5], colour="red")  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        hand.fold(1)  # type: ignore[call-arg]
+
+
+def test_a_hand_made_without_init_raises() -> None:
+    hand = Hand.__new__(Hand)
+    for read in (lambda: hand.to_act, lambda: hand.phase, lambda: hand.payoffs, hand.legal, hand.fold,
+                 hand.check_call, hand.bet_raise, hand.discard, lambda: hand.cards(0)):
+        with pytest.raises((ValueError, TypeError, AttributeError)):
+            read()
+
+
+class _Odd(random.Random):
+    """A generator whose numbers are not uniforms in [0, 1)."""
+
+    values = (1.0, 7.5, -3.0, math.nan, math.inf)
+
+    def random(self) -> float:
+        return self.values[self.getrandbits(8) % len(self.values)]
+
+
+def test_numbers_that_are_not_uniforms_are_refused() -> None:
+    rules = TableRules("badeucey")
+    Hand(rules, [40] * 2, seed=1)  # rules kept: dealt in C from here
+    for seed in range(5):
+        with pytest.raises(ValueError, match="refused the hand: a setting outside its range"):
+            Hand(rules, [40] * 2, seed=_Odd(seed))
+        hand = Hand(rules, [40] * 2, seed=seed)
+        hand.check_call(), hand.check_call()
+        before = (bytes(hand._raw), hand.cards(1), hand.to_act)
+        hand._rng = _Odd(seed)
+        with pytest.raises(ValueError, match="table action 3: a setting outside its range"):
+            hand.discard(hand.cards(1)[:2])
+        assert (bytes(hand._raw), hand.cards(1), hand.to_act) == before
+
+
+def test_numbers_that_are_not_uniforms_spoil_no_later_hand() -> None:
+    burning = TableRules("badeucey", burn=True)  # (played in Python: the burns' picks are found on a trial)
+    for seats in (6, 2):
+        with pytest.raises(ValueError, match="refused the hand"):
+            Hand(burning, [40] * seats, seed=_Odd(seats))
+        hand = Hand(burning, [40] * 2, seed=1)
+        hand.check_call(), hand.check_call()
+        hand._rng = _Odd(1)
+        with pytest.raises(ValueError, match="table action"):
+            hand.discard(hand.cards(1)[:2])
+        hand._rng = random.Random(1)
+        hand.discard(hand.cards(1)[:2])  # the thread's uniforms were cleared
+        Hand(burning, [40] * 3, seed=2)
+
+
+class _Failing(random.Random):
+    def random(self) -> float:
+        raise ArithmeticError("no more numbers")
+
+
+def test_a_generator_that_raises_leaves_the_hand_as_it_was() -> None:
+    rules = TableRules("deuce_seven")
+    with pytest.raises(ArithmeticError):
+        Hand(rules, [20, 20], seed=_Failing())
+    hand = Hand(rules, [20, 20], seed=3)
+    hand.check_call(), hand.check_call()
+    before = (bytes(hand._raw), hand.cards(1), hand.to_act)
+    hand._rng = _Failing()
+    with pytest.raises(ArithmeticError):
+        hand.discard(hand.cards(1)[:2])
+    assert (bytes(hand._raw), hand.cards(1), hand.to_act) == before
+    hand.discard()  # standing pat takes no number
+    assert hand.to_act == 0
+
+
+def test_a_generator_that_plays_the_hand_itself_breaks_nothing() -> None:
+    rules = TableRules("deuce_seven")
+    hand = Hand(rules, [20, 20], seed=3)
+
+    class Meddling(random.Random):
+        def random(self) -> float:
+            if hand.to_act is not None and hand.phase == "draw":
+                hand.discard()  # the other seat's turn meanwhile
+            return 0.5
+
+    hand.check_call(), hand.check_call()
+    hand._rng = Meddling()
+    try:
+        hand.discard(hand.cards(1)[:1])
+    except (RuntimeError, ValueError):
+        pass
+    dealt = [c for s in range(2) for c in hand.cards(s)]
+    assert len(set(dealt)) == len(dealt)
+
+
+def test_a_damaged_pickle_is_refused() -> None:
+    hand = Hand(TableRules("badugi"), [20, 20], seed=1)
+    function, (shared, table, raw, rng) = hand.__reduce__()
+    assert function(shared, table, raw, rng) == hand
+    damaged = bytearray(table)
+    damaged[100:140] = b"\xff" * 40
+    with pytest.raises(ValueError, match="not a hand"):
+        function(shared, bytes(damaged), raw, rng)
+    with pytest.raises(ValueError, match="bytes"):
+        function(shared, table[:-1], raw, rng)
+    assert pickle.loads(pickle.dumps(hand)) == hand
+
+
+def test_subclasses_and_cycles() -> None:
+    class Logged(Hand):
+        calls = 0
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            Logged.calls += 1
+
+        def fold(self) -> None:
+            raise AssertionError("never folds")
+
+    hand = Logged(TableRules("badugi"), [20, 20], seed=1)
+    assert Logged.calls == 1 and type(hand.copy()) is Logged
+    with pytest.raises(AssertionError):
+        hand.fold()
+
+    class Box:
+        pass
+
+    box = Box()
+    box.hand = hand  # type: ignore[attr-defined]
+    hand._views[99] = (0, (box,))
+    alive = weakref.ref(box)
+    del box, hand
+    gc.collect()
+    assert alive() is None  # the C members are traversed: the cycle is collected
+
+
+def test_the_type_is_made_once() -> None:
+    with pytest.raises(RuntimeError, match="once"):
+        hand_core._hand_core("x.Y", "", {}, {}, {}, print, random.Random)
+    with pytest.raises((TypeError, ValueError)):
+        Hand(TableRules("badugi"), [5, 5])._keep_rules(None, None, 0, None, 9, None, 99)  # type: ignore[arg-type]
+
+
+def test_the_methods_carry_the_fallbacks_docs() -> None:
+    for name in hand_core.METHODS:
+        fallback = getattr(engine, f"_{name}")
+        assert getattr(Hand, name).__doc__.split("\n")[0] == fallback.__doc__.split("\n")[0]
+    assert "None when the hand is over" in Hand.to_act.__doc__  # type: ignore[operator]
