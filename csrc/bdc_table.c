@@ -35,13 +35,18 @@ static uint64_t deck_cards(const bdc_table_rules *r)
     return r->deck ? r->deck : BDC_FULL_DECK;
 }
 
+/* The number of bits set (a SWAR count: a table check counts a deck twice). */
+static int count_bits(uint64_t m)
+{
+    m -= (m >> 1) & 0x5555555555555555u;
+    m = (m & 0x3333333333333333u) + ((m >> 2) & 0x3333333333333333u);
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return (int)((m * 0x0101010101010101u) >> 56);
+}
+
 static int deck_size(const bdc_table_rules *r)
 {
-    uint64_t m = deck_cards(r);
-    int n = 0;
-    for (; m; m &= m - 1)
-        n++;
-    return n;
+    return count_bits(deck_cards(r));
 }
 
 /* The last betting round: one per draw after round 0. */
@@ -57,10 +62,7 @@ static int discard_limit(const bdc_table_rules *r)
 
 static int bits(int64_t m)
 {
-    int n = 0;
-    for (; m; m &= m - 1)
-        n++;
-    return n;
+    return count_bits((uint64_t)m);
 }
 
 /* A uniform index in 0 .. left - 1: floor(u * left) for the next uniform u. */
@@ -633,22 +635,29 @@ static int rules_ok(const bdc_table_rules *r)
     return max_seats(r) >= BDC_MIN_SEATS; /* a deck too small for two seats is no game */
 }
 
-/* Adds the cards to *seen; 0 if one is not a card or is there already. */
-static int add_cards(uint64_t *seen, const uint8_t *cards, int n)
+/* Adds the cards to the set *seen and their number to *count, and the bits of
+ * every id to *ids (an id of 64 or more shows in its bits 6 and 7; one of 52 .. 63
+ * in the set).  The caller compares the set and the count with the deck's:
+ * the same set and as many cards means every card once. */
+static void add_cards(uint64_t *seen, int *count, unsigned *ids, const uint8_t *cards, int n)
 {
+    uint64_t set = *seen;
+    unsigned all = *ids;
     int i;
     for (i = 0; i < n; i++) {
-        if (cards[i] >= BDC_DECK_SIZE || *seen >> cards[i] & 1)
-            return 0;
-        *seen |= (uint64_t)1 << cards[i];
+        all |= cards[i];
+        set |= (uint64_t)1 << (cards[i] & 63);
     }
-    return 1;
+    *seen = set;
+    *ids = all;
+    *count += n;
 }
 
 int bdc_table_check(const bdc_table *t)
 {
-    int n, s, i, live = 0, active = 0;
+    int n, s, i, live = 0, active = 0, cards = 0;
     uint64_t seen = 0;
+    unsigned ids = 0;
     int64_t total = 0, start = 0;
     if (!t || t->checked != BDC_CHECKED_MARK || !rules_ok(&t->rules))
         return BDC_E_ARGUMENT;
@@ -675,8 +684,7 @@ int bdc_table_check(const bdc_table *t)
             return BDC_E_ARGUMENT;
         if (t->folded[s] > 1 || t->all_in[s] > 1 || t->n_hole[s] != (t->folded[s] ? 0 : t->rules.game.n_cards))
             return BDC_E_ARGUMENT;
-        if (!add_cards(&seen, t->hole[s], t->n_hole[s]))
-            return BDC_E_ARGUMENT;
+        add_cards(&seen, &cards, &ids, t->hole[s], t->n_hole[s]);
         live += !t->folded[s];
         active += !(t->folded[s] || t->all_in[s]);
         total += t->stacks[s] + (t->phase == BDC_PHASE_OVER ? 0 : t->committed[s]);
@@ -688,8 +696,9 @@ int bdc_table_check(const bdc_table *t)
         if (t->queue[i] >= n)
             return BDC_E_ARGUMENT;
     /* every card is in exactly one place: a hand, the stub or out of play */
-    if (!add_cards(&seen, t->stub, t->n_stub) || !add_cards(&seen, t->muck, t->n_muck) ||
-        seen != deck_cards(&t->rules))
+    add_cards(&seen, &cards, &ids, t->stub, t->n_stub);
+    add_cards(&seen, &cards, &ids, t->muck, t->n_muck);
+    if ((ids & ~63u) || seen != deck_cards(&t->rules) || cards != deck_size(&t->rules))
         return BDC_E_ARGUMENT;
     if (total != start || live != t->live || active != t->active || live < 1)
         return BDC_E_ARGUMENT;
