@@ -832,13 +832,10 @@ int bdc_table_start(bdc_table *t, const bdc_table_rules *rules, int n_seats, con
     return BDC_OK;
 }
 
-int bdc_table_legal(const bdc_table *t, bdc_legal *legal)
+/* What the seat to act of a checked table may do. */
+static void fill_legal(const bdc_table *t, bdc_legal *legal)
 {
-    int rc = bdc_table_check(t), seat;
-    if (rc)
-        return rc;
-    if (!legal)
-        return BDC_E_ARGUMENT;
+    int seat;
     memset(legal, 0, sizeof *legal);
     legal->seat = seat = t->to_act;
     legal->phase = t->phase;
@@ -854,6 +851,16 @@ int bdc_table_legal(const bdc_table *t, bdc_legal *legal)
         if (t->cap >= 0)
             legal->raises_left = t->cap > t->nbets ? t->cap - t->nbets : 0;
     }
+}
+
+int bdc_table_legal(const bdc_table *t, bdc_legal *legal)
+{
+    int rc = bdc_table_check(t);
+    if (rc)
+        return rc;
+    if (!legal)
+        return BDC_E_ARGUMENT;
+    fill_legal(t, legal);
     return BDC_OK;
 }
 
@@ -986,6 +993,14 @@ int bdc_table_act(bdc_table *t, int64_t action, bdc_table_io *io)
     }
     close_ctx(&c, io);
     return BDC_OK;
+}
+
+int bdc_table_act_legal(bdc_table *t, int64_t action, bdc_table_io *io, bdc_legal *legal)
+{
+    int rc = bdc_table_act(t, action, io);
+    if (rc == BDC_OK && legal)
+        fill_legal(t, legal);
+    return rc;
 }
 
 int bdc_table_cards(const bdc_table *t, int seat, uint8_t out[5])

@@ -86,6 +86,7 @@ if TYPE_CHECKING:
         _cbytes: memoryview | None
         _careful: bool
         _started: bool
+        _fresh: bool
 
         def __init__(self, *args: Any, **kwargs: Any) -> None: ...
         @property

@@ -207,9 +207,10 @@ _SHARED_SLOTS = ("_actions", "_careful", "_game", "_legal", "_n", "_replay", "_r
 """Hand attributes a copy may share: immutable values (``_replay``, the deals a recorded
 hand prescribes, is only read; ``_legal`` and ``_actions`` are immutable values
 of the state both share until one acts)."""
-_OWN_SLOTS = ("_burns", "_cbytes", "_ctable", "_decoded", "_log", "_raw", "_rng", "_views")
+_OWN_SLOTS = ("_burns", "_cbytes", "_ctable", "_decoded", "_fresh", "_log", "_raw", "_rng", "_views")
 """Hand attributes a copy gets its own of (besides the C table itself): the views
-of its table, the record of its events and the caches built from it, the generator."""
+of its table, the record of its events and the caches built from it, the generator;
+``_fresh`` goes with the table (a pickle starts without it)."""
 _LEGAL = struct.Struct("=iiiiqqqii")  # bdc_legal: seat, phase, can_fold, can_raise, to_call, min/max raise-to, left, discard
 if _LEGAL.size != ffi.sizeof("bdc_legal"):  # pragma: no cover - badeucey.h's bdc_legal changed
     raise ImportError("bdc_legal no longer has the layout the hand reads")
@@ -361,7 +362,7 @@ def _init(self: Hand, rules: TableRules, stacks: Sequence[int], *, button: int =
           seed: int | random.Random | None = None, deck: str | Sequence[int] | None = None,
           deal: Replay | None = None) -> None:
     """``Hand(...)``: the parameters are :class:`Hand`'s."""
-    self._started = False  # (until the table is dealt: the C base type reads nothing before)
+    self._started = self._fresh = False  # (until the table is dealt: the C base type reads nothing before)
     kept = _C_RULES.get(id(rules))
     if kept is None or kept.rules is not rules:
         kept = _c_rules(rules)  # checks the rules
@@ -679,6 +680,7 @@ class Hand(_HandCore):
             io.used = 0
         self._raw += shared.record[:io.n_events * _EVENT_SIZE]
         self._legal = self._actions = None
+        self._fresh = False  # (the C base type's numbers of the seat to act are stale)
 
     def _play(self, action: int, need: int = 0) -> None:
         """The seat to act takes ``action`` (legal: checked by the caller), the

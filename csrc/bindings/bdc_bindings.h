@@ -2,10 +2,10 @@
  * bdc_bindings.h - the entry points that exist for the Python package's
  * binding only, beside the public interface of badeucey.h.
  *
- * The core implements the first two groups (bdc_hand.c, bdc_draw.c) in plain
- * C: they reshape public functions for a binding's calling costs.  The third
- * is one_hand.c's and hand_core.c's, the C that speaks Python's C API.  The part
- * between the cffi markers is read verbatim as the cffi cdef, after
+ * The core implements the first three groups (bdc_hand.c, bdc_draw.c,
+ * bdc_table.c) in plain C: they reshape public functions for a binding's
+ * calling costs.  The last two are one_hand.c's and hand_core.c's, the C that
+ * speaks Python's C API.  The part between the cffi markers is read verbatim as the cffi cdef, after
  * badeucey.h's, so it holds only plain declarations.
  */
 #ifndef BDC_BINDINGS_H
@@ -46,6 +46,13 @@ unsigned bdc_badacey_flagged(int c0, int c1, int c2, int c3, int c4);
  * negative n_kept. */
 int bdc_draw_run_out(const bdc_draw_spec *spec, const uint8_t *cards, int first_begin, int first_end,
                      uint64_t samples, uint64_t *out);
+
+/* ---- An action and what the next seat may do, in one call ----------------
+ * bdc_table_act, then (when it played and legal is not NULL) what
+ * bdc_table_legal would write for the table after it, without checking the
+ * table a second time: a binding that asks what is legal after each action
+ * makes one call of the core and one check instead of two (bdc_table.c). */
+int bdc_table_act_legal(bdc_table *table, int64_t action, bdc_table_io *io, bdc_legal *legal);
 
 /* ---- The one-hand functions as Python builtins (one_hand.c) ------------ */
 

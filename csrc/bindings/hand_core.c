@@ -35,7 +35,9 @@
  * The other attributes of a Hand (its rules, its generator, its record of
  * events as the bytes of bdc_table_event, the caches) are members of this
  * type, so that both paths read and write the same ones; Python reaches the
- * table itself through cffi at the address `_address`.
+ * table itself through cffi at the address `_address`.  What the seat to act
+ * may do is kept as the core wrote it after the last action taken here
+ * (`fresh`); an action played in Python clears `_fresh`.
  *
  * Python reaches this file through one cffi function, bdc_py_install_hand,
  * which stores the factory under a name the caller gives in an imported
@@ -55,7 +57,8 @@ typedef struct {
     bdc_table table;
     PyObject *rules, *button, *game, *size, *structure, *n, *start, *rng, *replay;
     PyObject *raw, *log, *decoded, *burns, *views, *legal, *actions, *result, *ctable, *cbytes;
-    char careful, started;
+    bdc_legal next; /* what the seat to act may do, when fresh */
+    char careful, started, fresh;
 } bdc_py_hand;
 
 /* The object members, for traverse, clear and _clone. */
@@ -84,6 +87,14 @@ static struct {
     bdc_table_rules kept_c;
     int kept_max_seats, kept_n_cards;
 } bdc_py_hands;
+
+/* The Legal values met lately, by their bdc_legal (direct-mapped): found
+ * here, a Legal costs no bytes object and no dict lookup. */
+#define BDC_PY_LEGALS_KEPT 64
+static struct {
+    bdc_legal key;
+    PyObject *legal;
+} bdc_py_legals[BDC_PY_LEGALS_KEPT];
 
 /* ---- Shared steps -------------------------------------------------------- */
 
@@ -169,7 +180,7 @@ static int bdc_py_play(bdc_py_hand *h, int64_t action, size_t need)
     if (bdc_py_feed(h, u, need) < 0) {
         return -1;
     }
-    status = bdc_table_act(&h->table, action, &io);
+    status = bdc_table_act_legal(&h->table, action, &io, &h->next);
     if (status < 0) {
         if (need == 0) {
             return 0;
@@ -178,7 +189,56 @@ static int bdc_py_play(bdc_py_hand *h, int64_t action, size_t need)
         PyErr_Format(PyExc_ValueError, "table action %lld: %s", (long long)action, bdc_status_text(status));
         return -1;
     }
-    return bdc_py_record(h, &io, need) < 0 ? -1 : 1;
+    if (bdc_py_record(h, &io, need) < 0) {
+        return -1;
+    }
+    h->fresh = 1;
+    return 1;
+}
+
+/* What the seat to act may do (h->next), read from the table unless fresh: 0, or -1 when the table refuses. */
+static int bdc_py_next(bdc_py_hand *h)
+{
+    if (!h->fresh) {
+        if (bdc_table_legal(&h->table, &h->next) != BDC_OK) {
+            return -1;
+        }
+        h->fresh = 1;
+    }
+    return 0;
+}
+
+/* The Legal of a bdc_legal: from the cache above, else from the package's
+ * dict of them by their bytes, else made (and kept there) by new_legal. */
+static PyObject *bdc_py_legal_of(const bdc_legal *legal)
+{
+    uint64_t mix = (uint64_t)legal->seat * 0x9E3779B97F4A7C15u ^ (uint64_t)legal->phase << 3 ^ (uint64_t)legal->can_fold << 5
+                   ^ (uint64_t)legal->can_raise << 6 ^ (uint64_t)legal->to_call * 0xC2B2AE3D27D4EB4Fu
+                   ^ (uint64_t)legal->min_raise_to * 0x165667B19E3779F9u ^ (uint64_t)legal->max_raise_to * 0x27D4EB2F165667C5u
+                   ^ (uint64_t)legal->raises_left << 9 ^ (uint64_t)legal->max_discard << 13;
+    size_t slot = (size_t)((mix ^ mix >> 29) % BDC_PY_LEGALS_KEPT);
+    PyObject *key, *made;
+    if (bdc_py_legals[slot].legal != NULL && memcmp(&bdc_py_legals[slot].key, legal, sizeof *legal) == 0) {
+        Py_INCREF(bdc_py_legals[slot].legal);
+        return bdc_py_legals[slot].legal;
+    }
+    key = PyBytes_FromStringAndSize((const char *)legal, sizeof *legal);
+    if (key == NULL) {
+        return NULL;
+    }
+    made = PyDict_GetItemWithError(bdc_py_hands.legals, key); /* borrowed; bytes keys run no Python */
+    if (made != NULL) {
+        Py_INCREF(made);
+    } else if (!PyErr_Occurred()) {
+        made = PyObject_CallFunctionObjArgs(bdc_py_hands.new_legal, key, NULL);
+    }
+    Py_DECREF(key);
+    if (made != NULL) {
+        Py_INCREF(made);
+        bdc_py_set(&bdc_py_legals[slot].legal, made);
+        bdc_py_legals[slot].key = *legal;
+    }
+    return made;
 }
 
 /* A plain int (exactly int) in lo .. hi into *value: 1, or 0 when it is not one. */
@@ -236,13 +296,12 @@ static PyObject *bdc_py_check_call(PyObject *self, PyObject *const *args, Py_ssi
 static PyObject *bdc_py_bet_raise(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     bdc_py_hand *h = BDC_PY_HAND(self);
-    bdc_legal legal;
-    if (nargs <= 1 && kwnames == NULL && bdc_py_fast(h) && h->table.phase == BDC_PHASE_BET
-        && bdc_table_legal(&h->table, &legal) == BDC_OK && legal.can_raise) {
+    if (nargs <= 1 && kwnames == NULL && bdc_py_fast(h) && h->table.phase == BDC_PHASE_BET && bdc_py_next(h) == 0
+        && h->next.can_raise) {
         PyObject *to = nargs ? args[0] : Py_None;
-        long long amount = legal.min_raise_to;
-        int taken = to == Py_None ? legal.min_raise_to == legal.max_raise_to
-                                  : bdc_py_int_in(to, legal.min_raise_to, legal.max_raise_to, &amount);
+        long long amount = h->next.min_raise_to;
+        int taken = to == Py_None ? h->next.min_raise_to == h->next.max_raise_to
+                                  : bdc_py_int_in(to, h->next.min_raise_to, h->next.max_raise_to, &amount);
         if (taken) {
             int played = bdc_py_play(h, amount, 0);
             if (played) {
@@ -306,26 +365,14 @@ static PyObject *bdc_py_discard(PyObject *self, PyObject *const *args, Py_ssize_
 static PyObject *bdc_py_legal(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     bdc_py_hand *h = BDC_PY_HAND(self);
-    bdc_legal legal;
-    memset(&legal, 0, sizeof legal);
     if (nargs == 0 && kwnames == NULL && h->started) {
-        PyObject *key, *made;
+        PyObject *made;
         if (h->legal != NULL && h->legal != Py_None) { /* (the fallbacks write None for none) */
             Py_INCREF(h->legal);
             return h->legal;
         }
-        if (bdc_table_legal(&h->table, &legal) == BDC_OK) {
-            key = PyBytes_FromStringAndSize((const char *)&legal, sizeof legal);
-            if (key == NULL) {
-                return NULL;
-            }
-            made = PyDict_GetItemWithError(bdc_py_hands.legals, key); /* borrowed; bytes keys run no Python */
-            if (made != NULL) {
-                Py_INCREF(made);
-            } else if (!PyErr_Occurred()) {
-                made = PyObject_CallFunctionObjArgs(bdc_py_hands.new_legal, key, NULL);
-            }
-            Py_DECREF(key);
+        if (bdc_py_next(h) == 0) {
+            made = bdc_py_legal_of(&h->next);
             if (made != NULL) {
                 Py_INCREF(made);
                 bdc_py_set(&h->legal, made);
@@ -540,6 +587,7 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     bdc_py_set(&h->result, NULL);
     h->careful = 0;
     h->started = 0;
+    h->fresh = 0;
     if (need > BDC_TABLE_START_UNIFORMS - 1 || bdc_py_feed(h, u, need) < 0) {
         if (!PyErr_Occurred()) {
             PyErr_SetString(PyExc_RuntimeError, "more cards to deal than a table holds");
@@ -632,8 +680,10 @@ static PyObject *bdc_py_clone(PyObject *self, PyObject *unused)
 #undef BDC_PY_SHARE
     bdc_py_set(&twin->ctable, NULL);
     bdc_py_set(&twin->cbytes, NULL);
+    twin->next = h->next;
     twin->careful = h->careful;
     twin->started = h->started;
+    twin->fresh = h->fresh;
     return (PyObject *)twin;
 }
 
@@ -691,6 +741,7 @@ static PyMemberDef bdc_py_members[] = {
     BDC_PY_MEMBER("_cbytes", cbytes),
     {"_careful", T_BOOL, offsetof(bdc_py_hand, careful), 0, NULL},
     {"_started", T_BOOL, offsetof(bdc_py_hand, started), 0, NULL},
+    {"_fresh", T_BOOL, offsetof(bdc_py_hand, fresh), 0, NULL},
     {NULL, 0, 0, 0, NULL},
 };
 #undef BDC_PY_MEMBER
