@@ -20,8 +20,8 @@
  *     that is None, a plain int or a random.Random;
  *   - legal(), cards(seat) and the properties to_act, phase and payoffs;
  *   - fold(), check_call(), bet_raise(to) and discard(cards) with the cards
- *     as plain int ids, in the order the seat holds them, on a table that
- *     neither burns nor replays a recorded hand.
+ *     as a tuple or list of plain int ids, on a table that neither burns nor
+ *     replays a recorded hand.
  * Every other call, an error included, goes whole to the package's Python
  * function for it (its "fallback", play/hand.py), which checks, plays and
  * raises with its message: every rule and message has one source, in Python,
@@ -164,23 +164,31 @@ static int bdc_py_record(bdc_py_hand *h, const bdc_table_io *io, size_t need)
     return 0;
 }
 
-/* The seat to act takes `action`, the table taking `need` uniforms of the
- * hand's generator: 1 when played, 0 when the table refused it before any
- * uniform was taken (nothing changed: the fallback says why), -1 with an
- * exception. */
-static int bdc_py_play(bdc_py_hand *h, int64_t action, size_t need)
+/* The next `need` numbers of the hand's generator into u[]: 0, or -1 with an
+ * exception, also when the generator's own Python code played on the hand
+ * meanwhile (its record grew: what the caller checked no longer holds). */
+static int bdc_py_numbers(bdc_py_hand *h, double *u, size_t need)
 {
-    double u[BDC_TABLE_ACT_UNIFORMS] = {0};
-    bdc_table_event events[BDC_TABLE_MAX_EVENTS];
-    bdc_table_io io = {u, BDC_TABLE_ACT_UNIFORMS, 0, events, BDC_TABLE_MAX_EVENTS, 0};
-    int status;
-    if (need > BDC_TABLE_ACT_UNIFORMS - 1) { /* more than five cards: never a draw of this table */
-        return 0;
-    }
+    PyObject *raw = h->raw;
+    Py_ssize_t size = PyByteArray_Size(raw);
     if (bdc_py_feed(h, u, need) < 0) {
         return -1;
     }
-    status = bdc_table_act_legal(&h->table, action, &io, &h->next);
+    if (need > 0 && (h->raw != raw || PyByteArray_Size(raw) != size)) {
+        PyErr_SetString(PyExc_RuntimeError, "the hand was played on while its generator gave numbers");
+        return -1;
+    }
+    return 0;
+}
+
+/* The seat to act takes `action`, the table taking the `need` uniforms u[]:
+ * 1 when played, 0 when the table refused it and took no uniform (nothing
+ * changed: the fallback says why), -1 with an exception. */
+static int bdc_py_act(bdc_py_hand *h, int64_t action, size_t need, const double *u)
+{
+    bdc_table_event events[BDC_TABLE_MAX_EVENTS];
+    bdc_table_io io = {u, BDC_TABLE_ACT_UNIFORMS, 0, events, BDC_TABLE_MAX_EVENTS, 0};
+    int status = bdc_table_act_legal(&h->table, action, &io, &h->next);
     if (status < 0) {
         if (need == 0) {
             return 0;
@@ -194,6 +202,13 @@ static int bdc_py_play(bdc_py_hand *h, int64_t action, size_t need)
     }
     h->fresh = 1;
     return 1;
+}
+
+/* A betting action: bdc_py_act without uniforms. */
+static int bdc_py_play(bdc_py_hand *h, int64_t action)
+{
+    static const double none[BDC_TABLE_ACT_UNIFORMS];
+    return bdc_py_act(h, action, 0, none);
 }
 
 /* What the seat to act may do (h->next), read from the table unless fresh: 0, or -1 when the table refuses. */
@@ -274,7 +289,7 @@ static PyObject *bdc_py_bet_action(PyObject *self, int call, int64_t action, PyO
 {
     bdc_py_hand *h = BDC_PY_HAND(self);
     if (nargs == 0 && kwnames == NULL && bdc_py_fast(h) && h->table.phase == BDC_PHASE_BET) {
-        int played = bdc_py_play(h, action, 0);
+        int played = bdc_py_play(h, action);
         if (played) {
             return played < 0 ? NULL : bdc_py_none();
         }
@@ -303,7 +318,7 @@ static PyObject *bdc_py_bet_raise(PyObject *self, PyObject *const *args, Py_ssiz
         int taken = to == Py_None ? h->next.min_raise_to == h->next.max_raise_to
                                   : bdc_py_int_in(to, h->next.min_raise_to, h->next.max_raise_to, &amount);
         if (taken) {
-            int played = bdc_py_play(h, amount, 0);
+            int played = bdc_py_play(h, amount);
             if (played) {
                 return played < 0 ? NULL : bdc_py_none();
             }
@@ -312,8 +327,10 @@ static PyObject *bdc_py_bet_raise(PyObject *self, PyObject *const *args, Py_ssiz
     return BDC_PY_FALLBACK(BDC_PY_BET_RAISE);
 }
 
-/* discard(cards=()): plain int ids of cards the seat holds, in the order it
- * holds them (another order is the fallback's: the history keeps it). */
+/* discard(cards=()): plain int ids of cards the seat holds, each once.  The
+ * cards thrown take the places of the thrown cards in the hand in the order
+ * given (the table throws them in the hand's order; the history keeps the
+ * order given), and go back if the table refuses the draw. */
 static PyObject *bdc_py_discard(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     bdc_py_hand *h = BDC_PY_HAND(self);
@@ -321,11 +338,11 @@ static PyObject *bdc_py_discard(PyObject *self, PyObject *const *args, Py_ssize_
     if (nargs <= 1 && kwnames == NULL && bdc_py_fast(h) && t->phase == BDC_PHASE_DRAW && t->to_act >= 0
         && t->to_act < t->n_seats) {
         PyObject *cards = nargs ? args[0] : NULL;
-        const uint8_t *hole = t->hole[t->to_act];
+        uint8_t *hole = t->hole[t->to_act], given[5], saved[5];
         int held = t->n_hole[t->to_act] < 5 ? t->n_hole[t->to_act] : 5;
         Py_ssize_t count = 0;
         int64_t mask = 0;
-        int last = -1, taken = 1;
+        int taken = 1;
         if (cards != NULL) {
             PyObject *(*item_of)(PyObject *, Py_ssize_t) = NULL;
             if (PyTuple_CheckExact(cards)) {
@@ -337,20 +354,34 @@ static PyObject *bdc_py_discard(PyObject *self, PyObject *const *args, Py_ssize_
             }
             taken = item_of != NULL && count <= held;
             for (Py_ssize_t i = 0; taken && i < count; i++) {
-                long long id;
-                int at = last + 1;
+                long long id = 0;
+                int at = 0;
                 taken = bdc_py_int_in(item_of(cards, i), 0, BDC_DECK_SIZE - 1, &id); /* borrowed; no Python runs */
                 while (taken && at < held && hole[at] != id) {
                     at++;
                 }
-                taken = taken && at < held; /* held, and after the last card thrown (so none twice) */
+                taken = taken && at < held && !(mask >> at & 1); /* held, and not thrown twice */
                 mask |= (int64_t)1 << (at < held ? at : 0);
-                last = at;
+                given[i] = (uint8_t)id;
             }
         }
         if (taken) {
+            double u[BDC_TABLE_ACT_UNIFORMS] = {0};
             size_t need = t->n_stub >= count ? (t->ordered ? 0 : (size_t)count) : (size_t)count - t->n_stub;
-            int played = bdc_py_play(h, mask, need);
+            int played, k = 0;
+            if (bdc_py_numbers(h, u, need) < 0) {
+                return NULL;
+            }
+            memcpy(saved, hole, (size_t)held);
+            for (int at = 0; at < held; at++) {
+                if (mask >> at & 1) {
+                    hole[at] = given[k++];
+                }
+            }
+            played = bdc_py_act(h, mask, need, u);
+            if (played != 1) {
+                memcpy(hole, saved, (size_t)held);
+            }
             if (played) {
                 return played < 0 ? NULL : bdc_py_none();
             }
