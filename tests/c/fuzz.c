@@ -1063,8 +1063,13 @@ static void fuzz_table(void)
         if (rc == BDC_OK) {
             if (can != 1)
                 FAIL("bdc_table_act took action %lld, which bdc_table_can refused", (long long)action);
-            if (use_io != 2)
-                (void)CALL(bdc_table_act(&twin, action, NULL));
+            if (use_io != 2) { /* the twin plays with the binding's act-then-legal, which must agree */
+                bdc_legal next, again;
+                if (CALL(bdc_table_act_legal(&twin, action, NULL, &next)) != BDC_OK)
+                    FAIL("bdc_table_act_legal refused action %lld, which bdc_table_act took", (long long)action);
+                else if (CALL(bdc_table_legal(&twin, &again)) != BDC_OK || memcmp(&next, &again, sizeof next) != 0)
+                    FAIL("bdc_table_act_legal wrote other legal numbers than bdc_table_legal");
+            }
         } else if (rc == BDC_E_ILLEGAL) {
             if (can != 0)
                 FAIL("bdc_table_act refused action %lld, which bdc_table_can allowed", (long long)action);
@@ -1089,10 +1094,14 @@ static void fuzz_table(void)
         (void)CALL(bdc_table_cards(&twin, between(-1, 11), out));
         (void)CALL(bdc_table_act(&twin, action, NULL));
         (void)CALL(bdc_table_check(&twin));
+        memcpy(&twin, &table, sizeof table);
+        bytes[between(0, (int)sizeof twin - 1)] ^= (uint8_t)(1u << between(0, 7));
+        (void)CALL(bdc_table_act_legal(&twin, action, NULL, &legal));
     }
     (void)CALL(bdc_table_legal(NULL, &legal));
     (void)CALL(bdc_table_legal(&table, NULL));
     (void)CALL(bdc_table_act(NULL, 0, NULL));
+    (void)CALL(bdc_table_act_legal(NULL, 0, NULL, &legal));
     (void)CALL(bdc_table_cards(&table, 0, NULL));
 }
 
