@@ -1,9 +1,9 @@
 """The game engine (issue 13; the C table behind :class:`~badeucey_fast.play.Hand`
 since issue 28): random legal play of whole hands through the public API
-(``legal()``, then ``fold``/``check_call``/``bet_raise``/``discard``), full
-history kept, against pokerkit's fixed-limit deuce-to-seven triple draw with
-the same random policy (:mod:`badeucey_fast._bench.playout`), heads-up and
-six-handed.
+(``legal()``, then ``fold``/``check_call``/``bet_raise``/``discard``; heads-up
+also by words, ``legal_actions()`` then ``act(text)``), full history kept,
+against pokerkit's fixed-limit deuce-to-seven triple draw with the same random
+policy (:mod:`badeucey_fast._bench.playout`), heads-up and six-handed.
 
 Each group holds the two peers; the pokerkit test (run second) records the
 ratio of its time per hand to ours (TARGETS in conftest.py: at least 100x,
@@ -39,6 +39,15 @@ def test_engine_random_hands(benchmark: Any, figures: Any, seats: int) -> None:
     figures.per_hand(f"engine_{seats}", benchmark, OURS_HANDS)
 
 
+def test_engine_random_hands_by_words(benchmark: Any, figures: Any) -> None:
+    """The same hands heads-up, each action chosen from ``legal_actions()`` and taken by ``act(text)``."""
+    benchmark.group = "engine: random hands, 2 seats"
+    payoffs = benchmark(random_hands, OURS_HANDS, 2, seed=1, words=True)
+    _check(payoffs, OURS_HANDS, 2)
+    assert payoffs == random_hands(OURS_HANDS, 2, seed=1)  # fixed limit: the same hands
+    figures.per_hand("engine_words_2", benchmark, OURS_HANDS)
+
+
 @pytest.mark.parametrize("seats", [2, 6], ids=["heads-up", "six-handed"])
 def test_pokerkit_random_hands(benchmark: Any, figures: Any, seats: int) -> None:
     """pokerkit's fixed-limit 2-7 triple draw with the same random policy."""
@@ -48,3 +57,5 @@ def test_pokerkit_random_hands(benchmark: Any, figures: Any, seats: int) -> None
     _check(payoffs, POKERKIT_HANDS, seats)
     if figures.per_hand(f"pokerkit_engine_{seats}", benchmark, POKERKIT_HANDS) is not None:
         figures.ratio(benchmark, f"pokerkit/engine_{seats}", f"pokerkit_engine_{seats}", f"engine_{seats}")
+        if seats == 2:
+            figures.ratio(benchmark, "pokerkit/engine_words_2", "pokerkit_engine_2", "engine_words_2")

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from badeucey_fast._native import hand_core
+from badeucey_fast.cards import NAME_OF
 from badeucey_fast.games import GAMES
 from badeucey_fast.play import Hand, TableRules
 from badeucey_fast.play import hand as engine
@@ -37,11 +38,23 @@ def _play_both(fast: Hand, slow: Hand, rng: random.Random, mixed: float) -> None
     ``mixed`` each call the Python fallback instead; on ``slow`` the fallbacks."""
 
     def call(name: str, *args: Any) -> None:
+        if rng.random() < 0.3:  # as the words act() takes
+            text = _words(name, *args)
+            assert fast.legal_actions() == engine._legal_actions(slow)
+            (engine._act if rng.random() < mixed else Hand.act)(fast, text)
+            engine._act(slow, text)
+            return
         if rng.random() < mixed:
             getattr(engine, f"_{name}")(fast, *args)
         else:
             getattr(fast, name)(*args)
         getattr(engine, f"_{name}")(slow, *args)
+
+    def _words(name: str, *args: Any) -> str:
+        if name == "discard":
+            names = [NAME_OF[c] for c in args[0]]
+            return " ".join(["sd", *names]) if rng.random() < 0.5 else "sd " + "".join(names)
+        return {"fold": "f", "check_call": "cc"}.get(name) or " ".join(["cbr", *map(str, args)])
 
     while fast.to_act is not None:
         assert _snapshot(fast) == _snapshot(slow)
@@ -134,10 +147,36 @@ def test_bad_calls_get_the_fallbacks_messages() -> None:
         hand.fold(1)  # type: ignore[call-arg]
 
 
+ODD_WORDS = ["cc\x00", "cc ", " cc", "c c", "f ", "cbr  4", "cbr 4 ", "cbr 04", "cbr +4", "cbr 4.0", "cbr x",
+             "cbr 99999999999999999999", "cbr 0", "cbr 3", "p1 cc", "p2 cc", "cc # a comment", "check", "",
+             "sd", "sd ", "sd7s", "sd  7s", "sd 7s ", "sd 7s  5h", "sd ts", "sd 10s", "sd 7S", "sd 7♠", "sd xx",
+             "sd 2c2c", "sd 2c3c4c5c6c7c", "sd \x00", "sdx", "f\x00cc"]
+
+
+@pytest.mark.parametrize("phase", ["bet", "draw"])
+def test_odd_words_get_the_fallbacks_answer(phase: str) -> None:
+    rules = TableRules("deuce_seven")
+    Hand(rules, [50, 50], seed=4)  # rules kept: the next hands are dealt in C
+    for text in ODD_WORDS + [f"sd {NAME_OF[c]}" for c in range(52)]:
+        fast, slow = Hand(rules, [50, 50], seed=4), _python_hand(rules, [50, 50], seed=4)
+        if phase == "draw":
+            for hand in (fast, slow):
+                hand.check_call(), hand.check_call()
+        outcomes = []
+        for hand, act in ((fast, Hand.act), (slow, engine._act)):
+            try:
+                act(hand, text)
+                outcomes.append(_snapshot(hand))
+            except (ValueError, TypeError) as error:
+                outcomes.append((type(error), str(error), _snapshot(hand)))
+        assert outcomes[0] == outcomes[1], text
+
+
 def test_a_hand_made_without_init_raises() -> None:
     hand = Hand.__new__(Hand)
     for read in (lambda: hand.to_act, lambda: hand.phase, lambda: hand.payoffs, hand.legal, hand.fold,
-                 hand.check_call, hand.bet_raise, hand.discard, lambda: hand.cards(0)):
+                 hand.check_call, hand.bet_raise, hand.discard, lambda: hand.cards(0), hand.legal_actions,
+                 lambda: hand.act("cc")):
         with pytest.raises((ValueError, TypeError, AttributeError)):
             read()
 

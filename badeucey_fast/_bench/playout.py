@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple
 
+from badeucey_fast.cards import NAME_OF
 from badeucey_fast.play.hand import Hand
 from badeucey_fast.play.rules import TableRules
 
@@ -62,9 +63,25 @@ def play_randomly(hand: Hand, rng: random.Random) -> Hand:
             hand.bet_raise(low if low == high else low + int(rnd() * (high - low + 1)))
 
 
+def play_by_words(hand: Hand, rng: random.Random) -> Hand:
+    """:func:`play_randomly` through :meth:`Hand.legal_actions` and :meth:`Hand.act`: the
+    same policy (in fixed limit, the same hands), each action chosen and taken as PHH words."""
+    rnd = rng.random
+    while True:
+        seat = hand.to_act
+        if seat is None:
+            return hand
+        if hand.phase == "draw":
+            hand.act(" ".join(["sd", *[NAME_OF[c] for c in _thrown(hand.cards(seat), rnd)]]))
+            continue
+        words = hand.legal_actions()
+        hand.act(words[int(rnd() * len(words))])
+
+
 def random_hands(count: int, seats: int = 2, *, game: str = "deuce_seven", seed: int = 0,
-                 stack: int = 200, rules: TableRules | None = None) -> list[tuple[int, ...]]:
-    """Play ``count`` random hands; returns each hand's payoffs.
+                 stack: int = 200, rules: TableRules | None = None, words: bool = False) -> list[tuple[int, ...]]:
+    """Play ``count`` random hands; returns each hand's payoffs.  With ``words``,
+    through :func:`play_by_words` (fixed limit: the same hands).
 
     >>> payoffs = random_hands(3, 6, seed=1)
     >>> len(payoffs), all(sum(p) == 0 for p in payoffs)
@@ -74,8 +91,9 @@ def random_hands(count: int, seats: int = 2, *, game: str = "deuce_seven", seed:
     table = rules if rules is not None else TableRules(game, heads_up_cap=4)
     stacks = [stack] * seats
     out = []
+    play = play_by_words if words else play_randomly
     for i in range(count):
-        hand = play_randomly(Hand(table, stacks, button=i % seats, seed=rng), rng)
+        hand = play(Hand(table, stacks, button=i % seats, seed=rng), rng)
         out.append(hand.payoffs or ())
     return out
 

@@ -3,9 +3,9 @@
 
 The type holds a hand's C table in the object and answers the common, valid
 calls of random or trained play in C: making a hand with the rules the last
-one was made with, ``legal()``, ``cards(seat)``, ``to_act``, ``phase``,
-``payoffs``, and the actions on a table that neither burns nor replays a
-recorded hand.  Every other call goes, as it came, to the Python function
+one was made with, ``legal()``, ``legal_actions()``, ``cards(seat)``,
+``to_act``, ``phase``, ``payoffs``, and the actions (by method or as the
+words ``act`` takes) on a table that neither burns nor replays a recorded hand.  Every other call goes, as it came, to the Python function
 that stands for it (its fallback, in :mod:`badeucey_fast.play.hand`), which
 holds every rule and message; the methods' docstrings are the fallbacks'.
 :func:`hand_core` makes the type, once per process.
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from badeucey_fast.play.view import Legal
     from badeucey_fast.showdown import ShowdownResult
 
-METHODS = ("legal", "cards", "fold", "check_call", "bet_raise", "discard")
+METHODS = ("legal", "cards", "fold", "check_call", "bet_raise", "discard", "legal_actions", "act")
 """The methods answered in C, each with a fallback of the same parameters after the hand."""
 PROPERTIES = ("to_act", "phase", "payoffs")
 """The properties read in C."""
@@ -103,6 +103,8 @@ if TYPE_CHECKING:
         def check_call(self) -> None: ...
         def bet_raise(self, to: int | None = None) -> None: ...
         def discard(self, cards: Any = ()) -> None: ...
+        def legal_actions(self) -> tuple[str, ...]: ...
+        def act(self, text: str) -> None: ...
         def _clone(self) -> Any: ...
         def _keep_rules(self, owner: object, rules: TableRules, address: int, game: Game, size: int,
                         structure: str, max_seats: int) -> None: ...

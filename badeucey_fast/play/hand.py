@@ -588,6 +588,70 @@ def _discard(self: Hand, cards: str | Iterable[int] = ()) -> None:
         raise
 
 
+
+def _legal_actions(self: Hand) -> tuple[str, ...]:
+    """The actions the seat to act may take, in PHH words: ``"f"`` (only
+    when there is a bet to call), ``"cc"``, ``"cbr N"`` (fixed limit: the one
+    amount; pot and no limit: the smallest and the largest, any amount
+    between is legal), or ``"sd"`` in a draw (discard any 0..5 of one's
+    cards, 0..4 in Badugi).  Empty when the hand is over."""
+    out = self._actions
+    if out is not None:
+        return out
+    legal = self.legal()
+    if legal.seat is None:
+        out = ()
+    elif legal.phase == "draw":
+        out = ("sd",)
+    else:
+        words = ["f", "cc"] if legal.can_fold else ["cc"]
+        low, high = legal.min_raise_to, legal.max_raise_to
+        if low is not None:
+            words.append(f"cbr {low}")
+            if high != low:
+                words.append(f"cbr {high}")
+        out = tuple(words)
+    self._actions = out
+    return out
+
+
+def _act(self: Hand, text: str) -> None:
+    """Take an action written in PHH words: ``"f"``, ``"cc"``, ``"cbr 8"``,
+    ``"sd"`` or ``"sd 7s Kd"``, optionally after the acting player's PHH
+    label (``"p3 cc"``: players p1, p2, ... from left of the button).
+
+    :raises ValueError: for text that is not an action, or an illegal one.
+    """
+    if text == "cc":
+        self.check_call()
+        return
+    if not isinstance(text, str):
+        raise ValueError(f"an action is text such as 'cc' or 'sd 7s', not {type(text).__name__}")  # noqa: TRY004 - the API promises ValueError
+    words = text.split("#", 1)[0].split()
+    if words and words[0][:1] == "p" and _digits(words[0][1:]):
+        label = words.pop(0)
+        seat = self.to_act
+        if seat is None:
+            raise ValueError(f"cannot {text!r}: the hand is over")
+        if label != self._label(seat):
+            raise ValueError(f"{label} is not to act: {self._label(seat)} (seat {seat}) is")
+    if not words:
+        raise ValueError(f"no action in {text!r}")
+    word, rest = words[0], words[1:]
+    if word == "f" and not rest:
+        self.fold()
+    elif word == "cc" and not rest:
+        self.check_call()
+    elif word == "cbr" and len(rest) <= 1:
+        if rest and not _digits(rest[0]):
+            raise ValueError(f"cbr takes a whole number of chips, got {rest[0]!r}")
+        self.bet_raise(int(rest[0]) if rest else None)
+    elif word == "sd":
+        self.discard(" ".join(rest))
+    else:
+        raise ValueError(f"unknown action {text!r} (actions: f, cc, cbr N, sd [cards])")
+
+
 _PROPERTY_DOCS = {
     "to_act": 'The seat whose turn it is (to bet or to draw), or None when the hand is over.',
     "phase": '``"bet"``, ``"draw"`` or ``"over"``.',
@@ -603,7 +667,7 @@ else:
         f"{__name__}._HandCore",
         "The C base type of :class:`Hand` (csrc/bindings/hand_core.c): its table and hot path.",
         _init, {"legal": _legal, "cards": _cards, "fold": _fold, "check_call": _check_call, "bet_raise": _bet_raise,
-                "discard": _discard}, _PROPERTY_DOCS, _LEGALS, _new_legal)
+                "discard": _discard, "legal_actions": _legal_actions, "act": _act}, _PROPERTY_DOCS, _LEGALS, _new_legal)
 
 
 class Hand(_HandCore):
@@ -982,31 +1046,6 @@ class Hand(_HandCore):
         key = shared.legal_bytes[:]
         return _LEGALS.get(key) or _new_legal(key)
 
-    def legal_actions(self) -> tuple[str, ...]:
-        """The actions the seat to act may take, in PHH words: ``"f"`` (only
-        when there is a bet to call), ``"cc"``, ``"cbr N"`` (fixed limit: the one
-        amount; pot and no limit: the smallest and the largest, any amount
-        between is legal), or ``"sd"`` in a draw (discard any 0..5 of one's
-        cards, 0..4 in Badugi).  Empty when the hand is over."""
-        out = self._actions
-        if out is not None:
-            return out
-        legal = self.legal()
-        if legal.seat is None:
-            out = ()
-        elif legal.phase == "draw":
-            out = ("sd",)
-        else:
-            words = ["f", "cc"] if legal.can_fold else ["cc"]
-            low, high = legal.min_raise_to, legal.max_raise_to
-            if low is not None:
-                words.append(f"cbr {low}")
-                if high != low:
-                    words.append(f"cbr {high}")
-            out = tuple(words)
-        self._actions = out
-        return out
-
     def _betting_seat(self, what: str) -> int:
         seat = self.to_act
         if seat is None:
@@ -1024,42 +1063,6 @@ class Hand(_HandCore):
         if table.cap >= 0 and table.nbets >= table.cap:
             return f"the round is capped at {table.cap} bets"
         return "everyone else has folded or is all in"
-
-    def act(self, text: str) -> None:
-        """Take an action written in PHH words: ``"f"``, ``"cc"``, ``"cbr 8"``,
-        ``"sd"`` or ``"sd 7s Kd"``, optionally after the acting player's PHH
-        label (``"p3 cc"``: players p1, p2, ... from left of the button).
-
-        :raises ValueError: for text that is not an action, or an illegal one.
-        """
-        if text == "cc":
-            self.check_call()
-            return
-        if not isinstance(text, str):
-            raise ValueError(f"an action is text such as 'cc' or 'sd 7s', not {type(text).__name__}")  # noqa: TRY004 - the API promises ValueError
-        words = text.split("#", 1)[0].split()
-        if words and words[0][:1] == "p" and _digits(words[0][1:]):
-            label = words.pop(0)
-            seat = self.to_act
-            if seat is None:
-                raise ValueError(f"cannot {text!r}: the hand is over")
-            if label != self._label(seat):
-                raise ValueError(f"{label} is not to act: {self._label(seat)} (seat {seat}) is")
-        if not words:
-            raise ValueError(f"no action in {text!r}")
-        word, rest = words[0], words[1:]
-        if word == "f" and not rest:
-            self.fold()
-        elif word == "cc" and not rest:
-            self.check_call()
-        elif word == "cbr" and len(rest) <= 1:
-            if rest and not _digits(rest[0]):
-                raise ValueError(f"cbr takes a whole number of chips, got {rest[0]!r}")
-            self.bet_raise(int(rest[0]) if rest else None)
-        elif word == "sd":
-            self.discard(" ".join(rest))
-        else:
-            raise ValueError(f"unknown action {text!r} (actions: f, cc, cbr N, sd [cards])")
 
     def _label(self, seat: int) -> str:
         return player_label(seat, self.button, self._n)

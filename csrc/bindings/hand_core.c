@@ -18,10 +18,12 @@
  *     made in Python was given (the rules a table plays many hands with),
  *     stacks a tuple or list of plain ints, a plain int button, and a seed
  *     that is None, a plain int or a random.Random;
- *   - legal(), cards(seat) and the properties to_act, phase and payoffs;
+ *   - legal(), legal_actions(), cards(seat) and the properties to_act,
+ *     phase and payoffs;
  *   - fold(), check_call(), bet_raise(to) and discard(cards) with the cards
- *     as a tuple or list of plain int ids, on a table that neither burns nor
- *     replays a recorded hand.
+ *     as a tuple or list of plain int ids, and act(text) with the words the
+ *     package writes ("cc", "cbr 8", "sd 7s5h"), on a table that neither
+ *     burns nor replays a recorded hand.
  * Every other call, an error included, goes whole to the package's Python
  * function for it (its "fallback", play/hand.py), which checks, plays and
  * raises with its message: every rule and message has one source, in Python,
@@ -68,9 +70,9 @@ typedef struct {
 
 /* The calls that have a fallback, in the order of its names. */
 enum { BDC_PY_INIT, BDC_PY_LEGAL, BDC_PY_CARDS, BDC_PY_FOLD, BDC_PY_CHECK_CALL, BDC_PY_BET_RAISE, BDC_PY_DISCARD,
-       BDC_PY_CALLS };
+       BDC_PY_LEGAL_ACTIONS, BDC_PY_ACT, BDC_PY_CALLS };
 static const char *const bdc_py_call_names[BDC_PY_CALLS] = {
-    "__init__", "legal", "cards", "fold", "check_call", "bet_raise", "discard",
+    "__init__", "legal", "cards", "fold", "check_call", "bet_raise", "discard", "legal_actions", "act",
 };
 
 /* What the factory was given (strong references, for the life of the process),
@@ -93,7 +95,8 @@ static struct {
 #define BDC_PY_LEGALS_KEPT 64
 static struct {
     bdc_legal key;
-    PyObject *legal;
+    PyObject *legal; /* its Legal */
+    PyObject *words; /* its legal_actions(), once asked (or NULL) */
 } bdc_py_legals[BDC_PY_LEGALS_KEPT];
 
 /* ---- Shared steps -------------------------------------------------------- */
@@ -225,15 +228,24 @@ static int bdc_py_next(bdc_py_hand *h)
 
 /* The Legal of a bdc_legal: from the cache above, else from the package's
  * dict of them by their bytes, else made (and kept there) by new_legal. */
-static PyObject *bdc_py_legal_of(const bdc_legal *legal)
+/* The cache slot of a bdc_legal, and whether it holds that one. */
+static size_t bdc_py_slot(const bdc_legal *legal, int *found)
 {
     uint64_t mix = (uint64_t)legal->seat * 0x9E3779B97F4A7C15u ^ (uint64_t)legal->phase << 3 ^ (uint64_t)legal->can_fold << 5
                    ^ (uint64_t)legal->can_raise << 6 ^ (uint64_t)legal->to_call * 0xC2B2AE3D27D4EB4Fu
                    ^ (uint64_t)legal->min_raise_to * 0x165667B19E3779F9u ^ (uint64_t)legal->max_raise_to * 0x27D4EB2F165667C5u
                    ^ (uint64_t)legal->raises_left << 9 ^ (uint64_t)legal->max_discard << 13;
     size_t slot = (size_t)((mix ^ mix >> 29) % BDC_PY_LEGALS_KEPT);
+    *found = bdc_py_legals[slot].legal != NULL && memcmp(&bdc_py_legals[slot].key, legal, sizeof *legal) == 0;
+    return slot;
+}
+
+static PyObject *bdc_py_legal_of(const bdc_legal *legal)
+{
+    int found;
+    size_t slot = bdc_py_slot(legal, &found);
     PyObject *key, *made;
-    if (bdc_py_legals[slot].legal != NULL && memcmp(&bdc_py_legals[slot].key, legal, sizeof *legal) == 0) {
+    if (found) {
         Py_INCREF(bdc_py_legals[slot].legal);
         return bdc_py_legals[slot].legal;
     }
@@ -251,6 +263,7 @@ static PyObject *bdc_py_legal_of(const bdc_legal *legal)
     if (made != NULL) {
         Py_INCREF(made);
         bdc_py_set(&bdc_py_legals[slot].legal, made);
+        bdc_py_set(&bdc_py_legals[slot].words, NULL);
         bdc_py_legals[slot].key = *legal;
     }
     return made;
@@ -327,24 +340,64 @@ static PyObject *bdc_py_bet_raise(PyObject *self, PyObject *const *args, Py_ssiz
     return BDC_PY_FALLBACK(BDC_PY_BET_RAISE);
 }
 
-/* discard(cards=()): plain int ids of cards the seat holds, each once.  The
- * cards thrown take the places of the thrown cards in the hand in the order
- * given (the table throws them in the hand's order; the history keeps the
- * order given), and go back if the table refuses the draw. */
+/* The seat to draw throws the cards ids[0 .. count) (each in 0..51): 1 when
+ * played, 0 when the fast path does not take them (not the seat's to draw,
+ * not held, one twice, or the table refused: nothing changed), -1 with an
+ * exception.  The cards thrown take the places of the thrown cards in the
+ * hand in the order given (the table throws them in the hand's order; the
+ * history keeps the order given), and go back if the table refuses. */
+static int bdc_py_throw(bdc_py_hand *h, const int *ids, Py_ssize_t count)
+{
+    bdc_table *t = &h->table;
+    uint8_t *hole, saved[5];
+    double u[BDC_TABLE_ACT_UNIFORMS] = {0};
+    int held, played, k = 0;
+    int64_t mask = 0;
+    size_t need;
+    if (!bdc_py_fast(h) || t->phase != BDC_PHASE_DRAW || t->to_act < 0 || t->to_act >= t->n_seats) {
+        return 0;
+    }
+    hole = t->hole[t->to_act];
+    held = t->n_hole[t->to_act] < 5 ? t->n_hole[t->to_act] : 5;
+    if (count > held) {
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        int at = 0;
+        while (at < held && hole[at] != ids[i]) {
+            at++;
+        }
+        if (at == held || mask >> at & 1) { /* not held, or thrown twice */
+            return 0;
+        }
+        mask |= (int64_t)1 << at;
+    }
+    need = t->n_stub >= count ? (t->ordered ? 0 : (size_t)count) : (size_t)count - t->n_stub;
+    if (bdc_py_numbers(h, u, need) < 0) {
+        return -1;
+    }
+    memcpy(saved, hole, (size_t)held);
+    for (int at = 0; at < held; at++) {
+        if (mask >> at & 1) {
+            hole[at] = (uint8_t)ids[k++];
+        }
+    }
+    played = bdc_py_act(h, mask, need, u);
+    if (played != 1) {
+        memcpy(hole, saved, (size_t)held);
+    }
+    return played;
+}
+
+/* discard(cards=()): a tuple or list of plain int ids (bdc_py_throw). */
 static PyObject *bdc_py_discard(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     bdc_py_hand *h = BDC_PY_HAND(self);
-    bdc_table *t = &h->table;
-    if (nargs <= 1 && kwnames == NULL && bdc_py_fast(h) && t->phase == BDC_PHASE_DRAW && t->to_act >= 0
-        && t->to_act < t->n_seats) {
-        PyObject *cards = nargs ? args[0] : NULL;
-        uint8_t *hole = t->hole[t->to_act], given[5], saved[5];
-        int held = t->n_hole[t->to_act] < 5 ? t->n_hole[t->to_act] : 5;
+    if (nargs <= 1 && kwnames == NULL) {
+        PyObject *cards = nargs ? args[0] : NULL, *(*item_of)(PyObject *, Py_ssize_t) = NULL;
         Py_ssize_t count = 0;
-        int64_t mask = 0;
-        int taken = 1;
+        int ids[5], taken = 1, played;
         if (cards != NULL) {
-            PyObject *(*item_of)(PyObject *, Py_ssize_t) = NULL;
             if (PyTuple_CheckExact(cards)) {
                 item_of = PyTuple_GetItem;
                 count = PyTuple_Size(cards);
@@ -352,42 +405,144 @@ static PyObject *bdc_py_discard(PyObject *self, PyObject *const *args, Py_ssize_
                 item_of = PyList_GetItem;
                 count = PyList_Size(cards);
             }
-            taken = item_of != NULL && count <= held;
+            taken = item_of != NULL && count <= 5;
             for (Py_ssize_t i = 0; taken && i < count; i++) {
                 long long id = 0;
-                int at = 0;
                 taken = bdc_py_int_in(item_of(cards, i), 0, BDC_DECK_SIZE - 1, &id); /* borrowed; no Python runs */
-                while (taken && at < held && hole[at] != id) {
-                    at++;
-                }
-                taken = taken && at < held && !(mask >> at & 1); /* held, and not thrown twice */
-                mask |= (int64_t)1 << (at < held ? at : 0);
-                given[i] = (uint8_t)id;
+                ids[i] = (int)id;
             }
         }
-        if (taken) {
-            double u[BDC_TABLE_ACT_UNIFORMS] = {0};
-            size_t need = t->n_stub >= count ? (t->ordered ? 0 : (size_t)count) : (size_t)count - t->n_stub;
-            int played, k = 0;
-            if (bdc_py_numbers(h, u, need) < 0) {
-                return NULL;
-            }
-            memcpy(saved, hole, (size_t)held);
-            for (int at = 0; at < held; at++) {
-                if (mask >> at & 1) {
-                    hole[at] = given[k++];
-                }
-            }
-            played = bdc_py_act(h, mask, need, u);
-            if (played != 1) {
-                memcpy(hole, saved, (size_t)held);
-            }
-            if (played) {
-                return played < 0 ? NULL : bdc_py_none();
-            }
+        if (taken && (played = bdc_py_throw(h, ids, count)) != 0) {
+            return played < 0 ? NULL : bdc_py_none();
         }
     }
     return BDC_PY_FALLBACK(BDC_PY_DISCARD);
+}
+
+/* A card name as the package writes it ("7s", "Td", "As": rank 2-9 T J Q K A,
+ * suit c d h s) at the start of a NUL-terminated text: its id, or -1. */
+static int bdc_py_card_name(const char *text)
+{
+    static const char ranks[] = "23456789TJQKA", suits[] = "cdhs";
+    const char *rank = text[0] != '\0' ? strchr(ranks, text[0]) : NULL;
+    const char *suit = rank != NULL && text[1] != '\0' ? strchr(suits, text[1]) : NULL;
+    return suit != NULL ? 4 * (int)(rank - ranks) + (int)(suit - suits) : -1;
+}
+
+/* A bet or raise's amount in "cbr" or "cbr N" (N in ASCII digits) of `size`
+ * bytes, within what the seat may raise to: the amount, or -1. */
+static long long bdc_py_raise_to(const bdc_py_hand *h, const char *text, Py_ssize_t size)
+{
+    long long amount = 0;
+    Py_ssize_t at = 4;
+    if (size == 3) {
+        amount = h->next.min_raise_to == h->next.max_raise_to ? h->next.min_raise_to : -1;
+    } else if (size > 4 && size <= 16 && text[3] == ' ') {
+        for (; at < size && text[at] >= '0' && text[at] <= '9'; at++) {
+            amount = amount * 10 + (text[at] - '0');
+        }
+        amount = at == size ? amount : -1;
+    } else {
+        amount = -1;
+    }
+    return amount >= h->next.min_raise_to && amount <= h->next.max_raise_to ? amount : -1;
+}
+
+/* The ids of "sd", "sd 7s5h" or "sd 7s 5h" (the text after "sd": one space,
+ * then card names, one space or none between them) of `size` bytes into
+ * ids[]: how many, or -1 for other text. */
+static int bdc_py_thrown(const char *text, Py_ssize_t size, int ids[5])
+{
+    const char *at = text + 3, *end = text + size;
+    int count = 0;
+    if (size == 2) {
+        return 0;
+    }
+    if (text[2] != ' ' || size == 3) {
+        return size == 3 && text[2] == ' ' ? 0 : -1; /* ("sd " stands pat, as "sd" does) */
+    }
+    while (at < end) {
+        int id = count < 5 ? bdc_py_card_name(at) : -1;
+        if (id < 0) {
+            return -1;
+        }
+        ids[count++] = id;
+        at += 2;
+        if (at < end - 1 && *at == ' ' && at[1] != ' ') {
+            at++;
+        }
+    }
+    return at == end ? count : -1;
+}
+
+/* act(text): "f", "cc", "cbr", "cbr N" and "sd" with card names (above);
+ * anything else (a player's label, a comment, other spacing or card text)
+ * is the fallback's. */
+static PyObject *bdc_py_act_text(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    bdc_py_hand *h = BDC_PY_HAND(self);
+    Py_ssize_t size;
+    const char *text;
+    int played = 0;
+    if (nargs != 1 || kwnames != NULL || !PyUnicode_CheckExact(args[0]) || !bdc_py_fast(h)) {
+        return BDC_PY_FALLBACK(BDC_PY_ACT);
+    }
+    text = PyUnicode_AsUTF8AndSize(args[0], &size); /* kept by the str: valid while args[0] is */
+    if (text == NULL) {
+        return NULL;
+    }
+    if (h->table.phase == BDC_PHASE_BET) {
+        if (size == 2 && memcmp(text, "cc", 2) == 0) {
+            played = bdc_py_play(h, BDC_ACTION_CHECK_CALL);
+        } else if (size == 1 && text[0] == 'f') {
+            played = bdc_py_play(h, BDC_ACTION_FOLD);
+        } else if (size >= 3 && memcmp(text, "cbr", 3) == 0 && bdc_py_next(h) == 0 && h->next.can_raise) {
+            long long amount = bdc_py_raise_to(h, text, size);
+            played = amount > 0 ? bdc_py_play(h, amount) : 0;
+        }
+    } else if (h->table.phase == BDC_PHASE_DRAW && size >= 2 && memcmp(text, "sd", 2) == 0) {
+        int ids[5], count = bdc_py_thrown(text, size, ids);
+        played = count >= 0 ? bdc_py_throw(h, ids, count) : 0;
+    }
+    if (played) {
+        return played < 0 ? NULL : bdc_py_none();
+    }
+    return BDC_PY_FALLBACK(BDC_PY_ACT);
+}
+
+/* legal_actions(): the words of what the seat to act may do, shared by every
+ * hand that meets the same numbers (made once by the fallback). */
+static PyObject *bdc_py_legal_actions(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    bdc_py_hand *h = BDC_PY_HAND(self);
+    if (nargs == 0 && kwnames == NULL && h->started) {
+        int found;
+        size_t slot;
+        PyObject *words;
+        if (h->actions != NULL && h->actions != Py_None) {
+            Py_INCREF(h->actions);
+            return h->actions;
+        }
+        if (bdc_py_next(h) == 0) {
+            slot = bdc_py_slot(&h->next, &found);
+            words = found ? bdc_py_legals[slot].words : NULL;
+            if (words != NULL) {
+                Py_INCREF(words);
+                bdc_py_set(&h->actions, (Py_INCREF(words), words));
+                return words;
+            }
+            words = BDC_PY_FALLBACK(BDC_PY_LEGAL_ACTIONS); /* (which asks legal(): the slot is this one's now) */
+            if (words != NULL && PyTuple_CheckExact(words)) {
+                slot = bdc_py_slot(&h->next, &found);
+                if (found) {
+                    Py_INCREF(words);
+                    bdc_py_set(&bdc_py_legals[slot].words, words);
+                }
+            }
+            return words;
+        }
+    }
+    return BDC_PY_FALLBACK(BDC_PY_LEGAL_ACTIONS);
 }
 
 /* ---- What the seat may do, its cards, the state -------------------------- */
@@ -787,6 +942,8 @@ static PyMethodDef bdc_py_methods[] = {
     {"check_call", BDC_PY_FASTCALL(bdc_py_check_call), NULL},
     {"bet_raise", BDC_PY_FASTCALL(bdc_py_bet_raise), NULL},
     {"discard", BDC_PY_FASTCALL(bdc_py_discard), NULL},
+    {"legal_actions", BDC_PY_FASTCALL(bdc_py_legal_actions), NULL},
+    {"act", BDC_PY_FASTCALL(bdc_py_act_text), NULL},
     {"_clone", bdc_py_clone, METH_NOARGS, "A copy of the hand sharing every member but the table (see hand_core.c)."},
     {"_keep_rules", bdc_py_keep_rules, METH_VARARGS, "The rules the fast __init__ takes (see hand_core.c)."},
     {NULL, NULL, 0, NULL},
