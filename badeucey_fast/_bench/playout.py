@@ -68,13 +68,12 @@ def play_by_words(hand: Hand, rng: random.Random) -> Hand:
     same policy (in fixed limit, the same hands), each action chosen and taken as PHH words."""
     rnd = rng.random
     while True:
-        seat = hand.to_act
-        if seat is None:
+        words = hand.legal_actions()  # ("sd",) in a draw; () once the hand is over
+        if not words:
             return hand
-        if hand.phase == "draw":
-            hand.act(" ".join(["sd", *[NAME_OF[c] for c in _thrown(hand.cards(seat), rnd)]]))
+        if words[0] == "sd":
+            hand.act("sd " + "".join([NAME_OF[c] for c in _thrown(hand.cards(hand.to_act), rnd)]))  # type: ignore[arg-type]
             continue
-        words = hand.legal_actions()
         hand.act(words[int(rnd() * len(words))])
 
 

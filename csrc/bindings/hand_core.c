@@ -59,14 +59,15 @@ typedef struct {
     bdc_table table;
     PyObject *rules, *button, *game, *size, *structure, *n, *start, *rng, *replay;
     PyObject *raw, *log, *decoded, *burns, *views, *legal, *actions, *result, *ctable, *cbytes;
-    bdc_legal next; /* what the seat to act may do, when fresh */
+    PyObject *random; /* rng's bound method random, once asked (NULL when rng changes) */
+    bdc_legal next;   /* what the seat to act may do, when fresh */
     char careful, started, fresh;
 } bdc_py_hand;
 
 /* The object members, for traverse, clear and _clone. */
 #define BDC_PY_HAND_OBJECTS(X)                                                                                  \
     X(rules) X(button) X(game) X(size) X(structure) X(n) X(start) X(rng) X(replay) X(raw) X(log) X(decoded) \
-    X(burns) X(views) X(legal) X(actions) X(result) X(ctable) X(cbytes)
+    X(burns) X(views) X(legal) X(actions) X(result) X(ctable) X(cbytes) X(random)
 
 /* The calls that have a fallback, in the order of its names. */
 enum { BDC_PY_INIT, BDC_PY_LEGAL, BDC_PY_CARDS, BDC_PY_FOLD, BDC_PY_CHECK_CALL, BDC_PY_BET_RAISE, BDC_PY_DISCARD,
@@ -123,10 +124,11 @@ static int bdc_py_feed(bdc_py_hand *h, double *u, size_t need)
     if (need == 0) {
         return 0;
     }
-    random = PyObject_GetAttr(h->rng, bdc_py_hands.random_name);
-    if (random == NULL) {
+    if (h->random == NULL && (h->random = PyObject_GetAttr(h->rng, bdc_py_hands.random_name)) == NULL) {
         return -1;
     }
+    random = h->random;
+    Py_INCREF(random); /* (its own Python code may change the hand's generator) */
     for (size_t i = 0; i < need; i++) {
         PyObject *x = PyObject_CallNoArgs(random);
         double d = x == NULL ? -1.0 : PyFloat_AsDouble(x);
@@ -649,6 +651,62 @@ static PyObject *bdc_py_payoffs(PyObject *self, void *unused)
     return out;
 }
 
+/* _rng: the hand's generator (setting it forgets its bound method random). */
+static PyObject *bdc_py_get_rng(PyObject *self, void *unused)
+{
+    PyObject *rng = BDC_PY_HAND(self)->rng;
+    (void)unused;
+    if (rng == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "_rng");
+        return NULL;
+    }
+    Py_INCREF(rng);
+    return rng;
+}
+
+static int bdc_py_set_rng(PyObject *self, PyObject *value, void *unused)
+{
+    bdc_py_hand *h = BDC_PY_HAND(self);
+    (void)unused;
+    Py_XINCREF(value);
+    bdc_py_set(&h->rng, value);
+    bdc_py_set(&h->random, NULL);
+    return 0;
+}
+
+/* _log, _burns (lists) and _views (a dict): made empty when first read. */
+static PyObject *bdc_py_lazy(PyObject **slot, PyObject *(*make)(void))
+{
+    if (*slot == NULL && (*slot = make()) == NULL) {
+        return NULL;
+    }
+    Py_INCREF(*slot);
+    return *slot;
+}
+
+static PyObject *bdc_py_new_list(void)
+{
+    return PyList_New(0);
+}
+
+#define BDC_PY_LAZY(name, member, make)                                       \
+    static PyObject *bdc_py_get_##name(PyObject *self, void *unused)          \
+    {                                                                         \
+        (void)unused;                                                         \
+        return bdc_py_lazy(&BDC_PY_HAND(self)->member, make);                 \
+    }                                                                         \
+    static int bdc_py_set_##name(PyObject *self, PyObject *value, void *unused) \
+    {                                                                         \
+        (void)unused;                                                         \
+        Py_XINCREF(value);                                                    \
+        bdc_py_set(&BDC_PY_HAND(self)->member, value);                        \
+        return 0;                                                             \
+    }
+BDC_PY_LAZY(log, log, bdc_py_new_list)
+BDC_PY_LAZY(burns, burns, bdc_py_new_list)
+BDC_PY_LAZY(views, views, PyDict_New)
+#undef BDC_PY_LAZY
+
 static PyObject *bdc_py_address(PyObject *self, void *unused)
 {
     (void)unused;
@@ -661,7 +719,7 @@ static PyObject *bdc_py_address(PyObject *self, void *unused)
  * fallback's (nothing changed), -1 with an exception. */
 static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
 {
-    PyObject *stacks, *button = NULL, *seed = Py_None, *key, *value, *rng, *start, *raw, *log, *burns, *views;
+    PyObject *stacks, *button = NULL, *seed = Py_None, *key, *value, *rng, *start, *raw;
     PyObject *n_seats, *decoded, *(*item_of)(PyObject *, Py_ssize_t);
     Py_ssize_t n, at = 0;
     long long chips, seat = 0;
@@ -737,17 +795,13 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     }
     start = PyTuple_CheckExact(stacks) ? (Py_INCREF(stacks), stacks) : PyList_AsTuple(stacks);
     raw = PyByteArray_FromStringAndSize(NULL, 0);
-    log = PyList_New(0);
-    burns = PyList_New(0);
-    views = PyDict_New();
     n_seats = PyLong_FromSsize_t(n);
     decoded = PyLong_FromLong(0);
     if (button == NULL) {
         button = decoded; /* the default button, seat 0 */
     }
-    if (start == NULL || raw == NULL || log == NULL || burns == NULL || views == NULL || n_seats == NULL || decoded == NULL) {
-        Py_XDECREF(start), Py_XDECREF(raw), Py_XDECREF(log), Py_XDECREF(burns), Py_XDECREF(views);
-        Py_XDECREF(n_seats), Py_XDECREF(decoded), Py_DECREF(rng);
+    if (start == NULL || raw == NULL || n_seats == NULL || decoded == NULL) {
+        Py_XDECREF(start), Py_XDECREF(raw), Py_XDECREF(n_seats), Py_XDECREF(decoded), Py_DECREF(rng);
         return -1;
     }
     /* The kept rules, copied: the generator's Python code may keep others meanwhile. */
@@ -762,12 +816,13 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     bdc_py_set(&h->n, n_seats);
     bdc_py_set(&h->start, start);
     bdc_py_set(&h->rng, rng);
+    bdc_py_set(&h->random, NULL);
     bdc_py_set(&h->replay, NULL);
     bdc_py_set(&h->raw, raw);
-    bdc_py_set(&h->log, log);
+    bdc_py_set(&h->log, NULL); /* (made when first read: a hand of play rarely reads them) */
     bdc_py_set(&h->decoded, decoded);
-    bdc_py_set(&h->burns, burns);
-    bdc_py_set(&h->views, views);
+    bdc_py_set(&h->burns, NULL);
+    bdc_py_set(&h->views, NULL);
     bdc_py_set(&h->legal, NULL);
     bdc_py_set(&h->actions, NULL);
     bdc_py_set(&h->result, NULL);
@@ -913,13 +968,9 @@ static PyMemberDef bdc_py_members[] = {
     BDC_PY_MEMBER("_structure", structure),
     BDC_PY_MEMBER("_n", n),
     BDC_PY_MEMBER("_start", start),
-    BDC_PY_MEMBER("_rng", rng),
     BDC_PY_MEMBER("_replay", replay),
     BDC_PY_MEMBER("_raw", raw),
-    BDC_PY_MEMBER("_log", log),
     BDC_PY_MEMBER("_decoded", decoded),
-    BDC_PY_MEMBER("_burns", burns),
-    BDC_PY_MEMBER("_views", views),
     BDC_PY_MEMBER("_legal", legal),
     BDC_PY_MEMBER("_actions", actions),
     BDC_PY_MEMBER("_result", result),
@@ -956,6 +1007,10 @@ static PyGetSetDef bdc_py_getset[] = {
     {"phase", bdc_py_phase, NULL, NULL, NULL},
     {"payoffs", bdc_py_payoffs, NULL, NULL, NULL},
     {"_address", bdc_py_address, NULL, "The address of the hand's bdc_table.", NULL},
+    {"_rng", bdc_py_get_rng, bdc_py_set_rng, "The hand's generator.", NULL},
+    {"_log", bdc_py_get_log, bdc_py_set_log, "The typed events decoded so far.", NULL},
+    {"_burns", bdc_py_get_burns, bdc_py_set_burns, "The cards burnt, as decoded so far.", NULL},
+    {"_views", bdc_py_get_views, bdc_py_set_views, "What each seat has seen so far (a cache).", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 #define BDC_PY_PROPERTIES 3 /* those with docs from the factory */
