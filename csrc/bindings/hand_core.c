@@ -228,8 +228,6 @@ static int bdc_py_next(bdc_py_hand *h)
     return 0;
 }
 
-/* The Legal of a bdc_legal: from the cache above, else from the package's
- * dict of them by their bytes, else made (and kept there) by new_legal. */
 /* The cache slot of a bdc_legal, and whether it holds that one. */
 static size_t bdc_py_slot(const bdc_legal *legal, int *found)
 {
@@ -242,6 +240,8 @@ static size_t bdc_py_slot(const bdc_legal *legal, int *found)
     return slot;
 }
 
+/* The Legal of a bdc_legal: from the cache above, else from the package's
+ * dict of them by their bytes, else made (and kept there) by new_legal. */
 static PyObject *bdc_py_legal_of(const bdc_legal *legal)
 {
     int found;
