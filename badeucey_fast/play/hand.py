@@ -583,9 +583,10 @@ def _discard(self: Hand, cards: str | Iterable[int] = ()) -> None:
     held[at:at + len(hole)] = bytes([next(given) if c in thrown else c for c in hole])
     try:
         self._play(mask, need)
-    except BaseException:  # a draw the replayed history refuses: the hand as it was
-        held[at:at + len(hole)] = bytes(hole)
-        raise
+    except BaseException:
+        if table.phase == _DRAW and table.to_act == seat:  # refused (the replayed history, the generator): as it was
+            held[at:at + len(hole)] = bytes(hole)
+        raise  # (else the table played, and its record could not keep the events: the table stays as played)
 
 
 
@@ -742,9 +743,9 @@ class Hand(_HandCore):
             if used != need:  # pragma: no cover - the count of picks is the C table's rule
                 raise RuntimeError(f"the table took {used} random picks, not {need}")
             io.used = 0
-        self._raw += shared.record[:io.n_events * _EVENT_SIZE]
-        self._legal = self._actions = None
+        self._legal = self._actions = None  # (first: stale even when the record cannot grow)
         self._fresh = False  # (the C base type's numbers of the seat to act are stale)
+        self._raw += shared.record[:io.n_events * _EVENT_SIZE]
 
     def _play(self, action: int, need: int = 0) -> None:
         """The seat to act takes ``action`` (legal: checked by the caller), the

@@ -85,6 +85,8 @@ static struct {
     PyObject *random_type; /* random.Random */
     PyObject *phases[3];   /* "bet", "draw", "over" */
     PyObject *random_name; /* "random" */
+    PyObject *names[BDC_PY_CALLS]; /* each call's name (interned) */
+    PyObject *own[BDC_PY_CALLS];   /* the type's own method of each call from BDC_PY_LEGAL on */
     PyObject *kept_owner, *kept_rules, *kept_game, *kept_size, *kept_structure;
     bdc_table_rules kept_c;
     int kept_max_seats, kept_n_cards;
@@ -186,7 +188,9 @@ static int bdc_py_numbers(bdc_py_hand *h, double *u, size_t need)
 
 /* The seat to act takes `action`, the table taking the `need` uniforms u[]:
  * 1 when played, 0 when the table refused it and took no uniform (nothing
- * changed: the fallback says why), -1 with an exception. */
+ * changed: the fallback says why), -1 with an exception when the table
+ * refused it, -2 with an exception when the table played it but the record
+ * could not keep its events (the table stays as played, as in the fallbacks). */
 static int bdc_py_act(bdc_py_hand *h, int64_t action, size_t need, const double *u)
 {
     bdc_table_event events[BDC_TABLE_MAX_EVENTS];
@@ -200,10 +204,12 @@ static int bdc_py_act(bdc_py_hand *h, int64_t action, size_t need, const double 
         PyErr_Format(PyExc_ValueError, "table action %lld: %s", (long long)action, bdc_status_text(status));
         return -1;
     }
+    h->fresh = 1; /* (h->next is the played table's) */
     if (bdc_py_record(h, &io, need) < 0) {
-        return -1;
+        bdc_py_set(&h->legal, NULL);
+        bdc_py_set(&h->actions, NULL);
+        return -2;
     }
-    h->fresh = 1;
     return 1;
 }
 
@@ -240,9 +246,11 @@ static size_t bdc_py_slot(const bdc_legal *legal, int *found)
     return slot;
 }
 
-static PyObject *bdc_py_legal_of(const bdc_legal *legal)
+static PyObject *bdc_py_legal_of(const bdc_legal *numbers)
 {
     int found;
+    const bdc_legal key_numbers = *numbers; /* (new_legal runs Python, which may play on the hand they came from) */
+    const bdc_legal *legal = &key_numbers;
     size_t slot = bdc_py_slot(legal, &found);
     PyObject *key, *made;
     if (found) {
@@ -283,6 +291,21 @@ static int bdc_py_int_in(PyObject *x, long long lo, long long hi, long long *val
     }
     *value = v;
     return 1;
+}
+
+/* Whether the hand's type answers `call` with this type's own method, not a
+ * subclass's or a patched one: act() and legal_actions() stand for calls of
+ * self.fold(), self.legal() and so on (their fallbacks make those calls), so
+ * they answer in C only then.  (-1 never: a failed lookup is "not own".) */
+static int bdc_py_own(PyObject *self, int call)
+{
+    PyObject *found = PyObject_GetAttr((PyObject *)Py_TYPE(self), bdc_py_hands.names[call]);
+    int own = found != NULL && found == bdc_py_hands.own[call];
+    if (found == NULL) {
+        PyErr_Clear();
+    }
+    Py_XDECREF(found);
+    return own;
 }
 
 static PyObject *bdc_py_none(void)
@@ -354,7 +377,8 @@ static int bdc_py_throw(bdc_py_hand *h, const int *ids, Py_ssize_t count)
     int held, played, k = 0;
     int64_t mask = 0;
     size_t need;
-    if (!bdc_py_fast(h) || t->phase != BDC_PHASE_DRAW || t->to_act < 0 || t->to_act >= t->n_seats) {
+    if (!bdc_py_fast(h) || t->phase != BDC_PHASE_DRAW || t->to_act < 0 || t->to_act >= t->n_seats
+        || t->to_act >= BDC_TABLE_MAX_SEATS) { /* (a table written through its bytes: the fallback's) */
         return 0;
     }
     hole = t->hole[t->to_act];
@@ -383,7 +407,7 @@ static int bdc_py_throw(bdc_py_hand *h, const int *ids, Py_ssize_t count)
         }
     }
     played = bdc_py_act(h, mask, need, u);
-    if (played != 1) {
+    if (played == 0 || played == -1) { /* refused: the cards as they were */
         memcpy(hole, saved, (size_t)held);
     }
     return played;
@@ -493,14 +517,16 @@ static PyObject *bdc_py_act_text(PyObject *self, PyObject *const *args, Py_ssize
     }
     if (h->table.phase == BDC_PHASE_BET) {
         if (size == 2 && memcmp(text, "cc", 2) == 0) {
-            played = bdc_py_play(h, BDC_ACTION_CHECK_CALL);
+            played = bdc_py_own(self, BDC_PY_CHECK_CALL) ? bdc_py_play(h, BDC_ACTION_CHECK_CALL) : 0;
         } else if (size == 1 && text[0] == 'f') {
-            played = bdc_py_play(h, BDC_ACTION_FOLD);
-        } else if (size >= 3 && memcmp(text, "cbr", 3) == 0 && bdc_py_next(h) == 0 && h->next.can_raise) {
+            played = bdc_py_own(self, BDC_PY_FOLD) ? bdc_py_play(h, BDC_ACTION_FOLD) : 0;
+        } else if (size >= 3 && memcmp(text, "cbr", 3) == 0 && bdc_py_own(self, BDC_PY_BET_RAISE) && bdc_py_next(h) == 0
+                   && h->next.can_raise) {
             long long amount = bdc_py_raise_to(h, text, size);
             played = amount > 0 ? bdc_py_play(h, amount) : 0;
         }
-    } else if (h->table.phase == BDC_PHASE_DRAW && size >= 2 && memcmp(text, "sd", 2) == 0) {
+    } else if (h->table.phase == BDC_PHASE_DRAW && size >= 2 && memcmp(text, "sd", 2) == 0
+               && bdc_py_own(self, BDC_PY_DISCARD)) {
         int ids[5], count = bdc_py_thrown(text, size, ids);
         played = count >= 0 ? bdc_py_throw(h, ids, count) : 0;
     }
@@ -519,11 +545,12 @@ static PyObject *bdc_py_legal_actions(PyObject *self, PyObject *const *args, Py_
         int found;
         size_t slot;
         PyObject *words;
+        bdc_legal numbers;
         if (h->actions != NULL && h->actions != Py_None) {
             Py_INCREF(h->actions);
             return h->actions;
         }
-        if (bdc_py_next(h) == 0) {
+        if (bdc_py_own(self, BDC_PY_LEGAL) && bdc_py_next(h) == 0) {
             slot = bdc_py_slot(&h->next, &found);
             words = found ? bdc_py_legals[slot].words : NULL;
             if (words != NULL) {
@@ -531,9 +558,11 @@ static PyObject *bdc_py_legal_actions(PyObject *self, PyObject *const *args, Py_
                 bdc_py_set(&h->actions, (Py_INCREF(words), words));
                 return words;
             }
+            numbers = h->next;
             words = BDC_PY_FALLBACK(BDC_PY_LEGAL_ACTIONS); /* (which asks legal(): the slot is this one's now) */
-            if (words != NULL && PyTuple_CheckExact(words)) {
-                slot = bdc_py_slot(&h->next, &found);
+            /* kept for every hand only if made from these numbers: no Python played on the hand meanwhile */
+            if (words != NULL && PyTuple_CheckExact(words) && h->fresh && memcmp(&numbers, &h->next, sizeof numbers) == 0) {
+                slot = bdc_py_slot(&numbers, &found);
                 if (found) {
                     Py_INCREF(words);
                     bdc_py_set(&bdc_py_legals[slot].words, words);
@@ -1059,9 +1088,23 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     if (bdc_py_hands.random_name == NULL && (bdc_py_hands.random_name = PyUnicode_InternFromString("random")) == NULL) {
         return NULL;
     }
+    for (int call = 0; call < BDC_PY_CALLS; call++) {
+        if (bdc_py_hands.names[call] == NULL
+            && (bdc_py_hands.names[call] = PyUnicode_InternFromString(bdc_py_call_names[call])) == NULL) {
+            return NULL;
+        }
+    }
     type = PyType_FromSpec(&spec);
     if (type == NULL) {
         return NULL;
+    }
+    for (int call = BDC_PY_LEGAL; call < BDC_PY_CALLS; call++) {
+        PyObject *own = PyObject_GetAttr(type, bdc_py_hands.names[call]);
+        if (own == NULL) {
+            Py_DECREF(type);
+            return NULL;
+        }
+        bdc_py_set(&bdc_py_hands.own[call], own);
     }
     for (int call = 0; call < BDC_PY_CALLS; call++) {
         PyObject *fallback = PyDict_GetItemString(fallbacks, bdc_py_call_names[call]);
