@@ -483,3 +483,4 @@ def test_a_generator_giving_no_number_gets_the_fallbacks_error(number: object) -
             discard(hand, list(hand.cards(1)[:1]))
         errors.append((caught.type, str(caught.value)))
     assert errors[0] == errors[1] and errors[2] == errors[3]
+    assert "random() of the hand's generator gave" in errors[0][1] and errors[0][0] is not OverflowError

@@ -733,7 +733,12 @@ class Hand(_HandCore):
         rnd = self._rng.random
         uniforms = shared.uniforms
         for i in _COUNTS[need]:
-            uniforms[i] = rnd()
+            x = rnd()
+            try:
+                uniforms[i] = x  # (as a C double: a TypeError for no number, a ValueError beyond a double)
+            except (TypeError, ValueError) as error:
+                raise type(error)(f"random() of the hand's generator gave {type(x).__name__}, "
+                                  "not a float in [0, 1)") from None
 
     def _record(self, shared: _Io, need: int) -> None:
         """After a C call: keep its events, check it took the uniforms it was given."""

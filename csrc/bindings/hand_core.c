@@ -118,6 +118,26 @@ static int bdc_py_fast(const bdc_py_hand *h)
     return h->started && !h->careful && h->raw != NULL && PyByteArray_CheckExact(h->raw) && h->rng != NULL;
 }
 
+/* After random() gave x, which PyFloat_AsDouble refused: the fallbacks' error
+ * (play/hand.py, _feed): a TypeError for what is no number, a ValueError for a
+ * number beyond a double; any other exception stays. */
+static void bdc_py_not_a_float(PyObject *x)
+{
+    PyObject *kind = PyErr_ExceptionMatches(PyExc_TypeError) ? PyExc_TypeError
+                     : PyErr_ExceptionMatches(PyExc_OverflowError) || PyErr_ExceptionMatches(PyExc_ValueError) ? PyExc_ValueError
+                                                                                                              : NULL;
+    PyObject *name;
+    if (kind == NULL) {
+        return;
+    }
+    PyErr_Clear();
+    name = PyType_GetName(Py_TYPE(x));
+    if (name != NULL) {
+        PyErr_Format(kind, "random() of the hand's generator gave %U, not a float in [0, 1)", name);
+        Py_DECREF(name);
+    }
+}
+
 /* The next `need` uniforms of the hand's generator into u[]: 0, or -1 with an exception. */
 static int bdc_py_feed(bdc_py_hand *h, double *u, size_t need)
 {
@@ -132,11 +152,15 @@ static int bdc_py_feed(bdc_py_hand *h, double *u, size_t need)
     for (size_t i = 0; i < need; i++) {
         PyObject *x = PyObject_CallNoArgs(random);
         double d = x == NULL ? -1.0 : PyFloat_AsDouble(x);
-        Py_XDECREF(x);
         if (d == -1.0 && PyErr_Occurred()) {
+            if (x != NULL) {
+                bdc_py_not_a_float(x);
+            }
+            Py_XDECREF(x);
             Py_DECREF(random);
             return -1;
         }
+        Py_XDECREF(x);
         u[i] = d;
     }
     Py_DECREF(random);
