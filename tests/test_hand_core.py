@@ -484,3 +484,15 @@ def test_a_generator_giving_no_number_gets_the_fallbacks_error(number: object) -
         errors.append((caught.type, str(caught.value)))
     assert errors[0] == errors[1] and errors[2] == errors[3]
     assert "random() of the hand's generator gave" in errors[0][1] and errors[0][0] is not OverflowError
+
+
+def test_keep_rules_reads_no_address_python_gives() -> None:
+    """_keep_rules takes the C rules as their bytes: an int is refused, never read as an address."""
+    rules = TableRules("badugi")
+    hand = Hand(rules, [5, 5])
+    for address in (8, 0, 2**40):
+        with pytest.raises(TypeError):
+            hand._keep_rules(rules, address, hand._game, 4, "fixed", 10)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="bytes"):
+        hand._keep_rules(rules, b"\0" * 3, hand._game, 4, "fixed", 10)
+    assert Hand(rules, [5, 5], seed=2) == _python_hand(rules, [5, 5], seed=2)  # the rules kept still deal
