@@ -303,7 +303,7 @@ def test_the_type_is_made_once() -> None:
     with pytest.raises(RuntimeError, match="once"):
         hand_core._hand_core("x.Y", "", {}, {}, {}, print, random.Random)
     with pytest.raises((TypeError, ValueError)):
-        Hand(TableRules("badugi"), [5, 5])._keep_rules(None, None, 0, None, 9, None, 99)  # type: ignore[arg-type]
+        Hand(TableRules("badugi"), [5, 5])._keep_rules(None, b"", None, 9, None, 99)  # type: ignore[arg-type]
 
 
 def test_the_methods_carry_the_fallbacks_docs() -> None:

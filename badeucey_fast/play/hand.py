@@ -283,12 +283,13 @@ class _Rules:
     a table plays many hands with: the C ``bdc_table_rules`` and the facts each
     hand reads (the rules are frozen, so these never go stale)."""
 
-    __slots__ = ("burn", "c_rules", "game", "max_seats", "rules", "size", "structure")
+    __slots__ = ("burn", "c_bytes", "c_rules", "game", "max_seats", "rules", "size", "structure")
 
     def __init__(self, rules: TableRules) -> None:
         game: Game = rules.game  # type: ignore[assignment]  # TableRules stores the Game
         self.rules = rules  # (kept alive, so that its id is not another's while cached)
         self.c_rules = table_rules(rules)
+        self.c_bytes = bytes(ffi.buffer(self.c_rules))  # (what the C base type keeps: _keep_rules)
         self.game = game
         self.size: int = game.hand_size
         self.max_seats = 10 if game.hand_size == 4 else 8
@@ -442,8 +443,7 @@ def _init(self: Hand, rules: TableRules, stacks: Sequence[int], *, button: int =
         table.ordered = 0  # the replay's order is the history's, not a deck's
     self._started = True
     if not burn:  # the rules a table plays many hands with: the C base type deals the next hands
-        self._keep_rules(kept, rules, int(ffi.cast("uintptr_t", c_rules)), kept.game, size, kept.structure,
-                         kept.max_seats)
+        self._keep_rules(rules, kept.c_bytes, kept.game, size, kept.structure, kept.max_seats)
 
 
 def _legal(self: Hand) -> Legal:

@@ -87,7 +87,7 @@ static struct {
     PyObject *random_name; /* "random" */
     PyObject *names[BDC_PY_CALLS]; /* each call's name (interned) */
     PyObject *own[BDC_PY_CALLS];   /* the type's own method of each call from BDC_PY_LEGAL on */
-    PyObject *kept_owner, *kept_rules, *kept_game, *kept_size, *kept_structure;
+    PyObject *kept_rules, *kept_game, *kept_size, *kept_structure;
     bdc_table_rules kept_c;
     int kept_max_seats, kept_n_cards;
 } bdc_py_hands;
@@ -869,30 +869,28 @@ static int bdc_py_init(PyObject *self, PyObject *args, PyObject *kwds)
     return done == NULL ? -1 : 0;
 }
 
-/* _keep_rules(owner, rules, address, game, size, structure, max_seats): the
- * rules the fast __init__ takes from now on (the last a hand was made with in
- * Python); owner keeps the bdc_table_rules at address alive. */
+/* _keep_rules(rules, c_rules, game, size, structure, max_seats): the rules
+ * the fast __init__ takes from now on (the last a hand was made with in
+ * Python); c_rules is the bytes of their bdc_table_rules, copied here (bytes,
+ * not an address: no int Python gives is ever read as one). */
 static PyObject *bdc_py_keep_rules(PyObject *self, PyObject *args)
 {
-    PyObject *owner, *rules, *address, *game, *size, *structure;
+    PyObject *rules, *c_rules, *game, *size, *structure;
     int max_seats;
-    const bdc_table_rules *c;
     long long n_cards;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOOOOi:_keep_rules", &owner, &rules, &address, &game, &size, &structure, &max_seats)) {
+    if (!PyArg_ParseTuple(args, "OSOOOi:_keep_rules", &rules, &c_rules, &game, &size, &structure, &max_seats)) {
         return NULL;
     }
-    c = PyLong_AsVoidPtr(address);
-    if (c == NULL || !bdc_py_int_in(size, 4, 5, &n_cards) || max_seats < 2 || max_seats > BDC_TABLE_MAX_SEATS) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_ValueError, "_keep_rules: needs the rules' address, a hand size and the most seats");
-        }
+    if (PyBytes_Size(c_rules) != (Py_ssize_t)sizeof(bdc_table_rules) || !bdc_py_int_in(size, 4, 5, &n_cards) || max_seats < 2
+        || max_seats > BDC_TABLE_MAX_SEATS) {
+        PyErr_Format(PyExc_ValueError, "_keep_rules: needs the %zu bytes of a bdc_table_rules, a hand size and the most seats",
+                     sizeof(bdc_table_rules));
         return NULL;
     }
-    bdc_py_hands.kept_c = *c;
+    memcpy(&bdc_py_hands.kept_c, PyBytes_AsString(c_rules), sizeof(bdc_table_rules));
     bdc_py_hands.kept_max_seats = max_seats;
     bdc_py_hands.kept_n_cards = (int)n_cards;
-    Py_INCREF(owner), bdc_py_set(&bdc_py_hands.kept_owner, owner);
     Py_INCREF(rules), bdc_py_set(&bdc_py_hands.kept_rules, rules);
     Py_INCREF(game), bdc_py_set(&bdc_py_hands.kept_game, game);
     Py_INCREF(size), bdc_py_set(&bdc_py_hands.kept_size, size);
