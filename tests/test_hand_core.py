@@ -150,7 +150,8 @@ def test_bad_calls_get_the_fallbacks_messages() -> None:
 ODD_WORDS = ["cc\x00", "cc ", " cc", "c c", "f ", "cbr  4", "cbr 4 ", "cbr 04", "cbr +4", "cbr 4.0", "cbr x",
              "cbr 99999999999999999999", "cbr 0", "cbr 3", "p1 cc", "p2 cc", "cc # a comment", "check", "",
              "sd", "sd ", "sd7s", "sd  7s", "sd 7s ", "sd 7s  5h", "sd ts", "sd 10s", "sd 7S", "sd 7♠", "sd xx",
-             "sd 2c2c", "sd 2c3c4c5c6c7c", "sd \x00", "sdx", "f\x00cc"]
+             "sd 2c2c", "sd 2c3c4c5c6c7c", "sd \x00", "sdx", "f\x00cc",
+             "cc\ud800", "\udc00", "sd 7s\ud800"]  # (lone surrogates: text with no UTF-8)
 
 
 @pytest.mark.parametrize("phase", ["bet", "draw"])
