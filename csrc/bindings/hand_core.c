@@ -536,8 +536,9 @@ static PyObject *bdc_py_act_text(PyObject *self, PyObject *const *args, Py_ssize
         return BDC_PY_FALLBACK(BDC_PY_ACT);
     }
     text = PyUnicode_AsUTF8AndSize(args[0], &size); /* kept by the str: valid while args[0] is */
-    if (text == NULL) {
-        return NULL;
+    if (text == NULL) { /* (a lone surrogate: no UTF-8, and none of the words above) */
+        PyErr_Clear();
+        return BDC_PY_FALLBACK(BDC_PY_ACT);
     }
     if (h->table.phase == BDC_PHASE_BET) {
         if (size == 2 && memcmp(text, "cc", 2) == 0) {
