@@ -497,3 +497,31 @@ def test_keep_rules_reads_no_address_python_gives() -> None:
     with pytest.raises(ValueError, match="bytes"):
         hand._keep_rules(rules, b"\0" * 3, hand._game, 4, "fixed", 10)
     assert Hand(rules, [5, 5], seed=2) == _python_hand(rules, [5, 5], seed=2)  # the rules kept still deal
+
+
+def test_python_run_while_the_generator_is_made_changes_no_hand_being_dealt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Making the generator runs Python (random.Random's __init__ and seed; another
+    thread may run meanwhile): a hand made then with other rules, or a change to the
+    stacks list, leaves the hand being dealt as the call asked, as the fallback does."""
+    rules, other = TableRules("deuce_seven"), TableRules("badugi", structure="no")
+    real_seed = random.Random.seed
+    stacks = [30, 40]
+    busy: list[int] = []
+
+    def meddling(self: random.Random, *args: Any, **kwargs: Any) -> None:
+        if not busy:
+            busy.append(1)
+            Hand(other, [7, 8, 9], seed=1)  # made in Python: the rules kept are other's now
+            stacks.append(50)
+            busy.clear()
+        real_seed(self, *args, **kwargs)
+
+    for make in (Hand, _python_hand):
+        Hand(rules, [5, 5], seed=1)  # rules kept: dealt in C
+        stacks[:] = [30, 40]
+        monkeypatch.setattr(random.Random, "seed", meddling)
+        hand = make(rules, stacks, seed=3)
+        monkeypatch.setattr(random.Random, "seed", real_seed)
+        assert hand.rules is rules and hand.game.name == "deuce_seven" and hand.n_seats == 2
+        assert hand.starting_stacks == (30, 40) and len(hand.cards(0)) == 5
+        assert hand == _python_hand(rules, [30, 40], seed=3)
