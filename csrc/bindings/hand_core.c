@@ -716,7 +716,7 @@ static PyObject *bdc_py_address(PyObject *self, void *unused)
 static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
 {
     PyObject *stacks, *button = NULL, *seed = Py_None, *key, *value, *rng, *start, *raw, *log, *burns, *views;
-    PyObject *n_seats, *decoded, *(*item_of)(PyObject *, Py_ssize_t);
+    PyObject *n_seats, *decoded, *(*item_of)(PyObject *, Py_ssize_t), *kept[4];
     Py_ssize_t n, at = 0;
     long long chips, seat = 0;
     int64_t stack[BDC_TABLE_MAX_SEATS];
@@ -764,9 +764,7 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     if (button != NULL && !bdc_py_int_in(button, 0, n - 1, &seat)) {
         return 0;
     }
-    if (seed == Py_None) {
-        rng = PyObject_CallNoArgs(bdc_py_hands.random_type);
-    } else if (PyLong_CheckExact(seed)) {
+    if (seed != Py_None && PyLong_CheckExact(seed)) {
         int overflow;
         long long low = PyLong_AsLongLongAndOverflow(seed, &overflow);
         if (overflow < 0 || (overflow == 0 && low < 0)) {
@@ -779,17 +777,39 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
                 return 0;
             }
         }
-        rng = PyObject_CallFunctionObjArgs(bdc_py_hands.random_type, seed, NULL);
-    } else if (PyObject_TypeCheck(seed, (PyTypeObject *)bdc_py_hands.random_type)) {
-        Py_INCREF(seed);
-        rng = seed;
-    } else {
+    } else if (seed != Py_None && !PyObject_TypeCheck(seed, (PyTypeObject *)bdc_py_hands.random_type)) {
         return 0;
     }
-    if (rng == NULL) {
+    /* The call is this path's.  The stacks and the kept rules (those of the
+     * call) are taken before any Python runs: making the generator runs
+     * random.Random's Python (and another thread meanwhile), which may keep
+     * other rules or change the stacks list, as the fallback takes them first. */
+    start = PyTuple_CheckExact(stacks) ? (Py_INCREF(stacks), stacks) : PyList_AsTuple(stacks);
+    if (start == NULL) {
         return -1;
     }
-    start = PyTuple_CheckExact(stacks) ? (Py_INCREF(stacks), stacks) : PyList_AsTuple(stacks);
+    rules = bdc_py_hands.kept_c;
+    need = (size_t)n * (size_t)bdc_py_hands.kept_n_cards;
+    kept[0] = bdc_py_hands.kept_rules, kept[1] = bdc_py_hands.kept_game;
+    kept[2] = bdc_py_hands.kept_size, kept[3] = bdc_py_hands.kept_structure;
+    for (int i = 0; i < 4; i++) {
+        Py_INCREF(kept[i]);
+    }
+    if (seed == Py_None) {
+        rng = PyObject_CallNoArgs(bdc_py_hands.random_type);
+    } else if (PyLong_CheckExact(seed)) {
+        rng = PyObject_CallFunctionObjArgs(bdc_py_hands.random_type, seed, NULL);
+    } else {
+        Py_INCREF(seed);
+        rng = seed;
+    }
+    if (rng == NULL) {
+        Py_DECREF(start);
+        for (int i = 0; i < 4; i++) {
+            Py_DECREF(kept[i]);
+        }
+        return -1;
+    }
     raw = PyByteArray_FromStringAndSize(NULL, 0);
     log = PyList_New(0);
     burns = PyList_New(0);
@@ -802,16 +822,18 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     if (start == NULL || raw == NULL || log == NULL || burns == NULL || views == NULL || n_seats == NULL || decoded == NULL) {
         Py_XDECREF(start), Py_XDECREF(raw), Py_XDECREF(log), Py_XDECREF(burns), Py_XDECREF(views);
         Py_XDECREF(n_seats), Py_XDECREF(decoded), Py_DECREF(rng);
+        for (int i = 0; i < 4; i++) {
+            Py_DECREF(kept[i]);
+        }
         return -1;
     }
-    /* The kept rules, copied: the generator's Python code may keep others meanwhile. */
-    rules = bdc_py_hands.kept_c;
-    need = (size_t)n * (size_t)bdc_py_hands.kept_n_cards;
     Py_INCREF(button);
-    Py_INCREF(bdc_py_hands.kept_rules), bdc_py_set(&h->rules, bdc_py_hands.kept_rules);
-    Py_INCREF(bdc_py_hands.kept_game), bdc_py_set(&h->game, bdc_py_hands.kept_game);
-    Py_INCREF(bdc_py_hands.kept_size), bdc_py_set(&h->size, bdc_py_hands.kept_size);
-    Py_INCREF(bdc_py_hands.kept_structure), bdc_py_set(&h->structure, bdc_py_hands.kept_structure);
+    h->started = 0; /* (first: releasing the old members may run Python, which must not play on the old table here) */
+    h->fresh = 0;
+    bdc_py_set(&h->rules, kept[0]);
+    bdc_py_set(&h->game, kept[1]);
+    bdc_py_set(&h->size, kept[2]);
+    bdc_py_set(&h->structure, kept[3]);
     bdc_py_set(&h->button, button);
     bdc_py_set(&h->n, n_seats);
     bdc_py_set(&h->start, start);
@@ -826,8 +848,6 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     bdc_py_set(&h->actions, NULL);
     bdc_py_set(&h->result, NULL);
     h->careful = 0;
-    h->started = 0;
-    h->fresh = 0;
     if (need > BDC_TABLE_START_UNIFORMS - 1 || bdc_py_feed(h, u, need) < 0) {
         if (!PyErr_Occurred()) {
             PyErr_SetString(PyExc_RuntimeError, "more cards to deal than a table holds");
