@@ -525,3 +525,32 @@ def test_python_run_while_the_generator_is_made_changes_no_hand_being_dealt(monk
         assert hand.rules is rules and hand.game.name == "deuce_seven" and hand.n_seats == 2
         assert hand.starting_stacks == (30, 40) and len(hand.cards(0)) == 5
         assert hand == _python_hand(rules, [30, 40], seed=3)
+
+
+def test_threads_dealing_with_their_own_rules_get_their_own_rules() -> None:
+    """Each thread deals hands with its rules while the others keep theirs (making
+    a generator runs Python, where threads switch): every hand has the rules asked for."""
+    import sys
+    import threading
+
+    wrong: list[tuple[str, str]] = []
+
+    def deal(game: str) -> None:
+        rules = TableRules(game)
+        for seed in range(150):
+            Hand(rules, [9, 9], seed=seed)  # rules kept; then dealt in C, unless another thread kept others
+            hand = Hand(rules, [9, 9], seed=seed)
+            if hand.rules is not rules or hand != _python_hand(rules, [9, 9], seed=seed):
+                wrong.append((game, hand.game.name))
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=deal, args=(game,)) for game in GAMES]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert wrong == []
