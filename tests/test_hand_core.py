@@ -554,3 +554,27 @@ def test_threads_dealing_with_their_own_rules_get_their_own_rules() -> None:
     finally:
         sys.setswitchinterval(interval)
     assert wrong == []
+
+
+def test_a_generator_that_resumes_the_hand_leaves_no_stale_legal() -> None:
+    """A generator whose random() makes the stub dealt in order (resume) while a draw
+    takes its numbers: the table plays with none of them, both paths raise, and
+    legal() then reads the table as played."""
+    from badeucey_fast.play.hand import DealState
+
+    rules = TableRules("deuce_seven")
+    Hand(rules, [50, 50], seed=4)  # rules kept: dealt in C
+    for hand, discard in ((Hand(rules, [50, 50], seed=4), Hand.discard),
+                          (_python_hand(rules, [50, 50], seed=4), engine._discard)):
+        hand.check_call(), hand.check_call()
+
+        class Resuming(random.Random):
+            def random(self, hand: Hand = hand) -> float:
+                hand.resume(DealState(hand.deal_state.stub, True, None))
+                return 0.5
+
+        hand._rng = Resuming()
+        hand.legal()
+        with pytest.raises(RuntimeError, match="random picks"):
+            discard(hand, list(hand.cards(1)[:1]))
+        assert hand.legal() == hand._numbers() and hand.legal_actions() == ("sd",) and hand.to_act == 0
