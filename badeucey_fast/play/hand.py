@@ -742,14 +742,14 @@ class Hand(_HandCore):
 
     def _record(self, shared: _Io, need: int) -> None:
         """After a C call: keep its events, check it took the uniforms it was given."""
+        self._legal = self._actions = None  # (first: the table played, whatever fails below)
+        self._fresh = False  # (the C base type's numbers of the seat to act are stale)
         io = shared.io
         used = io.used
         if used or need:
-            if used != need:  # pragma: no cover - the count of picks is the C table's rule
-                raise RuntimeError(f"the table took {used} random picks, not {need}")
             io.used = 0
-        self._legal = self._actions = None  # (first: stale even when the record cannot grow)
-        self._fresh = False  # (the C base type's numbers of the seat to act are stale)
+            if used != need:  # the generator's Python changed how the stub is dealt (resume) meanwhile
+                raise RuntimeError(f"the table took {used} random picks, not {need}")
         self._raw += shared.record[:io.n_events * _EVENT_SIZE]
 
     def _play(self, action: int, need: int = 0) -> None:
