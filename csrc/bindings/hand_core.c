@@ -23,7 +23,11 @@
  *   - fold(), check_call(), bet_raise(to) and discard(cards) with the cards
  *     as a tuple or list of plain int ids, and act(text) with the words the
  *     package writes ("cc", "cbr 8", "sd 7s5h"), on a table that neither
- *     burns nor replays a recorded hand.
+ *     burns nor replays a recorded hand;
+ *   - act() and legal_actions() stand for calls of the hand's fold(),
+ *     check_call(), bet_raise(), discard() and legal() (their fallbacks make
+ *     them): they answer in C only while the hand's type has this type's own
+ *     (not a subclass's or a patched one, which the fallback calls).
  * Every other call, an error included, goes whole to the package's Python
  * function for it (its "fallback", play/hand.py), which checks, plays and
  * raises with its message: every rule and message has one source, in Python,
