@@ -150,7 +150,8 @@ def test_bad_calls_get_the_fallbacks_messages() -> None:
 ODD_WORDS = ["cc\x00", "cc ", " cc", "c c", "f ", "cbr  4", "cbr 4 ", "cbr 04", "cbr +4", "cbr 4.0", "cbr x",
              "cbr 99999999999999999999", "cbr 0", "cbr 3", "p1 cc", "p2 cc", "cc # a comment", "check", "",
              "sd", "sd ", "sd7s", "sd  7s", "sd 7s ", "sd 7s  5h", "sd ts", "sd 10s", "sd 7S", "sd 7♠", "sd xx",
-             "sd 2c2c", "sd 2c3c4c5c6c7c", "sd \x00", "sdx", "f\x00cc"]
+             "sd 2c2c", "sd 2c3c4c5c6c7c", "sd \x00", "sdx", "f\x00cc",
+             "cc\ud800", "\udc00", "sd 7s\ud800"]  # (lone surrogates: text with no UTF-8)
 
 
 @pytest.mark.parametrize("phase", ["bet", "draw"])
@@ -303,7 +304,7 @@ def test_the_type_is_made_once() -> None:
     with pytest.raises(RuntimeError, match="once"):
         hand_core._hand_core("x.Y", "", {}, {}, {}, print, random.Random)
     with pytest.raises((TypeError, ValueError)):
-        Hand(TableRules("badugi"), [5, 5])._keep_rules(None, None, 0, None, 9, None, 99)  # type: ignore[arg-type]
+        Hand(TableRules("badugi"), [5, 5])._keep_rules(None, b"", None, 9, None, 99)  # type: ignore[arg-type]
 
 
 def test_the_methods_carry_the_fallbacks_docs() -> None:
@@ -311,3 +312,269 @@ def test_the_methods_carry_the_fallbacks_docs() -> None:
         fallback = getattr(engine, f"_{name}")
         assert getattr(Hand, name).__doc__.split("\n")[0] == fallback.__doc__.split("\n")[0]
     assert "None when the hand is over" in Hand.to_act.__doc__  # type: ignore[operator]
+
+
+def test_act_calls_the_methods_a_subclass_overrides() -> None:
+    """act(text) stands for self.fold() etc. (its fallback calls them): a subclass's
+    or a patched method is called, as the fallback would."""
+
+    class Careful(Hand):
+        __slots__ = ()
+        seen: list[str] = []
+
+        def fold(self) -> None:
+            Careful.seen.append("fold")
+            super().fold()
+
+        def check_call(self) -> None:
+            Careful.seen.append("check_call")
+            super().check_call()
+
+        def bet_raise(self, to: int | None = None) -> None:
+            Careful.seen.append("bet_raise")
+            super().bet_raise(to)
+
+        def discard(self, cards: Any = ()) -> None:
+            Careful.seen.append("discard")
+            super().discard(cards)
+
+    rules = TableRules("deuce_seven")
+    Hand(rules, [50, 50], seed=4)  # rules kept: dealt in C
+    hand = Careful(rules, [50, 50], seed=4)
+    slow = _python_hand(rules, [50, 50], seed=4)
+    for text in ("cbr 4", "cc"):
+        hand.act(text)
+        engine._act(slow, text)
+    assert Careful.seen == ["bet_raise", "check_call"]
+    assert hand.phase == "draw"
+    held = hand.cards(hand.to_act)  # type: ignore[arg-type]
+    hand.act(f"sd {NAME_OF[held[0]]}")
+    engine._act(slow, f"sd {NAME_OF[held[0]]}")
+    assert Careful.seen[-1] == "discard" and _snapshot(hand) == _snapshot(slow)
+    original = Hand.check_call
+    try:
+        Hand.check_call = lambda self: Careful.seen.append("patched")  # type: ignore[method-assign]
+        plain = Hand(rules, [50, 50], seed=4)
+        plain.act("cc")
+        assert Careful.seen[-1] == "patched" and plain.to_act == 0  # the patch played nothing
+    finally:
+        Hand.check_call = original  # type: ignore[method-assign]
+    folding = Careful(rules, [50, 50], seed=4)
+    folding.act("f")
+    assert Careful.seen[-1] == "fold" and folding.phase == "over"
+
+
+def test_a_subclass_legal_never_reaches_other_hands_words() -> None:
+    """legal_actions() is the words of self.legal() (its fallback asks it): a subclass
+    that answers legal() otherwise gets its own words, and no other hand gets them."""
+    import dataclasses
+
+    class Timid(Hand):
+        __slots__ = ()
+
+        def legal(self) -> Any:
+            return dataclasses.replace(super().legal(), min_raise_to=None, max_raise_to=None)
+
+    rules = TableRules("badugi", structure="no")
+    stacks = [1234, 777]  # numbers no other test meets
+    Hand(rules, stacks, seed=9)  # rules kept: dealt in C
+    assert Timid(rules, stacks, seed=9).legal_actions() == ("f", "cc")
+    assert Timid(rules, stacks, seed=9).legal_actions() == ("f", "cc")
+    plain = Hand(rules, stacks, seed=9)
+    assert plain.legal_actions() == engine._legal_actions(_python_hand(rules, stacks, seed=9)) == (
+        "f", "cc", "cbr 4", "cbr 1234")
+
+
+def test_a_record_that_cannot_grow_leaves_the_table_as_played() -> None:
+    """A draw the table played whose events the record cannot take (a view of it holds
+    it: BufferError) raises, and the hand keeps the table as played, as the fallback does."""
+    rules = TableRules("deuce_seven")
+    Hand(rules, [50, 50], seed=4)  # rules kept: dealt in C
+    outcomes = []
+    for hand, discard in ((Hand(rules, [50, 50], seed=4), Hand.discard),
+                          (_python_hand(rules, [50, 50], seed=4), engine._discard)):
+        hand.check_call(), hand.check_call()
+        seat = hand.to_act
+        assert seat is not None
+        held = hand.cards(seat)
+        view = memoryview(hand._raw)
+        with pytest.raises(BufferError):
+            discard(hand, list(held[:2]))
+        view.release()
+        hand._fresh = False
+        outcomes.append((hand.cards(seat), hand.to_act, hand._numbers()))  # (a damaged table raises here)
+    assert outcomes[0] == outcomes[1]
+    for thrown_in_order in (False, True):  # either order: the table is never put back once it played
+        hand = Hand(rules, [50, 50], seed=5)
+        hand.check_call(), hand.check_call()
+        held = hand.cards(1)
+        thrown = list(held[:2]) if thrown_in_order else [held[1], held[0]]
+        view = memoryview(hand._raw)
+        for discard in (Hand.discard, engine._discard):
+            twin = hand.copy()
+            view_of_twin = memoryview(twin._raw)
+            with pytest.raises(BufferError):
+                discard(twin, thrown)
+            view_of_twin.release()
+            assert twin.to_act == 0 and not set(thrown) & set(twin.cards(1))
+            assert twin._numbers().seat == 0  # the table is whole
+        view.release()
+
+
+def test_a_damaged_table_is_never_read_outside() -> None:
+    """The fast discard reads the seat to draw's cards only inside the table, whatever
+    its numbers say (a table written through its bytes): the fallback's error."""
+    rules = TableRules("deuce_seven")
+    Hand(rules, [50, 50], seed=4)  # rules kept: dealt in C
+    hand = Hand(rules, [50, 50], seed=4)
+    hand.check_call(), hand.check_call()
+    held = hand.cards(1)
+    table = hand._table
+    table.n_seats, table.to_act = 1 << 30, 1 << 29
+    with pytest.raises((IndexError, ValueError)):
+        hand.discard([held[0]])
+    with pytest.raises((IndexError, ValueError)):
+        hand.act(f"sd {NAME_OF[held[0]]}")
+
+
+def test_python_playing_while_a_legal_is_made_spoils_no_other_hand() -> None:
+    """Python code that plays on a hand while its Legal is made (another thread, a
+    finalizer; here the Legal class itself) leaves the shared cache true for every other hand."""
+    rules = TableRules("badugi", structure="no")
+    Hand(rules, [50, 50], seed=4)  # rules kept: dealt in C
+    real = engine.Legal
+    for i in range(300):  # numbers no other test meets, so each Legal is made anew
+        stacks = [5000 + i, 9000 + i]
+        victim = Hand(rules, stacks, seed=4)
+
+        def meddling(*args: Any, victim: Hand = victim, done: list[int] = []) -> Any:  # noqa: B006
+            if not done:
+                done.append(1)
+                victim.check_call()
+            return real(*args)
+
+        engine.Legal = meddling  # type: ignore[misc]
+        try:
+            victim.legal()
+        finally:
+            engine.Legal = real  # type: ignore[misc]
+        twin = Hand(rules, stacks, seed=4)
+        twin.check_call()
+        assert twin.legal() == twin._numbers(), stacks
+
+
+@pytest.mark.parametrize("number", ["0.5", 2**2000, None], ids=["str", "huge int", "None"])
+def test_a_generator_giving_no_number_gets_the_fallbacks_error(number: object) -> None:
+    class Giving(random.Random):
+        def random(self) -> Any:
+            return number
+
+    rules = TableRules("deuce_seven")
+    Hand(rules, [50, 50], seed=4)  # rules kept: dealt in C
+    errors = []
+    for make in (Hand, _python_hand):
+        with pytest.raises((TypeError, ValueError, OverflowError)) as caught:
+            make(rules, [50, 50], seed=Giving())
+        errors.append((caught.type, str(caught.value)))
+    for hand, discard in ((Hand(rules, [50, 50], seed=4), Hand.discard),
+                          (_python_hand(rules, [50, 50], seed=4), engine._discard)):
+        hand.check_call(), hand.check_call()
+        hand._rng = Giving()
+        with pytest.raises((TypeError, ValueError, OverflowError)) as caught:
+            discard(hand, list(hand.cards(1)[:1]))
+        errors.append((caught.type, str(caught.value)))
+    assert errors[0] == errors[1] and errors[2] == errors[3]
+    assert "random() of the hand's generator gave" in errors[0][1] and errors[0][0] is not OverflowError
+
+
+def test_keep_rules_reads_no_address_python_gives() -> None:
+    """_keep_rules takes the C rules as their bytes: an int is refused, never read as an address."""
+    rules = TableRules("badugi")
+    hand = Hand(rules, [5, 5])
+    for address in (8, 0, 2**40):
+        with pytest.raises(TypeError):
+            hand._keep_rules(rules, address, hand._game, 4, "fixed", 10)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="bytes"):
+        hand._keep_rules(rules, b"\0" * 3, hand._game, 4, "fixed", 10)
+    assert Hand(rules, [5, 5], seed=2) == _python_hand(rules, [5, 5], seed=2)  # the rules kept still deal
+
+
+def test_python_run_while_the_generator_is_made_changes_no_hand_being_dealt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Making the generator runs Python (random.Random's __init__ and seed; another
+    thread may run meanwhile): a hand made then with other rules, or a change to the
+    stacks list, leaves the hand being dealt as the call asked, as the fallback does."""
+    rules, other = TableRules("deuce_seven"), TableRules("badugi", structure="no")
+    real_seed = random.Random.seed
+    stacks = [30, 40]
+    busy: list[int] = []
+
+    def meddling(self: random.Random, *args: Any, **kwargs: Any) -> None:
+        if not busy:
+            busy.append(1)
+            Hand(other, [7, 8, 9], seed=1)  # made in Python: the rules kept are other's now
+            stacks.append(50)
+            busy.clear()
+        real_seed(self, *args, **kwargs)
+
+    for make in (Hand, _python_hand):
+        Hand(rules, [5, 5], seed=1)  # rules kept: dealt in C
+        stacks[:] = [30, 40]
+        monkeypatch.setattr(random.Random, "seed", meddling)
+        hand = make(rules, stacks, seed=3)
+        monkeypatch.setattr(random.Random, "seed", real_seed)
+        assert hand.rules is rules and hand.game.name == "deuce_seven" and hand.n_seats == 2
+        assert hand.starting_stacks == (30, 40) and len(hand.cards(0)) == 5
+        assert hand == _python_hand(rules, [30, 40], seed=3)
+
+
+def test_threads_dealing_with_their_own_rules_get_their_own_rules() -> None:
+    """Each thread deals hands with its rules while the others keep theirs (making
+    a generator runs Python, where threads switch): every hand has the rules asked for."""
+    import sys
+    import threading
+
+    wrong: list[tuple[str, str]] = []
+
+    def deal(game: str) -> None:
+        rules = TableRules(game)
+        for seed in range(150):
+            Hand(rules, [9, 9], seed=seed)  # rules kept; then dealt in C, unless another thread kept others
+            hand = Hand(rules, [9, 9], seed=seed)
+            if hand.rules is not rules or hand != _python_hand(rules, [9, 9], seed=seed):
+                wrong.append((game, hand.game.name))
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=deal, args=(game,)) for game in GAMES]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert wrong == []
+
+
+def test_a_generator_that_resumes_the_hand_leaves_no_stale_legal() -> None:
+    """A generator whose random() makes the stub dealt in order (resume) while a draw
+    takes its numbers: the table plays with none of them, both paths raise, and
+    legal() then reads the table as played."""
+    from badeucey_fast.play.hand import DealState
+
+    rules = TableRules("deuce_seven")
+    Hand(rules, [50, 50], seed=4)  # rules kept: dealt in C
+    for hand, discard in ((Hand(rules, [50, 50], seed=4), Hand.discard),
+                          (_python_hand(rules, [50, 50], seed=4), engine._discard)):
+        hand.check_call(), hand.check_call()
+
+        class Resuming(random.Random):
+            def random(self, hand: Hand = hand) -> float:
+                hand.resume(DealState(hand.deal_state.stub, True, None))
+                return 0.5
+
+        hand._rng = Resuming()
+        hand.legal()
+        with pytest.raises(RuntimeError, match="random picks"):
+            discard(hand, list(hand.cards(1)[:1]))
+        assert hand.legal() == hand._numbers() and hand.legal_actions() == ("sd",) and hand.to_act == 0

@@ -283,12 +283,13 @@ class _Rules:
     a table plays many hands with: the C ``bdc_table_rules`` and the facts each
     hand reads (the rules are frozen, so these never go stale)."""
 
-    __slots__ = ("burn", "c_rules", "game", "max_seats", "rules", "size", "structure")
+    __slots__ = ("burn", "c_bytes", "c_rules", "game", "max_seats", "rules", "size", "structure")
 
     def __init__(self, rules: TableRules) -> None:
         game: Game = rules.game  # type: ignore[assignment]  # TableRules stores the Game
         self.rules = rules  # (kept alive, so that its id is not another's while cached)
         self.c_rules = table_rules(rules)
+        self.c_bytes = bytes(ffi.buffer(self.c_rules))  # (what the C base type keeps: _keep_rules)
         self.game = game
         self.size: int = game.hand_size
         self.max_seats = 10 if game.hand_size == 4 else 8
@@ -442,8 +443,7 @@ def _init(self: Hand, rules: TableRules, stacks: Sequence[int], *, button: int =
         table.ordered = 0  # the replay's order is the history's, not a deck's
     self._started = True
     if not burn:  # the rules a table plays many hands with: the C base type deals the next hands
-        self._keep_rules(kept, rules, int(ffi.cast("uintptr_t", c_rules)), kept.game, size, kept.structure,
-                         kept.max_seats)
+        self._keep_rules(rules, kept.c_bytes, kept.game, size, kept.structure, kept.max_seats)
 
 
 def _legal(self: Hand) -> Legal:
@@ -583,9 +583,10 @@ def _discard(self: Hand, cards: str | Iterable[int] = ()) -> None:
     held[at:at + len(hole)] = bytes([next(given) if c in thrown else c for c in hole])
     try:
         self._play(mask, need)
-    except BaseException:  # a draw the replayed history refuses: the hand as it was
-        held[at:at + len(hole)] = bytes(hole)
-        raise
+    except BaseException:
+        if table.phase == _DRAW and table.to_act == seat:  # refused (the replayed history, the generator): as it was
+            held[at:at + len(hole)] = bytes(hole)
+        raise  # (else the table played, and its record could not keep the events: the table stays as played)
 
 
 
@@ -732,19 +733,24 @@ class Hand(_HandCore):
         rnd = self._rng.random
         uniforms = shared.uniforms
         for i in _COUNTS[need]:
-            uniforms[i] = rnd()
+            x = rnd()
+            try:
+                uniforms[i] = x  # (as a C double: a TypeError for no number, a ValueError beyond a double)
+            except (TypeError, ValueError) as error:
+                raise type(error)(f"random() of the hand's generator gave {type(x).__name__}, "
+                                  "not a float in [0, 1)") from None
 
     def _record(self, shared: _Io, need: int) -> None:
         """After a C call: keep its events, check it took the uniforms it was given."""
+        self._legal = self._actions = None  # (first: the table played, whatever fails below)
+        self._fresh = False  # (the C base type's numbers of the seat to act are stale)
         io = shared.io
         used = io.used
         if used or need:
-            if used != need:  # pragma: no cover - the count of picks is the C table's rule
-                raise RuntimeError(f"the table took {used} random picks, not {need}")
             io.used = 0
+            if used != need:  # the generator's Python changed how the stub is dealt (resume) meanwhile
+                raise RuntimeError(f"the table took {used} random picks, not {need}")
         self._raw += shared.record[:io.n_events * _EVENT_SIZE]
-        self._legal = self._actions = None
-        self._fresh = False  # (the C base type's numbers of the seat to act are stale)
 
     def _play(self, action: int, need: int = 0) -> None:
         """The seat to act takes ``action`` (legal: checked by the caller), the

@@ -23,7 +23,11 @@
  *   - fold(), check_call(), bet_raise(to) and discard(cards) with the cards
  *     as a tuple or list of plain int ids, and act(text) with the words the
  *     package writes ("cc", "cbr 8", "sd 7s5h"), on a table that neither
- *     burns nor replays a recorded hand.
+ *     burns nor replays a recorded hand;
+ *   - act() and legal_actions() stand for calls of the hand's fold(),
+ *     check_call(), bet_raise(), discard() and legal() (their fallbacks make
+ *     them): they answer in C only while the hand's type has this type's own
+ *     (not a subclass's or a patched one, which the fallback calls).
  * Every other call, an error included, goes whole to the package's Python
  * function for it (its "fallback", play/hand.py), which checks, plays and
  * raises with its message: every rule and message has one source, in Python,
@@ -86,7 +90,9 @@ static struct {
     PyObject *random_type; /* random.Random */
     PyObject *phases[3];   /* "bet", "draw", "over" */
     PyObject *random_name; /* "random" */
-    PyObject *kept_owner, *kept_rules, *kept_game, *kept_size, *kept_structure;
+    PyObject *names[BDC_PY_CALLS]; /* each call's name (interned) */
+    PyObject *own[BDC_PY_CALLS];   /* the type's own method of each call from BDC_PY_LEGAL on */
+    PyObject *kept_rules, *kept_game, *kept_size, *kept_structure;
     bdc_table_rules kept_c;
     int kept_max_seats, kept_n_cards;
 } bdc_py_hands;
@@ -117,6 +123,26 @@ static int bdc_py_fast(const bdc_py_hand *h)
     return h->started && !h->careful && h->raw != NULL && PyByteArray_CheckExact(h->raw) && h->rng != NULL;
 }
 
+/* After random() gave x, which PyFloat_AsDouble refused: the fallbacks' error
+ * (play/hand.py, _feed): a TypeError for what is no number, a ValueError for a
+ * number beyond a double; any other exception stays. */
+static void bdc_py_not_a_float(PyObject *x)
+{
+    PyObject *kind = PyErr_ExceptionMatches(PyExc_TypeError) ? PyExc_TypeError
+                     : PyErr_ExceptionMatches(PyExc_OverflowError) || PyErr_ExceptionMatches(PyExc_ValueError) ? PyExc_ValueError
+                                                                                                              : NULL;
+    PyObject *name;
+    if (kind == NULL) {
+        return;
+    }
+    PyErr_Clear();
+    name = PyType_GetName(Py_TYPE(x));
+    if (name != NULL) {
+        PyErr_Format(kind, "random() of the hand's generator gave %U, not a float in [0, 1)", name);
+        Py_DECREF(name);
+    }
+}
+
 /* The next `need` uniforms of the hand's generator into u[]: 0, or -1 with an exception. */
 static int bdc_py_feed(bdc_py_hand *h, double *u, size_t need)
 {
@@ -132,11 +158,15 @@ static int bdc_py_feed(bdc_py_hand *h, double *u, size_t need)
     for (size_t i = 0; i < need; i++) {
         PyObject *x = PyObject_CallNoArgs(random);
         double d = x == NULL ? -1.0 : PyFloat_AsDouble(x);
-        Py_XDECREF(x);
         if (d == -1.0 && PyErr_Occurred()) {
+            if (x != NULL) {
+                bdc_py_not_a_float(x);
+            }
+            Py_XDECREF(x);
             Py_DECREF(random);
             return -1;
         }
+        Py_XDECREF(x);
         u[i] = d;
     }
     Py_DECREF(random);
@@ -188,7 +218,9 @@ static int bdc_py_numbers(bdc_py_hand *h, double *u, size_t need)
 
 /* The seat to act takes `action`, the table taking the `need` uniforms u[]:
  * 1 when played, 0 when the table refused it and took no uniform (nothing
- * changed: the fallback says why), -1 with an exception. */
+ * changed: the fallback says why), -1 with an exception when the table
+ * refused it, -2 with an exception when the table played it but the record
+ * could not keep its events (the table stays as played, as in the fallbacks). */
 static int bdc_py_act(bdc_py_hand *h, int64_t action, size_t need, const double *u)
 {
     bdc_table_event events[BDC_TABLE_MAX_EVENTS];
@@ -202,10 +234,12 @@ static int bdc_py_act(bdc_py_hand *h, int64_t action, size_t need, const double 
         PyErr_Format(PyExc_ValueError, "table action %lld: %s", (long long)action, bdc_status_text(status));
         return -1;
     }
+    h->fresh = 1; /* (h->next is the played table's) */
     if (bdc_py_record(h, &io, need) < 0) {
-        return -1;
+        bdc_py_set(&h->legal, NULL);
+        bdc_py_set(&h->actions, NULL);
+        return -2;
     }
-    h->fresh = 1;
     return 1;
 }
 
@@ -242,9 +276,11 @@ static size_t bdc_py_slot(const bdc_legal *legal, int *found)
 
 /* The Legal of a bdc_legal: from the cache above, else from the package's
  * dict of them by their bytes, else made (and kept there) by new_legal. */
-static PyObject *bdc_py_legal_of(const bdc_legal *legal)
+static PyObject *bdc_py_legal_of(const bdc_legal *numbers)
 {
     int found;
+    const bdc_legal key_numbers = *numbers; /* (new_legal runs Python, which may play on the hand they came from) */
+    const bdc_legal *legal = &key_numbers;
     size_t slot = bdc_py_slot(legal, &found);
     PyObject *key, *made;
     if (found) {
@@ -285,6 +321,21 @@ static int bdc_py_int_in(PyObject *x, long long lo, long long hi, long long *val
     }
     *value = v;
     return 1;
+}
+
+/* Whether the hand's type answers `call` with this type's own method, not a
+ * subclass's or a patched one: act() and legal_actions() stand for calls of
+ * self.fold(), self.legal() and so on (their fallbacks make those calls), so
+ * they answer in C only then.  (-1 never: a failed lookup is "not own".) */
+static int bdc_py_own(PyObject *self, int call)
+{
+    PyObject *found = PyObject_GetAttr((PyObject *)Py_TYPE(self), bdc_py_hands.names[call]);
+    int own = found != NULL && found == bdc_py_hands.own[call];
+    if (found == NULL) {
+        PyErr_Clear();
+    }
+    Py_XDECREF(found);
+    return own;
 }
 
 static PyObject *bdc_py_none(void)
@@ -356,7 +407,8 @@ static int bdc_py_throw(bdc_py_hand *h, const int *ids, Py_ssize_t count)
     int held, played, k = 0;
     int64_t mask = 0;
     size_t need;
-    if (!bdc_py_fast(h) || t->phase != BDC_PHASE_DRAW || t->to_act < 0 || t->to_act >= t->n_seats) {
+    if (!bdc_py_fast(h) || t->phase != BDC_PHASE_DRAW || t->to_act < 0 || t->to_act >= t->n_seats
+        || t->to_act >= BDC_TABLE_MAX_SEATS) { /* (a table written through its bytes: the fallback's) */
         return 0;
     }
     hole = t->hole[t->to_act];
@@ -385,7 +437,7 @@ static int bdc_py_throw(bdc_py_hand *h, const int *ids, Py_ssize_t count)
         }
     }
     played = bdc_py_act(h, mask, need, u);
-    if (played != 1) {
+    if (played == 0 || played == -1) { /* refused: the cards as they were */
         memcpy(hole, saved, (size_t)held);
     }
     return played;
@@ -490,19 +542,22 @@ static PyObject *bdc_py_act_text(PyObject *self, PyObject *const *args, Py_ssize
         return BDC_PY_FALLBACK(BDC_PY_ACT);
     }
     text = PyUnicode_AsUTF8AndSize(args[0], &size); /* kept by the str: valid while args[0] is */
-    if (text == NULL) {
-        return NULL;
+    if (text == NULL) { /* (a lone surrogate: no UTF-8, and none of the words above) */
+        PyErr_Clear();
+        return BDC_PY_FALLBACK(BDC_PY_ACT);
     }
     if (h->table.phase == BDC_PHASE_BET) {
         if (size == 2 && memcmp(text, "cc", 2) == 0) {
-            played = bdc_py_play(h, BDC_ACTION_CHECK_CALL);
+            played = bdc_py_own(self, BDC_PY_CHECK_CALL) ? bdc_py_play(h, BDC_ACTION_CHECK_CALL) : 0;
         } else if (size == 1 && text[0] == 'f') {
-            played = bdc_py_play(h, BDC_ACTION_FOLD);
-        } else if (size >= 3 && memcmp(text, "cbr", 3) == 0 && bdc_py_next(h) == 0 && h->next.can_raise) {
+            played = bdc_py_own(self, BDC_PY_FOLD) ? bdc_py_play(h, BDC_ACTION_FOLD) : 0;
+        } else if (size >= 3 && memcmp(text, "cbr", 3) == 0 && bdc_py_own(self, BDC_PY_BET_RAISE) && bdc_py_next(h) == 0
+                   && h->next.can_raise) {
             long long amount = bdc_py_raise_to(h, text, size);
             played = amount > 0 ? bdc_py_play(h, amount) : 0;
         }
-    } else if (h->table.phase == BDC_PHASE_DRAW && size >= 2 && memcmp(text, "sd", 2) == 0) {
+    } else if (h->table.phase == BDC_PHASE_DRAW && size >= 2 && memcmp(text, "sd", 2) == 0
+               && bdc_py_own(self, BDC_PY_DISCARD)) {
         int ids[5], count = bdc_py_thrown(text, size, ids);
         played = count >= 0 ? bdc_py_throw(h, ids, count) : 0;
     }
@@ -521,11 +576,12 @@ static PyObject *bdc_py_legal_actions(PyObject *self, PyObject *const *args, Py_
         int found;
         size_t slot;
         PyObject *words;
+        bdc_legal numbers;
         if (h->actions != NULL && h->actions != Py_None) {
             Py_INCREF(h->actions);
             return h->actions;
         }
-        if (bdc_py_next(h) == 0) {
+        if (bdc_py_own(self, BDC_PY_LEGAL) && bdc_py_next(h) == 0) {
             slot = bdc_py_slot(&h->next, &found);
             words = found ? bdc_py_legals[slot].words : NULL;
             if (words != NULL) {
@@ -533,9 +589,11 @@ static PyObject *bdc_py_legal_actions(PyObject *self, PyObject *const *args, Py_
                 bdc_py_set(&h->actions, (Py_INCREF(words), words));
                 return words;
             }
+            numbers = h->next;
             words = BDC_PY_FALLBACK(BDC_PY_LEGAL_ACTIONS); /* (which asks legal(): the slot is this one's now) */
-            if (words != NULL && PyTuple_CheckExact(words)) {
-                slot = bdc_py_slot(&h->next, &found);
+            /* kept for every hand only if made from these numbers: no Python played on the hand meanwhile */
+            if (words != NULL && PyTuple_CheckExact(words) && h->fresh && memcmp(&numbers, &h->next, sizeof numbers) == 0) {
+                slot = bdc_py_slot(&numbers, &found);
                 if (found) {
                     Py_INCREF(words);
                     bdc_py_set(&bdc_py_legals[slot].words, words);
@@ -720,7 +778,7 @@ static PyObject *bdc_py_address(PyObject *self, void *unused)
 static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
 {
     PyObject *stacks, *button = NULL, *seed = Py_None, *key, *value, *rng, *start, *raw;
-    PyObject *n_seats, *decoded, *(*item_of)(PyObject *, Py_ssize_t);
+    PyObject *n_seats, *decoded, *(*item_of)(PyObject *, Py_ssize_t), *kept[4];
     Py_ssize_t n, at = 0;
     long long chips, seat = 0;
     int64_t stack[BDC_TABLE_MAX_SEATS];
@@ -768,9 +826,7 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     if (button != NULL && !bdc_py_int_in(button, 0, n - 1, &seat)) {
         return 0;
     }
-    if (seed == Py_None) {
-        rng = PyObject_CallNoArgs(bdc_py_hands.random_type);
-    } else if (PyLong_CheckExact(seed)) {
+    if (seed != Py_None && PyLong_CheckExact(seed)) {
         int overflow;
         long long low = PyLong_AsLongLongAndOverflow(seed, &overflow);
         if (overflow < 0 || (overflow == 0 && low < 0)) {
@@ -783,17 +839,39 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
                 return 0;
             }
         }
-        rng = PyObject_CallFunctionObjArgs(bdc_py_hands.random_type, seed, NULL);
-    } else if (PyObject_TypeCheck(seed, (PyTypeObject *)bdc_py_hands.random_type)) {
-        Py_INCREF(seed);
-        rng = seed;
-    } else {
+    } else if (seed != Py_None && !PyObject_TypeCheck(seed, (PyTypeObject *)bdc_py_hands.random_type)) {
         return 0;
     }
-    if (rng == NULL) {
+    /* The call is this path's.  The stacks and the kept rules (those of the
+     * call) are taken before any Python runs: making the generator runs
+     * random.Random's Python (and another thread meanwhile), which may keep
+     * other rules or change the stacks list, as the fallback takes them first. */
+    start = PyTuple_CheckExact(stacks) ? (Py_INCREF(stacks), stacks) : PyList_AsTuple(stacks);
+    if (start == NULL) {
         return -1;
     }
-    start = PyTuple_CheckExact(stacks) ? (Py_INCREF(stacks), stacks) : PyList_AsTuple(stacks);
+    rules = bdc_py_hands.kept_c;
+    need = (size_t)n * (size_t)bdc_py_hands.kept_n_cards;
+    kept[0] = bdc_py_hands.kept_rules, kept[1] = bdc_py_hands.kept_game;
+    kept[2] = bdc_py_hands.kept_size, kept[3] = bdc_py_hands.kept_structure;
+    for (int i = 0; i < 4; i++) {
+        Py_INCREF(kept[i]);
+    }
+    if (seed == Py_None) {
+        rng = PyObject_CallNoArgs(bdc_py_hands.random_type);
+    } else if (PyLong_CheckExact(seed)) {
+        rng = PyObject_CallFunctionObjArgs(bdc_py_hands.random_type, seed, NULL);
+    } else {
+        Py_INCREF(seed);
+        rng = seed;
+    }
+    if (rng == NULL) {
+        Py_DECREF(start);
+        for (int i = 0; i < 4; i++) {
+            Py_DECREF(kept[i]);
+        }
+        return -1;
+    }
     raw = PyByteArray_FromStringAndSize(NULL, 0);
     n_seats = PyLong_FromSsize_t(n);
     decoded = PyLong_FromLong(0);
@@ -802,16 +880,18 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     }
     if (start == NULL || raw == NULL || n_seats == NULL || decoded == NULL) {
         Py_XDECREF(start), Py_XDECREF(raw), Py_XDECREF(n_seats), Py_XDECREF(decoded), Py_DECREF(rng);
+        for (int i = 0; i < 4; i++) {
+            Py_DECREF(kept[i]);
+        }
         return -1;
     }
-    /* The kept rules, copied: the generator's Python code may keep others meanwhile. */
-    rules = bdc_py_hands.kept_c;
-    need = (size_t)n * (size_t)bdc_py_hands.kept_n_cards;
     Py_INCREF(button);
-    Py_INCREF(bdc_py_hands.kept_rules), bdc_py_set(&h->rules, bdc_py_hands.kept_rules);
-    Py_INCREF(bdc_py_hands.kept_game), bdc_py_set(&h->game, bdc_py_hands.kept_game);
-    Py_INCREF(bdc_py_hands.kept_size), bdc_py_set(&h->size, bdc_py_hands.kept_size);
-    Py_INCREF(bdc_py_hands.kept_structure), bdc_py_set(&h->structure, bdc_py_hands.kept_structure);
+    h->started = 0; /* (first: releasing the old members may run Python, which must not play on the old table here) */
+    h->fresh = 0;
+    bdc_py_set(&h->rules, kept[0]);
+    bdc_py_set(&h->game, kept[1]);
+    bdc_py_set(&h->size, kept[2]);
+    bdc_py_set(&h->structure, kept[3]);
     bdc_py_set(&h->button, button);
     bdc_py_set(&h->n, n_seats);
     bdc_py_set(&h->start, start);
@@ -827,8 +907,6 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     bdc_py_set(&h->actions, NULL);
     bdc_py_set(&h->result, NULL);
     h->careful = 0;
-    h->started = 0;
-    h->fresh = 0;
     if (need > BDC_TABLE_START_UNIFORMS - 1 || bdc_py_feed(h, u, need) < 0) {
         if (!PyErr_Occurred()) {
             PyErr_SetString(PyExc_RuntimeError, "more cards to deal than a table holds");
@@ -871,30 +949,28 @@ static int bdc_py_init(PyObject *self, PyObject *args, PyObject *kwds)
     return done == NULL ? -1 : 0;
 }
 
-/* _keep_rules(owner, rules, address, game, size, structure, max_seats): the
- * rules the fast __init__ takes from now on (the last a hand was made with in
- * Python); owner keeps the bdc_table_rules at address alive. */
+/* _keep_rules(rules, c_rules, game, size, structure, max_seats): the rules
+ * the fast __init__ takes from now on (the last a hand was made with in
+ * Python); c_rules is the bytes of their bdc_table_rules, copied here (bytes,
+ * not an address: no int Python gives is ever read as one). */
 static PyObject *bdc_py_keep_rules(PyObject *self, PyObject *args)
 {
-    PyObject *owner, *rules, *address, *game, *size, *structure;
+    PyObject *rules, *c_rules, *game, *size, *structure;
     int max_seats;
-    const bdc_table_rules *c;
     long long n_cards;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOOOOi:_keep_rules", &owner, &rules, &address, &game, &size, &structure, &max_seats)) {
+    if (!PyArg_ParseTuple(args, "OSOOOi:_keep_rules", &rules, &c_rules, &game, &size, &structure, &max_seats)) {
         return NULL;
     }
-    c = PyLong_AsVoidPtr(address);
-    if (c == NULL || !bdc_py_int_in(size, 4, 5, &n_cards) || max_seats < 2 || max_seats > BDC_TABLE_MAX_SEATS) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_ValueError, "_keep_rules: needs the rules' address, a hand size and the most seats");
-        }
+    if (PyBytes_Size(c_rules) != (Py_ssize_t)sizeof(bdc_table_rules) || !bdc_py_int_in(size, 4, 5, &n_cards) || max_seats < 2
+        || max_seats > BDC_TABLE_MAX_SEATS) {
+        PyErr_Format(PyExc_ValueError, "_keep_rules: needs the %zu bytes of a bdc_table_rules, a hand size and the most seats",
+                     sizeof(bdc_table_rules));
         return NULL;
     }
-    bdc_py_hands.kept_c = *c;
+    memcpy(&bdc_py_hands.kept_c, PyBytes_AsString(c_rules), sizeof(bdc_table_rules));
     bdc_py_hands.kept_max_seats = max_seats;
     bdc_py_hands.kept_n_cards = (int)n_cards;
-    Py_INCREF(owner), bdc_py_set(&bdc_py_hands.kept_owner, owner);
     Py_INCREF(rules), bdc_py_set(&bdc_py_hands.kept_rules, rules);
     Py_INCREF(game), bdc_py_set(&bdc_py_hands.kept_game, game);
     Py_INCREF(size), bdc_py_set(&bdc_py_hands.kept_size, size);
@@ -1114,9 +1190,23 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     if (bdc_py_hands.random_name == NULL && (bdc_py_hands.random_name = PyUnicode_InternFromString("random")) == NULL) {
         return NULL;
     }
+    for (int call = 0; call < BDC_PY_CALLS; call++) {
+        if (bdc_py_hands.names[call] == NULL
+            && (bdc_py_hands.names[call] = PyUnicode_InternFromString(bdc_py_call_names[call])) == NULL) {
+            return NULL;
+        }
+    }
     type = PyType_FromSpec(&spec);
     if (type == NULL) {
         return NULL;
+    }
+    for (int call = BDC_PY_LEGAL; call < BDC_PY_CALLS; call++) {
+        PyObject *own = PyObject_GetAttr(type, bdc_py_hands.names[call]);
+        if (own == NULL) {
+            Py_DECREF(type);
+            return NULL;
+        }
+        bdc_py_set(&bdc_py_hands.own[call], own);
     }
     for (int call = 0; call < BDC_PY_CALLS; call++) {
         PyObject *fallback = PyDict_GetItemString(fallbacks, bdc_py_call_names[call]);
