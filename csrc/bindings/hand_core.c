@@ -452,13 +452,7 @@ static PyObject *bdc_py_discard(PyObject *self, PyObject *const *args, Py_ssize_
         Py_ssize_t count = 0;
         int ids[5], taken = 1, played;
         if (cards != NULL) {
-            if (PyTuple_CheckExact(cards)) {
-                item_of = PyTuple_GetItem;
-                count = PyTuple_Size(cards);
-            } else if (PyList_CheckExact(cards)) {
-                item_of = PyList_GetItem;
-                count = PyList_Size(cards);
-            }
+            item_of = bdc_py_items(cards, &count);
             taken = item_of != NULL && count <= 5;
             for (Py_ssize_t i = 0; taken && i < count; i++) {
                 long long id = 0;
@@ -805,13 +799,7 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
         }
     }
     stacks = PyTuple_GetItem(args, 1);
-    if (PyTuple_CheckExact(stacks)) {
-        item_of = PyTuple_GetItem;
-        n = PyTuple_Size(stacks);
-    } else if (PyList_CheckExact(stacks)) {
-        item_of = PyList_GetItem;
-        n = PyList_Size(stacks);
-    } else {
+    if ((item_of = bdc_py_items(stacks, &n)) == NULL) {
         return 0;
     }
     if (n < 2 || n > bdc_py_hands.kept_max_seats || n > BDC_TABLE_MAX_SEATS) {
@@ -1229,22 +1217,5 @@ static PyMethodDef bdc_py_hand_factory = {
 
 int bdc_py_install_hand(const char *module, const char *attribute)
 {
-    /* cffi calls its functions with the GIL released */
-    PyGILState_STATE gil;
-    PyObject *target, *factory;
-    int status;
-    if (module == NULL || attribute == NULL) {
-        return -1;
-    }
-    gil = PyGILState_Ensure();
-    target = PyImport_ImportModule(module);
-    factory = target ? PyCFunction_NewEx(&bdc_py_hand_factory, NULL, NULL) : NULL;
-    status = factory && PyObject_SetAttrString(target, attribute, factory) == 0 ? 0 : -1;
-    if (status != 0) {
-        PyErr_Print();
-    }
-    Py_XDECREF(factory);
-    Py_XDECREF(target);
-    PyGILState_Release(gil);
-    return status;
+    return bdc_py_install_factory(module, attribute, &bdc_py_hand_factory);
 }

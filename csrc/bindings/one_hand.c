@@ -53,20 +53,6 @@ static long bdc_py_id(PyObject *item)
     return overflow || id < 0 || id >= BDC_DECK_SIZE ? -1 : id;
 }
 
-/* The items of a tuple or list and their count, or NULL when `cards` is neither. */
-static PyObject *(*bdc_py_items(PyObject *cards, Py_ssize_t *n))(PyObject *, Py_ssize_t)
-{
-    if (PyTuple_CheckExact(cards)) {
-        *n = PyTuple_Size(cards);
-        return PyTuple_GetItem;
-    }
-    if (PyList_CheckExact(cards)) {
-        *n = PyList_Size(cards);
-        return PyList_GetItem;
-    }
-    return NULL;
-}
-
 /* The ids of a tuple or list of `lo`..`hi` (at most 5) card ids into ids[]:
  * their count, or 0 when the fast path does not take the hand.  Calls no
  * Python code, so a list cannot change under it. */
@@ -364,21 +350,5 @@ static PyMethodDef bdc_py_factory = {
 
 int bdc_py_install(const char *module, const char *attribute)
 {
-    /* cffi calls its functions with the GIL released */
-    PyGILState_STATE gil;
-    PyObject *target;
-    if (module == NULL || attribute == NULL) {
-        return -1;
-    }
-    gil = PyGILState_Ensure();
-    target = PyImport_ImportModule(module);
-    PyObject *factory = target ? PyCFunction_NewEx(&bdc_py_factory, NULL, NULL) : NULL;
-    int status = factory && PyObject_SetAttrString(target, attribute, factory) == 0 ? 0 : -1;
-    if (status != 0) {
-        PyErr_Print();
-    }
-    Py_XDECREF(factory);
-    Py_XDECREF(target);
-    PyGILState_Release(gil);
-    return status;
+    return bdc_py_install_factory(module, attribute, &bdc_py_factory);
 }

@@ -1,10 +1,12 @@
 /*
- * py_call.h - a METH_FASTCALL call handed on whole to a Python callable.
+ * py_call.h - what the C that speaks Python (one_hand.c, hand_core.c) shares:
+ * a METH_FASTCALL call handed on whole to a Python callable, the items of a
+ * tuple or list, and the install of a factory from cffi.
  *
- * The builtins of one_hand.c and the methods of hand_core.c answer the common
- * call in C and give every other call, as it came, to the package's Python
- * function that stands for them.  PyObject_Vectorcall is in the limited API
- * from 3.12 only, so the call is rebuilt as a tuple and a dict.
+ * Both files answer the common call in C and give every other call, as it
+ * came, to the package's Python function that stands for it.
+ * PyObject_Vectorcall is in the limited API from 3.12 only, so the call is
+ * rebuilt as a tuple and a dict.
  */
 #ifndef BDC_PY_CALL_H
 #define BDC_PY_CALL_H
@@ -47,6 +49,45 @@ done:
     Py_DECREF(positional);
     Py_XDECREF(keywords);
     return result;
+}
+
+/* The items of a tuple or list and their count, or NULL when `items` is neither. */
+static PyObject *(*bdc_py_items(PyObject *items, Py_ssize_t *n))(PyObject *, Py_ssize_t)
+{
+    if (PyTuple_CheckExact(items)) {
+        *n = PyTuple_Size(items);
+        return PyTuple_GetItem;
+    }
+    if (PyList_CheckExact(items)) {
+        *n = PyList_Size(items);
+        return PyList_GetItem;
+    }
+    return NULL;
+}
+
+/* Stores a builtin made of `factory` as `attribute` of the module `module`
+ * (imported, or being imported), for a cffi entry point (cffi calls with the
+ * GIL released).  0, or -1 for a NULL argument or if Python raised (the
+ * exception is printed, then cleared). */
+static int bdc_py_install_factory(const char *module, const char *attribute, PyMethodDef *factory)
+{
+    PyGILState_STATE gil;
+    PyObject *target, *made;
+    int status;
+    if (module == NULL || attribute == NULL) {
+        return -1;
+    }
+    gil = PyGILState_Ensure();
+    target = PyImport_ImportModule(module);
+    made = target ? PyCFunction_NewEx(factory, NULL, NULL) : NULL;
+    status = made && PyObject_SetAttrString(target, attribute, made) == 0 ? 0 : -1;
+    if (status != 0) {
+        PyErr_Print();
+    }
+    Py_XDECREF(made);
+    Py_XDECREF(target);
+    PyGILState_Release(gil);
+    return status;
 }
 
 #endif /* BDC_PY_CALL_H */
