@@ -61,9 +61,6 @@ from badeucey_fast.showdown import ShowdownResult, rank_hands, settle, settlemen
 
 __all__ = ["STRUCTURES", "DealState", "Hand", "Replay", "TableRules", "Uncontested"]
 
-_PHASES = ("bet", "draw", "over")
-
-
 def _seed(seed: object) -> int | None:
     """A hand's seed, by the package's one rule for seeds (:func:`check_seed
     <badeucey_fast._checks.check_seed>`: None or an integer in 0 .. 2**64 - 1,
@@ -169,8 +166,6 @@ _MAX_CHIPS: int = lib.BDC_TABLE_MAX_CHIPS
 _MAX_EVENTS: int = lib.BDC_TABLE_MAX_EVENTS
 _UNIFORMS = 64
 """The uniforms buffer of a table: more than any start or action takes."""
-_COUNTS = [range(need) for need in range(_UNIFORMS + 1)]
-"""``range(need)`` made once for each count of uniforms an action may take (the hot path's loop)."""
 _EVENT_SIZE: int = ffi.sizeof("bdc_table_event")
 _CARDS_END = 15  # kind, seat, round, n_thrown, n_cards (a byte each) and cards[10]
 _EVENT = struct.Struct(f"=bbbBB10s{ffi.offsetof('bdc_table_event', 'amount') - _CARDS_END}xq")
@@ -470,12 +465,6 @@ def _fold(self: Hand) -> None:
     table = self._table
     if table.phase != _BET:
         self._betting_seat("fold")
-    if not self._careful:
-        # The table refuses a fold with nothing to call and changes nothing: try it first.
-        shared = _PER_THREAD.io
-        if _table_act(table, _FOLD, shared.io) >= 0:
-            self._record(shared, 0)
-            return
     seat = table.to_act
     if table.bets[seat] >= table.level:
         raise ValueError(f"seat {seat} has nothing to call, so may not fold: check (cc) instead")
@@ -487,13 +476,7 @@ def _check_call(self: Hand) -> None:
     table = self._table
     if table.phase != _BET:
         self._betting_seat("check or call")
-    if self._careful:
-        self._play_carefully(_CHECK_CALL)
-        return
-    shared = _PER_THREAD.io  # (the common action, without _play's call)
-    if _table_act(table, _CHECK_CALL, shared.io) < 0:  # pragma: no cover - always legal in a betting turn
-        raise ValueError("the table refused a check or call")
-    self._record(shared, 0)
+    self._play(_CHECK_CALL)
 
 
 def _bet_raise(self: Hand, to: int | None = None) -> None:
@@ -732,7 +715,7 @@ class Hand(_HandCore):
         """Put the next ``need`` uniforms of the generator where the C call takes them."""
         rnd = self._rng.random
         uniforms = shared.uniforms
-        for i in _COUNTS[need]:
+        for i in range(need):
             x = rnd()
             try:
                 uniforms[i] = x  # (as a C double: a TypeError for no number, a ValueError beyond a double)
