@@ -180,16 +180,31 @@ def test_python_blocks_paste_into_the_repl() -> None:
     assert not problems, "\n".join(problems)
 
 
+def _source_lines(lines: list[str], example: doctest.Example) -> list[str]:
+    """The example's input as written, its ``...``-only lines as blank lines (doctest's own
+    ``example.source`` drops a last blank line, the one the REPL needs)."""
+    prompt = " " * example.indent + "..."
+    source = [lines[example.lineno][example.indent + 4:]]
+    for line in lines[example.lineno + 1:]:
+        if line != prompt and not line.startswith(prompt + " "):
+            break
+        source.append(line[example.indent + 4:])
+    return source
+
+
 @pytest.mark.parametrize("path", [README, *PAGES], ids=lambda path: path.name)
 def test_doctest_blocks_paste_into_the_repl(path: Path) -> None:
     """Each ``>>>`` example is a complete input of the REPL: a compound statement (``for``,
     ``while``, ``with``, a ``def``) ends with ``...`` alone, the blank line the REPL needs."""
     problems = []
-    for example in doctest.DocTestParser().get_examples(_text(path), path.name):
+    text = _text(path)
+    lines = text.splitlines()
+    for example in doctest.DocTestParser().get_examples(text, path.name):
         paste = _Paste()
         where = f"{path.name}:{example.lineno + 1}"
-        if paste.paste(example.source.splitlines()):
-            problems.append(f"{where}: the REPL waits for more after {example.source.splitlines()[-1]!r} "
+        source = _source_lines(lines, example)
+        if paste.paste(source):
+            problems.append(f"{where}: the REPL waits for more after {source[-1]!r} "
                             "(end the statement with a line holding only '...')")
         problems += [f"{where}: {error}" for error in paste.errors]
     assert not problems, "\n".join(problems)
@@ -218,3 +233,17 @@ def test_a_re_export_module_gives_every_public_name_of_its_sources(name: str) ->
     for public, value in expected.items():
         assert getattr(module, public) is value, public
     exec(f"from {name} import {', '.join(expected)}", {})  # noqa: S102
+
+
+def test_sphinx_runs_every_page_example() -> None:
+    """conf.py has Sphinx run the pages' ``doctest`` blocks only (the docstrings run with their
+    modules): a ``>>>`` example outside one would be left out of ``sphinx-build -b doctest``."""
+    outside = []
+    for page in PAGES:
+        block = ""
+        for number, line in enumerate(_text(page).splitlines(), 1):
+            if line and not line.startswith(" "):
+                block = line
+            if line.lstrip().startswith(">>>") and not block.startswith(".. doctest::"):
+                outside.append(f"{page.name}:{number}")
+    assert not outside
