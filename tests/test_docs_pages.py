@@ -247,3 +247,28 @@ def test_sphinx_runs_every_page_example() -> None:
             if line.lstrip().startswith(">>>") and not block.startswith(".. doctest::"):
                 outside.append(f"{page.name}:{number}")
     assert not outside
+
+
+def test_the_chart_csv_columns_are_explained(tmp_path: Path) -> None:
+    """Every column ``badeucey chart --csv`` writes is named where docs/cli.rst describes the
+    option, and its ``score`` is the figure the page says: here, without a target, each half's mean
+    rank over its number of classes, averaged."""
+    from badeucey_fast.jobs import InlineExecutor, discard_chart
+
+    text = _text(ROOT / "docs" / "cli.rst")
+    chart_section = text[text.index(".. program:: badeucey chart"):]
+    described = chart_section[chart_section.index(".. option:: --csv FILE"):chart_section.index(".. option:: --workers N")]
+    columns = set()
+    for game, hand, target in (("badeucey", "Ks Qh 9d 8c 2s", None), ("badugi", "As 2c 3d Ks", "badugi")):
+        chart = discard_chart(game, hands=[hand], target=target, executor=InlineExecutor())
+        chart.to_csv(tmp_path / "chart.csv")
+        header, best = (tmp_path / "chart.csv").read_text(encoding="utf-8").splitlines()[:2]
+        columns.update(header.split(","))
+        row = dict(zip(header.split(","), best.split(",")))
+        if target is None:
+            expected = (float(row["mean_badugi"]) / 1092 + float(row["mean_low"]) / 7462) / 2
+        else:
+            expected = -float(row["probability"])
+        assert float(row["score"]) == pytest.approx(expected, rel=1e-12)
+    assert {"score", "probability", "mean_badugi", "mean_low", "exact"} <= columns
+    assert not [column for column in columns if f"``{column}``" not in described]
