@@ -2,10 +2,12 @@
 
 - Every page's ``>>>`` examples run with plain doctest (``python -m doctest -o ELLIPSIS
   docs/PAGE.rst``: an empty namespace per page, nothing from docs/conf.py, no hidden setup).
-- Every import the README and the pages show imports, and every dotted name
-  ``badeucey_fast.x.y`` they show is there.
+- Every import the README, the pages and the docstrings' examples show imports, and every dotted
+  name ``badeucey_fast.x.y`` the README and the pages show is there; the re-export modules give
+  every public name of the modules they stand for.
 - Every interactive block pastes into the Python REPL as shown: a compound statement ends with a
   blank line (``...`` alone in a doctest) before the next statement.
+- The columns of ``badeucey chart --csv`` are explained where the option is.
 """
 
 from __future__ import annotations
@@ -47,6 +49,20 @@ def test_no_page_hides_setup() -> None:
     assert "badeucey_fast" not in setup.replace('"badeucey_fast"', "")  # the module `python -m` runs
 
 
+def test_sphinx_runs_every_page_example() -> None:
+    """conf.py has Sphinx run the pages' ``doctest`` blocks only (the docstrings run with their
+    modules): a ``>>>`` example outside one would be left out of ``sphinx-build -b doctest``."""
+    outside = []
+    for page in PAGES:
+        block = ""
+        for number, line in enumerate(_text(page).splitlines(), 1):
+            if line and not line.startswith(" "):
+                block = line
+            if line.lstrip().startswith(">>>") and not block.startswith(".. doctest::"):
+                outside.append(f"{page.name}:{number}")
+    assert not outside
+
+
 # --------------------------------------------------------------------------- #
 # Imports and dotted names
 # --------------------------------------------------------------------------- #
@@ -57,14 +73,18 @@ _SOURCES = [README, *PAGES]
 
 
 def _imports() -> list[tuple[str, str]]:
+    """The import statements of the README and the pages, and of the package's docstring examples."""
     found = []
-    for path in _SOURCES:
+    modules = sorted((ROOT / "badeucey_fast").rglob("*.py"))
+    for path in [*_SOURCES, *modules]:
         for number, line in enumerate(_text(path).splitlines(), 1):
+            if path in modules and ">>> " not in line:
+                continue  # the package's own imports: only its examples' count here
             statements = _IMPORT.findall(line)
             if "from badeucey_fast" in line:
                 assert statements, f"{path.name}:{number}: an import this test cannot read: {line.strip()}"
-            found += [(f"{path.name}:{number}", statement) for statement in statements]
-    return found
+            found += [(f"{path.relative_to(ROOT)}:{number}", statement) for statement in statements]
+    return sorted(set(found), key=lambda item: (item[1], item[0]))
 
 
 IMPORTS = _imports()
@@ -74,6 +94,7 @@ def test_the_imports_are_found() -> None:
     statements = {statement for _, statement in IMPORTS}
     assert "from badeucey_fast.bots import DrawingBot" in statements
     assert "import badeucey_fast as bf" in statements
+    assert any(where.startswith("badeucey_fast/") for where, _ in IMPORTS)  # the docstrings'
 
 
 @pytest.mark.parametrize(("where", "statement"), IMPORTS, ids=[f"{w} {s}" for w, s in IMPORTS])
@@ -234,19 +255,6 @@ def test_a_re_export_module_gives_every_public_name_of_its_sources(name: str) ->
         assert getattr(module, public) is value, public
     exec(f"from {name} import {', '.join(expected)}", {})  # noqa: S102
 
-
-def test_sphinx_runs_every_page_example() -> None:
-    """conf.py has Sphinx run the pages' ``doctest`` blocks only (the docstrings run with their
-    modules): a ``>>>`` example outside one would be left out of ``sphinx-build -b doctest``."""
-    outside = []
-    for page in PAGES:
-        block = ""
-        for number, line in enumerate(_text(page).splitlines(), 1):
-            if line and not line.startswith(" "):
-                block = line
-            if line.lstrip().startswith(">>>") and not block.startswith(".. doctest::"):
-                outside.append(f"{page.name}:{number}")
-    assert not outside
 
 
 def test_the_chart_csv_columns_are_explained(tmp_path: Path) -> None:
