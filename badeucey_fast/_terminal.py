@@ -341,7 +341,8 @@ def _cfr_table(game: str | None, names: Sequence[str], structure: str,
         raise ValueError(f"{where} is of a smaller game (--mini), which plays on the C table only; "
                          "badeucey play plays the full game")
     if game is not None and game != trained_game:
-        raise ValueError(f"--game {game}: {where} plays {trained_game}")
+        raise ValueError(f"--game {game}: {where} plays {trained_game}: leave out --game, or give --game "
+                         f"{trained_game}")
     if structure != rules.structure:
         raise ValueError(f"--structure {structure}: {where} plays {rules.structure} limit")
     return rules, [CFRBot(trained)]

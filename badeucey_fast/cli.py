@@ -551,7 +551,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
         if args.strategy is not None:
             raise ValueError("--strategy is the cfr bot's strategy: add cfr to --bots")
         bots = [make_bot(name) for name in names]
-        rules = TableRules(args.game, structure=args.structure, heads_up_cap=args.cap)
+        rules = TableRules(args.game or "badeucey", structure=args.structure, heads_up_cap=args.cap)
     note = _rounded_hands_note(args.hands, len(bots), duplicate=not args.no_duplicate)
     if note:
         print(f"badeucey match: {note}", file=sys.stderr)
@@ -579,7 +579,8 @@ def _cmd_match(args: argparse.Namespace) -> int:
 
 def _cfr_match(args: argparse.Namespace, names: list[str]) -> tuple[Any, list[Any]]:
     """The rules and bots of a match with the cfr bot: heads-up, under the
-    rules its strategy was trained for (the file's, or the one shipped)."""
+    rules its strategy was trained for (the file's, or the one shipped): its
+    game when --game is left out."""
     from badeucey_fast.play.bots import CFRBot, make_bot
     from badeucey_fast.solve import Strategy, default_strategy
 
@@ -591,8 +592,9 @@ def _cfr_match(args: argparse.Namespace, names: list[str]) -> tuple[Any, list[An
     if not rules.is_full_game:
         raise ValueError(f"{where} is of a smaller game (--mini): a match plays the full game")
     trained_game = cast(Game, rules.game).name
-    if args.game != trained_game:
-        raise ValueError(f"--game {args.game}: {where} plays {trained_game}")
+    if args.game is not None and args.game != trained_game:
+        raise ValueError(f"--game {args.game}: {where} plays {trained_game}: leave out --game, or give --game "
+                         f"{trained_game}")
     if args.structure != rules.structure:
         raise ValueError(f"--structure {args.structure}: {where} plays {rules.structure} limit")
     if args.cap is not None and args.cap != rules.heads_up_cap:
@@ -933,7 +935,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_match.add_argument("--bots", default="drawing,random", help="comma-separated: drawing, random, calling, cfr "
                          "(default: drawing,random)")
     p_match.add_argument("--hands", type=int, default=10_000, help="hands to play (default: 10,000)")
-    p_match.add_argument("--game", default="badeucey", choices=list(GAMES), help="the game (default: badeucey)")
+    p_match.add_argument("--game", default=None, choices=list(GAMES),
+                         help="the game (default: badeucey, or the cfr bot's strategy's game)")
     p_match.add_argument("--structure", default="fixed", choices=STRUCTURES, help=STRUCTURE_HELP)
     p_match.add_argument("--seed", type=int, default=None, help="makes the match reproducible (default: random, printed)")
     p_match.add_argument("--cap", type=int, default=None, metavar="BETS",
