@@ -528,6 +528,9 @@ def _cmd_chart(args: argparse.Namespace) -> int:
     elif last and last[0].items_resumed and last[0].items_done == last[0].items_resumed:
         print(f"all {last[0].items_resumed:,} hands from the checkpoint")
     print(f"wrote {args.out} ({os.path.getsize(args.out):,} bytes)" + (f" and {args.csv}" if args.csv else ""))
+    if args.checkpoint and os.path.isfile(args.checkpoint):  # kept, not removed: it may be wanted again
+        print(f"the checkpoint {args.checkpoint} ({os.path.getsize(args.checkpoint):,} bytes) is left: the same "
+              "command writes the chart from it again; remove it once the chart is all you need")
     return 0
 
 
