@@ -657,13 +657,26 @@ def _cmd_train(args: argparse.Namespace) -> int:
     start = time.monotonic()
     deadline = None if args.minutes is None else start + 60 * args.minutes
     out_of_time = []
+    from badeucey_fast.jobs import JobProgress
+
+    first: list[tuple[int, float]] = []  # the first report's iterations and time: the rate counts from there
 
     def progress(done: int, iterations: int) -> None:
-        if deadline is None:
-            bar(done / iterations)
-            return
+        # The bar of chart and match (a JobProgress of no chunks): the rate of this
+        # run's iterations, and the time left to the total or to the time budget.
         now = time.monotonic()
-        bar(min(1.0, (now - start) / (deadline - start)))
+        if not first:
+            first.append((done, now))
+        base, since = first[0]
+        if deadline is None:
+            bar(JobProgress(0, 0, done, iterations, base, now - since, "iterations"))
+            return
+        rate = (done - base) / (now - since) if done > base and now > since else 0.0
+        if rate:  # the iterations the budget will hold at this rate
+            bar(JobProgress(0, 0, done, done + round(rate * max(0.0, deadline - now)), base, now - since,
+                            "iterations"))
+        else:
+            bar(min(1.0, (now - start) / (deadline - start)))
         if now >= deadline:
             out_of_time.append(done)
             raise KeyboardInterrupt  # train stops as on Ctrl-C, keeping the finished iterations
