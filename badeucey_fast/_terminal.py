@@ -123,14 +123,14 @@ def _parse(entry: str, view: HandView) -> str:
         return "cc"
     if word == "c" and not rest:
         return "cc"
-    if word == "r" and rest[:1] == ["to"]:
+    if word == "r" and [w.lower() for w in rest[:1]] == ["to"]:
         rest = rest[1:]
     if word == "r" and len(rest) <= 1:
         if not raises:
             raise ValueError(f"you may not bet or raise now: {_choices(view)}")
         if not rest:
             return f"cbr {min(raises)}"
-        if not rest[0].isdigit() or not min(raises) <= int(rest[0]) <= max(raises):
+        if not (rest[0].isascii() and rest[0].isdigit()) or not min(raises) <= int(rest[0]) <= max(raises):
             raise ValueError(f"raise to a whole number in {min(raises)}..{max(raises)}")
         return f"cbr {int(rest[0])}"
     raise ValueError(f"it is a betting round: {_choices(view)} (? for help)")

@@ -103,7 +103,9 @@ def test_check_is_refused_facing_a_bet_and_the_words_of_a_draw() -> None:
     with pytest.raises(ValueError, match="there is a bet: c or call pays 1, f folds"):
         play._parse("check", hand.view(0))
     no_limit = Hand(TableRules("badeucey", structure="no"), [200, 200], button=0, seed=1)
-    assert play._parse("raise to 10", no_limit.view(0)) == "cbr 10"
+    assert play._parse("raise to 10", no_limit.view(0)) == play._parse("Raise TO 10", no_limit.view(0)) == "cbr 10"
+    with pytest.raises(ValueError, match="raise to a whole number in 4..200"):
+        play._parse("r \u00b2", no_limit.view(0))  # a digit to str.isdigit, not to int()
     hand.act("cc")
     assert play._parse("check", hand.view(1)) == "cc"
     hand.act("cc")  # the first draw: the big blind draws first
@@ -184,7 +186,7 @@ class Terminal:
     in a terminal window: what is typed is echoed by the terminal, Ctrl-C is the
     character the terminal turns into SIGINT for the program."""
 
-    GUARD = 60.0
+    GUARD = 120.0
     """Seconds: only a guard against a hang."""
 
     def __init__(self, *args: str) -> None:
