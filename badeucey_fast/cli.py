@@ -1025,8 +1025,10 @@ def build_parser() -> argparse.ArgumentParser:
     p_play = sub.add_parser(
         "play",
         help="play at a table against built-in bots",
-        description="Sit in seat 0 against built-in bots. Type f (fold), c (check/call), r (bet/raise; r N in pot "
-        "or no limit), d CARDS (discard, e.g. d 7s Kd), p (stand pat), ? for help, q to quit.",
+        description="Sit in seat 0 against built-in bots. Type a letter or a word: f or fold, c or check or call, "
+        "r or bet or raise (r N: to N in pot or no limit), d or draw CARDS (e.g. d 7s Kd), p or pat (stand pat), "
+        "? for help, q to quit; the prompt lists what you may do and its price. A hand you leave unfinished "
+        "(q, end of input, Ctrl-C) loses the chips you put in, as a fold does.",
     )
     p_play.add_argument("--game", default=None, choices=list(GAMES),
                         help="the game (default: badeucey, or the --strategy's game)")
