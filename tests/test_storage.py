@@ -514,3 +514,11 @@ def test_a_zip_bomb_is_refused_before_it_inflates(bomb: str, tmp_path: Path) -> 
     got = json.loads(run.stdout)
     assert got["error"] == "ValueError" and f"file {path}: " in got["message"], got
     assert got["growth"] < GROWTH_LIMIT, got
+
+
+def test_metadata_too_large_for_a_manifest_is_refused_before_writing(monkeypatch: pytest.MonkeyPatch,
+                                                                      tmp_path: Path) -> None:
+    monkeypatch.setattr(_storage, "MANIFEST_LIMIT", 1000)
+    with pytest.raises(ValueError, match="more than a file's manifest may"):
+        write_arrays(tmp_path / "x.npz", {"a": np.zeros(1)}, kind="test 1", meta={"notes": "x" * 1000})
+    assert list(tmp_path.iterdir()) == []
