@@ -14,7 +14,7 @@ import pytest
 from badeucey_fast._storage import read_arrays, write_arrays
 from badeucey_fast.play import TableRules
 from badeucey_fast.solve import Strategy, TableGame, train
-from badeucey_fast.solve.strategy import FORMAT
+from badeucey_fast.solve.strategy import FORMAT, PROBABILITY_TOLERANCE
 from badeucey_fast.solve.train import CHECKPOINT_FORMAT
 
 RULES = TableRules.mini()
@@ -72,7 +72,7 @@ def test_a_trained_strategy_gives_distributions_within_the_tolerance(trained: St
         assert len(decisions) > 100
         for got in decisions:
             assert all(0 <= p <= 1 for p in got.values())
-            assert abs(sum(got.values()) - 1) <= 1e-12  # PROBABILITY_TOLERANCE
+            assert abs(sum(got.values()) - 1) <= PROBABILITY_TOLERANCE
 
 
 def _negated(meta: dict[str, Any], arrays: Arrays) -> None:

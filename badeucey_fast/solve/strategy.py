@@ -32,11 +32,20 @@ if TYPE_CHECKING:
     from badeucey_fast.play.view import HandView
     from badeucey_fast.solve.game import TableGame, TableState
 
-__all__ = ["FORMAT", "Strategy", "default_strategy", "history_codes", "rules_from_dict", "rules_to_dict"]
+__all__ = ["FORMAT", "PROBABILITY_TOLERANCE", "VALUE_LIMIT", "Strategy", "default_strategy", "history_codes", "rules_from_dict", "rules_to_dict"]
 
 FORMAT = "badeucey-fast cfr strategy 1"
 """The kind of a strategy file (see :mod:`badeucey_fast._storage`)."""
 MAX_DRAWS = 3
+PROBABILITY_TOLERANCE = 1e-12
+"""How far from 1 the probabilities of one decision may sum: each is a weight
+over its information set's total, so they differ from 1 by rounding only."""
+VALUE_LIMIT = 1e300
+"""The largest total of an information set's averages, and the largest size of
+a regret, that a strategy or checkpoint file may hold: far above what training
+reaches (under 1e60 for 2**64 iterations at the largest stacks), far enough
+below a double's overflow (1.8e308) that no sum of an information set's values
+overflows."""
 
 
 def own_codes(events: Any, seat: int) -> list[int]:
@@ -136,7 +145,10 @@ class Strategy:
     """One information-set key a row (badeucey.h, "THE INFORMATION-SET KEY"), in the order first met."""
     offsets: npt.NDArray[np.uint64] = field(repr=False)
     averages: npt.NDArray[np.float64] = field(repr=False)
-    """The unnormalised average strategy: entry ``e``'s actions from ``offsets[e]``."""
+    """The unnormalised average strategy: entry ``e``'s actions from ``offsets[e]``,
+    each a finite, non-negative weight (the regret-weighted sum of the
+    strategies played); an entry's probabilities are its weights over their
+    total, and an entry of total 0 plays uniform, as one never met."""
     compact: bool = False
     """Whether the averages are probabilities in steps of 1/255 (:meth:`compacted`),
     saved a byte each."""
@@ -475,7 +487,47 @@ def from_file(meta: dict[str, Any], arrays: dict[str, Any], where: str, abstract
         strategy._lookup  # noqa: B018 - checks the keys and offsets (bdc_cfr_rehash)
     except ValueError as exc:
         raise ValueError(f"{where}: damaged ({exc})") from None
+    check_values(averages, strategy.offsets, arrays["regrets"] if regrets else None, where, compact=compact)
     return strategy, np.array(arrays["regrets"]) if regrets else None
+
+
+def check_values(averages: npt.NDArray[Any], offsets: npt.NDArray[np.uint64], regrets: npt.NDArray[np.float64] | None,
+                 where: str, *, compact: bool = False) -> None:
+    """Check a file's values, its offsets already checked (``bdc_cfr_rehash``):
+    a compact strategy's 255ths sum to 255 in each information set (0: never
+    met); other averages are finite and non-negative, each information set's
+    total at most :data:`VALUE_LIMIT`; regrets are finite, at most
+    :data:`VALUE_LIMIT` in size.  Every decision's probabilities then sum to 1
+    within :data:`PROBABILITY_TOLERANCE`.
+
+    :raises ValueError: naming the file (``where``) and the first value out of range.
+    """
+    import numpy as np
+
+    starts = offsets.astype(np.int64)
+    if len(averages):
+        if compact:
+            sums = np.add.reduceat(averages.astype(np.int64), starts)
+            bad = np.flatnonzero((sums != 255) & (sums != 0))
+            if len(bad):
+                raise ValueError(f"{where}: damaged (averages: information set {bad[0]}'s 255ths sum to "
+                                 f"{sums[bad[0]]}, not 255)")
+        else:
+            bad = np.flatnonzero(~(averages >= 0) | np.isinf(averages))  # NaN is not >= 0
+            if len(bad):
+                raise ValueError(f"{where}: damaged (averages: {float(averages[bad[0]])!r} at {bad[0]}, where a finite, "
+                                 "non-negative weight belongs)")
+            with np.errstate(over="ignore"):
+                totals = np.add.reduceat(averages, starts)
+            bad = np.flatnonzero(totals > VALUE_LIMIT)
+            if len(bad):
+                raise ValueError(f"{where}: damaged (averages: information set {bad[0]}'s total "
+                                 f"{totals[bad[0]]:.3g} is beyond {VALUE_LIMIT:g}, VALUE_LIMIT)")
+    if regrets is not None:
+        bad = np.flatnonzero(~(np.abs(regrets) <= VALUE_LIMIT))  # NaN and the infinities are not <=
+        if len(bad):
+            raise ValueError(f"{where}: damaged (regrets: {float(regrets[bad[0]])!r} at {bad[0]}, where a finite "
+                             f"regret of at most {VALUE_LIMIT:g} in size belongs)")
 
 
 def trimmed(keys: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
