@@ -218,3 +218,59 @@ def test_draw_top_lists_that_many(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
     assert len(json.loads(capsys.readouterr().out)["options"]) == 3
+
+
+# --------------------------------------------------------------------------- #
+# Integers the C core takes are checked where they are given (issue 43, 6 and 7)
+# --------------------------------------------------------------------------- #
+CHIPS = 1 << 40  # the most chips of any stack, blind or bet
+
+
+@pytest.mark.parametrize(
+    ("setting", "value"),
+    [("small_blind", CHIPS + 1), ("big_blind", 2**63), ("small_bet", 10**20), ("big_bet", CHIPS + 1),
+     ("big_bet", -(2**64)), ("cap", 2**31), ("heads_up_cap", 2**31), ("cap", 10**30)],
+)
+def test_table_rules_beyond_what_the_table_takes_are_refused_when_made(setting: str, value: int) -> None:
+    """TableRules(small_bet=10**20) and cap=2**31 were accepted, then Hand() raised OverflowError."""
+    _raises(lambda: bf.TableRules(**{setting: value}), ValueError, f"^{setting} must be")
+
+
+def test_table_rules_at_the_limits_deal_a_hand() -> None:
+    rules = bf.TableRules("badugi", small_blind=CHIPS, big_blind=CHIPS, small_bet=CHIPS, big_bet=CHIPS, cap=2**31 - 1,
+                          heads_up_cap=2**31 - 1)
+    hand = bf.Hand(rules, [CHIPS] * 10, seed=1)
+    assert hand.pot == 2 * CHIPS
+
+
+def test_training_stacks_beyond_the_table_are_refused() -> None:
+    from badeucey_fast.solve import train
+
+    _raises(lambda: train(bf.TableRules.mini(), 1, abstraction=None, stacks=(10**30, 20)), ValueError,
+            "stack must be")
+
+
+def test_a_strategy_file_of_stacks_or_rules_beyond_the_table_is_refused(tmp_path: Any) -> None:
+    from badeucey_fast._storage import read_arrays, write_arrays
+    from badeucey_fast.solve import Strategy, train
+    from badeucey_fast.solve.strategy import FORMAT
+
+    path = tmp_path / "strategy.npz"
+    train(bf.TableRules.mini(), 10, seed=1, abstraction=None, stacks=(20, 20)).save(path)
+    meta, arrays = read_arrays(path, kind=FORMAT, where="x")
+    for key, value in (("stacks", [10**30, 20]), ("rules", {**meta["rules"], "small_bet": 10**20}),
+                       ("rules", {**meta["rules"], "cap": 2**31})):
+        write_arrays(path, arrays, kind=FORMAT, meta={**meta, key: value}, compress=True)
+        with pytest.raises(ValueError, match=f"^strategy file {path}: damaged"):
+            Strategy.load(path)
+
+
+def test_an_unsigned_action_beyond_int64_is_named_by_its_value() -> None:
+    """A uint64 action of 2**64 - 1 was refused as "action -1"."""
+    from badeucey_fast.play import VectorEnv
+
+    env = VectorEnv("badugi", num_envs=2)
+    env.reset(1)
+    for value in (2**64 - 1, 2**63):
+        actions = np.array([0, value], dtype=np.uint64)
+        _raises(lambda a=actions: env.step(a), ValueError, f"^table 1: action {value} is not legal now")
