@@ -19,6 +19,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from badeucey_fast._checks import check_chips
 from badeucey_fast._native import cfr
 from badeucey_fast.games import Game
 from badeucey_fast.play.events import BetRaise, CheckCall, Draw, Fold
@@ -455,7 +456,7 @@ def from_file(meta: dict[str, Any], arrays: dict[str, Any], where: str, abstract
         raise ValueError(f"{where}: damaged (it holds the arrays {sorted(arrays)})")
     try:
         rules = rules_from_dict(meta["rules"])
-        stacks = tuple(int(s) for s in meta["stacks"])
+        stacks = tuple(check_chips(s, "a stack") for s in meta["stacks"])
         variant, iterations, seed = str(meta["variant"]), int(meta["iterations"]), int(meta["seed"])
         spec, digest = meta["abstraction"], str(meta["abstraction_digest"])
     except (KeyError, TypeError, ValueError) as exc:
