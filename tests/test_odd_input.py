@@ -274,3 +274,24 @@ def test_an_unsigned_action_beyond_int64_is_named_by_its_value() -> None:
     for value in (2**64 - 1, 2**63):
         actions = np.array([0, value], dtype=np.uint64)
         _raises(lambda a=actions: env.step(a), ValueError, f"^table 1: action {value} is not legal now")
+
+
+@pytest.mark.parametrize("big", [2**31, 2**63, 2**64, -(2**63) - 1])
+def test_a_strategy_lookup_of_numbers_beyond_the_solver_is_a_value_error(big: int) -> None:
+    """probabilities_at handed its numbers to C types unchecked: OverflowError for each."""
+    from badeucey_fast.solve import train
+
+    strategy = train(bf.TableRules.mini(), 10, seed=1, abstraction=None, stacks=(20, 20))
+    cards = (1, 2, 3, 5)
+    calls: list[Callable[[], object]] = [
+        lambda: strategy.probabilities_at(big, 0, "bet", cards, []),
+        lambda: strategy.probabilities_at(0, big, "bet", cards, []),
+        lambda: strategy.probabilities_at(0, 0, "bet", cards, [], raise_to=big),
+        lambda: strategy.probabilities_at(0, 1, "draw", cards, [2, 2], max_discard=big),
+        lambda: strategy.probabilities_at(0, 0, "bet", (1, 2, 3, big), []),
+        lambda: strategy.probabilities_at(0, 0, "bet", cards, [big]),
+        lambda: strategy.probabilities_at(0, 0, "bet", cards, [2], [big]),
+    ]
+    for call in calls:
+        with pytest.raises(ValueError):
+            call()
