@@ -286,7 +286,7 @@ def test_a_strategy_lookup_of_numbers_beyond_the_solver_is_a_value_error(big: in
     calls: list[Callable[[], object]] = [
         lambda: strategy.probabilities_at(big, 0, "bet", cards, []),
         lambda: strategy.probabilities_at(0, big, "bet", cards, []),
-        lambda: strategy.probabilities_at(0, 0, "bet", cards, [], raise_to=big),
+        lambda: strategy.probabilities_at(0, 0, "bet", cards, [], raise_to=big << 10),  # beyond 2**40 chips
         lambda: strategy.probabilities_at(0, 1, "draw", cards, [2, 2], max_discard=big),
         lambda: strategy.probabilities_at(0, 0, "bet", (1, 2, 3, big), []),
         lambda: strategy.probabilities_at(0, 0, "bet", cards, [big]),

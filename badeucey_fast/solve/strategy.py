@@ -19,7 +19,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from badeucey_fast._checks import check_chips
+from badeucey_fast._checks import check_card_id, check_chips, check_int
 from badeucey_fast._native import cfr
 from badeucey_fast.games import Game
 from badeucey_fast.play.events import BetRaise, CheckCall, Draw, Fold
@@ -38,6 +38,8 @@ __all__ = ["FORMAT", "PROBABILITY_TOLERANCE", "VALUE_LIMIT", "Strategy", "defaul
 FORMAT = "badeucey-fast cfr strategy 1"
 """The kind of a strategy file (see :mod:`badeucey_fast._storage`)."""
 MAX_DRAWS = 3
+CODE_LIMIT = 255
+"""The largest code a lookup passes to the solver (a byte; the solver refuses codes it does not know)."""
 PROBABILITY_TOLERANCE = 1e-12
 """How far from 1 the probabilities of one decision may sum: each is a weight
 over its information set's total, so they differ from 1 by rounding only."""
@@ -274,10 +276,18 @@ class Strategy:
         may throw.
 
         :raises ValueError: for what the solver refuses (bad cards, a round
-            outside the game, codes out of range).
+            outside the game, codes out of range, a raise beyond any stack).
+        :raises TypeError: for numbers that are not integers.
         """
         if phase not in ("bet", "draw"):
             raise ValueError(f"Strategy: phase must be 'bet' or 'draw', got {phase!r}")
+        position = check_int(position, "Strategy: position", low=0, high=1)
+        round = check_int(round, "Strategy: round", low=0, high=MAX_DRAWS)
+        cards = [check_card_id(c) for c in cards]
+        history = [check_int(c, "Strategy: a history code", low=0, high=CODE_LIMIT) for c in history]
+        own = [check_int(c, "Strategy: an own code", low=0, high=CODE_LIMIT) for c in own]
+        raise_to = None if raise_to is None else check_chips(raise_to, "Strategy: raise_to")
+        max_discard = check_int(max_discard, "Strategy: max_discard", low=0, high=len(cards))
         actions, probabilities, _ = self._at(position, round, phase, cards, history, own, can_fold=can_fold,
                                              raise_to=raise_to, max_discard=max_discard)
         return dict(zip(actions, probabilities, strict=True))
