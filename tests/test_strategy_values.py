@@ -148,3 +148,16 @@ def test_a_checkpoint_of_values_out_of_range_is_refused(tmp_path: Path,
     rewrite(path, CHECKPOINT_FORMAT, edit, compress=False)
     with pytest.raises(ValueError, match=f"checkpoint file {path}: damaged .*(averages|regrets)"):
         train(RULES, 100, seed=2, abstraction=None, stacks=STACKS, checkpoint=path)
+
+
+@pytest.mark.parametrize("value", [-1.0, float("nan"), float("inf")])
+def test_a_strategy_made_of_values_out_of_range_is_refused_by_the_solver(trained: Strategy, value: float) -> None:
+    """Arrays given to Strategy directly, not read from a file, meet the C core's own check
+    (bdc_cfr_rehash; bdc_cfr_policy checks the entry it reads too)."""
+    averages = np.array(trained.averages)
+    start, _ = first_learned({"offsets": trained.offsets, "averages": averages})
+    averages[start] = value
+    strategy = Strategy(trained.rules, trained.stacks, trained.variant, trained.abstraction, trained.iterations,
+                        trained.seed, trained.keys, trained.offsets, averages)
+    with pytest.raises(ValueError, match="the stored strategy has a setting outside its range"):
+        probabilities_of(strategy, 1)
