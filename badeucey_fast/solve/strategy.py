@@ -494,28 +494,35 @@ def from_file(meta: dict[str, Any], arrays: dict[str, Any], where: str, abstract
     values = averages.astype(np.float64) / 255 if compact else np.array(averages)
     strategy = Strategy(rules, (stacks[0], stacks[1]), variant, made, iterations, seed, full_keys,
                         np.array(offsets), values, compact=compact)
+    stored_regrets = arrays["regrets"] if regrets else None
     try:
-        strategy._lookup  # noqa: B018 - checks the keys and offsets (bdc_cfr_rehash)
+        strategy._lookup  # noqa: B018 - checks the keys, offsets and values (bdc_cfr_rehash)
     except ValueError as exc:
+        check_values(averages, strategy.offsets, stored_regrets, where, compact=compact)  # names a value refused
         raise ValueError(f"{where}: damaged ({exc})") from None
-    check_values(averages, strategy.offsets, arrays["regrets"] if regrets else None, where, compact=compact)
+    check_values(averages, strategy.offsets, stored_regrets, where, compact=compact)
     return strategy, np.array(arrays["regrets"]) if regrets else None
 
 
 def check_values(averages: npt.NDArray[Any], offsets: npt.NDArray[np.uint64], regrets: npt.NDArray[np.float64] | None,
                  where: str, *, compact: bool = False) -> None:
-    """Check a file's values, its offsets already checked (``bdc_cfr_rehash``):
-    a compact strategy's 255ths sum to 255 in each information set (0: never
-    met); other averages are finite and non-negative, each information set's
-    total at most :data:`VALUE_LIMIT`; regrets are finite, at most
-    :data:`VALUE_LIMIT` in size.  Every decision's probabilities then sum to 1
-    within :data:`PROBABILITY_TOLERANCE`.
+    """Check a file's values: a compact strategy's 255ths sum to 255 in each
+    information set (0: never met); other averages are finite and
+    non-negative, each information set's total at most :data:`VALUE_LIMIT`;
+    regrets are finite, at most :data:`VALUE_LIMIT` in size.  Every
+    decision's probabilities then sum to 1 within :data:`PROBABILITY_TOLERANCE`.
+    (The C core refuses NaN, infinities and negative averages itself, in
+    ``bdc_cfr_rehash``; this names the value, and adds the limits of a file.)
+    Offsets that do not divide the values into information sets are left to
+    ``bdc_cfr_rehash``: nothing is checked then.
 
     :raises ValueError: naming the file (``where``) and the first value out of range.
     """
     import numpy as np
 
     starts = offsets.astype(np.int64)
+    if len(starts) and not (starts[0] == 0 and bool(np.all(np.diff(starts) > 0)) and starts[-1] < len(averages)):
+        return
     if len(averages):
         if compact:
             sums = np.add.reduceat(averages.astype(np.int64), starts)
