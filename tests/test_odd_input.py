@@ -241,6 +241,14 @@ def test_table_rules_at_the_limits_deal_a_hand() -> None:
                           heads_up_cap=2**31 - 1)
     hand = bf.Hand(rules, [CHIPS] * 10, seed=1)
     assert hand.pot == 2 * CHIPS
+    for structure in ("no", "pot"):  # every seat all in: the sums of ten stacks of the most chips
+        hand = bf.Hand(bf.TableRules("badugi", small_blind=CHIPS // 2, big_blind=CHIPS, structure=structure),
+                       [CHIPS] * 9 + [CHIPS // 3], seed=2)
+        while hand.phase != "over":
+            words = hand.legal_actions()
+            raises = [w for w in words if w.startswith("cbr")]
+            hand.act(raises[-1] if raises else "sd" if hand.phase == "draw" else "cc")
+        assert sum(hand.stacks) == 9 * CHIPS + CHIPS // 3 and max(hand.stacks) <= 9 * CHIPS + CHIPS // 3
 
 
 def test_training_stacks_beyond_the_table_are_refused() -> None:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import KW_ONLY, dataclass, fields
 from typing import cast
 
-from badeucey_fast._checks import CAP_LIMIT, DECK_SIZE, check_chips, check_int
+from badeucey_fast._checks import CAP_LIMIT, CHIP_LIMIT, DECK_SIZE, check_chips, check_int
 from badeucey_fast.games import Game, get_game
 
 MAX_DRAWS = 3
@@ -34,8 +34,8 @@ class TableRules:
     :param big_blind: posted by the next seat; it is live.
     :param small_bet: the fixed-limit bet of rounds 0 and 1 (default: the big blind).
     :param big_bet: the fixed-limit bet of rounds 2 and 3 (default: twice the
-        small bet).  Blinds and bets are whole chips, at most ``CHIP_LIMIT``
-        (``2**40``, as any stack; the small blind may be 0).
+        small bet, at most ``CHIP_LIMIT``).  Blinds and bets are whole chips,
+        at most ``CHIP_LIMIT`` (``2**40``, as any stack; the small blind may be 0).
     :param cap: the bets a fixed-limit round allows, a bet and its raises (in
         round 0 the big blind is the bet); 4 is a bet and three raises; at most
         ``CAP_LIMIT`` (``2**31 - 1``), as ``heads_up_cap``.
@@ -102,8 +102,7 @@ class TableRules:
             raise ValueError(f"small_blind ({self.small_blind}) must not exceed big_blind ({self.big_blind})")
         small = self.big_blind if self.small_bet is None else check_chips(self.small_bet, "small_bet")
         object.__setattr__(self, "small_bet", small)
-        big = (check_chips(2 * small, "big_bet (by default twice small_bet)") if self.big_bet is None
-               else check_chips(self.big_bet, "big_bet"))
+        big = min(2 * small, CHIP_LIMIT) if self.big_bet is None else check_chips(self.big_bet, "big_bet")
         object.__setattr__(self, "big_bet", big)
         object.__setattr__(self, "cap", check_int(self.cap, "cap", low=1, high=CAP_LIMIT))
         if self.heads_up_cap is not None:
