@@ -303,3 +303,14 @@ def test_a_strategy_lookup_of_numbers_beyond_the_solver_is_a_value_error(big: in
     for call in calls:
         with pytest.raises(ValueError):
             call()
+
+
+def test_the_first_table_of_an_illegal_action_is_named_whatever_the_other_actions() -> None:
+    from badeucey_fast.play import VectorEnv
+
+    env = VectorEnv("badugi", num_envs=3)
+    env.reset(1)
+    _raises(lambda: env.step(np.array([99, 2**64 - 1, 1], dtype=np.uint64)), ValueError,
+            "^table 0: action 99 is not legal now")
+    _raises(lambda: env.step(np.array([1, 2**64 - 1, 99], dtype=np.uint64)), ValueError,
+            "^table 1: action 18446744073709551615 is not legal now")
