@@ -492,10 +492,12 @@ print(json.dumps({"error": error, "message": message, "growth": growth}))
 """
 
 
-@pytest.mark.parametrize("bomb", ["member", "manifest", "claimed size"])
+@pytest.mark.parametrize("bomb", ["member", "manifest", "claimed size", "promised, not given"])
 def test_a_zip_bomb_is_refused_before_it_inflates(bomb: str, tmp_path: Path) -> None:
     """Issue 43, 3: each member's size is checked against the manifest's before it is
-    inflated, and read in bounded pieces (a file of half a megabyte inflating to 512 MiB)."""
+    inflated, and read in bounded pieces (a file of half a megabyte inflating to 512 MiB).
+    A member whose manifest and zip header promise 512 MiB that never come takes only the
+    memory of what does come."""
     path = tmp_path / "bomb.npz"
     write_arrays(path, {"x": np.zeros(4)}, kind="test 1", meta={})
     content = members(path)
@@ -504,6 +506,14 @@ def test_a_zip_bomb_is_refused_before_it_inflates(bomb: str, tmp_path: Path) -> 
     claimed: dict[str, int] = {}
     if bomb == "manifest":
         _write_zip(path, {"manifest.json": inflating, "x.npy": content["x.npy"]}, claimed)
+    elif bomb == "promised, not given":
+        manifest = json.loads(content["manifest.json"])
+        manifest["arrays"][0]["shape"] = [BOMB_BYTES // 8]
+        manifest["checksum"] = _storage._manifest_digest(manifest)
+        header = len(content["x.npy"]) - 4 * 8
+        claimed["x.npy"] = header + BOMB_BYTES
+        stream, crc = _deflated_zeros(1 << 20)
+        _write_zip(path, {"manifest.json": json.dumps(manifest).encode(), "x.npy": (stream, 1 << 20, crc)}, claimed)
     else:
         if bomb == "claimed size":  # the central directory states the size the manifest's array takes
             claimed["x.npy"] = len(content["x.npy"])
