@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import numpy as np
     import numpy.typing as npt
 
 MANIFEST = "manifest.json"
@@ -62,7 +63,7 @@ READ_PIECE = 1 << 20
 """Bytes a member is inflated by at a time."""
 
 
-def _digest(data: bytes | bytearray) -> str:
+def _digest(data: bytes | memoryview) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
@@ -296,7 +297,8 @@ def _read_checked(
     if len(set(names)) != len(names):
         raise _Damaged("damaged (a member is listed twice)")
     manifest = json.loads(_read_member(archive, MANIFEST, 0, MANIFEST_LIMIT, "the manifest",
-                                       f"a manifest takes at most {MANIFEST_LIMIT:,} (MANIFEST_LIMIT)").decode("utf-8"))
+                                       f"a manifest takes at most {MANIFEST_LIMIT:,} (MANIFEST_LIMIT)")
+                          .tobytes().decode("utf-8"))
     if not isinstance(manifest, dict) or manifest.get("layout") != LAYOUT:
         raise _Damaged(f"damaged or not a {name} (unknown manifest)")
     if manifest.get("checksum") != _manifest_digest(manifest):
@@ -326,7 +328,7 @@ def _read_checked(
         data = _read_member(archive, f"{array_name}.npy", data_bytes, data_bytes + NPY_HEADER_LIMIT,
                             f"array {array_name!r}", f"the manifest's {dtype}{list(shape)} takes "
                                                      f"{data_bytes:,} and a header")
-        if _digest(data) != digest:
+        if _digest(data.data) != digest:
             raise _Damaged(f"damaged (array {array_name!r} does not match its checksum)")
         array = _parse_npy(data)
         if array.dtype.str != dtype or array.shape != shape:
@@ -346,16 +348,21 @@ def _itemsize(dtype: str, array_name: str) -> int:
         raise _Damaged(f"damaged (array {array_name!r}'s dtype {dtype!r} in the manifest)") from None
 
 
-def _read_member(archive: zipfile.ZipFile, member: str, least: int, most: int, what: str, allowed: str) -> bytearray:
+def _read_member(archive: zipfile.ZipFile, member: str, least: int, most: int, what: str,
+                 allowed: str) -> npt.NDArray[np.uint8]:
     """The bytes of ``member``, once the zip states a size of ``least .. most``
     bytes for it (``allowed`` says so in words), inflated a piece at a time
     (the zip's CRC is checked at the end): a member that states or gives
-    another size is refused having inflated at most ``most`` bytes."""
+    another size is refused having inflated at most ``most`` bytes.  The
+    buffer is not written before the bytes come, so the memory it takes is
+    what has come (the system gives a large buffer's pages when first written)."""
+    import numpy as np
+
     size = archive.getinfo(member).file_size
     if not least <= size <= most:
         raise _Damaged(f"damaged ({what} inflates to {size:,} bytes; {allowed})")
-    data = bytearray(size)
-    view = memoryview(data)
+    data = np.empty(size, dtype=np.uint8)
+    view = data.data
     got = 0
     with archive.open(member) as stream:
         while got < size:
@@ -369,11 +376,11 @@ def _read_member(archive: zipfile.ZipFile, member: str, least: int, most: int, w
     return data
 
 
-def _parse_npy(data: bytearray) -> npt.NDArray[Any]:
+def _parse_npy(data: npt.NDArray[np.uint8]) -> npt.NDArray[Any]:
     """The array of a ``.npy`` file's bytes, read-only, over ``data`` itself (no copy)."""
     import numpy as np
 
-    stream = io.BytesIO(memoryview(data)[:NPY_HEADER_LIMIT + 16])  # the header only: the data are not copied
+    stream = io.BytesIO(data.data[:NPY_HEADER_LIMIT + 16])  # the header only: the data are not copied
     version = np.lib.format.read_magic(stream)
     if version == (1, 0):
         shape, fortran, dtype = np.lib.format.read_array_header_1_0(stream)
