@@ -19,6 +19,10 @@ The kinds of integer parameters:
   and ``seed=1.5`` included), one outside that range a ``ValueError``;
 - **card ids** (:func:`check_card_id`): an integer in ``0..51`` (a card's text is
   read by the card functions, not here);
+- **chips** (:func:`check_chips`): a stack, a blind or a bet, an integer in
+  ``1 .. CHIP_LIMIT`` (``2**40``; a small blind may be 0).  With at most ten
+  seats, every sum the table makes of them (a pot, a pot-limit raise) stays
+  far inside the C core's 64-bit integers;
 - any other integer (:func:`check_int`, with ``low`` and ``high``).
 
 This module imports nothing of the package: every layer may use it.
@@ -44,6 +48,11 @@ SEED_LIMIT = 1 << 64
 """Seeds are ``0 .. SEED_LIMIT - 1``: any 64-bit unsigned integer."""
 DECK_SIZE = 52
 """Card ids are ``0 .. DECK_SIZE - 1`` (the C core's ``BDC_DECK_SIZE``, checked by the native layer)."""
+
+CHIP_LIMIT = 1 << 40
+"""The most chips of any stack, blind or bet (the C core's ``BDC_TABLE_MAX_CHIPS``, checked by the native layer)."""
+CAP_LIMIT = (1 << 31) - 1
+"""The largest cap of bets a round may have (the C table's ``int``; checked by the native layer)."""
 
 QUOTE_LIMIT = 60
 """The most characters of a user's text an error message quotes."""
@@ -140,6 +149,20 @@ def check_count(value: object, name: str, *, low: int = 1, high: int | None = No
         named = f" ({limit_name})" if limit_name else ""
         raise ValueError(f"{name} must be at most {high:,}{named}, got {count:,}")
     return count
+
+
+def check_chips(value: object, name: str, *, low: int = 1) -> int:
+    """An amount of chips (a stack, a blind, a bet): an integer in ``low .. CHIP_LIMIT``.
+
+    >>> check_chips(10**20, "small_bet")
+    Traceback (most recent call last):
+    ...
+    ValueError: small_bet must be 1..1,099,511,627,776 chips (2**40, CHIP_LIMIT), got 100000000000000000000
+    """
+    chips = check_int(value, name, low=low)
+    if chips > CHIP_LIMIT:
+        raise ValueError(f"{name} must be {low}..{CHIP_LIMIT:,} chips (2**40, CHIP_LIMIT), got {chips}")
+    return chips
 
 
 def check_seed(value: object, name: str = "seed") -> int | None:

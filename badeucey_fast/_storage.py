@@ -12,6 +12,15 @@ parses anything), then each parsed array's dtype and shape.  Any damage is a
 result, never another exception type.  A file that does not exist is a
 :class:`FileNotFoundError` (an :class:`OSError`) with its path.
 
+Reading never inflates more than the manifest promises: the manifest's own
+member may hold at most :data:`MANIFEST_LIMIT` bytes, and an array's member
+the bytes of the manifest's dtype and shape and a ``.npy`` header of at most
+:data:`NPY_HEADER_LIMIT` bytes.  The sizes the zip states are checked against
+these before anything is inflated, and members are inflated in pieces of
+:data:`READ_PIECE` bytes that stop where the promised size ends: a small file
+that would inflate to gigabytes (a zip bomb) is refused having taken little
+memory.
+
 Writing goes to a temporary file of a unique name beside the target, flushed to
 disk, then renamed over the target: a kill leaves the old file or the new one,
 never a partial one, and two writers (processes or threads) never share a
@@ -36,6 +45,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import numpy as np
     import numpy.typing as npt
 
 MANIFEST = "manifest.json"
@@ -44,9 +54,18 @@ LAYOUT = "badeucey-fast checked arrays 1"
 """The manifest's own format."""
 _MEMBER_TIME = (1980, 1, 1, 0, 0, 0)
 """Every member's zip timestamp: the same arrays give the same bytes."""
+MANIFEST_LIMIT = 16 << 20
+"""The most bytes a manifest may take (it lists a few arrays and settings:
+kilobytes); :func:`write_arrays` refuses a larger one, :func:`read_arrays`
+a member that states or inflates to more."""
+NPY_HEADER_LIMIT = 1 << 16
+"""The most bytes the ``.npy`` header of an array's member may take beyond
+its data (numpy writes a few hundred; a version 1.0 header's length field has 16 bits)."""
+READ_PIECE = 1 << 20
+"""Bytes a member is inflated by at a time."""
 
 
-def _digest(data: bytes) -> str:
+def _digest(data: bytes | memoryview) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
@@ -182,7 +201,8 @@ def write_arrays(
     ``kind`` (e.g. ``"badeucey-fast discard chart 2"``), atomically.
 
     :raises ValueError: for a path that cannot be written, an array name that
-        cannot be a member (empty, or with a ``/``), or an array of Python objects.
+        cannot be a member (empty, or with a ``/``), an array of Python objects,
+        or metadata too large for a manifest (:data:`MANIFEST_LIMIT`).
     :raises TypeError: for ``meta`` that is not JSON-ready.
     :raises OSError: when writing fails.
     """
@@ -213,7 +233,11 @@ def write_arrays(
                 del buffer, data
             manifest: dict[str, Any] = {"layout": LAYOUT, "kind": kind, "meta": dict(meta), "arrays": entries}
             manifest["checksum"] = _manifest_digest(manifest)
-            member(archive, MANIFEST, json.dumps(manifest, sort_keys=True, indent=1).encode())
+            text = json.dumps(manifest, sort_keys=True, indent=1).encode()
+            if len(text) > MANIFEST_LIMIT:
+                raise ValueError(f"write_arrays: the metadata take {len(text):,} bytes, more than a file's "
+                                 f"manifest may ({MANIFEST_LIMIT:,}, MANIFEST_LIMIT)")
+            member(archive, MANIFEST, text)
 
     atomic_write(path, write, what)
 
@@ -281,7 +305,9 @@ def _read_checked(
 ) -> tuple[dict[str, Any], dict[str, npt.NDArray[Any]]]:
     if len(set(names)) != len(names):
         raise _Damaged("damaged (a member is listed twice)")
-    manifest = json.loads(archive.read(MANIFEST).decode("utf-8"))
+    manifest = json.loads(_read_member(archive, MANIFEST, 0, MANIFEST_LIMIT, "the manifest",
+                                       f"a manifest takes at most {MANIFEST_LIMIT:,} (MANIFEST_LIMIT)")
+                          .tobytes().decode("utf-8"))
     if not isinstance(manifest, dict) or manifest.get("layout") != LAYOUT:
         raise _Damaged(f"damaged or not a {name} (unknown manifest)")
     if manifest.get("checksum") != _manifest_digest(manifest):
@@ -307,8 +333,11 @@ def _read_checked(
         raise _Damaged(f"damaged (members missing: {missing or 'none'}; not in the manifest: {extra or 'none'})")
     arrays: dict[str, npt.NDArray[Any]] = {}
     for array_name, (dtype, shape, digest) in expected.items():
-        data = archive.read(f"{array_name}.npy")  # read whole: the zip's CRC is checked too
-        if _digest(data) != digest:
+        data_bytes = math.prod(shape) * _itemsize(dtype, array_name)
+        data = _read_member(archive, f"{array_name}.npy", data_bytes, data_bytes + NPY_HEADER_LIMIT,
+                            f"array {array_name!r}", f"the manifest's {dtype}{list(shape)} takes "
+                                                     f"{data_bytes:,} and a header")
+        if _digest(data.data) != digest:
             raise _Damaged(f"damaged (array {array_name!r} does not match its checksum)")
         array = _parse_npy(data)
         if array.dtype.str != dtype or array.shape != shape:
@@ -318,11 +347,49 @@ def _read_checked(
     return meta, arrays
 
 
-def _parse_npy(data: bytes) -> npt.NDArray[Any]:
+def _itemsize(dtype: str, array_name: str) -> int:
+    """Bytes an element of the manifest's ``dtype`` takes."""
+    import numpy as np
+
+    try:
+        return int(np.dtype(dtype).itemsize)
+    except (TypeError, ValueError):
+        raise _Damaged(f"damaged (array {array_name!r}'s dtype {dtype!r} in the manifest)") from None
+
+
+def _read_member(archive: zipfile.ZipFile, member: str, least: int, most: int, what: str,
+                 allowed: str) -> npt.NDArray[np.uint8]:
+    """The bytes of ``member``, once the zip states a size of ``least .. most``
+    bytes for it (``allowed`` says so in words), inflated a piece at a time
+    (the zip's CRC is checked at the end): a member that states or gives
+    another size is refused having inflated at most ``most`` bytes.  The
+    buffer is not written before the bytes come, so the memory it takes is
+    what has come (the system gives a large buffer's pages when first written)."""
+    import numpy as np
+
+    size = archive.getinfo(member).file_size
+    if not least <= size <= most:
+        raise _Damaged(f"damaged ({what} inflates to {size:,} bytes; {allowed})")
+    data = np.empty(size, dtype=np.uint8)
+    view = data.data
+    got = 0
+    with archive.open(member) as stream:
+        while got < size:
+            piece = stream.read(min(READ_PIECE, size - got))
+            if not piece:
+                raise _Damaged(f"damaged ({what} ends after {got:,} of its {size:,} bytes)")
+            view[got:got + len(piece)] = piece
+            got += len(piece)
+        if stream.read(1):
+            raise _Damaged(f"damaged ({what} holds more than the {size:,} bytes the zip states)")
+    return data
+
+
+def _parse_npy(data: npt.NDArray[np.uint8]) -> npt.NDArray[Any]:
     """The array of a ``.npy`` file's bytes, read-only, over ``data`` itself (no copy)."""
     import numpy as np
 
-    stream = io.BytesIO(data)
+    stream = io.BytesIO(data.data[:NPY_HEADER_LIMIT + 16])  # the header only: the data are not copied
     version = np.lib.format.read_magic(stream)
     if version == (1, 0):
         shape, fortran, dtype = np.lib.format.read_array_header_1_0(stream)
@@ -336,4 +403,5 @@ def _parse_npy(data: bytes) -> npt.NDArray[Any]:
     if offset + count * dtype.itemsize != len(data):
         raise _Damaged(f"damaged (an array's size: {len(data) - offset} bytes for {count} x {dtype})")
     array = np.frombuffer(data, dtype=dtype, count=count, offset=offset)
+    array.flags.writeable = False
     return array.reshape(shape[::-1]).transpose() if fortran else array.reshape(shape)

@@ -915,8 +915,9 @@ int bdc_cfr_run(const bdc_cfr_game *game, bdc_cfr_memory *memory, uint64_t itera
 
 /* Rebuilds the slots from the entries (after the arrays grew, or were read
  * from a file), checking them: offsets dense from 0 (each entry's values
- * follow the last's, ending at n_values), keys well formed and distinct.
- * BDC_OK or BDC_E_ARGUMENT. */
+ * follow the last's, ending at n_values), keys well formed and distinct,
+ * regrets finite, averages finite and non-negative with a finite total per
+ * entry.  BDC_OK or BDC_E_ARGUMENT. */
 int bdc_cfr_rehash(bdc_cfr_memory *memory);
 
 /* The average strategy at one information set, as the seat to act sees it:
@@ -925,9 +926,11 @@ int bdc_cfr_rehash(bdc_cfr_memory *memory);
  * the hand's history codes and, with recall, the seat's own codes (THE
  * INFORMATION-SET KEY; n_own 0 without recall).  Writes the
  * actions (the table's encoding; a draw's mask over the cards as given) and
- * their probabilities, uniform for an information set never met (*seen = 0).
- * Returns the number of actions, or BDC_E_* (BDC_E_CARD, BDC_E_DUPLICATE for
- * bad cards; BDC_E_ARGUMENT for anything else out of range). */
+ * their probabilities, uniform for an information set never met or whose
+ * averages total 0 (*seen = 0).  Returns the number of actions, or BDC_E_*
+ * (BDC_E_CARD, BDC_E_DUPLICATE for bad cards; BDC_E_ARGUMENT for anything
+ * else out of range, an entry's averages that are not finite, non-negative
+ * weights of a finite total included). */
 int bdc_cfr_policy(const bdc_cfr_game *game, const bdc_cfr_memory *memory, int position, int round,
                    const bdc_legal *legal, const uint8_t *cards, int n_cards, const uint8_t *history,
                    int n_history, const uint8_t *own, int n_own, int64_t actions[32], double probabilities[32],

@@ -3,6 +3,7 @@
  * (badeucey.h, "the solver").  Hands are played through the table's public
  * functions only; the ranking of hands stays in bdc_table.c.
  */
+#include <float.h>
 #include <string.h>
 
 #include "badeucey.h"
@@ -177,6 +178,24 @@ static int key_ok(const uint8_t *key)
     return 1;
 }
 
+/* Whether an entry's values are ones the solver may hold: finite regrets, and
+ * finite, non-negative averages of a finite total (each probability is its
+ * weight over the total).  NaN fails every comparison; an infinity exceeds DBL_MAX. */
+static int values_ok(const bdc_cfr_memory *m, uint64_t off, int n)
+{
+    double total = 0;
+    int a;
+    for (a = 0; a < n; a++) {
+        double average = m->averages[off + (uint64_t)a];
+        if (!(average >= 0 && average <= DBL_MAX))
+            return 0;
+        total += average;
+        if (m->regrets && !(m->regrets[off + (uint64_t)a] >= -DBL_MAX && m->regrets[off + (uint64_t)a] <= DBL_MAX))
+            return 0;
+    }
+    return total <= DBL_MAX;
+}
+
 int bdc_cfr_rehash(bdc_cfr_memory *m)
 {
     size_t e;
@@ -191,7 +210,7 @@ int bdc_cfr_rehash(bdc_cfr_memory *m)
         if (!key_ok(key) || m->offsets[e] != next)
             return BDC_E_ARGUMENT;
         next += key[3];
-        if (next > m->n_values)
+        if (next > m->n_values || !values_ok(m, m->offsets[e], key[3]))
             return BDC_E_ARGUMENT;
         h = key_hash(key);
         if (find(m, key, h, &at) >= 0)
@@ -684,8 +703,14 @@ int bdc_cfr_policy(const bdc_cfr_game *g, const bdc_cfr_memory *m, int position,
         double sum = 0;
         if (off > m->n_values || m->n_values - off < (uint64_t)n.n_actions)
             return BDC_E_ARGUMENT;
-        for (a = 0; a < n.n_actions; a++)
-            sum += m->averages[off + (uint64_t)a];
+        for (a = 0; a < n.n_actions; a++) {
+            double average = m->averages[off + (uint64_t)a];
+            if (!(average >= 0 && average <= DBL_MAX)) /* NaN, negative or infinite: no distribution */
+                return BDC_E_ARGUMENT;
+            sum += average;
+        }
+        if (!(sum <= DBL_MAX)) /* weights whose total overflows */
+            return BDC_E_ARGUMENT;
         if (sum > 0) {
             for (a = 0; a < n.n_actions; a++)
                 probabilities[a] = m->averages[off + (uint64_t)a] / sum;

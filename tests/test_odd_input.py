@@ -218,3 +218,99 @@ def test_draw_top_lists_that_many(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
     assert len(json.loads(capsys.readouterr().out)["options"]) == 3
+
+
+# --------------------------------------------------------------------------- #
+# Integers the C core takes are checked where they are given (issue 43, 6 and 7)
+# --------------------------------------------------------------------------- #
+CHIPS = 1 << 40  # the most chips of any stack, blind or bet
+
+
+@pytest.mark.parametrize(
+    ("setting", "value"),
+    [("small_blind", CHIPS + 1), ("big_blind", 2**63), ("small_bet", 10**20), ("big_bet", CHIPS + 1),
+     ("big_bet", -(2**64)), ("cap", 2**31), ("heads_up_cap", 2**31), ("cap", 10**30)],
+)
+def test_table_rules_beyond_what_the_table_takes_are_refused_when_made(setting: str, value: int) -> None:
+    """TableRules(small_bet=10**20) and cap=2**31 were accepted, then Hand() raised OverflowError."""
+    _raises(lambda: bf.TableRules(**{setting: value}), ValueError, f"^{setting} must be")
+
+
+def test_table_rules_at_the_limits_deal_a_hand() -> None:
+    rules = bf.TableRules("badugi", small_blind=CHIPS, big_blind=CHIPS, small_bet=CHIPS, big_bet=CHIPS, cap=2**31 - 1,
+                          heads_up_cap=2**31 - 1)
+    hand = bf.Hand(rules, [CHIPS] * 10, seed=1)
+    assert hand.pot == 2 * CHIPS
+    for structure in ("no", "pot"):  # every seat all in: the sums of ten stacks of the most chips
+        hand = bf.Hand(bf.TableRules("badugi", small_blind=CHIPS // 2, big_blind=CHIPS, structure=structure),
+                       [CHIPS] * 9 + [CHIPS // 3], seed=2)
+        while hand.phase != "over":
+            words = hand.legal_actions()
+            raises = [w for w in words if w.startswith("cbr")]
+            hand.act(raises[-1] if raises else "sd" if hand.phase == "draw" else "cc")
+        assert sum(hand.stacks) == 9 * CHIPS + CHIPS // 3 and max(hand.stacks) <= 9 * CHIPS + CHIPS // 3
+
+
+def test_training_stacks_beyond_the_table_are_refused() -> None:
+    from badeucey_fast.solve import train
+
+    _raises(lambda: train(bf.TableRules.mini(), 1, abstraction=None, stacks=(10**30, 20)), ValueError,
+            "stack must be")
+
+
+def test_a_strategy_file_of_stacks_or_rules_beyond_the_table_is_refused(tmp_path: Any) -> None:
+    from badeucey_fast._storage import read_arrays, write_arrays
+    from badeucey_fast.solve import Strategy, train
+    from badeucey_fast.solve.strategy import FORMAT
+
+    path = tmp_path / "strategy.npz"
+    train(bf.TableRules.mini(), 10, seed=1, abstraction=None, stacks=(20, 20)).save(path)
+    meta, arrays = read_arrays(path, kind=FORMAT, where="x")
+    for key, value in (("stacks", [10**30, 20]), ("rules", {**meta["rules"], "small_bet": 10**20}),
+                       ("rules", {**meta["rules"], "cap": 2**31})):
+        write_arrays(path, arrays, kind=FORMAT, meta={**meta, key: value}, compress=True)
+        with pytest.raises(ValueError, match=f"^strategy file {path}: damaged"):
+            Strategy.load(path)
+
+
+def test_an_unsigned_action_beyond_int64_is_named_by_its_value() -> None:
+    """A uint64 action of 2**64 - 1 was refused as "action -1"."""
+    from badeucey_fast.play import VectorEnv
+
+    env = VectorEnv("badugi", num_envs=2)
+    env.reset(1)
+    for value in (2**64 - 1, 2**63):
+        actions = np.array([0, value], dtype=np.uint64)
+        _raises(lambda a=actions: env.step(a), ValueError, f"^table 1: action {value} is not legal now")
+
+
+@pytest.mark.parametrize("big", [2**31, 2**63, 2**64, -(2**63) - 1])
+def test_a_strategy_lookup_of_numbers_beyond_the_solver_is_a_value_error(big: int) -> None:
+    """probabilities_at handed its numbers to C types unchecked: OverflowError for each."""
+    from badeucey_fast.solve import train
+
+    strategy = train(bf.TableRules.mini(), 10, seed=1, abstraction=None, stacks=(20, 20))
+    cards = (1, 2, 3, 5)
+    calls: list[Callable[[], object]] = [
+        lambda: strategy.probabilities_at(big, 0, "bet", cards, []),
+        lambda: strategy.probabilities_at(0, big, "bet", cards, []),
+        lambda: strategy.probabilities_at(0, 0, "bet", cards, [], raise_to=big << 10),  # beyond 2**40 chips
+        lambda: strategy.probabilities_at(0, 1, "draw", cards, [2, 2], max_discard=big),
+        lambda: strategy.probabilities_at(0, 0, "bet", (1, 2, 3, big), []),
+        lambda: strategy.probabilities_at(0, 0, "bet", cards, [big]),
+        lambda: strategy.probabilities_at(0, 0, "bet", cards, [2], [big]),
+    ]
+    for call in calls:
+        with pytest.raises(ValueError):
+            call()
+
+
+def test_the_first_table_of_an_illegal_action_is_named_whatever_the_other_actions() -> None:
+    from badeucey_fast.play import VectorEnv
+
+    env = VectorEnv("badugi", num_envs=3)
+    env.reset(1)
+    _raises(lambda: env.step(np.array([99, 2**64 - 1, 1], dtype=np.uint64)), ValueError,
+            "^table 0: action 99 is not legal now")
+    _raises(lambda: env.step(np.array([1, 2**64 - 1, 99], dtype=np.uint64)), ValueError,
+            "^table 1: action 18446744073709551615 is not legal now")

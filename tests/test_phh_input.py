@@ -235,3 +235,52 @@ def test_a_hand_rebuilt_before_or_after_the_stub_reforms_deals_alike(deck: bool)
             rebuilt.act(line)
         assert rebuilt.history == probe.history and rebuilt.payoffs == probe.payoffs
     assert reformed
+
+
+# ---- numbers beyond the table, and texts beyond any hand (issue 43, 6 and 7) ----
+
+HUGE = ("100000000000000000000", "9223372036854775808", "18446744073709551615", "2147483648", "1099511627777",
+        "-9223372036854775809")
+"""Whole numbers beyond what the C table takes (an int64, an int, 2**40 chips)."""
+
+
+def _histories() -> list[str]:
+    """Histories of each structure, finished and not, with every kind of number field."""
+    texts = []
+    for rules, seats in ((TableRules("badugi", burn=True, heads_up_cap=4), 2),
+                         (TableRules("badeucey", structure="no"), 3), (TableRules("deuce_seven", structure="pot"), 3)):
+        hand = Hand(rules, [50 + 10 * s for s in range(seats)], seed=7)
+        rng = random.Random(7)
+        for _ in range(5):
+            if hand.phase != "over":
+                hand.act(_random_action(hand, rng))
+        texts.append(hand.to_phh())
+        while hand.phase != "over":
+            hand.act(_random_action(hand, rng))
+        texts.append(hand.to_phh())
+    return texts
+
+
+def test_every_number_of_a_history_beyond_the_table_is_a_value_error() -> None:
+    """11 mutated histories raised OverflowError (the rules' bets and cap went to the C table unchecked)."""
+    mutated = 0
+    for text in _histories():
+        for number in re.finditer(r"(?<![\w.])\d+(?![\w.])", text):
+            for huge in HUGE:
+                try:
+                    Hand.from_phh(text[:number.start()] + huge + text[number.end():])
+                except ValueError:
+                    mutated += 1
+    assert mutated > 500
+
+
+def test_a_text_longer_than_any_hand_is_refused_before_it_is_read() -> None:
+    """A 100 MB field took 11-51 s and 1 GB before its error."""
+    from badeucey_fast.play.phh import MAX_PHH_CHARACTERS
+
+    text = _text()
+    padded = text + "# " + "x" * (MAX_PHH_CHARACTERS - len(text) - 3) + "\n"
+    assert len(padded) == MAX_PHH_CHARACTERS and Hand.from_phh(padded) == Hand.from_phh(text)
+    with pytest.raises(ValueError, match=f"^PHH text of {MAX_PHH_CHARACTERS + 1:,} characters: at most "
+                                         f"{MAX_PHH_CHARACTERS:,}"):
+        Hand.from_phh(padded + "x")

@@ -12,8 +12,11 @@ import os
 import random
 import stat
 import struct
+import subprocess
+import sys
 import threading
 import zipfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -433,3 +436,99 @@ def test_write_arrays_refuses_what_it_cannot_store_and_writes_nothing(tmp_path: 
     write_arrays(path, {"a": np.arange(6).reshape(2, 3).T}, kind="test 1", meta={"n": 1})  # Fortran order
     meta, arrays = read_arrays(path, kind="test 1", where="x")
     assert meta == {"n": 1} and arrays["a"].tolist() == [[0, 3], [1, 4], [2, 5]] and not arrays["a"].flags.writeable
+
+
+# ---- a zip bomb is refused before it inflates ----------------------------------------------
+
+BOMB_BYTES = 512 << 20
+"""What a bomb's member inflates to (from about half a megabyte of file)."""
+GROWTH_LIMIT = 64 << 20
+"""The most a process's peak memory may grow while it refuses a bomb (issue 43, 3: a member
+of 1.5 GiB took 3.1 GB before "does not match its checksum")."""
+
+
+def _deflated_zeros(size: int) -> tuple[bytes, int]:
+    """A raw deflate stream of ``size`` zero bytes (whole MiB) and their CRC-32: one compressed
+    MiB, fully flushed (so every copy of it is the same bytes), repeated, then the final block."""
+    mib = bytes(1 << 20)
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    piece = compressor.compress(mib) + compressor.flush(zlib.Z_FULL_FLUSH)
+    crc = 0
+    for _ in range(size >> 20):
+        crc = zlib.crc32(mib, crc)
+    return piece * (size >> 20) + compressor.flush(), crc
+
+
+def _write_zip(path: Path, entries: dict[str, bytes | tuple[bytes, int, int]], claimed: dict[str, int]) -> None:
+    """A zip of stored members (bytes) and deflated ones (stream, size, CRC-32), written by
+    hand; ``claimed`` gives a member the size its central directory states instead of its own."""
+    local, central = bytearray(), bytearray()
+    date = (1 << 5) | 1  # 1980-01-01
+    for name, entry in entries.items():
+        method, data, size, crc = ((8, *entry) if isinstance(entry, tuple)
+                                   else (0, entry, len(entry), zlib.crc32(entry)))
+        raw = name.encode()
+        offset = len(local)
+        local += struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, method, 0, date, crc, len(data), size, len(raw), 0)
+        local += raw + data
+        central += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, method, 0, date, crc, len(data),
+                               claimed.get(name, size), len(raw), 0, 0, 0, 0, 0o644 << 16, offset) + raw
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(entries), len(entries), len(central), len(local), 0)
+    path.write_bytes(bytes(local + central + end))
+
+
+_REFUSE_AND_MEASURE = """
+import json, resource, sys
+from badeucey_fast._storage import read_arrays
+scale = 1 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KiB elsewhere
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+try:
+    read_arrays(sys.argv[1], kind="test 1", where=f"file {sys.argv[1]}")
+    error, message = "none", ""
+except Exception as exc:
+    error, message = type(exc).__name__, str(exc)
+growth = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * scale
+print(json.dumps({"error": error, "message": message, "growth": growth}))
+"""
+
+
+@pytest.mark.parametrize("bomb", ["member", "manifest", "claimed size", "promised, not given"])
+def test_a_zip_bomb_is_refused_before_it_inflates(bomb: str, tmp_path: Path) -> None:
+    """Issue 43, 3: each member's size is checked against the manifest's before it is
+    inflated, and read in bounded pieces (a file of half a megabyte inflating to 512 MiB).
+    A member whose manifest and zip header promise 512 MiB that never come takes only the
+    memory of what does come."""
+    path = tmp_path / "bomb.npz"
+    write_arrays(path, {"x": np.zeros(4)}, kind="test 1", meta={})
+    content = members(path)
+    stream, crc = _deflated_zeros(BOMB_BYTES)
+    inflating = (stream, BOMB_BYTES, crc)
+    claimed: dict[str, int] = {}
+    if bomb == "manifest":
+        _write_zip(path, {"manifest.json": inflating, "x.npy": content["x.npy"]}, claimed)
+    elif bomb == "promised, not given":
+        manifest = json.loads(content["manifest.json"])
+        manifest["arrays"][0]["shape"] = [BOMB_BYTES // 8]
+        manifest["checksum"] = _storage._manifest_digest(manifest)
+        header = len(content["x.npy"]) - 4 * 8
+        claimed["x.npy"] = header + BOMB_BYTES
+        stream, crc = _deflated_zeros(1 << 20)
+        _write_zip(path, {"manifest.json": json.dumps(manifest).encode(), "x.npy": (stream, 1 << 20, crc)}, claimed)
+    else:
+        if bomb == "claimed size":  # the central directory states the size the manifest's array takes
+            claimed["x.npy"] = len(content["x.npy"])
+        _write_zip(path, {"manifest.json": content["manifest.json"], "x.npy": inflating}, claimed)
+    assert path.stat().st_size < 1 << 20
+    run = subprocess.run([sys.executable, "-c", _REFUSE_AND_MEASURE, str(path)], capture_output=True, text=True,
+                         check=True)
+    got = json.loads(run.stdout)
+    assert got["error"] == "ValueError" and f"file {path}: " in got["message"], got
+    assert got["growth"] < GROWTH_LIMIT, got
+
+
+def test_metadata_too_large_for_a_manifest_is_refused_before_writing(monkeypatch: pytest.MonkeyPatch,
+                                                                      tmp_path: Path) -> None:
+    monkeypatch.setattr(_storage, "MANIFEST_LIMIT", 1000)
+    with pytest.raises(ValueError, match="more than a file's manifest may"):
+        write_arrays(tmp_path / "x.npz", {"a": np.zeros(1)}, kind="test 1", meta={"notes": "x" * 1000})
+    assert list(tmp_path.iterdir()) == []

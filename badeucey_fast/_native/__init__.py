@@ -27,7 +27,13 @@ import types
 from collections.abc import Callable
 from typing import Any, Literal, NamedTuple, TypeVar
 
-from badeucey_fast._checks import DECK_SIZE as _CHECKED_DECK_SIZE, check_int as check_int, quote as quote
+from badeucey_fast._checks import (
+    CAP_LIMIT as _CHECKED_CAP_LIMIT,
+    CHIP_LIMIT as _CHECKED_CHIP_LIMIT,
+    DECK_SIZE as _CHECKED_DECK_SIZE,
+    check_int as check_int,
+    quote as quote,
+)
 from badeucey_fast._core import ffi as ffi, lib as lib  # re-exported: the package's only way to the C core
 
 Ranking = Literal["badugi_low", "badugi_high", "deuce_seven", "ace_five"]
@@ -37,6 +43,10 @@ DECK_SIZE: int = lib.BDC_DECK_SIZE
 """Cards in the deck: card ids are 0 .. DECK_SIZE - 1."""
 if DECK_SIZE != _CHECKED_DECK_SIZE:  # pragma: no cover - the card-id contract of badeucey_fast._checks
     raise ImportError("BDC_DECK_SIZE no longer matches badeucey_fast._checks.DECK_SIZE")
+if lib.BDC_TABLE_MAX_CHIPS != _CHECKED_CHIP_LIMIT:  # pragma: no cover - the chips contract of badeucey_fast._checks
+    raise ImportError("BDC_TABLE_MAX_CHIPS no longer matches badeucey_fast._checks.CHIP_LIMIT")
+if _CHECKED_CAP_LIMIT != (1 << (8 * ffi.sizeof("int") - 1)) - 1:  # pragma: no cover - bdc_table_rules.cap is an int
+    raise ImportError("the C int no longer holds badeucey_fast._checks.CAP_LIMIT")
 MIN_HAND_CARDS: int = lib.BDC_MIN_HAND_CARDS
 MAX_HAND_CARDS: int = lib.BDC_MAX_HAND_CARDS
 MIN_SEATS: int = lib.BDC_MIN_SEATS

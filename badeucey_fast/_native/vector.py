@@ -219,9 +219,11 @@ class VectorTables:
             raise ValueError(f"reset of table {bad[0]}: {status_text(status)}")
         return arrays
 
-    def step(self, actions: npt.NDArray[np.int64]) -> tuple[Any, ...]:
+    def step(self, actions: npt.NDArray[np.int64], given: npt.NDArray[Any] | None = None) -> tuple[Any, ...]:
         """Every table's seat to act takes its action (an int64 array, C-contiguous, one per table).
 
+        :param given: the actions as the caller gave them, which messages quote
+            (an unsigned action beyond int64 is a negative one in ``actions``).
         :raises ValueError: naming the first table whose action is not legal now (nothing moved).
         """
         arrays = self._outputs()
@@ -231,7 +233,8 @@ class VectorTables:
         if status < 0:
             table = int(bad[0])
             if status == lib.BDC_E_ILLEGAL:
-                raise ValueError(f"table {table}: action {int(actions[table])} is not legal now (see the action mask)")
+                action = int((actions if given is None else given)[table])
+                raise ValueError(f"table {table}: action {action} is not legal now (see the action mask)")
             raise ValueError(f"table {table}: {status_text(status)}")
         return arrays
 

@@ -77,7 +77,7 @@ from badeucey_fast.play.events import BetRaise, Draw, player_label
 from badeucey_fast.play.hand import DealState, Hand, Replay
 from badeucey_fast.play.rules import TableRules
 
-__all__ = ["STANDARD_CODES", "POKERKIT_BETS", "PokerkitWarning", "dumps", "loads", "pokerkit_actions", "variant_code"]
+__all__ = ["MAX_PHH_CHARACTERS", "STANDARD_CODES", "POKERKIT_BETS", "PokerkitWarning", "dumps", "loads", "pokerkit_actions", "variant_code"]
 
 
 class PokerkitWarning(UserWarning):
@@ -95,6 +95,10 @@ _STRUCTURE_LETTERS = {"fixed": "F", "pot": "P", "no": "N"}
 _LETTER_STRUCTURES = {v: k for k, v in _STRUCTURE_LETTERS.items()}
 STANDARD_CODES = ("FB", "F2L3D")
 """The codes of the PHH standard that this engine writes (pokerkit reads them)."""
+MAX_PHH_CHARACTERS = 1_000_000
+"""The longest text :func:`loads` reads: a hand's history takes a few
+kilobytes (tens of thousands of actions fit), and a longer text is refused
+before it is parsed."""
 
 
 def variant_code(game: Game, structure: str) -> str:
@@ -328,8 +332,10 @@ def loads(text: str) -> Hand:
     ``_badeucey_deal``); otherwise the text raises.
 
     :raises ValueError: for text that is not PHH of a game this engine plays,
-        fields of the wrong type or that contradict each other, unknown cards,
-        an illegal action, or finishing stacks other than the replay's.
+        longer than :data:`MAX_PHH_CHARACTERS`, fields of the wrong type or
+        that contradict each other, numbers beyond the table's limits (chips
+        at most ``2**40``, a cap at most ``2**31 - 1``), unknown cards, an
+        illegal action, or finishing stacks other than the replay's.
 
     >>> hand = Hand(TableRules("badugi", burn=True), [50, 50], seed=3)
     >>> hand.check_call()
@@ -343,6 +349,9 @@ def loads(text: str) -> Hand:
     """
     if not isinstance(text, str):
         raise ValueError(f"PHH is text, not {type(text).__name__}")  # noqa: TRY004 - the API promises ValueError
+    if len(text) > MAX_PHH_CHARACTERS:
+        raise ValueError(f"PHH text of {len(text):,} characters: at most {MAX_PHH_CHARACTERS:,} "
+                         "(MAX_PHH_CHARACTERS) are read, more than any hand's history takes")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

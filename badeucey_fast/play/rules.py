@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import KW_ONLY, dataclass, fields
 from typing import cast
 
-from badeucey_fast._checks import DECK_SIZE, check_int
+from badeucey_fast._checks import CAP_LIMIT, CHIP_LIMIT, DECK_SIZE, check_chips, check_int
 from badeucey_fast.games import Game, get_game
 
 __all__ = ["MAX_DRAWS", "MINI_DECKS", "STRUCTURES", "TableRules"]
@@ -35,9 +35,12 @@ class TableRules:
         the button).
     :param big_blind: posted by the next seat; it is live.
     :param small_bet: the fixed-limit bet of rounds 0 and 1 (default: the big blind).
-    :param big_bet: the fixed-limit bet of rounds 2 and 3 (default: twice the small bet).
+    :param big_bet: the fixed-limit bet of rounds 2 and 3 (default: twice the
+        small bet, at most ``CHIP_LIMIT``).  Blinds and bets are whole chips,
+        at most ``CHIP_LIMIT`` (``2**40``, as any stack; the small blind may be 0).
     :param cap: the bets a fixed-limit round allows, a bet and its raises (in
-        round 0 the big blind is the bet); 4 is a bet and three raises.
+        round 0 the big blind is the bet); 4 is a bet and three raises; at most
+        ``CAP_LIMIT`` (``2**31 - 1``), as ``heads_up_cap``.
     :param heads_up_cap: the cap when only two players are in the hand as the
         round begins (None: no cap, as docs/rules.rst says).
     :param structure: ``"fixed"``, ``"pot"`` or ``"no"``; pot and no limit have
@@ -67,7 +70,11 @@ class TableRules:
     >>> TableRules(cap=0)
     Traceback (most recent call last):
     ...
-    ValueError: cap must be at least 1, got 0
+    ValueError: cap must be 1..2147483647, got 0
+    >>> TableRules(small_bet=10**20)
+    Traceback (most recent call last):
+    ...
+    ValueError: small_bet must be 1..1,099,511,627,776 chips (2**40, CHIP_LIMIT), got 100000000000000000000
     >>> TableRules("badugi", deck="As 2s 3s 4s Ah 2h 3h 4h", max_discard=1)
     Traceback (most recent call last):
     ...
@@ -91,16 +98,17 @@ class TableRules:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "game", get_game(self.game))
-        object.__setattr__(self, "small_blind", check_int(self.small_blind, "small_blind", low=0))
-        object.__setattr__(self, "big_blind", check_int(self.big_blind, "big_blind", low=1))
+        object.__setattr__(self, "small_blind", check_chips(self.small_blind, "small_blind", low=0))
+        object.__setattr__(self, "big_blind", check_chips(self.big_blind, "big_blind"))
         if self.small_blind > self.big_blind:
             raise ValueError(f"small_blind ({self.small_blind}) must not exceed big_blind ({self.big_blind})")
-        small = self.big_blind if self.small_bet is None else check_int(self.small_bet, "small_bet", low=1)
+        small = self.big_blind if self.small_bet is None else check_chips(self.small_bet, "small_bet")
         object.__setattr__(self, "small_bet", small)
-        object.__setattr__(self, "big_bet", 2 * small if self.big_bet is None else check_int(self.big_bet, "big_bet", low=1))
-        object.__setattr__(self, "cap", check_int(self.cap, "cap", low=1))
+        big = min(2 * small, CHIP_LIMIT) if self.big_bet is None else check_chips(self.big_bet, "big_bet")
+        object.__setattr__(self, "big_bet", big)
+        object.__setattr__(self, "cap", check_int(self.cap, "cap", low=1, high=CAP_LIMIT))
         if self.heads_up_cap is not None:
-            object.__setattr__(self, "heads_up_cap", check_int(self.heads_up_cap, "heads_up_cap", low=1))
+            object.__setattr__(self, "heads_up_cap", check_int(self.heads_up_cap, "heads_up_cap", low=1, high=CAP_LIMIT))
         if self.structure not in STRUCTURES:
             raise ValueError(f"structure must be one of {', '.join(map(repr, STRUCTURES))}, got {self.structure!r}")
         if not isinstance(self.burn, bool):

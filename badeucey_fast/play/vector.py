@@ -178,7 +178,8 @@ class VectorEnv:
             raise TypeError(f"actions must be integers, got an array of {array.dtype}")
         if array.shape != (self.num_envs,):
             raise ValueError(f"actions must have shape ({self.num_envs},), one per table, got {array.shape}")
-        return self._result(self._tables.step(np.ascontiguousarray(array.astype(np.int64, casting="unsafe"))))
+        # an unsigned action beyond int64 becomes a negative one, never legal, and is named as given
+        return self._result(self._tables.step(np.ascontiguousarray(array.astype(np.int64, casting="unsafe")), array))
 
     def _result(self, arrays: tuple[Any, ...]) -> VectorStep:
         obs, masks, seats, rewards, payoffs, dones = arrays

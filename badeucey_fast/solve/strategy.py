@@ -19,6 +19,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from badeucey_fast._checks import check_card_id, check_chips, check_int
 from badeucey_fast._native import cfr
 from badeucey_fast.games import Game
 from badeucey_fast.play.events import BetRaise, CheckCall, Draw, Fold
@@ -32,11 +33,22 @@ if TYPE_CHECKING:
     from badeucey_fast.play.view import HandView
     from badeucey_fast.solve.game import TableGame, TableState
 
-__all__ = ["FORMAT", "Strategy", "default_strategy", "history_codes", "rules_from_dict", "rules_to_dict"]
+__all__ = ["FORMAT", "PROBABILITY_TOLERANCE", "VALUE_LIMIT", "Strategy", "default_strategy", "history_codes", "rules_from_dict", "rules_to_dict"]
 
 FORMAT = "badeucey-fast cfr strategy 1"
 """The kind of a strategy file (see :mod:`badeucey_fast._storage`)."""
 MAX_DRAWS = 3
+CODE_LIMIT = 255
+"""The largest code a lookup passes to the solver (a byte; the solver refuses codes it does not know)."""
+PROBABILITY_TOLERANCE = 1e-12
+"""How far from 1 the probabilities of one decision may sum: each is a weight
+over its information set's total, so they differ from 1 by rounding only."""
+VALUE_LIMIT = 1e300
+"""The largest total of an information set's averages, and the largest size of
+a regret, that a strategy or checkpoint file may hold: far above what training
+reaches (under 1e60 for 2**64 iterations at the largest stacks), far enough
+below a double's overflow (1.8e308) that no sum of an information set's values
+overflows."""
 
 
 def own_codes(events: Any, seat: int) -> list[int]:
@@ -136,7 +148,10 @@ class Strategy:
     """One information-set key a row (badeucey.h, "THE INFORMATION-SET KEY"), in the order first met."""
     offsets: npt.NDArray[np.uint64] = field(repr=False)
     averages: npt.NDArray[np.float64] = field(repr=False)
-    """The unnormalised average strategy: entry ``e``'s actions from ``offsets[e]``."""
+    """The unnormalised average strategy: entry ``e``'s actions from ``offsets[e]``,
+    each a finite, non-negative weight (the regret-weighted sum of the
+    strategies played); an entry's probabilities are its weights over their
+    total, and an entry of total 0 plays uniform, as one never met."""
     compact: bool = False
     """Whether the averages are probabilities in steps of 1/255 (:meth:`compacted`),
     saved a byte each."""
@@ -261,10 +276,18 @@ class Strategy:
         may throw.
 
         :raises ValueError: for what the solver refuses (bad cards, a round
-            outside the game, codes out of range).
+            outside the game, codes out of range, a raise beyond any stack).
+        :raises TypeError: for numbers that are not integers.
         """
         if phase not in ("bet", "draw"):
             raise ValueError(f"Strategy: phase must be 'bet' or 'draw', got {phase!r}")
+        position = check_int(position, "Strategy: position", low=0, high=1)
+        round = check_int(round, "Strategy: round", low=0, high=MAX_DRAWS)
+        cards = [check_card_id(c) for c in cards]
+        history = [check_int(c, "Strategy: a history code", low=0, high=CODE_LIMIT) for c in history]
+        own = [check_int(c, "Strategy: an own code", low=0, high=CODE_LIMIT) for c in own]
+        raise_to = None if raise_to is None else check_chips(raise_to, "Strategy: raise_to")
+        max_discard = check_int(max_discard, "Strategy: max_discard", low=0, high=len(cards))
         actions, probabilities, _ = self._at(position, round, phase, cards, history, own, can_fold=can_fold,
                                              raise_to=raise_to, max_discard=max_discard)
         return dict(zip(actions, probabilities, strict=True))
@@ -444,7 +467,7 @@ def from_file(meta: dict[str, Any], arrays: dict[str, Any], where: str, abstract
         raise ValueError(f"{where}: damaged (it holds the arrays {sorted(arrays)})")
     try:
         rules = rules_from_dict(meta["rules"])
-        stacks = tuple(int(s) for s in meta["stacks"])
+        stacks = tuple(check_chips(s, "a stack") for s in meta["stacks"])
         variant, iterations, seed = str(meta["variant"]), int(meta["iterations"]), int(meta["seed"])
         spec, digest = meta["abstraction"], str(meta["abstraction_digest"])
     except (KeyError, TypeError, ValueError) as exc:
@@ -472,11 +495,58 @@ def from_file(meta: dict[str, Any], arrays: dict[str, Any], where: str, abstract
     values = averages.astype(np.float64) / 255 if compact else np.array(averages)
     strategy = Strategy(rules, (stacks[0], stacks[1]), variant, made, iterations, seed, full_keys,
                         np.array(offsets), values, compact=compact)
+    stored_regrets = arrays["regrets"] if regrets else None
     try:
-        strategy._lookup  # noqa: B018 - checks the keys and offsets (bdc_cfr_rehash)
+        strategy._lookup  # noqa: B018 - checks the keys, offsets and values (bdc_cfr_rehash)
     except ValueError as exc:
+        check_values(averages, strategy.offsets, stored_regrets, where, compact=compact)  # names a value refused
         raise ValueError(f"{where}: damaged ({exc})") from None
+    check_values(averages, strategy.offsets, stored_regrets, where, compact=compact)
     return strategy, np.array(arrays["regrets"]) if regrets else None
+
+
+def check_values(averages: npt.NDArray[Any], offsets: npt.NDArray[np.uint64], regrets: npt.NDArray[np.float64] | None,
+                 where: str, *, compact: bool = False) -> None:
+    """Check a file's values: a compact strategy's 255ths sum to 255 in each
+    information set (0: never met); other averages are finite and
+    non-negative, each information set's total at most :data:`VALUE_LIMIT`;
+    regrets are finite, at most :data:`VALUE_LIMIT` in size.  Every
+    decision's probabilities then sum to 1 within :data:`PROBABILITY_TOLERANCE`.
+    (The C core refuses NaN, infinities and negative averages itself, in
+    ``bdc_cfr_rehash``; this names the value, and adds the limits of a file.)
+    Offsets that do not divide the values into information sets are left to
+    ``bdc_cfr_rehash``: nothing is checked then.
+
+    :raises ValueError: naming the file (``where``) and the first value out of range.
+    """
+    import numpy as np
+
+    starts = offsets.astype(np.int64)
+    if len(starts) and not (starts[0] == 0 and bool(np.all(np.diff(starts) > 0)) and starts[-1] < len(averages)):
+        return
+    if len(averages):
+        if compact:
+            sums = np.add.reduceat(averages.astype(np.int64), starts)
+            bad = np.flatnonzero((sums != 255) & (sums != 0))
+            if len(bad):
+                raise ValueError(f"{where}: damaged (averages: information set {bad[0]}'s 255ths sum to "
+                                 f"{sums[bad[0]]}, not 255)")
+        else:
+            bad = np.flatnonzero(~(averages >= 0) | np.isinf(averages))  # NaN is not >= 0
+            if len(bad):
+                raise ValueError(f"{where}: damaged (averages: {float(averages[bad[0]])!r} at {bad[0]}, where a finite, "
+                                 "non-negative weight belongs)")
+            with np.errstate(over="ignore"):
+                totals = np.add.reduceat(averages, starts)
+            bad = np.flatnonzero(totals > VALUE_LIMIT)
+            if len(bad):
+                raise ValueError(f"{where}: damaged (averages: information set {bad[0]}'s total "
+                                 f"{totals[bad[0]]:.3g} is beyond {VALUE_LIMIT:g}, VALUE_LIMIT)")
+    if regrets is not None:
+        bad = np.flatnonzero(~(np.abs(regrets) <= VALUE_LIMIT))  # NaN and the infinities are not <=
+        if len(bad):
+            raise ValueError(f"{where}: damaged (regrets: {float(regrets[bad[0]])!r} at {bad[0]}, where a finite "
+                             f"regret of at most {VALUE_LIMIT:g} in size belongs)")
 
 
 def trimmed(keys: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:

@@ -12,7 +12,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
-from badeucey_fast._checks import check_count, check_int, check_seed
+from badeucey_fast._checks import check_chips, check_count, check_int, check_seed
 from badeucey_fast.abstraction import DEFAULT_BUCKETS
 from badeucey_fast._jobrun import CHECKPOINT_INTERVAL
 from badeucey_fast._native import cfr, status_text
@@ -196,7 +196,7 @@ def train(
     if variant not in cfr.VARIANTS:
         raise ValueError(f"train: variant must be one of {', '.join(map(repr, cfr.VARIANTS))}, got {variant!r}")
     chips = deep_stacks(table_rules)
-    pair = (chips, chips) if stacks is None else tuple(check_int(s, "a stack", low=1) for s in stacks)
+    pair = (chips, chips) if stacks is None else tuple(check_chips(s, "a stack") for s in stacks)
     if len(pair) != 2:
         raise ValueError(f"train: stacks must be two (button, big blind), got {len(pair)}")
     stack_pair = (pair[0], pair[1])

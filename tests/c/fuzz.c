@@ -16,6 +16,8 @@
  *
  * It prints the number of cases and of bdc_ calls made.
  */
+#include <float.h>
+#include <math.h> /* NAN and INFINITY only */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1354,6 +1356,43 @@ static void cfr_arrays(int n)
     }
 }
 
+/* Puts values no memory of the solver holds in entry e: NaN, an infinity or a
+ * negative weight among its averages, or two of DBL_MAX (a total that
+ * overflows); NaN or an infinity among its regrets.  kept[] keeps the values changed. */
+static void poison(bdc_cfr_memory *m, size_t e, int regret, double kept[2])
+{
+    double *values = (regret ? m->regrets : m->averages) + m->offsets[e];
+    int n = m->keys[e * BDC_CFR_KEY_BYTES + 3];
+    kept[0] = values[0];
+    kept[1] = n > 1 ? values[1] : 0;
+    switch (between(0, regret ? 2 : 4)) {
+    case 0:
+        values[0] = NAN;
+        break;
+    case 1:
+        values[0] = INFINITY;
+        break;
+    case 2:
+        values[0] = -INFINITY;
+        break;
+    case 3:
+        values[0] = -(double)between(1, 1000) / 7;
+        break;
+    default:
+        values[0] = n > 1 ? DBL_MAX : -DBL_MAX;
+        if (n > 1)
+            values[1] = DBL_MAX;
+    }
+}
+
+static void restore(bdc_cfr_memory *m, size_t e, int regret, const double kept[2])
+{
+    double *values = (regret ? m->regrets : m->averages) + m->offsets[e];
+    values[0] = kept[0];
+    if (m->keys[e * BDC_CFR_KEY_BYTES + 3] > 1)
+        values[1] = kept[1];
+}
+
 static void fuzz_cfr(void)
 {
     bdc_cfr_game game;
@@ -1426,8 +1465,9 @@ static void fuzz_cfr(void)
             bdc_legal legal;
             uint8_t cards[5], history[BDC_CFR_MAX_HISTORY];
             int64_t actions[32];
-            double p[32], sum = 0;
-            int seen, got, i;
+            double p[32], sum = 0, kept[2] = {0, 0};
+            size_t entry = (size_t)(key - m.keys) / BDC_CFR_KEY_BYTES;
+            int seen, got, i, poisoned = between(0, 3) == 0; /* the entry looked up holds a bad average */
             memset(&legal, 0, sizeof legal);
             legal.phase = key[1];
             legal.can_fold = between(0, 1);
@@ -1437,6 +1477,8 @@ static void fuzz_cfr(void)
             distinct_cards(cards, 5);
             for (i = 0; i < key[8]; i++)
                 history[i] = (uint8_t)(key[9 + i / 2] >> (4 * (i & 1)) & 15);
+            if (poisoned)
+                poison(&m, entry, 0, kept);
             {
                 int position = between(-1, 2), round = between(-1, 4), n_cards = between(0, 9) ? n : between(-1, 6);
                 int n_public = key[8] - (game.recall ? key[7] : 0), n_own = game.recall ? key[7] : 0, n_key;
@@ -1449,6 +1491,8 @@ static void fuzz_cfr(void)
                 if (n_key != got)
                     FAIL("bdc_cfr_key returned %d where bdc_cfr_policy returned %d", n_key, got);
             }
+            if (poisoned)
+                restore(&m, entry, 0, kept);
             if (got < 0) {
                 if (got != BDC_E_ARGUMENT && got != BDC_E_CARD && got != BDC_E_DUPLICATE)
                     FAIL("bdc_cfr_policy returned %d", got);
@@ -1456,10 +1500,24 @@ static void fuzz_cfr(void)
             }
             if (got < 1 || got > BDC_CFR_MAX_ACTIONS)
                 FAIL("bdc_cfr_policy: %d actions", got);
-            for (i = 0; i < got && i < BDC_CFR_MAX_ACTIONS; i++)
+            for (i = 0; i < got && i < BDC_CFR_MAX_ACTIONS; i++) {
+                if (!(p[i] >= 0 && p[i] <= 1)) /* NaN fails too */
+                    FAIL("bdc_cfr_policy: a probability of %g", p[i]);
                 sum += p[i];
-            if (sum < 1 - 1e-9 || sum > 1 + 1e-9)
+            }
+            if (!(sum >= 1 - 1e-9 && sum <= 1 + 1e-9))
                 FAIL("bdc_cfr_policy: probabilities summing to %g", sum);
+        }
+        if (m.n_entries) { /* a bad value: refused by the rehash, which takes the memory again once it is back */
+            size_t entry = (size_t)between(0, (int)m.n_entries - 1);
+            int regret = between(0, 1);
+            double kept[2] = {0, 0};
+            poison(&m, entry, regret, kept);
+            if (CALL(bdc_cfr_rehash(&m)) != BDC_E_ARGUMENT)
+                FAIL("bdc_cfr_rehash took a bad %s", regret ? "regret" : "average");
+            restore(&m, entry, regret, kept);
+            if (CALL(bdc_cfr_rehash(&m)) != BDC_OK)
+                FAIL("bdc_cfr_rehash refused the memory restored");
         }
         if (m.n_entries) { /* a damaged entry: refused, never read past */
             m.offsets[between(0, (int)m.n_entries - 1)] += (uint64_t)between(1, 1000);
