@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import numpy as np
 import pytest
 
 from badeucey_fast._native import lib
@@ -305,3 +306,73 @@ def test_a_thousand_hands_acted_on_by_threads_at_once_stay_hands() -> None:
     broken, counts = _play_hands_in_threads(1_000)
     assert broken == [], f"{len(broken)} of 1,000 hands broken: {broken[:3]}"
     assert counts["refused"] > 0
+
+
+# ---------------------------------------------------------------------- #
+# VectorEnv: its steps run in C without the GIL
+# ---------------------------------------------------------------------- #
+def test_a_vector_env_refuses_a_call_while_another_has_it() -> None:
+    """A step, reset or read while another thread's call has the tables (they run
+    in C without the GIL, writing the tables and the outputs) is refused; nothing moves."""
+    from badeucey_fast.play import VectorEnv
+
+    env = VectorEnv("badugi", num_envs=8, seed=3)
+    first = env.reset()
+    actions = np.argmax(first.action_masks, axis=1)
+    env._tables._busy.acquire()  # another thread's call, midway
+    try:
+        for call in (lambda: env.step(actions), env.reset, lambda: env.deal(0), lambda: env.hands):
+            with pytest.raises(RuntimeError, match=BUSY):
+                call()
+    finally:
+        env._tables._busy.release()
+    twin = VectorEnv("badugi", num_envs=8, seed=3)
+    twin.reset()
+    assert np.array_equal(env.step(actions).observations, twin.step(actions).observations)
+
+
+def test_vector_envs_stepped_by_threads_at_once_stay_whole() -> None:
+    """Four threads step one VectorEnv at once: each step is played whole or refused."""
+    from badeucey_fast.play import VectorEnv
+
+    env = VectorEnv("badeucey", num_envs=256, n_seats=3, seed=1)
+    masks = [env.reset().action_masks]
+    refused = [0]
+    lock = threading.Lock()
+    failures: list[BaseException] = []
+
+    def work(seed: int) -> None:
+        try:
+            steps(np.random.default_rng(seed))
+        except BaseException as error:  # noqa: BLE001 - reported below, in the main thread
+            failures.append(error)
+
+    def steps(rng: np.random.Generator) -> None:
+        for _ in range(60):
+            with lock:
+                mask = masks[0]
+            assert all(row.any() for row in mask), "a table with no legal action"
+            actions = np.array([rng.choice(np.flatnonzero(row)) for row in mask])
+            try:
+                step = env.step(actions)
+            except RuntimeError as error:
+                assert BUSY in str(error)
+                with lock:
+                    refused[0] += 1
+            except ValueError:
+                pass  # another thread stepped first: the actions are stale
+            else:
+                with lock:
+                    masks[0] = step.action_masks
+
+    with _tiny_switch_interval():
+        pool = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+        for thread in pool:
+            thread.start()
+        for thread in pool:
+            thread.join()
+    if failures:
+        raise failures[0]
+    assert refused[0] > 0
+    step = env.step(np.array([np.flatnonzero(row)[0] for row in masks[0]]))  # the tables play on
+    assert step.observations.shape[0] == 256
