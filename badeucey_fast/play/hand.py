@@ -715,6 +715,10 @@ class Hand(_HandCore):
     rules, seats and history, and, until the hand is over, the same cards left
     to deal and the same random state.  :meth:`copy` (and :func:`copy.copy`,
     :func:`copy.deepcopy`) gives an equal hand that acts independently.
+
+    One call at a time: a call that comes while another is running on the hand,
+    from another thread or from its generator's ``random()``, raises
+    RuntimeError and changes nothing (docs/playing.rst, "Threads").
     """
 
     __slots__ = ()  # every attribute is a member of the C base type
