@@ -5,6 +5,7 @@ changes anything, and no hand is ever left broken."""
 
 from __future__ import annotations
 
+import pickle
 import random
 import sys
 import threading
@@ -157,6 +158,50 @@ def test_a_generator_that_gives_a_bad_number_then_raises_spoils_no_later_call() 
 # ---------------------------------------------------------------------- #
 # Threads
 # ---------------------------------------------------------------------- #
+_TAKING: dict[str, Callable[[Hand], Any]] = {
+    "check_call": lambda h: h.check_call(), "fold": lambda h: h.fold(), "bet_raise": lambda h: h.bet_raise(),
+    "discard": lambda h: h.discard(), "act": lambda h: h.act("cc"), "legal": lambda h: h.legal(),
+    "legal_actions": lambda h: h.legal_actions(), "cards": lambda h: h.cards(0),
+    "__init__": lambda h: h.__init__(h.rules, [9, 9]),  # type: ignore[misc]
+    "events": lambda h: h.events,
+    "history": lambda h: h.history, "draws": lambda h: h.draws, "burns": lambda h: h.burns,
+    "result": lambda h: h.result, "view": lambda h: h.view(0), "copy": lambda h: h.copy(),
+    "pickle": lambda h: pickle.dumps(h), "==": lambda h: h == h, "to_phh": lambda h: h.to_phh(),
+    "resume": lambda h: h.resume(), "deal_state": lambda h: h.deal_state,
+}
+"""Every call that takes the hand, by name."""
+
+
+def test_every_call_but_a_one_figure_read_is_refused_while_another_thread_has_the_hand() -> None:
+    """While one thread's call has the hand, each call of :data:`_TAKING` from another
+    thread is refused and changes nothing; reading one figure is not refused."""
+    hand = Hand(TableRules("badugi"), [20, 20], seed=2)
+    before = (bytes(hand._raw), hand.history, hand.to_act)
+    answers: dict[str, str] = {}
+
+    def other_thread() -> None:
+        for name, call in _TAKING.items():
+            try:
+                call(hand)
+                answers[name] = "answered"
+            except RuntimeError as error:
+                answers[name] = "refused" if BUSY in str(error) else str(error)
+        answers["reads"] = repr((hand.to_act, hand.phase, hand.round, hand.pot, hand.stacks, hand.payoffs))
+
+    hand._enter()  # this thread's call, midway
+    try:
+        thread = threading.Thread(target=other_thread)
+        thread.start()
+        thread.join()
+    finally:
+        hand._leave()
+    assert answers.pop("reads") == repr((0, "bet", 0, 3, (19, 18), None))
+    assert answers == dict.fromkeys(_TAKING, "refused")
+    assert (bytes(hand._raw), hand.history, hand.to_act) == before
+    hand.check_call()  # given back: the next call plays
+    assert hand.to_act == 1
+
+
 _TABLES = (TableRules("badeucey", structure="no"), TableRules("badeucey", structure="no", burn=True),
            TableRules("deuce_seven"), TableRules("badugi", structure="pot", burn=True))
 
