@@ -45,7 +45,7 @@
  * may do is kept as the core wrote it after the last action taken here
  * (`fresh`); an action played in Python clears `_fresh`.
  *
- * One call at a time: every method below but the properties takes the hand
+ * One call at a time: every method of a hand but the properties takes the hand
  * for the call (bdc_py_enter), its fallback and the generator's numbers
  * included, and refuses with RuntimeError, before anything is written, a call
  * that comes meanwhile from another thread, or from the hand's generator
