@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import struct
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -173,9 +174,13 @@ class VectorTables:
 
     :param rules: a :class:`~badeucey_fast.play.TableRules`.
     :param stacks: each seat's chips at the start of every hand.
+
+    One call at a time: the C calls run without the GIL and write the tables and
+    the outputs struct, so a call while another thread's has them (``_busy``) raises
+    RuntimeError before anything is written.
     """
 
-    __slots__ = ("_out", "_rules", "_stacks", "_tables", "n_actions", "n_seats", "num_envs", "obs_size")
+    __slots__ = ("_busy", "_out", "_rules", "_stacks", "_tables", "n_actions", "n_seats", "num_envs", "obs_size")
 
     def __init__(self, rules: Any, stacks: Sequence[int], num_envs: int) -> None:
         self.num_envs = num_envs
@@ -188,6 +193,13 @@ class VectorTables:
         self._tables = ffi.new("bdc_vector_table[]", num_envs)
         self._out = ffi.new("bdc_vector_out *")
         self._out.obs_size, self._out.n_actions, self._out.n_seats = self.obs_size, self.n_actions, self.n_seats
+        self._busy = threading.Lock()  # (taken without waiting: a second call is refused, never queued)
+
+    def _take(self) -> None:
+        """Take the tables for a call, or raise RuntimeError when another call has them."""
+        if not self._busy.acquire(blocking=False):
+            raise RuntimeError("VectorEnv is being used by another call (another thread's): "
+                               "a VectorEnv takes one call at a time")
 
     def _outputs(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.int32],
                                 npt.NDArray[np.float32], npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
@@ -211,10 +223,15 @@ class VectorTables:
     def reset(self, seed: int | None, first_table: int) -> tuple[Any, ...]:
         """Deal a first hand at every table: every deal stream seeded from
         ``seed`` (None: each table goes on with its own stream)."""
-        arrays = self._outputs()
-        bad = ffi.new("size_t *")
-        status = lib.bdc_vector_reset(self._tables, self.num_envs, self._rules, self.n_seats, self._stacks,
-                                      0 if seed is None else seed, first_table, int(seed is not None), self._out, bad)
+        self._take()
+        try:
+            arrays = self._outputs()
+            bad = ffi.new("size_t *")
+            status = lib.bdc_vector_reset(self._tables, self.num_envs, self._rules, self.n_seats, self._stacks,
+                                          0 if seed is None else seed, first_table, int(seed is not None), self._out,
+                                          bad)
+        finally:
+            self._busy.release()
         if status < 0:
             raise ValueError(f"reset of table {bad[0]}: {status_text(status)}")
         return arrays
@@ -226,10 +243,14 @@ class VectorTables:
             (an unsigned action beyond int64 is a negative one in ``actions``).
         :raises ValueError: naming the first table whose action is not legal now (nothing moved).
         """
-        arrays = self._outputs()
-        bad = ffi.new("size_t *")
-        status = lib.bdc_vector_step(self._tables, self.num_envs, ffi.cast("int64_t *", ffi.from_buffer(actions)),
-                                     self._out, bad)
+        self._take()
+        try:
+            arrays = self._outputs()
+            bad = ffi.new("size_t *")
+            status = lib.bdc_vector_step(self._tables, self.num_envs, ffi.cast("int64_t *", ffi.from_buffer(actions)),
+                                         self._out, bad)
+        finally:
+            self._busy.release()
         if status < 0:
             table = int(bad[0])
             if status == lib.BDC_E_ILLEGAL:
@@ -241,14 +262,22 @@ class VectorTables:
     def deal(self, index: int) -> tuple[int, tuple[int, ...], int]:
         """Table ``index``'s hand in play: its button, its deck (in the order
         dealt) and its table seed (of the reshuffles)."""
-        v = self._tables[index]
-        cards = int(v.table.rules.deck)  # the rules' deck as a bit set; 0: all 52 cards
-        size = bin(cards).count("1") if cards else 52
-        return int(v.table.button), tuple(v.deck[0:size]), int(v.seed)
+        self._take()
+        try:
+            v = self._tables[index]
+            cards = int(v.table.rules.deck)  # the rules' deck as a bit set; 0: all 52 cards
+            size = bin(cards).count("1") if cards else 52
+            return int(v.table.button), tuple(v.deck[0:size]), int(v.seed)
+        finally:
+            self._busy.release()
 
     def hands(self) -> npt.NDArray[np.uint64]:
         """Hands dealt at each table since the reset (the hand in play included)."""
-        return np.array([self._tables[i].hands for i in range(self.num_envs)], dtype=np.uint64)
+        self._take()
+        try:
+            return np.array([self._tables[i].hands for i in range(self.num_envs)], dtype=np.uint64)
+        finally:
+            self._busy.release()
 
 
 def fresh_seed() -> int:

@@ -28,13 +28,14 @@ through ``phase`` ``"bet"`` (betting round ``round`` 0..3) and ``"draw"``
 from __future__ import annotations
 
 import copy as _copy_module
+import functools
 import inspect
 import random
 import struct
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from badeucey_fast._cards import check_card, hand_ids, quick_ids
 from badeucey_fast._checks import SEED_LIMIT, check_int, check_seed
@@ -150,6 +151,29 @@ class DealState:
     """:meth:`random.Random.getstate` of the hand's generator; None for a generator without a state."""
 
 
+_HandT = TypeVar("_HandT", bound="_HandCore")
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _one_call(method: Callable[Concatenate[_HandT, _P], _R]) -> Callable[Concatenate[_HandT, _P], _R]:
+    """``method`` as one call of its hand: it takes the hand as the C base type's
+    methods do (``_enter``, csrc/bindings/hand_core.c), so that another thread's
+    call meanwhile is refused with RuntimeError, as this one is while another has
+    the hand.  For the methods that write the hand or its caches, or read more than
+    one part of it (its table and its record)."""
+
+    @functools.wraps(method)
+    def one_call(self: _HandT, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        self._enter()
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._leave()
+
+    return one_call
+
+
 def _digits(text: str) -> bool:
     """Whether ``text`` is a number in ASCII digits (str.isdigit also takes other
     scripts' digits, which int() reads: ``"cbr \u0664"`` would bet 4)."""
@@ -202,10 +226,11 @@ _SHARED_SLOTS = ("_actions", "_careful", "_game", "_legal", "_n", "_replay", "_r
 """Hand attributes a copy may share: immutable values (``_replay``, the deals a recorded
 hand prescribes, is only read; ``_legal`` and ``_actions`` are immutable values
 of the state both share until one acts)."""
-_OWN_SLOTS = ("_burns", "_cbytes", "_ctable", "_decoded", "_fresh", "_log", "_raw", "_rng", "_views")
+_OWN_SLOTS = ("_burns", "_cbytes", "_ctable", "_decoded", "_fresh", "_log", "_raw", "_rng", "_sealed", "_views")
 """Hand attributes a copy gets its own of (besides the C table itself): the views
 of its table, the record of its events and the caches built from it, the generator;
-``_fresh`` goes with the table (a pickle starts without it)."""
+``_fresh`` goes with the table (a pickle starts without it); ``_sealed`` with a call
+(a copy starts unsealed: no call has it)."""
 _LEGAL = struct.Struct("=iiiiqqqii")  # bdc_legal: seat, phase, can_fold, can_raise, to_call, min/max raise-to, left, discard
 if _LEGAL.size != ffi.sizeof("bdc_legal"):  # pragma: no cover - badeucey.h's bdc_legal changed
     raise ImportError("bdc_legal no longer has the layout the hand reads")
@@ -255,11 +280,14 @@ class _Io:
         io.max_events = _MAX_EVENTS
 
     def refused(self, status: int, what: str) -> ValueError:
-        """The error of a C call that refused ``what``; the uniforms are cleared,
-        for the table checks more of them than a call takes (a generator's
-        numbers outside [0, 1) would otherwise spoil the thread's next calls)."""
-        self.buffer[0:_UNIFORMS] = [0.0] * _UNIFORMS
+        """The error of a C call that refused ``what``; the uniforms are cleared (:meth:`clear`)."""
+        self.clear()
         return ValueError(f"{what}: {status_text(status)}")
+
+    def clear(self) -> None:
+        """Zero the uniforms: the table checks more of them than a call takes, so a
+        generator's number outside [0, 1) left here would spoil the thread's next calls."""
+        self.buffer[0:_UNIFORMS] = [0.0] * _UNIFORMS
 
 
 class _PerThread(threading.local):
@@ -687,6 +715,10 @@ class Hand(_HandCore):
     rules, seats and history, and, until the hand is over, the same cards left
     to deal and the same random state.  :meth:`copy` (and :func:`copy.copy`,
     :func:`copy.deepcopy`) gives an equal hand that acts independently.
+
+    One call at a time: a call that comes while another is running on the hand,
+    from another thread or from its generator's ``random()``, raises
+    RuntimeError and changes nothing (docs/playing.rst, "Threads").
     """
 
     __slots__ = ()  # every attribute is a member of the C base type
@@ -712,16 +744,25 @@ class Hand(_HandCore):
     # The C table
     # ------------------------------------------------------------------ #
     def _feed(self, shared: _Io, need: int) -> None:
-        """Put the next ``need`` uniforms of the generator where the C call takes them."""
-        rnd = self._rng.random
+        """Put the next ``need`` uniforms of the generator where the C call takes them.
+        The hand is sealed meanwhile (a call the generator's Python makes on it is
+        refused, as in the C base type); when the generator fails, what it gave goes."""
         uniforms = shared.uniforms
-        for i in range(need):
-            x = rnd()
-            try:
-                uniforms[i] = x  # (as a C double: a TypeError for no number, a ValueError beyond a double)
-            except (TypeError, ValueError) as error:
-                raise type(error)(f"random() of the hand's generator gave {type(x).__name__}, "
-                                  "not a float in [0, 1)") from None
+        self._sealed = True
+        try:
+            rnd = self._rng.random
+            for i in range(need):
+                x = rnd()
+                try:
+                    uniforms[i] = x  # (as a C double: a TypeError for no number, a ValueError beyond a double)
+                except (TypeError, ValueError) as error:
+                    raise type(error)(f"random() of the hand's generator gave {type(x).__name__}, "
+                                      "not a float in [0, 1)") from None
+        except BaseException:
+            shared.clear()
+            raise
+        finally:
+            self._sealed = False
 
     def _record(self, shared: _Io, need: int) -> None:
         """After a C call: keep its events, check it took the uniforms it was given."""
@@ -840,6 +881,7 @@ class Hand(_HandCore):
                 rest.insert(0, card)
         return ffi.new("uint8_t[]", dealt + rest)
 
+    @_one_call
     def resume(self, state: DealState | None = None) -> None:
         """Leave the cards a :class:`Replay` prescribed for the table's own
         dealing, so that a replayed hand plays on: from ``state`` (a
@@ -870,6 +912,7 @@ class Hand(_HandCore):
         self._careful = self.rules.burn
 
     @property
+    @_one_call
     def deal_state(self) -> DealState:
         """What decides the cards still to come (a :class:`DealState`)."""
         table = self._table
@@ -965,6 +1008,7 @@ class Hand(_HandCore):
         return seat
 
     @property
+    @_one_call
     def draws(self) -> tuple[tuple[int | None, ...], ...]:
         """For each draw so far, how many cards each seat drew (None: not drawn)."""
         counts: list[list[int | None]] = [[None] * self._n for _ in range(self._table.round)]
@@ -974,12 +1018,14 @@ class Hand(_HandCore):
         return tuple([tuple(c) for c in counts])
 
     @property
+    @_one_call
     def burns(self) -> tuple[int, ...]:
         """The cards burnt so far, in order (a table whose rules burn)."""
         self._events_now()
         return tuple(self._burns)
 
     @property
+    @_one_call
     def result(self) -> ShowdownResult | Uncontested | None:
         """The settlement once the hand is over: a :class:`ShowdownResult`, or
         :class:`Uncontested` when everyone else folded; None before."""
@@ -1065,6 +1111,7 @@ class Hand(_HandCore):
         return list(seen.phh(self._label(entry.seat)))
 
     @property
+    @_one_call
     def events(self) -> tuple[Event, ...]:
         """The hand so far as typed events (:mod:`badeucey_fast.play.events`), in
         the order it was played, every card shown: the blinds posted, the deals,
@@ -1072,6 +1119,7 @@ class Hand(_HandCore):
         return tuple(self._events_now())
 
     @property
+    @_one_call
     def history(self) -> tuple[str, ...]:
         """The hand so far in PHH notation, in the order it was played: each
         deal (``d dh p1 7s5h4d3c2s``) and action (``p2 cbr 4``, ``p1 sd 7s``
@@ -1094,6 +1142,7 @@ class Hand(_HandCore):
             self._views[seat] = (len(log), seen)
         return seen
 
+    @_one_call
     def view(self, seat: int) -> HandView:
         """What ``seat`` may know now, as an immutable :class:`HandView`."""
         self._seat(seat)
@@ -1134,6 +1183,7 @@ class Hand(_HandCore):
     # ------------------------------------------------------------------ #
     # Copies and equality
     # ------------------------------------------------------------------ #
+    @_one_call
     def _key(self) -> tuple[Any, ...]:
         table = self._table
         key = (self.rules, self._start, self.button, self._events_now(), self.stacks, self.committed, self.folded,
@@ -1144,6 +1194,7 @@ class Hand(_HandCore):
         # reform it when it runs out, and the random state that picks from them.
         return (*key, self._stub, bool(table.ordered), self._muck, _random_state(self._rng))
 
+    @_one_call
     def copy(self) -> Hand:
         """An independent copy: acting on either never changes the other, and the
         copy plays on exactly as the original would (it deals the same cards:
@@ -1169,6 +1220,7 @@ class Hand(_HandCore):
     def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
         return self.copy()  # every other part is immutable, or never changed once set
 
+    @_one_call
     def __reduce__(self) -> tuple[Any, ...]:
         shared = {name: getattr(self, name) for name in _SHARED_SLOTS}
         return (_unpickle, (shared, bytes(ffi.buffer(self._table)), bytes(self._raw), self._rng))

@@ -74,7 +74,7 @@ from typing import Any
 from badeucey_fast.cards import NAME_OF, parse_cards
 from badeucey_fast.games import GAMES, Game
 from badeucey_fast.play.events import BetRaise, Draw, player_label
-from badeucey_fast.play.hand import DealState, Hand, Replay
+from badeucey_fast.play.hand import DealState, Hand, Replay, _one_call
 from badeucey_fast.play.rules import TableRules
 
 __all__ = ["MAX_PHH_CHARACTERS", "STANDARD_CODES", "POKERKIT_BETS", "PokerkitWarning", "dumps", "loads", "pokerkit_actions", "variant_code"]
@@ -160,6 +160,7 @@ def pokerkit_actions(hand: Hand) -> list[str]:
     return out
 
 
+@_one_call  # (it reads the whole hand)
 def dumps(hand: Hand) -> str:
     """The hand history as PHH (TOML) text, finished or not.
 
@@ -230,7 +231,7 @@ def _warn_beyond_pokerkit(hand: Hand) -> None:
         warnings.warn(
             f"pokerkit cannot replay this {hand.game.name} history: a round has {worst} bets and raises, pokerkit "
             f"allows {POKERKIT_BETS} (play capped, e.g. TableRules(heads_up_cap=4), for histories pokerkit reads)",
-            PokerkitWarning, stacklevel=3)
+            PokerkitWarning, stacklevel=4)  # (dumps' caller, past _one_call)
 
 
 _MT_WORDS = 625

@@ -100,8 +100,10 @@ class VectorEnv:
     :raises ValueError: for ``num_envs`` below 1 or above :data:`MAX_ENVS`, a seat
         count the game does not allow, a bad stack or seed.
 
-    One thread at a time: a step runs in C without the GIL, over tables that
-    two steps at once would both change.
+    One call at a time: a step runs in C without the GIL, over tables that two
+    steps at once would both change, so a call (:meth:`reset`, :meth:`step`,
+    :meth:`deal`, :attr:`hands`) while another thread's runs raises RuntimeError
+    and changes nothing (docs/playing.rst, "Threads").
     """
 
     def __init__(

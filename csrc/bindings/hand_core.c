@@ -45,6 +45,21 @@
  * may do is kept as the core wrote it after the last action taken here
  * (`fresh`); an action played in Python clears `_fresh`.
  *
+ * One call at a time: every method of a hand but the properties takes the hand
+ * for the call (bdc_py_enter), its fallback and the generator's numbers
+ * included, and refuses with RuntimeError, before anything is written, a call
+ * that comes meanwhile from another thread, or from the hand's generator
+ * (while its random() runs the hand is sealed: a generator that acted on its
+ * hand would act between the checks of the call and its play).  A call of the
+ * same thread under way is the fallback calling the hand's methods (act()
+ * calls fold()), which are let in.  A lock instead would have to be held while
+ * the generator and the fallbacks run Python that may call the hand again, and
+ * would still let a second thread act for a seat it never read as the one to
+ * act: the refusal tells whoever shares a hand to take their own lock around
+ * what they read and do.  The GIL makes the check-and-set below one step; the
+ * limited API this file is built with does not exist on a free-threaded
+ * CPython (3.13t), which would need an atomic compare-exchange there.
+ *
  * Python reaches this file through one cffi function, bdc_py_install_hand,
  * which stores the factory under a name the caller gives in an imported
  * module; the factory makes the type, once per process.
@@ -65,8 +80,15 @@ typedef struct {
     PyObject *raw, *log, *decoded, *burns, *views, *legal, *actions, *result, *ctable, *cbytes;
     PyObject *random; /* rng's bound method random, once asked (NULL when rng changes) */
     bdc_legal next;   /* what the seat to act may do, when fresh */
+    unsigned long owner; /* the thread whose call has the hand (PyThread_get_thread_ident), while depth > 0 */
+    int depth;           /* its calls under way (a fallback calls the hand's methods) */
     char careful, started, fresh;
+    char sealed; /* the hand's generator runs: no call may take the hand */
 } bdc_py_hand;
+
+#ifdef Py_GIL_DISABLED
+#error "hand_core.c takes a hand for a call under the GIL (bdc_py_enter): a free-threaded build needs an atomic compare-exchange"
+#endif
 
 /* The object members, for traverse, clear and _clone. */
 #define BDC_PY_HAND_OBJECTS(X)                                                                                  \
@@ -108,6 +130,33 @@ static struct {
 
 /* ---- Shared steps -------------------------------------------------------- */
 
+#define BDC_PY_BUSY                                                                                        \
+    "Hand is being used by another call (another thread's, or its generator's random() calling back into " \
+    "it): a Hand takes one call at a time"
+
+/* Takes the hand for a call: 0, or -1 with RuntimeError when another call has
+ * it (another thread's; any while its generator runs).  The GIL makes the test
+ * and the set one step: no Python runs between them. */
+static int bdc_py_enter(bdc_py_hand *h)
+{
+    unsigned long me = PyThread_get_thread_ident();
+    if (h->sealed || (h->depth > 0 && h->owner != me)) {
+        PyErr_SetString(PyExc_RuntimeError, BDC_PY_BUSY);
+        return -1;
+    }
+    h->owner = me;
+    h->depth++;
+    return 0;
+}
+
+/* Gives the hand back after a call that took it. */
+static void bdc_py_leave(bdc_py_hand *h)
+{
+    if (h->depth > 0 && --h->depth == 0) {
+        h->owner = 0;
+    }
+}
+
 /* *slot = value (a new reference, or NULL), releasing the old one. */
 static void bdc_py_set(PyObject **slot, PyObject *value)
 {
@@ -147,30 +196,32 @@ static void bdc_py_not_a_float(PyObject *x)
 static int bdc_py_feed(bdc_py_hand *h, double *u, size_t need)
 {
     PyObject *random;
+    int status = 0;
     if (need == 0) {
         return 0;
     }
+    h->sealed = 1; /* (the generator's Python may call the hand: refused) */
     if (h->random == NULL && (h->random = PyObject_GetAttr(h->rng, bdc_py_hands.random_name)) == NULL) {
+        h->sealed = 0;
         return -1;
     }
     random = h->random;
     Py_INCREF(random); /* (its own Python code may change the hand's generator) */
-    for (size_t i = 0; i < need; i++) {
+    for (size_t i = 0; i < need && status == 0; i++) {
         PyObject *x = PyObject_CallNoArgs(random);
         double d = x == NULL ? -1.0 : PyFloat_AsDouble(x);
         if (d == -1.0 && PyErr_Occurred()) {
             if (x != NULL) {
                 bdc_py_not_a_float(x);
             }
-            Py_XDECREF(x);
-            Py_DECREF(random);
-            return -1;
+            status = -1;
         }
         Py_XDECREF(x);
         u[i] = d;
     }
     Py_DECREF(random);
-    return 0;
+    h->sealed = 0;
+    return status;
 }
 
 /* After a C call: check it took the `need` uniforms it was given, keep its
@@ -647,6 +698,47 @@ static PyObject *bdc_py_cards(PyObject *self, PyObject *const *args, Py_ssize_t 
     return BDC_PY_FALLBACK(BDC_PY_CARDS);
 }
 
+/* ---- One call at a time ----------------------------------------------------- */
+
+/* method##_one: the method as one call that takes the hand (bdc_py_enter) for
+ * all it does, its fallback included. */
+#define BDC_PY_ONE_CALL(method)                                                                              \
+    static PyObject *method##_one(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) \
+    {                                                                                                        \
+        PyObject *out;                                                                                       \
+        if (bdc_py_enter(BDC_PY_HAND(self)) < 0) {                                                           \
+            return NULL;                                                                                     \
+        }                                                                                                    \
+        out = method(self, args, nargs, kwnames);                                                            \
+        bdc_py_leave(BDC_PY_HAND(self));                                                                     \
+        return out;                                                                                          \
+    }
+BDC_PY_ONE_CALL(bdc_py_legal)
+BDC_PY_ONE_CALL(bdc_py_cards)
+BDC_PY_ONE_CALL(bdc_py_fold)
+BDC_PY_ONE_CALL(bdc_py_check_call)
+BDC_PY_ONE_CALL(bdc_py_bet_raise)
+BDC_PY_ONE_CALL(bdc_py_discard)
+BDC_PY_ONE_CALL(bdc_py_legal_actions)
+BDC_PY_ONE_CALL(bdc_py_act_text)
+#undef BDC_PY_ONE_CALL
+
+/* _enter() and _leave(): what the methods above do around their work, for
+ * Hand's Python methods that read or write more than one part of the hand
+ * (play/hand.py, _one_call). */
+static PyObject *bdc_py_enter_call(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return bdc_py_enter(BDC_PY_HAND(self)) < 0 ? NULL : bdc_py_none();
+}
+
+static PyObject *bdc_py_leave_call(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    bdc_py_leave(BDC_PY_HAND(self));
+    return bdc_py_none();
+}
+
 /* A property read before the hand was started (an object made by __new__ alone). */
 static int bdc_py_started(const bdc_py_hand *h)
 {
@@ -913,7 +1005,7 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     return 1;
 }
 
-static int bdc_py_init(PyObject *self, PyObject *args, PyObject *kwds)
+static int bdc_py_init_now(PyObject *self, PyObject *args, PyObject *kwds)
 {
     PyObject *all, *done;
     int fast = bdc_py_init_fast(BDC_PY_HAND(self), args, kwds);
@@ -935,6 +1027,18 @@ static int bdc_py_init(PyObject *self, PyObject *args, PyObject *kwds)
     Py_DECREF(all);
     Py_XDECREF(done);
     return done == NULL ? -1 : 0;
+}
+
+/* Hand(...) and __init__: one call that takes the hand (a hand dealt again too). */
+static int bdc_py_init(PyObject *self, PyObject *args, PyObject *kwds)
+{
+    int status;
+    if (bdc_py_enter(BDC_PY_HAND(self)) < 0) {
+        return -1;
+    }
+    status = bdc_py_init_now(self, args, kwds);
+    bdc_py_leave(BDC_PY_HAND(self));
+    return status;
 }
 
 /* _keep_rules(rules, c_rules, game, size, structure, max_seats): the rules
@@ -975,8 +1079,12 @@ static PyObject *bdc_py_clone(PyObject *self, PyObject *unused)
     PyTypeObject *type = Py_TYPE(self);
     allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
     (void)unused;
-    twin = (bdc_py_hand *)alloc(type, 0);
+    if (bdc_py_enter(h) < 0) {
+        return NULL;
+    }
+    twin = (bdc_py_hand *)alloc(type, 0); /* (no call has the twin: its owner and depth are zero) */
     if (twin == NULL) {
+        bdc_py_leave(h);
         return NULL;
     }
     twin->table = h->table;
@@ -989,6 +1097,7 @@ static PyObject *bdc_py_clone(PyObject *self, PyObject *unused)
     twin->careful = h->careful;
     twin->started = h->started;
     twin->fresh = h->fresh;
+    bdc_py_leave(h);
     return (PyObject *)twin;
 }
 
@@ -1043,6 +1152,7 @@ static PyMemberDef bdc_py_members[] = {
     {"_careful", T_BOOL, offsetof(bdc_py_hand, careful), 0, NULL},
     {"_started", T_BOOL, offsetof(bdc_py_hand, started), 0, NULL},
     {"_fresh", T_BOOL, offsetof(bdc_py_hand, fresh), 0, NULL},
+    {"_sealed", T_BOOL, offsetof(bdc_py_hand, sealed), 0, NULL},
     {NULL, 0, 0, 0, NULL},
 };
 #undef BDC_PY_MEMBER
@@ -1051,16 +1161,18 @@ static PyMemberDef bdc_py_members[] = {
  * on (their docs are the fallbacks', set by the factory), then the private ones. */
 #define BDC_PY_FASTCALL(function) (PyCFunction)(void (*)(void))function, METH_FASTCALL | METH_KEYWORDS
 static PyMethodDef bdc_py_methods[] = {
-    {"legal", BDC_PY_FASTCALL(bdc_py_legal), NULL},
-    {"cards", BDC_PY_FASTCALL(bdc_py_cards), NULL},
-    {"fold", BDC_PY_FASTCALL(bdc_py_fold), NULL},
-    {"check_call", BDC_PY_FASTCALL(bdc_py_check_call), NULL},
-    {"bet_raise", BDC_PY_FASTCALL(bdc_py_bet_raise), NULL},
-    {"discard", BDC_PY_FASTCALL(bdc_py_discard), NULL},
-    {"legal_actions", BDC_PY_FASTCALL(bdc_py_legal_actions), NULL},
-    {"act", BDC_PY_FASTCALL(bdc_py_act_text), NULL},
+    {"legal", BDC_PY_FASTCALL(bdc_py_legal_one), NULL},
+    {"cards", BDC_PY_FASTCALL(bdc_py_cards_one), NULL},
+    {"fold", BDC_PY_FASTCALL(bdc_py_fold_one), NULL},
+    {"check_call", BDC_PY_FASTCALL(bdc_py_check_call_one), NULL},
+    {"bet_raise", BDC_PY_FASTCALL(bdc_py_bet_raise_one), NULL},
+    {"discard", BDC_PY_FASTCALL(bdc_py_discard_one), NULL},
+    {"legal_actions", BDC_PY_FASTCALL(bdc_py_legal_actions_one), NULL},
+    {"act", BDC_PY_FASTCALL(bdc_py_act_text_one), NULL},
     {"_clone", bdc_py_clone, METH_NOARGS, "A copy of the hand sharing every member but the table (see hand_core.c)."},
     {"_keep_rules", bdc_py_keep_rules, METH_VARARGS, "The rules the fast __init__ takes (see hand_core.c)."},
+    {"_enter", bdc_py_enter_call, METH_NOARGS, "Takes the hand for a call, or raises RuntimeError (see hand_core.c)."},
+    {"_leave", bdc_py_leave_call, METH_NOARGS, "Gives the hand back after a call that took it (see hand_core.c)."},
     {NULL, NULL, 0, NULL},
 };
 #undef BDC_PY_FASTCALL

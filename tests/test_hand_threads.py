@@ -1,0 +1,423 @@
+"""A Hand takes one call at a time (docs/playing.rst, "Threads"): a call that
+arrives while another is running on the same hand, from another thread or from
+the hand's own generator calling back into it, raises RuntimeError before it
+changes anything, and no hand is ever left broken."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import numpy as np
+import pytest
+
+from badeucey_fast._native import lib
+from badeucey_fast.cards import NAME_OF
+from badeucey_fast.play import Hand, TableRules
+from badeucey_fast.play import hand as engine
+
+BUSY = "being used by another call"
+"""What the RuntimeError of a call refused says."""
+
+
+@contextmanager
+def _tiny_switch_interval() -> Iterator[None]:
+    """Threads switch as often as CPython allows (every bytecode boundary it checks)."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(interval)
+
+
+def _names(cards: Any) -> str:
+    return "".join(NAME_OF[c] for c in cards)
+
+
+def _drawing(rules: TableRules) -> Hand:
+    """A heads-up hand of ``rules`` at its first draw (seat 1, p1, to draw)."""
+    hand = Hand(rules, [50, 50], seed=4)
+    hand.check_call()
+    hand.check_call()
+    assert hand.phase == "draw" and hand.to_act == 1
+    return hand
+
+
+# ---------------------------------------------------------------------- #
+# Generators that call back into their hand
+# ---------------------------------------------------------------------- #
+@pytest.mark.parametrize("burn", [False, True], ids=["plain", "burns"])
+@pytest.mark.parametrize("form", ["text", "list", "labelled text"])
+def test_a_generator_that_acts_on_its_hand_is_refused(form: str, burn: bool) -> None:
+    """A draw whose generator makes the seat to draw stand pat: the call the
+    generator makes is refused, the draw raises that error, and the hand is as
+    it was (the next seat throws nothing it never chose)."""
+    hand = _drawing(TableRules("deuce_seven", burn=burn))
+    before = (hand.history, hand.cards(0), hand.cards(1), hand.to_act, hand.stacks)
+    thrown = hand.cards(1)[:2]
+
+    class Meddling(random.Random):
+        def random(self) -> float:
+            hand.discard()
+            return 0.5
+
+    hand._rng = Meddling()
+    take: dict[str, Callable[[], None]] = {
+        "text": lambda: hand.act("sd " + _names(thrown)),
+        "list": lambda: hand.discard(list(thrown)),
+        "labelled text": lambda: hand.act("p1 sd " + _names(thrown)),
+    }
+    with pytest.raises(RuntimeError, match=BUSY):
+        take[form]()
+    assert (hand.history, hand.cards(0), hand.cards(1), hand.to_act, hand.stacks) == before
+    hand._rng = random.Random(1)
+    take[form]()  # the same draw with a healthy generator
+    assert hand.to_act == 0 and hand.history[len(before[0])] == "p1 sd " + _names(thrown)
+
+
+def test_a_generator_that_swallows_the_refusal_lets_the_call_finish() -> None:
+    """A generator that catches the refusal of its own call and gives its number:
+    the draw it was asked for is played, once, for the seat that asked."""
+    hand = _drawing(TableRules("deuce_seven"))
+    thrown = hand.cards(1)[:2]
+    refused: list[str] = []
+
+    class Polite(random.Random):
+        def random(self) -> float:
+            try:
+                hand.check_call()
+            except RuntimeError as error:
+                refused.append(str(error))
+            return 0.25
+
+    hand._rng = Polite()
+    hand.act("sd " + _names(thrown))
+    assert len(refused) == 2 and BUSY in refused[0]
+    assert hand.to_act == 0 and hand.history[-2:] == ("p1 sd " + _names(thrown), hand.history[-1])
+    assert Hand.from_phh(hand.to_phh()) == hand
+
+
+@pytest.mark.parametrize("burn", [False, True], ids=["plain", "burns"])
+def test_a_generator_that_deals_its_hand_again_is_refused(burn: bool) -> None:
+    """``__init__`` called from inside the generator's random(), while the hand is
+    dealt or draws: refused, and the hand is one hand (two deals, a history
+    that reloads), never the deals of two."""
+    rules = TableRules("badugi", burn=burn)
+
+    class Redealing(random.Random):
+        hand: Hand | None = None
+
+        def random(self) -> float:
+            if self.hand is not None:
+                self.hand.__init__(rules, [30, 30], seed=5)  # type: ignore[misc]
+            return super().random()
+
+    generator = Redealing(3)
+    hand: Hand = Hand.__new__(Hand)
+    generator.hand = hand
+    with pytest.raises(RuntimeError, match=BUSY):
+        hand.__init__(rules, [30, 30], seed=generator)  # type: ignore[misc]
+    generator.hand = None
+    hand = Hand(rules, [30, 30], seed=generator)
+    hand.check_call()
+    hand.check_call()
+    generator.hand = hand
+    with pytest.raises(RuntimeError, match=BUSY):
+        hand.act("sd " + _names(hand.cards(1)[:1]))
+    generator.hand = None
+    hand.act("sd " + _names(hand.cards(1)[:1]))
+    assert [line[:6] for line in hand.history[:3]] == ["d dh p", "d dh p", "p2 cc"]  # one hand's two deals
+    assert Hand.from_phh(hand.to_phh()) == hand
+
+
+def test_a_generator_that_gives_a_bad_number_then_raises_spoils_no_later_call() -> None:
+    """random() gives 7.5 and then raises: its error, and the thread's next hands
+    (a burning table plays every call in Python) play as if it never ran."""
+    burning = Hand(TableRules("deuce_seven", burn=True), [50, 50], seed=1)
+    for discard in (Hand.discard, engine._discard):
+        hand = _drawing(TableRules("deuce_seven"))
+        numbers = iter([7.5])
+
+        class Failing(random.Random):
+            def random(self, numbers: Iterator[float] = numbers) -> float:
+                return next(numbers)  # then StopIteration
+
+        hand._rng = Failing()
+        with pytest.raises(StopIteration):
+            discard(hand, " ".join(NAME_OF[c] for c in hand.cards(1)[:2]))
+        burning.check_call()  # a call that takes no random number
+    assert burning.history[-2:] == ("p2 cc", "p1 cc")
+
+
+# ---------------------------------------------------------------------- #
+# Threads
+# ---------------------------------------------------------------------- #
+_TAKING: dict[str, Callable[[Hand], Any]] = {
+    "check_call": lambda h: h.check_call(), "fold": lambda h: h.fold(), "bet_raise": lambda h: h.bet_raise(),
+    "discard": lambda h: h.discard(), "act": lambda h: h.act("cc"), "legal": lambda h: h.legal(),
+    "legal_actions": lambda h: h.legal_actions(), "cards": lambda h: h.cards(0),
+    "__init__": lambda h: h.__init__(h.rules, [9, 9]),  # type: ignore[misc]
+    "events": lambda h: h.events,
+    "history": lambda h: h.history, "draws": lambda h: h.draws, "burns": lambda h: h.burns,
+    "result": lambda h: h.result, "view": lambda h: h.view(0), "copy": lambda h: h.copy(),
+    "pickle": lambda h: pickle.dumps(h), "==": lambda h: h == h, "to_phh": lambda h: h.to_phh(),
+    "resume": lambda h: h.resume(), "deal_state": lambda h: h.deal_state,
+}
+"""Every call that takes the hand, by name."""
+
+
+def test_every_call_but_a_one_figure_read_is_refused_while_another_thread_has_the_hand() -> None:
+    """While one thread's call has the hand, each call of :data:`_TAKING` from another
+    thread is refused and changes nothing; reading one figure is not refused."""
+    hand = Hand(TableRules("badugi"), [20, 20], seed=2)
+    before = (bytes(hand._raw), hand.history, hand.to_act)
+    answers: dict[str, str] = {}
+
+    def other_thread() -> None:
+        for name, call in _TAKING.items():
+            try:
+                call(hand)
+                answers[name] = "answered"
+            except RuntimeError as error:
+                answers[name] = "refused" if BUSY in str(error) else str(error)
+        answers["reads"] = repr((hand.to_act, hand.phase, hand.round, hand.pot, hand.stacks, hand.payoffs))
+
+    hand._enter()  # this thread's call, midway
+    try:
+        thread = threading.Thread(target=other_thread)
+        thread.start()
+        thread.join()
+    finally:
+        hand._leave()
+    assert answers.pop("reads") == repr((0, "bet", 0, 3, (19, 18), None))
+    assert answers == dict.fromkeys(_TAKING, "refused")
+    assert (bytes(hand._raw), hand.history, hand.to_act) == before
+    hand.check_call()  # given back: the next call plays
+    assert hand.to_act == 1
+
+
+_TABLES = (TableRules("badeucey", structure="no"), TableRules("badeucey", structure="no", burn=True),
+           TableRules("deuce_seven"), TableRules("badugi", structure="pot", burn=True))
+
+
+class _Meddling(random.Random):
+    """A hand's generator whose random() now and then calls back into the hand
+    (an action, a read, a new deal), as a re-entrant seed object might."""
+
+    def __init__(self, seed: int = 0) -> None:  # (a copy of the hand makes one without a seed)
+        super().__init__(seed)
+        self.hand: Hand | None = None
+        self.choose = random.Random(seed + 1)
+        self.lock = threading.Lock()
+
+    def random(self) -> float:
+        hand = self.hand
+        with self.lock:  # (the generator itself is shared by the threads' calls)
+            meddle = hand is not None and self.choose.random() < 0.2
+            pick = self.choose.randrange(4)
+            number = super().random()
+        if meddle and hand is not None:
+            call: Callable[[], Any] = (hand.check_call, hand.legal_actions, lambda: hand.discard(),
+                                       lambda: hand.__init__(hand.rules, [1, 1]))[pick]  # type: ignore[misc]
+            try:
+                call()
+            except (RuntimeError, ValueError):
+                pass
+        return number
+
+
+def _act_at_random(hand: Hand, rng: random.Random, counts: dict[str, int]) -> None:
+    """Act on ``hand`` until it is over: random legal and illegal actions, by methods and words.
+    (A thread may be refused many times in a row: the GIL changes hands mostly in the
+    middle of long calls, which have the hand.)"""
+    tries = 0
+    while counts["accepted"] + counts["illegal"] < 5_000:  # (a hand takes far fewer: never an endless loop)
+        tries += 1
+        assert tries < 2_000_000, "refused two million times in a row"
+        seat = hand.to_act
+        if seat is None:
+            return
+        kind = rng.randrange(8)
+        try:
+            if kind == 0:
+                hand.fold()
+            elif kind == 1:
+                hand.check_call()
+            elif kind == 2:
+                legal = hand.legal()
+                low, high = legal.min_raise_to, legal.max_raise_to
+                hand.bet_raise(rng.randint(low, high) if low is not None and high is not None else rng.randint(1, 60))
+            elif kind == 3:
+                held = hand.cards(seat)
+                hand.discard(rng.sample(held, rng.randint(0, min(3, len(held)))))
+            elif kind == 4:
+                hand.discard([rng.randrange(52) for _ in range(rng.randint(1, 2))])  # mostly cards not held
+            elif kind == 5:
+                words = hand.legal_actions()
+                if words:
+                    word = rng.choice(words)
+                    held = hand.cards(seat)
+                    hand.act(word + " " + _names(rng.sample(held, 2)) if word == "sd" else word)
+            elif kind == 6:
+                hand.act(rng.choice(["cc", "f", "cbr 7", "sd", "p1 cc", "p2 sd", "cbr 999999"]))
+            else:
+                hand.history, hand.view(rng.randrange(hand.n_seats)), hand.copy()  # noqa: B018 - reads
+            counts["accepted"] += 1
+        except RuntimeError as error:
+            assert BUSY in str(error), error
+            counts["refused"] += 1
+        except ValueError:
+            counts["illegal"] += 1
+    raise AssertionError("a hand went on for 5,000 actions")
+
+
+def _broken(hand: Hand, start: tuple[int, ...]) -> list[str]:
+    """What is wrong with a finished hand: its cards, its chips, its table, its record."""
+    wrong = []
+    n = hand.n_seats
+    cards = [c for s in range(n) for c in hand.cards(s)] + hand._stub + hand._muck
+    if sorted(cards) != list(range(52)):
+        wrong.append(f"cards: {len(cards)} placed, {len(set(cards))} distinct")
+    if lib.bdc_table_check(hand._table) != 0:
+        wrong.append("the table refuses its own state")
+    if hand.starting_stacks != start or hand.phase != "over" or hand.payoffs is None or sum(hand.payoffs) != 0:
+        wrong.append(f"chips: started {hand.starting_stacks}, payoffs {hand.payoffs}")
+    elif tuple(s + p for s, p in zip(start, hand.payoffs)) != hand.stacks:
+        wrong.append("chips: the stacks are not the payoffs")
+    try:
+        if Hand.from_phh(hand.to_phh()) != hand:
+            wrong.append("the record replays to another hand")
+    except ValueError as error:
+        wrong.append(f"the record does not replay: {error}")
+    return wrong
+
+
+def _play_hands_in_threads(count: int, threads: int = 4) -> tuple[list[tuple[int, list[str]]], dict[str, int]]:
+    """``count`` hands, each acted on by ``threads`` threads at once: the broken ones, and the calls' counts."""
+    broken: list[tuple[int, list[str]]] = []
+    counts = {"accepted": 0, "refused": 0, "illegal": 0}
+    for number in range(count):
+        rules = _TABLES[number % len(_TABLES)]
+        seats = 2 + number % 5
+        start = tuple(20 + 7 * s + number % 13 for s in range(seats))
+        generator = _Meddling(number)
+        hand = Hand(rules, start, button=number % seats, seed=generator)
+        generator.hand = hand
+        each = [{"accepted": 0, "refused": 0, "illegal": 0} for _ in range(threads)]
+        failures: list[BaseException] = []
+
+        def work(i: int, hand: Hand = hand, each: list[dict[str, int]] = each,
+                 failures: list[BaseException] = failures, number: int = number) -> None:
+            try:
+                _act_at_random(hand, random.Random(number * 100 + i), each[i])
+            except BaseException as error:  # noqa: BLE001 - reported below, in the main thread
+                failures.append(error)
+
+        pool = [threading.Thread(target=work, args=(i,)) for i in range(threads)]
+        with _tiny_switch_interval():
+            for thread in pool:
+                thread.start()
+            for thread in pool:
+                thread.join()
+        generator.hand = None
+        if failures:
+            raise failures[0]
+        for tally in each:
+            for key, value in tally.items():
+                counts[key] += value
+        wrong = _broken(hand, start)
+        if wrong:
+            broken.append((number, wrong))
+    return broken, counts
+
+
+def test_hands_acted_on_by_threads_at_once_stay_hands() -> None:
+    """Four threads act at random on each hand at once (and its generator calls back
+    into it): no hand is broken, and some calls were refused (the threads did meet)."""
+    broken, counts = _play_hands_in_threads(100)
+    assert broken == []
+    assert counts["accepted"] > 0 and counts["refused"] > 0 and counts["illegal"] > 0
+
+
+@pytest.mark.slow
+def test_a_thousand_hands_acted_on_by_threads_at_once_stay_hands() -> None:
+    """As above, for 1,000 hands."""
+    broken, counts = _play_hands_in_threads(1_000)
+    assert broken == [], f"{len(broken)} of 1,000 hands broken: {broken[:3]}"
+    assert counts["refused"] > 0
+
+
+# ---------------------------------------------------------------------- #
+# VectorEnv: its steps run in C without the GIL
+# ---------------------------------------------------------------------- #
+def test_a_vector_env_refuses_a_call_while_another_has_it() -> None:
+    """A step, reset or read while another thread's call has the tables (they run
+    in C without the GIL, writing the tables and the outputs) is refused; nothing moves."""
+    from badeucey_fast.play import VectorEnv
+
+    env = VectorEnv("badugi", num_envs=8, seed=3)
+    first = env.reset()
+    actions = np.argmax(first.action_masks, axis=1)
+    env._tables._busy.acquire()  # another thread's call, midway
+    try:
+        for call in (lambda: env.step(actions), env.reset, lambda: env.deal(0), lambda: env.hands):
+            with pytest.raises(RuntimeError, match=BUSY):
+                call()
+    finally:
+        env._tables._busy.release()
+    twin = VectorEnv("badugi", num_envs=8, seed=3)
+    twin.reset()
+    assert np.array_equal(env.step(actions).observations, twin.step(actions).observations)
+
+
+def test_vector_envs_stepped_by_threads_at_once_stay_whole() -> None:
+    """Four threads step one VectorEnv at once: each step is played whole or refused."""
+    from badeucey_fast.play import VectorEnv
+
+    env = VectorEnv("badeucey", num_envs=256, n_seats=3, seed=1)
+    masks = [env.reset().action_masks]
+    refused = [0]
+    lock = threading.Lock()
+    failures: list[BaseException] = []
+
+    def work(seed: int) -> None:
+        try:
+            steps(np.random.default_rng(seed))
+        except BaseException as error:  # noqa: BLE001 - reported below, in the main thread
+            failures.append(error)
+
+    def steps(rng: np.random.Generator) -> None:
+        for _ in range(60):
+            with lock:
+                mask = masks[0]
+            assert all(row.any() for row in mask), "a table with no legal action"
+            actions = np.array([rng.choice(np.flatnonzero(row)) for row in mask])
+            try:
+                step = env.step(actions)
+            except RuntimeError as error:
+                assert BUSY in str(error)
+                with lock:
+                    refused[0] += 1
+            except ValueError:
+                pass  # another thread stepped first: the actions are stale
+            else:
+                with lock:
+                    masks[0] = step.action_masks
+
+    with _tiny_switch_interval():
+        pool = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+        for thread in pool:
+            thread.start()
+        for thread in pool:
+            thread.join()
+    if failures:
+        raise failures[0]
+    assert refused[0] > 0
+    step = env.step(np.array([np.flatnonzero(row)[0] for row in masks[0]]))  # the tables play on
+    assert step.observations.shape[0] == 256
