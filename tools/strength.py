@@ -35,6 +35,7 @@ import argparse
 import contextlib
 import functools
 import math
+import multiprocessing
 import sys
 import time
 from collections.abc import Sequence
@@ -131,10 +132,11 @@ def opponent_bot(opponent: str, game: str = "badeucey") -> Any:
 def play_chunk(job: tuple[str | None, str, int, int, int, str]) -> tuple[list[float], list[float]]:
     """A chunk of deals: each deal's plain and corrected duplicate result (chips).
     ``job``: the strategy file (None: the one shipped for the game), the
-    opponent, the seed, the chunk's number, its deals and the game."""
+    opponent, the seed, the chunk's number, its deals and the game whose
+    shipped strategy plays when there is no file."""
     path, opponent, seed, chunk, deals, game = job
     strategy = load(path, game)
-    cfr, other = CFRBot(strategy), opponent_bot(opponent, game)
+    cfr, other = CFRBot(strategy), opponent_bot(opponent, get_game(strategy.rules.game).name)
     rules = strategy.rules
     stacks = 200 * rules.big_blind
     seeds = np.random.SeedSequence(seed, spawn_key=(chunk,)).generate_state(3 * deals, dtype=np.uint64)
@@ -150,6 +152,24 @@ def play_chunk(job: tuple[str | None, str, int, int, int, str]) -> tuple[list[fl
         plain.append(sum(p for p, _ in payoffs) / 2)
         corrected.append(sum(p - c for p, c in payoffs) / 2)
     return plain, corrected
+
+
+def warm(strategy: Strategy) -> None:
+    """Makes what the strategy's first decision makes (its card abstraction and
+    lookup), so that forked workers start with it."""
+    hand = Hand(strategy.rules, [200 * strategy.rules.big_blind] * 2, seed=0)
+    if hand.to_act is not None:
+        strategy.probabilities(hand.view(hand.to_act))
+
+
+def pool_of(workers: int) -> contextlib.AbstractContextManager[ProcessPoolExecutor | None]:
+    """The processes that play the chunks: None (this process) for one worker;
+    forked where the platform forks, so that each starts with the strategy
+    this process read and warmed (read once, not once a worker)."""
+    if workers == 1:
+        return contextlib.nullcontext()
+    forks = "fork" in multiprocessing.get_all_start_methods()
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork") if forks else None)
 
 
 def summary(values: Sequence[float], big_blind: int) -> tuple[float, float, float]:
@@ -176,7 +196,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.opponent.endswith(".npz") and args.opponent.strip().lower() not in BOTS:
         parser.error(f"--opponent: unknown bot {args.opponent!r} (bots: {', '.join(BOTS)}, or a .npz strategy file)")
     try:
-        strategy = load(args.strategy, get_game(args.game or "badeucey").name)
+        shipped = get_game(args.game or "badeucey").name
+        strategy = load(args.strategy, shipped)
     except ValueError as exc:
         parser.error(str(exc))
     game = get_game(strategy.rules.game).name
@@ -185,11 +206,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     big_blind = strategy.rules.big_blind
     jobs = []
     for chunk, start in enumerate(range(0, args.deals, CHUNK_DEALS)):
-        jobs.append((args.strategy, args.opponent, args.seed, chunk, min(CHUNK_DEALS, args.deals - start), game))
+        jobs.append((args.strategy, args.opponent, args.seed, chunk, min(CHUNK_DEALS, args.deals - start), shipped))
     plain: list[float] = []
     corrected: list[float] = []
     started = time.monotonic()
-    with ProcessPoolExecutor(args.workers) if args.workers > 1 else contextlib.nullcontext() as pool:
+    warm(strategy)
+    with pool_of(args.workers) as pool:
         for p, c in (pool.map(play_chunk, jobs) if pool is not None else map(play_chunk, jobs)):
             plain.extend(p)
             corrected.extend(c)
