@@ -6,7 +6,7 @@ fails).  The games come from tools/strength.py's table of shipped strategies
 there, against the default floors until it has floors of its own.
 
 The quick suite plays 1,000 deals (2,000 hands) a game; the slow one 10,000
-(20,000 hands), whose default floor is the issue's bar for a shipped strategy
+(20,000 hands), whose default floor is what a shipped strategy must reach
 (+300 mbb/hand at the lower end).  The floors sit well below what the matches
 measure (docs/bots.rst, "Strength"), so only a real loss of strength fails.
 """
