@@ -26,6 +26,8 @@ from badeucey_fast.play.bots import (
 from badeucey_fast.play.events import BetRaise, Deal, Draw
 from badeucey_fast.play.view import HandView
 
+from .conftest import RunCli
+
 SPARRING: dict[str, type[Bot]] = {"maniac": ManiacBot, "station": StationBot, "bluffer": BluffBot, "reader": ReaderBot}
 
 Check = Callable[[HandView, str], None]
@@ -195,3 +197,11 @@ def test_draw_counts_read_the_last_draw_of_the_opponents_still_in() -> None:
     drawn = view.__class__(**{**{f: getattr(view, f) for f in view.__dataclass_fields__ if f != "history"},
                               "draws": ((3, 1, 0), (2, 2, 1)), "folded": (False, False, True)})
     assert ReaderBot.draw_counts(drawn) == (2, 2)  # seat 2 folded: its one card does not count
+
+
+def test_the_command_line_plays_them(run_cli: RunCli) -> None:
+    run = run_cli("match", "--bots", "maniac,station,bluffer,reader", "--game", "badugi", "--hands", "8", "--seed",
+                  "1", "--workers", "1")
+    assert run.returncode == 0, run.stderr
+    for name in ("ManiacBot()", "StationBot()", "BluffBot()", "ReaderBot()"):
+        assert name in run.stdout
