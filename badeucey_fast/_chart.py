@@ -369,6 +369,7 @@ class DiscardChart:
         """Read a chart written by :meth:`save`.  Given ``game``, ``draws``,
         ``target`` or ``objective``, the file must hold a chart of those.
 
+        :raises FileNotFoundError: for a file that does not exist (``filename``: the path).
         :raises ValueError: for a file that is not a chart, is damaged, or holds
             another game, number of draws, target or objective than asked for.
         """

@@ -140,19 +140,21 @@ class JobProgress:
         return (self.items_total - self.items_done) / rate if rate else None
 
     def describe(self) -> str:
-        """One line: chunks done, items done, items a second, time left.
+        """One line: chunks done, items done, items a second, time left.  A
+        report of no chunks (``chunks_total`` 0: a training's iterations) leaves
+        the chunks out.
 
         >>> JobProgress(3, 10, 96, 320, 0, 4.0, "hands").describe()
         '3/10 chunks  96/320 hands  24.0 hands/s  time left 0:00:09'
+        >>> JobProgress(0, 0, 96, 320, 0, 4.0, "iterations").describe()
+        '96/320 iterations  24.0 iterations/s  time left 0:00:09'
         """
         rate = self.rate
         left = self.remaining
         speed = f"{rate:,.1f} {self.unit}/s" if rate is not None else f"- {self.unit}/s"
         eta = _clock(left) if left is not None else "-"
-        return (
-            f"{self.chunks_done:,}/{self.chunks_total:,} chunks  "
-            f"{self.items_done:,}/{self.items_total:,} {self.unit}  {speed}  time left {eta}"
-        )
+        chunks = f"{self.chunks_done:,}/{self.chunks_total:,} chunks  " if self.chunks_total else ""
+        return f"{chunks}{self.items_done:,}/{self.items_total:,} {self.unit}  {speed}  time left {eta}"
 
 
 def _clock(seconds: float) -> str:

@@ -9,7 +9,8 @@ members are exactly the arrays listed, each member's digest (so an edited
 header, a flipped byte, a truncated or swapped member is seen before numpy
 parses anything), then each parsed array's dtype and shape.  Any damage is a
 :class:`ValueError` that names the file and what is wrong: never a wrong
-result, never another exception type.
+result, never another exception type.  A file that does not exist is a
+:class:`FileNotFoundError` (an :class:`OSError`) with its path.
 
 Writing goes to a temporary file of a unique name beside the target, flushed to
 disk, then renamed over the target: a kill leaves the old file or the new one,
@@ -20,6 +21,7 @@ not replaced.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import io
 import json
@@ -236,12 +238,19 @@ def read_arrays(
         readable archive: ``"... not a readable {unreadable}"``.
     :param legacy: a member that only files of an earlier version, written
         without checksums, hold: such a file is refused with a message saying so.
-    :raises ValueError: naming the file and what is wrong, for a missing,
-        unreadable, damaged or other kind of file.
+    :raises FileNotFoundError: for a file that does not exist, with the path as
+        its ``filename`` and ``"no such <what>"`` as its ``strerror`` (``<what>``:
+        ``where`` without the path, e.g. ``"no such chart file"``).
+    :raises ValueError: naming the file and what is wrong, for an unreadable,
+        damaged or other kind of file.
     """
     name = kind.rsplit(" ", 1)[0]  # the kind without its version
     try:
         archive = zipfile.ZipFile(path)
+    except FileNotFoundError:
+        filename = os.fspath(path)
+        what = where.removesuffix(f" {filename}") if where.endswith(f" {filename}") else "file"
+        raise FileNotFoundError(errno.ENOENT, f"no such {what}", filename) from None
     except Exception as exc:  # noqa: BLE001 - whatever the zip reader meets, the file is not readable
         raise ValueError(f"{where}: not a readable {unreadable} ({_reason(exc)})") from None
     with archive:

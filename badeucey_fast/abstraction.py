@@ -585,7 +585,8 @@ class CardFeatures:
         """Read features written by :meth:`save`; given ``game``, they must be of
         a game with the same hand size and rankings (and are given that game).
 
-        :raises ValueError: for a file that is missing, damaged, not features,
+        :raises FileNotFoundError: for a file that does not exist (``filename``: the path).
+        :raises ValueError: for a file that is damaged, not features,
             or of a game with other rankings.
         """
         from badeucey_fast._storage import read_arrays
@@ -827,7 +828,7 @@ def card_features(
             if path.exists():
                 try:
                     loaded = CardFeatures.load(path, game=rules)
-                except ValueError as exc:
+                except (ValueError, FileNotFoundError) as exc:  # (removed since it was seen)
                     warnings.warn(f"{exc}; replacing it", RuntimeWarning, stacklevel=2)
                     damaged = True
                 else:

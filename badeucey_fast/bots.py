@@ -1,5 +1,6 @@
-"""Bots and bot matches, kept as a re-export: the bots are in
-:mod:`badeucey_fast.play.bots`, the matches in :mod:`badeucey_fast.play.matches`.
+"""Bots and bot matches, kept as a re-export: every public name of
+:mod:`badeucey_fast.play.bots` (the bots) and :mod:`badeucey_fast.play.matches`
+(the matches), whose ``__all__`` lists are the one list of both.
 
 >>> from badeucey_fast.bots import CallingBot, make_bot
 >>> make_bot("calling")
@@ -8,8 +9,9 @@ CallingBot()
 
 from __future__ import annotations
 
-from badeucey_fast.play.bots import BOTS, Bot, CallingBot, DrawingBot, RandomBot, bot_name, make_bot
-from badeucey_fast.play.matches import CHUNK_DEALS, IllegalActionError, MatchResult, play_match
+from badeucey_fast.play import bots as _bots
+from badeucey_fast.play import matches as _matches
+from badeucey_fast.play.bots import *  # noqa: F403
+from badeucey_fast.play.matches import *  # noqa: F403
 
-__all__ = ["BOTS", "CHUNK_DEALS", "Bot", "CallingBot", "DrawingBot", "IllegalActionError", "MatchResult", "RandomBot", "bot_name",
-           "make_bot", "play_match"]
+__all__ = [*_bots.__all__, *_matches.__all__]

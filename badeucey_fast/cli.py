@@ -528,6 +528,9 @@ def _cmd_chart(args: argparse.Namespace) -> int:
     elif last and last[0].items_resumed and last[0].items_done == last[0].items_resumed:
         print(f"all {last[0].items_resumed:,} hands from the checkpoint")
     print(f"wrote {args.out} ({os.path.getsize(args.out):,} bytes)" + (f" and {args.csv}" if args.csv else ""))
+    if args.checkpoint and os.path.isfile(args.checkpoint):  # kept, not removed: it may be wanted again
+        print(f"the checkpoint {args.checkpoint} ({os.path.getsize(args.checkpoint):,} bytes) is left: the same "
+              "command writes the chart from it again; remove it once the chart is all you need")
     return 0
 
 
@@ -551,7 +554,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
         if args.strategy is not None:
             raise ValueError("--strategy is the cfr bot's strategy: add cfr to --bots")
         bots = [make_bot(name) for name in names]
-        rules = TableRules(args.game, structure=args.structure, heads_up_cap=args.cap)
+        rules = TableRules(args.game or "badeucey", structure=args.structure, heads_up_cap=args.cap)
     note = _rounded_hands_note(args.hands, len(bots), duplicate=not args.no_duplicate)
     if note:
         print(f"badeucey match: {note}", file=sys.stderr)
@@ -579,7 +582,8 @@ def _cmd_match(args: argparse.Namespace) -> int:
 
 def _cfr_match(args: argparse.Namespace, names: list[str]) -> tuple[Any, list[Any]]:
     """The rules and bots of a match with the cfr bot: heads-up, under the
-    rules its strategy was trained for (the file's, or the one shipped)."""
+    rules its strategy was trained for (the file's, or the one shipped): its
+    game when --game is left out."""
     from badeucey_fast.play.bots import CFRBot, make_bot
     from badeucey_fast.solve import Strategy, default_strategy
 
@@ -591,8 +595,9 @@ def _cfr_match(args: argparse.Namespace, names: list[str]) -> tuple[Any, list[An
     if not rules.is_full_game:
         raise ValueError(f"{where} is of a smaller game (--mini): a match plays the full game")
     trained_game = cast(Game, rules.game).name
-    if args.game != trained_game:
-        raise ValueError(f"--game {args.game}: {where} plays {trained_game}")
+    if args.game is not None and args.game != trained_game:
+        raise ValueError(f"--game {args.game}: {where} plays {trained_game}: leave out --game, or give --game "
+                         f"{trained_game}")
     if args.structure != rules.structure:
         raise ValueError(f"--structure {args.structure}: {where} plays {rules.structure} limit")
     if args.cap is not None and args.cap != rules.heads_up_cap:
@@ -652,13 +657,26 @@ def _cmd_train(args: argparse.Namespace) -> int:
     start = time.monotonic()
     deadline = None if args.minutes is None else start + 60 * args.minutes
     out_of_time = []
+    from badeucey_fast.jobs import JobProgress
+
+    first: list[tuple[int, float]] = []  # the first report's iterations and time: the rate counts from there
 
     def progress(done: int, iterations: int) -> None:
-        if deadline is None:
-            bar(done / iterations)
-            return
+        # The bar of chart and match (a JobProgress of no chunks): the rate of this
+        # run's iterations, and the time left to the total or to the time budget.
         now = time.monotonic()
-        bar(min(1.0, (now - start) / (deadline - start)))
+        if not first:
+            first.append((done, now))
+        base, since = first[0]
+        if deadline is None:
+            bar(JobProgress(0, 0, done, iterations, base, now - since, "iterations"))
+            return
+        rate = (done - base) / (now - since) if done > base and now > since else 0.0
+        if rate:  # the iterations the budget will hold at this rate
+            bar(JobProgress(0, 0, done, done + round(rate * max(0.0, deadline - now)), base, now - since,
+                            "iterations"))
+        else:
+            bar(min(1.0, (now - start) / (deadline - start)))
         if now >= deadline:
             out_of_time.append(done)
             raise KeyboardInterrupt  # train stops as on Ctrl-C, keeping the finished iterations
@@ -933,7 +951,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_match.add_argument("--bots", default="drawing,random", help="comma-separated: drawing, random, calling, cfr, "
                          "maniac, station, bluffer, reader (default: drawing,random)")
     p_match.add_argument("--hands", type=int, default=10_000, help="hands to play (default: 10,000)")
-    p_match.add_argument("--game", default="badeucey", choices=list(GAMES), help="the game (default: badeucey)")
+    p_match.add_argument("--game", default=None, choices=list(GAMES),
+                         help="the game (default: badeucey, or the cfr bot's strategy's game)")
     p_match.add_argument("--structure", default="fixed", choices=STRUCTURES, help=STRUCTURE_HELP)
     p_match.add_argument("--seed", type=int, default=None, help="makes the match reproducible (default: random, printed)")
     p_match.add_argument("--cap", type=int, default=None, metavar="BETS",
@@ -1006,8 +1025,10 @@ def build_parser() -> argparse.ArgumentParser:
     p_play = sub.add_parser(
         "play",
         help="play at a table against built-in bots",
-        description="Sit in seat 0 against built-in bots. Type f (fold), c (check/call), r (bet/raise; r N in pot "
-        "or no limit), d CARDS (discard, e.g. d 7s Kd), p (stand pat), ? for help, q to quit.",
+        description="Sit in seat 0 against built-in bots. Type a letter or a word: f or fold, c or check or call, "
+        "r or bet or raise (r N: to N in pot or no limit), d or draw CARDS (e.g. d 7s Kd), p or pat (stand pat), "
+        "? for help, q to quit; the prompt lists what you may do and its price. A hand you leave unfinished "
+        "(q, end of input, Ctrl-C) loses the chips you put in, as a fold does.",
     )
     p_play.add_argument("--game", default=None, choices=list(GAMES),
                         help="the game (default: badeucey, or the --strategy's game)")

@@ -1,15 +1,9 @@
-"""PHH hand histories, kept as a re-export of :mod:`badeucey_fast.play.phh`."""
+"""PHH hand histories, kept as a re-export: every public name of
+:mod:`badeucey_fast.play.phh`, whose ``__all__`` is the one list of them."""
 
 from __future__ import annotations
 
-from badeucey_fast.play.phh import (
-    POKERKIT_BETS,
-    STANDARD_CODES,
-    PokerkitWarning,
-    dumps,
-    loads,
-    pokerkit_actions,
-    variant_code,
-)
+from badeucey_fast.play import phh as _phh
+from badeucey_fast.play.phh import *  # noqa: F403
 
-__all__ = ["POKERKIT_BETS", "STANDARD_CODES", "PokerkitWarning", "dumps", "loads", "pokerkit_actions", "variant_code"]
+__all__ = list(_phh.__all__)

@@ -48,20 +48,15 @@ python_display_short_literal_types = True
 # Doctest: ELLIPSIS only, as the test suite runs the docstrings; whitespace is compared exactly
 # (the command-line examples are column-aligned tables).
 doctest_default_flags = doctest.ELLIPSIS
-# The docstrings' examples use the public names unqualified, as ``doctest.testmod`` runs them.
-# ``shell(command)`` runs a ``badeucey ...`` command line as a user types it (``python -P -m
-# badeucey_fast``, so no script need be on PATH, at a fixed 80-column width) and prints it after
-# a ``$`` prompt, then its output: the command-line examples are real tests of the command.
+# Only the pages' own examples (``doctest`` and ``testcode`` blocks) run here: the docstrings that
+# autodoc shows run where they live, with their module's names (tests/test_doctests.py).
+doctest_test_doctest_blocks = ""
+# A page's examples import what they use, as a reader copying them must (tests/test_docs_pages.py
+# runs each page with plain doctest): the setup below gives them nothing but ``shell(command)``,
+# which runs a ``badeucey ...`` command line as a user types it (``python -P -m badeucey_fast``, so
+# no script need be on PATH, at a fixed 80-column width) and prints it after a ``$`` prompt, then
+# its output: the hidden code of the pages' console sessions, which are real tests of the command.
 doctest_global_setup = """
-import badeucey_fast as bf
-from badeucey_fast import *
-from badeucey_fast.bots import *
-from badeucey_fast.jobs import *
-from badeucey_fast.play import *
-from badeucey_fast.play.actions import *
-from badeucey_fast.play.events import *
-from badeucey_fast.play.phh import *
-
 def shell(*commands):
     import os, shlex, subprocess, sys
     env = dict(os.environ, COLUMNS="80")

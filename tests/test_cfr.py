@@ -190,7 +190,7 @@ def test_a_damaged_file_is_refused(trained: Strategy, tmp_path: Path) -> None:
     path.write_bytes(b"not a zip")
     with pytest.raises(ValueError, match="not a readable strategy file"):
         Strategy.load(path)
-    with pytest.raises(ValueError, match="not a readable"):
+    with pytest.raises(FileNotFoundError, match="no such strategy file"):
         Strategy.load(tmp_path / "missing.npz")
 
 

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import os
 import random
+import warnings
 from collections import Counter
 
 import pytest
 
 from badeucey_fast import GAMES, Hand, TableRules, Uncontested, showdown
 from badeucey_fast.engine import STRUCTURES
+from badeucey_fast.phh import PokerkitWarning
 
 from .support import Snapshot
 
@@ -158,7 +160,11 @@ def play_and_check(rng: random.Random, tally: Counter[str]) -> None:
                          [(a, [order.index(s) for s in e]) for a, e in hand.pots], game)
         assert tuple(again.chips[order.index(s)] for s in range(n)) == result.chips
         assert sum(result.chips) == sum(a for a, _ in hand.pots)
-    text = hand.to_phh()
+    with warnings.catch_warnings():
+        # the random rules' rounds may hold more bets than pokerkit reads: the history says so
+        # (tests/test_play_package.py), and ours still replays it
+        warnings.simplefilter("ignore", PokerkitWarning)
+        text = hand.to_phh()
     assert Hand.from_phh(text) == hand
     for move in illegal_moves(hand, rng):
         check_refused(hand, move)

@@ -381,7 +381,7 @@ def test_load_refuses_bad_and_mismatched_files(serial_chart: DiscardChart, tmp_p
     bad.write_bytes(b"garbage")
     with pytest.raises(ValueError, match="not a readable .npz"):
         DiscardChart.load(bad)
-    with pytest.raises(ValueError, match="not a readable .npz"):
+    with pytest.raises(FileNotFoundError, match="no such chart file"):
         DiscardChart.load(tmp_path / "missing.npz")
     np.savez(bad, hands=serial_chart.hands)
     with pytest.raises(ValueError, match="not a badeucey-fast discard chart"):

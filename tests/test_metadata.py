@@ -74,3 +74,84 @@ def test_every_subpackage_is_listed_for_the_wheel() -> None:
         ".".join(init.parent.relative_to(ROOT).parts) for init in (ROOT / "badeucey_fast").rglob("__init__.py")
     }
     assert listed == on_disk
+
+
+_DISTRIBUTIONS = {"pyspiel": "open-spiel", "open_spiel": "open-spiel"}
+"""Import names whose distribution on PyPI is named otherwise."""
+
+
+def _requirement_names(requirements: list[str]) -> set[str]:
+    return {re.split(r"[^A-Za-z0-9_.-]", r, maxsplit=1)[0].lower().replace("_", "-") for r in requirements}
+
+
+def _module_file(name: str) -> Path | None:
+    path = ROOT.joinpath(*name.split("."))
+    for candidate in (path / "__init__.py", path.with_suffix(".py")):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _packages_loaded_by(modules: set[str]) -> set[str]:
+    """The top-level names of the packages that importing ``modules`` loads, except the standard
+    library's: the imports at the top level of each file (in a ``try`` too, not inside a function
+    or ``if TYPE_CHECKING``), followed through the project's own modules and their parents."""
+    outside: set[str] = set()
+    seen: set[str] = set()
+    todo = list(modules)
+    while todo:
+        name = todo.pop()
+        parts = name.split(".")
+        if parts[0] != "badeucey_fast":
+            if parts[0] not in sys.stdlib_module_names:
+                outside.add(parts[0])
+            continue
+        for prefix in (".".join(parts[:i]) for i in range(1, len(parts) + 1)):
+            path = _module_file(prefix)
+            if prefix in seen or path is None:
+                continue
+            seen.add(prefix)
+            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+                for statement in node.body if isinstance(node, ast.Try) else [node]:
+                    if isinstance(statement, ast.Import):
+                        todo += [alias.name for alias in statement.names]
+                    elif isinstance(statement, ast.ImportFrom) and statement.level == 0 and statement.module:
+                        todo += [statement.module, *(f"{statement.module}.{alias.name}" for alias in statement.names)]
+    return outside
+
+
+def _docs_imports() -> set[str]:
+    """What the documentation build imports: the objects autodoc documents, and the modules the
+    pages' code imports (their examples, which ``-b doctest`` runs, and the code blocks shown)."""
+    names: set[str] = set()
+    for page in (ROOT / "docs").glob("*.rst"):
+        text = page.read_text(encoding="utf-8")
+        names.update(re.findall(r"^\.\. auto\w+:: ([\w.]+)", text, flags=re.MULTILINE))
+        for statement in re.findall(r"^\s*(?:>>> )?((?:from|import) [\w.]+.*)$", text, flags=re.MULTILINE):
+            try:
+                tree = ast.parse(statement)
+            except SyntaxError:  # prose that starts with "from"
+                continue
+            for node in tree.body:
+                if isinstance(node, ast.Import):
+                    names.update(alias.name for alias in node.names)
+                elif isinstance(node, ast.ImportFrom) and node.module:
+                    names.add(node.module)
+    return names
+
+
+def test_the_docs_extra_installs_what_the_docs_build_imports() -> None:
+    """``pip install ".[docs]"`` alone lets ``sphinx-build -W -b html`` and ``-b doctest`` run: every
+    package that autodoc's modules and the pages' examples load is a dependency or in the extra
+    (CI builds the docs in a venv with only that extra, .ci/run's docs step)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    installed = _requirement_names(project["dependencies"] + project["optional-dependencies"]["docs"])
+    loaded = _packages_loaded_by(_docs_imports())
+    assert {"numpy", "pyspiel"} <= loaded  # the rankings' batches; the OpenSpiel game autodoc shows
+    missing = {name for name in loaded if _DISTRIBUTIONS.get(name, name).replace("_", "-").lower() not in installed}
+    assert not missing, f"the docs build imports {sorted(missing)}, which the docs extra does not install"
+
+
+def test_the_openspiel_extra_holds_only_what_the_game_needs() -> None:
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    assert _requirement_names(extras["openspiel"]) == {"open-spiel"}

@@ -226,7 +226,7 @@ def test_match_seats_the_cfr_bot_under_its_strategys_rules(badugi_strategy: Path
 @pytest.mark.parametrize(("words", "message"), [
     (["--bots", "drawing,calling", "--strategy", "STRATEGY"], "--strategy is the cfr bot's strategy: add cfr"),
     (["--bots", "cfr,drawing,random", "--strategy", "STRATEGY", "--game", "badugi"], "the cfr bot plays heads-up"),
-    (["--bots", "cfr,drawing", "--strategy", "STRATEGY"], "--game badeucey: the strategy"),
+    (["--bots", "cfr,drawing", "--strategy", "STRATEGY", "--game", "badeucey"], "--game badeucey: the strategy"),
     (["--bots", "cfr,drawing", "--strategy", "STRATEGY", "--game", "badugi", "--cap", "3"], "--cap 3: the strategy"),
     (["--bots", "drawing,calling", "--cap", "0"], "--cap must be at least 1"),
 ])

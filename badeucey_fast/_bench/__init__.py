@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 
 DEFAULT_BATCH = 1_000_000
 """Hands in the random batch, and in each thread's batch."""
@@ -62,6 +63,32 @@ def check_batch(hands: int) -> None:
                          f"more than this machine's {memory / 2**30:,.1f} GiB: give fewer hands")
 
 
+BUSY_LOAD = 0.5
+"""The share of the CPUs that the 1-minute load average may hold before
+``bench`` warns: past it other programs take enough CPU time from the timed jobs
+(and the two-thread job's second core) to slow and blur the figures."""
+
+
+def load_warning() -> str | None:
+    """A warning line when the machine is busy (the 1-minute load average at
+    least :data:`BUSY_LOAD` of the CPUs), else None; None too where the platform
+    gives no load average.
+
+    >>> load_warning() is None or load_warning().startswith("badeucey bench: warning:")
+    True
+    """
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # Windows; a system that does not say
+        return None
+    cpus = os.cpu_count() or 1
+    if load < BUSY_LOAD * cpus:
+        return None
+    return (f"badeucey bench: warning: the machine is busy (load average {load:.1f} over the last minute, "
+            f"{cpus} CPUs): other programs take CPU time from the benchmark, so its figures are slower and "
+            "noisier than this machine gives when quiet")
+
+
 def _positive(text: str) -> int:
     """An argparse type: an integer >= 1."""
     try:
@@ -75,6 +102,9 @@ def _positive(text: str) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     check_batch(args.hands)
+    warning = load_warning()  # read before the benchmark adds its own load
+    if warning is not None:
+        print(warning, file=sys.stderr, flush=True)
     from badeucey_fast._bench.report import (
         run,  # numpy and the peers load only for bench
     )

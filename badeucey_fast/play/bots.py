@@ -572,6 +572,7 @@ class CFRBot:
         strategy file, or None for the strategy shipped with the package
         (:func:`~badeucey_fast.solve.default_strategy`).
     :param seed: seeds the bot's generator (``reset`` re-seeds it).
+    :raises FileNotFoundError: for a strategy file that does not exist.
     :raises ValueError: for a file that is not a strategy, or None when no
         strategy ships with the package.
     """

@@ -9,6 +9,8 @@ from typing import cast
 from badeucey_fast._checks import DECK_SIZE, check_int
 from badeucey_fast.games import Game, get_game
 
+__all__ = ["MAX_DRAWS", "MINI_DECKS", "STRUCTURES", "TableRules"]
+
 MAX_DRAWS = 3
 """Draws in a hand of triple draw (a smaller game may play fewer)."""
 

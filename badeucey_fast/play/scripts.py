@@ -35,14 +35,24 @@ def play_script(
         it is the next action of whoever is to act).  Each is taken when its
         player is next to act in a betting round (``sd``: in a draw); everyone
         else checks, calls or stands pat meanwhile.
-    :raises ValueError: for an illegal scripted action, or one never reached.
+    :raises ValueError: for an illegal scripted action, one naming a player the
+        table lacks, or one never reached.
 
     >>> hand = play_script(TableRules("badugi"), [50, 50, 50], ["p3 cbr 4", "p1 f"], seed=1)
     >>> hand.history[3:7]
     ('p3 cbr 4', 'p1 f', 'p2 cc', 'p2 sd')
+    >>> play_script(TableRules("badugi"), [50, 50], ["p3 cbr 4"])
+    Traceback (most recent call last):
+    ...
+    ValueError: script action 1 'p3 cbr 4' names p3, but a table of 2 seats has p1..p2
     """
     hand = Hand(rules, stacks, button=button, seed=seed, deck=deck)
     todo = [line.strip() for line in script if line.strip()]
+    for number, line in enumerate(todo, start=1):
+        label = line.split()[0]
+        if label[:1] == "p" and _digits(label[1:]) and not 1 <= int(label[1:]) <= hand.n_seats:
+            raise ValueError(f"script action {number} {line!r} names {label}, but a table of {hand.n_seats} seats "
+                             f"has p1..p{hand.n_seats}")
     step = 0
     while hand.to_act is not None:
         if step < len(todo):

@@ -378,8 +378,9 @@ class Strategy:
         from its spec (card buckets from the card features' cache), or is the
         one given, which must be the same (by digest).
 
-        :raises ValueError: for a file that is missing, damaged or not a
-            strategy, or an abstraction that is not the file's.
+        :raises FileNotFoundError: for a file that does not exist (``filename``: the path).
+        :raises ValueError: for a file that is damaged or not a strategy, or an
+            abstraction that is not the file's.
         """
         from badeucey_fast._storage import read_arrays
 
