@@ -948,8 +948,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play built-in bots against each other (duplicate by default: every deal replayed with the "
         "seats rotated) and print each bot's mbb/hand with its 95% confidence interval.",
     )
-    p_match.add_argument("--bots", default="drawing,random", help="comma-separated: drawing, random, calling, cfr "
-                         "(default: drawing,random)")
+    p_match.add_argument("--bots", default="drawing,random", help="comma-separated: drawing, random, calling, cfr, "
+                         "maniac, station, bluffer, reader (default: drawing,random)")
     p_match.add_argument("--hands", type=int, default=10_000, help="hands to play (default: 10,000)")
     p_match.add_argument("--game", default=None, choices=list(GAMES),
                          help="the game (default: badeucey, or the cfr bot's strategy's game)")
@@ -1033,7 +1033,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_play.add_argument("--game", default=None, choices=list(GAMES),
                         help="the game (default: badeucey, or the --strategy's game)")
     p_play.add_argument("--bots", default="drawing",
-                        help="comma-separated opponents: drawing, random, calling; or cfr alone (heads-up)")
+                        help="comma-separated opponents: drawing, random, calling, maniac, station, bluffer, "
+                             "reader; or cfr alone (heads-up)")
     p_play.add_argument("--strategy", default=None, metavar="FILE",
                         help="the cfr bot's strategy (badeucey train writes one); you play under its rules")
     p_play.add_argument("--hands", type=int, default=10, help="hands to play (default: 10)")

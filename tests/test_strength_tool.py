@@ -4,6 +4,8 @@ whose terms must have mean zero whatever the bots do."""
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -63,8 +65,54 @@ def test_a_short_run_prints_both_estimates(strength: ModuleType, tmp_path: Path,
     assert strength.main(["--strategy", str(path), "--opponent", "calling", "--deals", "20", "--seed", "2",
                           "--workers", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == f"{path} vs calling: 20 deals (40 hands), seed 2"
+    assert out[0] == f"{path} vs calling: 20 deals (40 hands), seed 2, badugi"
     assert out[1].lstrip().startswith("duplicate:") and "with chance variates:" in out[2]
+
+
+@pytest.fixture(scope="module")
+def badugi_strategy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from badeucey_fast.solve import SolverAbstraction
+
+    path = tmp_path_factory.mktemp("strength") / "badugi.npz"
+    rules = TableRules("badugi", heads_up_cap=4)
+    train(rules, 50, seed=1, abstraction=SolverAbstraction.card_buckets("badugi", 8, cache=False)).save(path)
+    return path
+
+
+@pytest.mark.parametrize("opponent", ["maniac", "station", "bluffer", "reader", "drawing", "random"])
+def test_any_built_in_bot_is_an_opponent(strength: ModuleType, badugi_strategy: Path, opponent: str,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    strength.load.cache_clear()
+    assert strength.main(["--strategy", str(badugi_strategy), "--opponent", opponent, "--deals", "6",
+                          "--workers", "1"]) == 0
+    assert capsys.readouterr().out.startswith(f"{badugi_strategy} vs {opponent}: 6 deals (12 hands), seed 1, badugi")
+
+
+def test_a_pool_of_workers_gives_what_one_process_gives(strength: ModuleType, badugi_strategy: Path) -> None:
+    # as a command (pool workers import the tool by its path's module, which only a real run has)
+    outputs = []
+    for workers in ("1", "2"):
+        run = subprocess.run([sys.executable, str(TOOL), "--strategy", str(badugi_strategy), "--opponent", "reader",
+                              "--deals", str(strength.CHUNK_DEALS + 3), "--workers", workers],
+                             capture_output=True, text=True, check=True)
+        outputs.append(run.stdout)
+    assert outputs[0] == outputs[1] and outputs[0].startswith(f"{badugi_strategy} vs reader: 253 deals")
+
+
+def test_games_and_opponents_are_checked(strength: ModuleType, badugi_strategy: Path, monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(strength, "SHIPPED_GAMES", ("badeucey",))  # whatever ships, a game that does not
+    unshipped = "ace_five"
+    with pytest.raises(ValueError, match=f"no strategy ships for {unshipped}"):
+        strength.shipped_strategy(unshipped)
+    for argv, message in (
+        (["--game", unshipped], f"no strategy ships for {unshipped}"),
+        (["--game", "deuce_seven", "--strategy", str(badugi_strategy)], "but the strategy .* plays badugi"),
+        (["--strategy", str(badugi_strategy), "--opponent", "shark"], "unknown bot 'shark'"),
+    ):
+        with pytest.raises(SystemExit):
+            strength.main([*argv, "--deals", "4", "--workers", "1"])
+        assert message.split(".*")[0] in capsys.readouterr().err
 
 
 def test_a_strategy_file_can_be_the_opponent(strength: ModuleType, tmp_path: Path,

@@ -17,8 +17,16 @@ Each term has mean zero whatever the bots do, so subtracting their sum from the
 result leaves the estimate unbiased and takes out most of the luck of the
 cards.  Prints both means with their 95% intervals and the ratio of variances::
 
-    python tools/strength.py --strategy badeucey_fast/solve/badeucey-cfr.npz --opponent drawing \\
-        --deals 5000 --seed 1
+    python tools/strength.py --game badeucey --opponent drawing --deals 5000 --seed 1
+    python tools/strength.py --strategy my-badugi.npz --opponent maniac --deals 5000 --seed 1
+
+``--game G`` plays the strategy shipped for ``G`` (:data:`SHIPPED_GAMES`),
+``--strategy FILE`` a strategy file (of its own game); the opponent is any
+built-in bot by name (:data:`~badeucey_fast.play.bots.BOTS`: ``drawing``,
+``calling``, ``random``, the sparring bots ``maniac``, ``station``,
+``bluffer``, ``reader``, or ``cfr``, the shipped strategy of the game) or
+another strategy file.  Chunks of :data:`CHUNK_DEALS` deals run on a pool of
+``--workers`` processes, each of which loads the strategy once.
 """
 
 from __future__ import annotations
@@ -27,7 +35,9 @@ import argparse
 import contextlib
 import functools
 import math
+import multiprocessing
 import sys
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -35,7 +45,8 @@ from typing import Any
 import numpy as np
 
 from badeucey_fast import equity
-from badeucey_fast.play.bots import CFRBot, make_bot
+from badeucey_fast.games import get_game
+from badeucey_fast.play.bots import BOTS, CFRBot, make_bot
 from badeucey_fast.play.events import Draw
 from badeucey_fast.play.hand import Hand
 from badeucey_fast.solve import Strategy, default_strategy
@@ -87,24 +98,45 @@ def play_deal(bots: Sequence[Any], rules: Any, stacks: int, seed: int, hero: int
     return float(payoffs[hero]), correction
 
 
-@functools.lru_cache(maxsize=2)
-def load(path: str | None) -> Strategy:
-    """The strategy, read once a process."""
-    return default_strategy() if path is None else Strategy.load(path)
+SHIPPED_GAMES = ("badeucey",)
+"""The games a strategy ships for (:func:`shipped_strategy`)."""
 
 
-def opponent_bot(opponent: str) -> Any:
-    """A built-in bot by name, or a CFRBot playing the strategy file of that name."""
+def shipped_strategy(game: str) -> Strategy:
+    """The strategy shipped with the package for ``game``.
+
+    :raises ValueError: for a game no strategy ships for.
+    """
+    name = get_game(game).name
+    if name not in SHIPPED_GAMES:
+        raise ValueError(f"no strategy ships for {name} (games: {', '.join(SHIPPED_GAMES)}); give a strategy file")
+    return default_strategy()
+
+
+@functools.lru_cache(maxsize=4)
+def load(path: str | None, game: str = "badeucey") -> Strategy:
+    """The strategy file ``path``, or with None the one shipped for ``game``; read once a process."""
+    return shipped_strategy(game) if path is None else Strategy.load(path)
+
+
+def opponent_bot(opponent: str, game: str = "badeucey") -> Any:
+    """A built-in bot by name (``cfr``: the strategy shipped for ``game``), or a
+    CFRBot playing the strategy file of that name."""
     if opponent.endswith(".npz"):
         return CFRBot(load(opponent))
+    if opponent.strip().lower() == "cfr":
+        return CFRBot(load(None, game))
     return make_bot(opponent)
 
 
-def play_chunk(job: tuple[str | None, str, int, int, int]) -> tuple[list[float], list[float]]:
-    """A chunk of deals: each deal's plain and corrected duplicate result (chips)."""
-    path, opponent, seed, chunk, deals = job
-    strategy = load(path)
-    cfr, other = CFRBot(strategy), opponent_bot(opponent)
+def play_chunk(job: tuple[str | None, str, int, int, int, str]) -> tuple[list[float], list[float]]:
+    """A chunk of deals: each deal's plain and corrected duplicate result (chips).
+    ``job``: the strategy file (None: the one shipped for the game), the
+    opponent, the seed, the chunk's number, its deals and the game whose
+    shipped strategy plays when there is no file."""
+    path, opponent, seed, chunk, deals, game = job
+    strategy = load(path, game)
+    cfr, other = CFRBot(strategy), opponent_bot(opponent, get_game(strategy.rules.game).name)
     rules = strategy.rules
     stacks = 200 * rules.big_blind
     seeds = np.random.SeedSequence(seed, spawn_key=(chunk,)).generate_state(3 * deals, dtype=np.uint64)
@@ -122,6 +154,24 @@ def play_chunk(job: tuple[str | None, str, int, int, int]) -> tuple[list[float],
     return plain, corrected
 
 
+def warm(strategy: Strategy) -> None:
+    """Makes what the strategy's first decision makes (its card abstraction and
+    lookup), so that forked workers start with it."""
+    hand = Hand(strategy.rules, [200 * strategy.rules.big_blind] * 2, seed=0)
+    if hand.to_act is not None:
+        strategy.probabilities(hand.view(hand.to_act))
+
+
+def pool_of(workers: int) -> contextlib.AbstractContextManager[ProcessPoolExecutor | None]:
+    """The processes that play the chunks: None (this process) for one worker;
+    forked where the platform forks, so that each starts with the strategy
+    this process read and warmed (read once, not once a worker)."""
+    if workers == 1:
+        return contextlib.nullcontext()
+    forks = "fork" in multiprocessing.get_all_start_methods()
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork") if forks else None)
+
+
 def summary(values: Sequence[float], big_blind: int) -> tuple[float, float, float]:
     """Mean and 95% half-width in mbb/hand, and the variance (chips^2)."""
     a = np.asarray(values)
@@ -131,33 +181,49 @@ def summary(values: Sequence[float], big_blind: int) -> tuple[float, float, floa
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--strategy", default=None, help="the strategy file (default: the one shipped)")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--game", default=None,
+                        help=f"play the strategy shipped for this game ({', '.join(SHIPPED_GAMES)}; default badeucey)")
+    parser.add_argument("--strategy", default=None, help="a strategy file instead (its game is then the game)")
     parser.add_argument("--opponent", default="drawing",
-                        help="a built-in bot (drawing, calling, random) or a strategy file (.npz)")
+                        help=f"a built-in bot ({', '.join(BOTS)}) or a strategy file (.npz)")
     parser.add_argument("--deals", type=int, default=5000, help="deals, each played twice (default: 5,000)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=2, help="processes playing the chunks (default: 2)")
     args = parser.parse_args(argv)
-    strategy = load(args.strategy)
+    if args.workers < 1 or args.deals < 2:
+        parser.error("--workers and --deals must be at least 1 and 2")
+    if not args.opponent.endswith(".npz") and args.opponent.strip().lower() not in BOTS:
+        parser.error(f"--opponent: unknown bot {args.opponent!r} (bots: {', '.join(BOTS)}, or a .npz strategy file)")
+    try:
+        shipped = get_game(args.game or "badeucey").name
+        strategy = load(args.strategy, shipped)
+    except ValueError as exc:
+        parser.error(str(exc))
+    game = get_game(strategy.rules.game).name
+    if args.game is not None and get_game(args.game).name != game:
+        parser.error(f"--game {args.game}, but the strategy {args.strategy} plays {game}")
     big_blind = strategy.rules.big_blind
     jobs = []
     for chunk, start in enumerate(range(0, args.deals, CHUNK_DEALS)):
-        jobs.append((args.strategy, args.opponent, args.seed, chunk, min(CHUNK_DEALS, args.deals - start)))
+        jobs.append((args.strategy, args.opponent, args.seed, chunk, min(CHUNK_DEALS, args.deals - start), shipped))
     plain: list[float] = []
     corrected: list[float] = []
-    if args.workers < 1 or args.deals < 2:
-        parser.error("--workers and --deals must be at least 1 and 2")
-    with ProcessPoolExecutor(args.workers) if args.workers > 1 else contextlib.nullcontext() as pool:
+    started = time.monotonic()
+    warm(strategy)
+    with pool_of(args.workers) as pool:
         for p, c in (pool.map(play_chunk, jobs) if pool is not None else map(play_chunk, jobs)):
             plain.extend(p)
             corrected.extend(c)
+    elapsed = time.monotonic() - started
     m, h, v = summary(plain, big_blind)
     m2, h2, v2 = summary(corrected, big_blind)
-    print(f"{args.strategy or 'CFRBot'} vs {args.opponent}: {args.deals:,} deals ({2 * args.deals:,} hands), seed {args.seed}")
+    print(f"{args.strategy or 'CFRBot'} vs {args.opponent}: {args.deals:,} deals ({2 * args.deals:,} hands), "
+          f"seed {args.seed}, {game}")
     print(f"  duplicate:             {m:+8.1f} mbb/hand  95% CI [{m - h:+.1f}, {m + h:+.1f}]")
     print(f"  with chance variates:  {m2:+8.1f} mbb/hand  95% CI [{m2 - h2:+.1f}, {m2 + h2:+.1f}]  "
           f"(variance x{v2 / v:.2f})")
+    print(f"  {elapsed:.0f} s of wall time on {args.workers} worker(s)", file=sys.stderr)
     return 0
 
 

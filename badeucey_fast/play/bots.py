@@ -19,7 +19,11 @@ Built-in bots:
 - :class:`RandomBot`: a uniformly random legal action;
 - :class:`CallingBot`: the calling station (always checks or calls, stands pat);
 - :class:`DrawingBot`: draws toward the game's halves and bets by its hand;
-- :class:`CFRBot`: plays a strategy trained by the solver (:mod:`badeucey_fast.solve`).
+- :class:`CFRBot`: plays a strategy trained by the solver (:mod:`badeucey_fast.solve`);
+- four rule bots, sparring partners written to exploit a strategy's leaks:
+  :class:`ManiacBot` (always bets or raises), :class:`StationBot` (never
+  folds, draws well), :class:`BluffBot` (stands pat whatever it holds and bets
+  as if made) and :class:`ReaderBot` (bets by the draw counts).
 
 :func:`~badeucey_fast.play.matches.play_match` plays bots against each other.
 
@@ -40,6 +44,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from badeucey_fast.cards import NAME_OF
 from badeucey_fast.games import Game, get_game
+from badeucey_fast.play.events import BetRaise, Deal, Draw
 from badeucey_fast.play.rules import TableRules
 from badeucey_fast.play.view import HandView
 
@@ -49,7 +54,8 @@ if TYPE_CHECKING:
 
     from badeucey_fast.solve import Strategy
 
-__all__ = ["BOTS", "Bot", "CFRBot", "CallingBot", "DrawingBot", "RandomBot", "bot_name", "make_bot"]
+__all__ = ["BOTS", "Bot", "BluffBot", "CFRBot", "CallingBot", "DrawingBot", "ManiacBot", "RandomBot", "ReaderBot",
+           "StationBot", "bot_name", "make_bot"]
 
 
 @runtime_checkable
@@ -396,6 +402,166 @@ class DrawingBot:
         return "DrawingBot()" if self.game is None else f"DrawingBot({self.game.name!r})"
 
 
+# ---- sparring bots: rules written to exploit a strategy's leaks -------------
+
+
+def _round_bets(view: HandView) -> tuple[int, bool]:
+    """The bets and raises of this betting round so far (round 0's big blind
+    counts as its first bet), and whether the view's seat made one of them."""
+    bets, mine = int(view.round == 0), False
+    for event in reversed(view.events):
+        if isinstance(event, (Draw, Deal)):  # the round's start: the last draw, or the deal
+            break
+        if isinstance(event, BetRaise):
+            bets += 1
+            mine = mine or event.seat == view.seat
+    return bets, mine
+
+
+def _draw_words(view: HandView, discard: Sequence[int]) -> str:
+    """A draw of ``discard`` in PHH words, cut to the most cards the table lets a seat throw."""
+    thrown = list(discard)[:view.rules.discard_limit]
+    return "sd " + " ".join(NAME_OF[c] for c in thrown) if thrown else "sd"
+
+
+def _bet_or(view: HandView, otherwise: str) -> str:
+    """The smallest bet or raise when the seat may make one, else ``otherwise``."""
+    bounds = _raise_range(view)
+    return otherwise if bounds is None else f"cbr {bounds[0]}"
+
+
+class _Sparring:
+    """What the sparring bots share: :class:`DrawingBot`'s draws and hand
+    strength (default settings), no randomness of their own."""
+
+    def __init__(self) -> None:
+        self._drawing = DrawingBot()
+
+    def reset(self, seed: int | None = None) -> None:
+        """Nothing to re-seed: the bot decides by its view alone (its draws'
+        sampling is seeded by the hand's cards), so a seed replays it."""
+
+    def act(self, view: HandView) -> str:
+        """The bot's action (each sparring bot states its rule)."""
+        raise NotImplementedError
+
+    def _discard(self, view: HandView) -> str:
+        """DrawingBot's draw, in PHH words."""
+        return _draw_words(view, self._drawing.planned_discard(view.cards, view.game))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class ManiacBot(_Sparring):
+    """The maniac: bets or raises whenever it may (the smallest amount in pot
+    and no limit), else checks or calls; it never folds.  It draws as
+    :class:`DrawingBot` does.  It punishes a strategy that folds too much or
+    calls down too little.
+
+    >>> from badeucey_fast.play.hand import Hand
+    >>> hand = Hand(TableRules("badugi"), [50, 50], seed=3)
+    >>> ManiacBot().act(hand.view(hand.to_act))
+    'cbr 4'
+    """
+
+    def act(self, view: HandView) -> str:
+        if view.phase == "draw":
+            return self._discard(view)
+        return _bet_or(view, "cc")
+
+
+class StationBot(_Sparring):
+    """The station that draws well: plays as :class:`DrawingBot` (its draws,
+    its value bets and raises) but never folds, calling every bet instead.
+    It punishes a strategy that bluffs too much.
+
+    >>> from badeucey_fast.play.hand import Hand
+    >>> hand = Hand(TableRules("badugi"), [50, 50], seed=3)
+    >>> StationBot().act(hand.view(hand.to_act)) in ("cc", "cbr 4")
+    True
+    """
+
+    def act(self, view: HandView) -> str:
+        if view.phase == "draw":
+            return self._discard(view)
+        action = self._drawing.act(view)
+        return "cc" if action == "f" else action
+
+
+class BluffBot(_Sparring):
+    """The pat bluffer: stands pat at every draw whatever its cards, and bets as
+    if made: it bets when nobody has, raises a single bet, and calls once the
+    round has seen two bets or its own bet was raised.  It never folds, except
+    on the last betting round when raised after it bet with a hand
+    :class:`DrawingBot` would not call with (made percentile above its last
+    ``call_at``).  It punishes a strategy that gives up against pat hands.
+
+    >>> from badeucey_fast.play.hand import Hand
+    >>> hand = Hand(TableRules("badugi"), [50, 50], seed=3)
+    >>> BluffBot().act(hand.view(hand.to_act))
+    'cbr 4'
+    """
+
+    def act(self, view: HandView) -> str:
+        if view.phase == "draw":
+            return "sd"
+        bets, mine = _round_bets(view)
+        if bets <= 1 and not mine:
+            return _bet_or(view, "cc")
+        if view.to_call and mine and view.round >= view.rules.draws:
+            made = self._drawing._evaluator(view).plan(view.cards).made_score
+            if made > self._drawing.call_at[3]:
+                return "f"
+        return "cc"
+
+
+class ReaderBot(_Sparring):
+    """The reader: bets by the draw counts.  It draws as :class:`DrawingBot`
+    does and, before the first draw, bets as it does.  After a draw it compares
+    the cards it drew with the fewest any opponent still in the hand drew:
+
+    - it drew fewer (the better hand, by the counts): it bets or raises whenever it may, and never folds;
+    - an opponent stood pat and it drew: it plays as DrawingBot but folds where
+      DrawingBot would only call a bet (it still raises its strongest hands);
+    - otherwise it plays as DrawingBot.
+
+    It punishes a strategy whose betting does not follow what the draws say.
+
+    >>> from badeucey_fast.play.hand import Hand
+    >>> hand = Hand(TableRules("badugi"), [50, 50], seed=3)
+    >>> ReaderBot().act(hand.view(hand.to_act)) == DrawingBot().act(hand.view(hand.to_act))
+    True
+    """
+
+    def act(self, view: HandView) -> str:
+        if view.phase == "draw":
+            return self._discard(view)
+        action = self._drawing.act(view)
+        counts = self.draw_counts(view)
+        if counts is None:
+            return action
+        mine, theirs = counts
+        if mine < theirs:
+            return _bet_or(view, "cc")
+        if theirs == 0 < mine and view.to_call and action == "cc":
+            return "f"
+        return action
+
+    @staticmethod
+    def draw_counts(view: HandView) -> tuple[int, int] | None:
+        """The cards the view's seat drew in the last draw, and the fewest any
+        opponent still in the hand drew there; None before the first draw."""
+        if not view.draws:
+            return None
+        last = view.draws[-1]
+        mine = last[view.seat]
+        theirs = [c for s, c in enumerate(last) if s != view.seat and c is not None and not view.folded[s]]
+        if mine is None or not theirs:
+            return None
+        return mine, min(theirs)
+
+
 class CFRBot:
     """Plays a strategy the solver trained (:func:`badeucey_fast.solve.train`):
     each action drawn from the average strategy of its information set
@@ -441,13 +607,16 @@ class CFRBot:
         return "CFRBot()"
 
 
-BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "drawing": DrawingBot, "calling": CallingBot, "cfr": CFRBot}
+BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "drawing": DrawingBot, "calling": CallingBot, "cfr": CFRBot,
+                                      "maniac": ManiacBot, "station": StationBot, "bluffer": BluffBot,
+                                      "reader": ReaderBot}
 """The built-in bots by the names the command line uses."""
 
 
 def make_bot(name: str) -> Bot:
-    """A built-in bot by name: ``random``, ``drawing``, ``calling`` or ``cfr``
-    (:class:`CFRBot` with the strategy shipped with the package).
+    """A built-in bot by name: ``random``, ``drawing``, ``calling``, ``cfr``
+    (:class:`CFRBot` with the strategy shipped with the package), or one of the
+    sparring bots ``maniac``, ``station``, ``bluffer`` and ``reader``.
 
     >>> make_bot("calling")
     CallingBot()
