@@ -11,7 +11,7 @@ the range must match it to 1e-12 after every event of the hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
@@ -22,12 +22,32 @@ import pytest
 from badeucey_fast._native import lib
 from badeucey_fast.play import TableRules
 from badeucey_fast.solve.game import TableGame, TableState
-from badeucey_fast.solve.ranges import Holding, Range
+from badeucey_fast.solve import train
+from badeucey_fast.solve.ranges import Holding, Range, table_range
 
 Private = tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]  # dealt, draws
 Public = tuple[Any, ...]
 # policy(seat, dealt, draws, cards now, public events, legal actions) -> probability per legal action
 Policy = Callable[[int, Private, tuple[int, ...], Public, tuple[int, ...]], dict[int, float]]
+# decide(state, seat, private, public, legal): either kind of policy at a state of the walk
+Decide = Callable[[TableState, int, Private, Public, tuple[int, ...]], Mapping[int, float]]
+
+
+def of_history(policy: Policy) -> Decide:
+    return lambda state, seat, private, public, legal: policy(seat, private, state.cards(seat), public, legal)
+
+
+def of_table(policy: Callable[[TableState, int], Mapping[int, float]]) -> Decide:
+    return lambda state, seat, private, public, legal: policy(state, seat)
+
+
+def information_policy(state: TableState, seat: int) -> dict[int, float]:
+    """A policy of the game's states: fixed probabilities drawn from a generator
+    seeded by the seat's information state."""
+    rng = random.Random(state.information_state(seat))
+    weights = {a: (0.02 + 0.1 * rng.random()) if a == -1 else 0.05 + rng.random() for a in state.legal_actions()}
+    total = sum(weights.values())
+    return {a: w / total for a, w in weights.items()}
 
 
 def history_policy(seat: int, private: Private, cards: tuple[int, ...], public: Public,
@@ -35,7 +55,7 @@ def history_policy(seat: int, private: Private, cards: tuple[int, ...], public: 
     """A perfect-recall policy that reads everything its seat knows: arbitrary
     but fixed probabilities drawn from a generator seeded by that knowledge."""
     rng = random.Random(repr((seat, private, cards, public)))
-    weights = {a: 0.05 + rng.random() for a in legal}
+    weights = {a: (0.02 + 0.1 * rng.random()) if a == -1 else 0.05 + rng.random() for a in legal}  # rare folds
     total = sum(weights.values())
     return {a: w / total for a, w in weights.items()}
 
@@ -48,8 +68,15 @@ def holding_policy(seat: int, private: Private, cards: tuple[int, ...], public: 
 
 def blind_policy(seat: int, private: Private, cards: tuple[int, ...], public: Public,
                  legal: tuple[int, ...]) -> dict[int, float]:
-    """A policy that never reads the cards: throws are by position, not by card."""
-    return history_policy(seat, ((), ()), (), public, legal)
+    """A policy that never reads the cards: in a betting round any probabilities;
+    at a draw (more than the three betting actions a fixed-limit round offers) a
+    probability for each number of cards, shared by every set of that many."""
+    if len(legal) <= 3:
+        return history_policy(seat, ((), ()), (), public, legal)
+    counts = sorted({bin(mask).count("1") for mask in legal})
+    per_count = history_policy(seat, ((), ()), (), public, tuple(counts))
+    sets = {k: sum(bin(mask).count("1") == k for mask in legal) for k in counts}
+    return {mask: per_count[bin(mask).count("1")] / sets[bin(mask).count("1")] for mask in legal}
 
 
 @dataclass(frozen=True)
@@ -63,19 +90,21 @@ class Event:
     dealt: tuple[int, ...] = ()
 
 
-def play(game: TableGame, policy: Policy, seed: int) -> tuple[tuple[tuple[int, ...], ...], list[Event]]:
-    """One hand sampled with the policy: the deal and its events."""
+def play(game: TableGame, decide: Decide, seed: int
+         ) -> tuple[tuple[tuple[int, ...], ...], list[Event], list[TableState]]:
+    """One hand sampled with the policy: the deal, its events and the state after each (and after the deal)."""
     rng = random.Random(seed)
     deal = rng.choice(game.deals)
     state = game.root().child(deal)
     private: list[Private] = [(deal[0], ()), (deal[1], ())]
     public: list[Any] = []
     events = []
+    states = [state]
     while not state.is_terminal():
         seat = state.current_seat()
         legal = state.legal_actions()
         cards = state.cards(seat)
-        probs = policy(seat, private[seat], cards, tuple(public), legal)
+        probs = decide(state, seat, private[seat], tuple(public), legal)
         action = rng.choices(list(probs), weights=list(probs.values()))[0]
         is_draw = state.phase == lib.BDC_PHASE_DRAW
         pub = tuple(public)
@@ -83,6 +112,7 @@ def play(game: TableGame, policy: Policy, seed: int) -> tuple[tuple[tuple[int, .
         if not is_draw:
             public.append((seat, action))
             events.append(Event(seat, pub, legal, action, False))
+            states.append(state)
             continue
         thrown = tuple(c for i, c in enumerate(cards) if action >> i & 1)
         dealt: tuple[int, ...] = ()
@@ -93,7 +123,8 @@ def play(game: TableGame, policy: Policy, seed: int) -> tuple[tuple[tuple[int, .
         private[seat] = (private[seat][0], (*private[seat][1], (thrown, dealt)))
         public.append((seat, "d", len(thrown)))
         events.append(Event(seat, pub, legal, action, True, thrown, dealt))
-    return deal, events
+        states.append(state)
+    return deal, events, states
 
 
 def current_cards(private: Private) -> tuple[int, ...]:
@@ -103,7 +134,7 @@ def current_cards(private: Private) -> tuple[int, ...]:
     return tuple(sorted(cards))
 
 
-def brute_force(game: TableGame, policy: Policy, owner: int, hand: tuple[int, ...],
+def brute_force(game: TableGame, decide: Decide, owner: int, hand: tuple[int, ...],
                 events: list[Event]) -> dict[tuple[int, ...], float]:
     """The posterior over the opponent's cards after ``events``, by walking every consistent path."""
     posterior: dict[tuple[int, ...], float] = {}
@@ -126,7 +157,7 @@ def brute_force(game: TableGame, policy: Policy, owner: int, hand: tuple[int, ..
             walk(nxt, weight, private, at + 1)
             return
         cards = state.cards(event.seat)
-        probs = policy(event.seat, private, cards, event.public, event.legal)
+        probs = decide(state, event.seat, private, event.public, event.legal)
         if not event.is_draw:
             walk(state.child(event.action), weight * probs[event.action], private, at + 1)
             return
@@ -179,11 +210,11 @@ def assert_same(got: dict[tuple[int, ...], float], want: dict[tuple[int, ...], f
 
 def check_hand(game: TableGame, policy: Policy, seed: int, *, recall: bool = True) -> int:
     """Compare range and brute force after every prefix of a sampled hand, from both seats; the events seen."""
-    deal, events = play(game, policy, seed)
+    deal, events, _ = play(game, of_history(policy), seed)
     for owner in (0, 1):
         for n in range(len(events) + 1):
             got = range_after(game, policy, owner, deal[owner], events[:n], recall=recall).probabilities()
-            assert_same(got, brute_force(game, policy, owner, deal[owner], events[:n]))
+            assert_same(got, brute_force(game, of_history(policy), owner, deal[owner], events[:n]))
     return len(events)
 
 
@@ -211,10 +242,13 @@ def test_without_recall_matches_brute_force_for_a_policy_of_the_cards(seed: int)
 
 def test_sampled_hands_draw_and_reshuffle() -> None:
     """The sampled hands exercise what the tests claim: draws of two cards and
-    stubs running short (a draw dealt from the cards out of play)."""
+    stubs running short (a draw dealt from the cards out of play), under both kinds of policy."""
+    for game in (MINI, TWO_DRAWS):
+        draws = [sum(e.is_draw for e in play(game, of_table(information_policy), seed)[1]) for seed in range(6)]
+        assert sum(d >= 2 for d in draws) >= 3, draws
     drew_two = short = False
     for seed in range(8):
-        _, events = play(TWO_DRAWS, history_policy, seed)
+        _, events, _ = play(TWO_DRAWS, of_history(history_policy), seed)
         stub = len(TWO_DRAWS.deck) - 8
         for event in events:
             if event.is_draw:
@@ -243,9 +277,9 @@ def test_a_policy_blind_to_cards_leaves_the_range_uniform() -> None:
     rules = TableRules("badugi", cap=1, heads_up_cap=1, deck=tuple(range(16)), draws=2, max_discard=2)
     game = TableGame(rules)
     for seed in range(3):
-        deal, events = play(game, blind_policy, seed)
+        deal, events, _ = play(game, of_history(blind_policy), seed)
         for owner in (0, 1):
-            belief = range_after(game, blind_policy, owner, deal[owner], events)
+            belief = range_after(game, blind_policy, owner, deal[owner], events, recall=False)
             unseen = [c for c in game.deck if c not in {*belief.own_cards, *belief.own_out_of_play}]
             want: dict[tuple[int, ...], float] = {cards: 1 / comb(len(unseen), 4) for cards in combinations(unseen, 4)}
             assert_same(belief.probabilities(), want)
@@ -286,3 +320,43 @@ def test_errors() -> None:
         belief.after_own_draw([1], [])
     with pytest.raises(TypeError, match="TableGame or TableRules"):
         Range.initial("badugi", (0, 1, 2, 3))  # type: ignore[arg-type]
+
+
+def check_table_range(game: TableGame, policy: Callable[[TableState, int], Mapping[int, float]], seed: int) -> None:
+    """table_range at every state of a sampled hand, from both seats, against brute force."""
+    deal, events, states = play(game, of_table(policy), seed)
+    for owner in (0, 1):
+        for n, state in enumerate(states):
+            got = table_range(state, owner, policy).probabilities()
+            assert_same(got, brute_force(game, of_table(policy), owner, deal[owner], events[:n]))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_table_range_matches_brute_force(seed: int) -> None:
+    check_table_range(MINI, information_policy, seed)
+    check_table_range(TWO_DRAWS, information_policy, seed)
+
+
+def test_table_range_under_a_trained_strategy() -> None:
+    """The blueprint of the mini game drives the range as any policy does."""
+    policy = train(MINI.rules, 500, seed=1, abstraction=None, stacks=(MINI.stack, MINI.stack)).as_policy()
+    for seed in range(6):
+        check_table_range(MINI, policy, seed)
+
+
+def test_table_range_reads_only_what_the_seat_knows() -> None:
+    """Changing the other seat's cards changes nothing in the range."""
+    first = MINI.root().child(((1, 2, 3, 5), (6, 7, 49, 50))).child(0)
+    second = MINI.root().child(((1, 2, 3, 5), (7, 49, 50, 51))).child(0)
+    assert table_range(first, 0, information_policy).probabilities() == \
+        table_range(second, 0, information_policy).probabilities()
+
+
+def test_table_range_errors() -> None:
+    state = MINI.root().child(((1, 2, 3, 5), (6, 7, 49, 50)))
+    with pytest.raises(ValueError, match="seat must be 0 or 1"):
+        table_range(state, 2, information_policy)
+    with pytest.raises(ValueError, match="after the deal"):
+        table_range(MINI.root(), 0, information_policy)
+    with pytest.raises(ValueError, match="probability 0 under every hypothesis"):
+        table_range(state.child(-1), 1, lambda state, seat: {0: 1.0})

@@ -56,15 +56,22 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
 from math import comb
-from typing import NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from badeucey_fast.games import Game
 from badeucey_fast.play.rules import TableRules
-from badeucey_fast.solve.game import TableGame
+from badeucey_fast.solve.game import TableGame, TableState
 
-__all__ = ["ActionLikelihood", "Holding", "Range", "ThrowPolicy"]
+if TYPE_CHECKING:
+    from badeucey_fast.solve.best_response import Policy
+
+__all__ = ["ActionLikelihood", "Holding", "Range", "ThrowPolicy", "table_range"]
 
 _FULL_DECK = tuple(range(52))
+# The solver's public codes (badeucey.h, "THE INFORMATION-SET KEY", as TableState.solver_codes
+# writes them): fold, check or call, bet or raise, and a draw of k cards as _DRAW_CODE + k;
+# a card c of the seat's own draws as the two codes c // _CARD_CODE_BASE + 1, c % _CARD_CODE_BASE + 1.
+_FOLD_CODE, _CALL_CODE, _RAISE_CODE, _DRAW_CODE, _CARD_CODE_BASE = 1, 2, 3, 4, 8
 
 
 class Holding(NamedTuple):
@@ -312,3 +319,112 @@ def _normalised(weights: dict[Holding, float]) -> dict[Holding, float]:
     if not total > 0.0:
         raise ValueError("the observed event has probability 0 under every hypothesis")
     return {holding: weight / total for holding, weight in weights.items() if weight > 0.0}
+
+
+def table_range(state: TableState, seat: int, policy: Policy) -> Range:
+    """The belief of ``seat`` at ``state`` over the other seat's cards, the other
+    seat playing ``policy``: what search at play time starts from in a
+    :class:`~badeucey_fast.solve.game.TableGame`.
+
+    It reads only what ``seat`` knows (its hand, its own draws and the public
+    actions, :meth:`TableState.solver_codes
+    <badeucey_fast.solve.game.TableState.solver_codes>`), and asks the policy
+    about the other seat on the state each hypothesis makes (the hand replayed
+    with the hypothesis's cards and draws), so any policy of the game drives
+    it, such as :meth:`Strategy.as_policy() <badeucey_fast.solve.Strategy.as_policy>`.
+    Fixed limit only (a raise's code does not say its amount).
+
+    :param state: a state after the deal.
+    :param seat: the seat whose belief it is (0 or 1).
+    :param policy: the other seat's policy,
+        :data:`~badeucey_fast.solve.best_response.Policy`.
+    :raises ValueError: for a seat other than 0 or 1, a state before the deal,
+        a game that is not fixed limit, or actions the policy gives probability 0
+        under every hypothesis.
+
+    >>> from badeucey_fast.play import TableRules
+    >>> from badeucey_fast.solve import TableGame
+    >>> state = TableGame(TableRules.mini()).root().child(((1, 2, 3, 5), (6, 7, 49, 50)))
+    >>> state = state.child(0)                      # the button calls
+    >>> always_call = lambda state, seat: {0: 1.0}
+    >>> len(table_range(state, 1, always_call))     # no news: the five hands it may hold
+    5
+    >>> table_range(state.game.root(), 1, always_call)
+    Traceback (most recent call last):
+    ...
+    ValueError: a range starts after the deal
+    """
+    if seat not in (0, 1):
+        raise ValueError(f"seat must be 0 or 1, got {seat!r}")
+    if not state.dealt:
+        raise ValueError("a range starts after the deal")
+    if state.game.rules.structure != "fixed":
+        raise ValueError(f"table_range needs fixed limit, the game is {state.game.rules.structure!r} limit")
+    game, other = state.game, 1 - seat
+    public, own = state.solver_codes(seat)
+    own_cards = [(own[i] - 1) * _CARD_CODE_BASE + own[i + 1] - 1 for i in range(0, len(own), 2)]
+    belief = Range.initial(game, state.dealt[seat])
+    root = game.root()
+    # The state each opponent history makes, keyed by (dealt, draws).
+    states: dict[tuple[object, ...], TableState] = {}
+
+    def key(holding: Holding) -> tuple[object, ...]:
+        return holding.dealt, holding.draws
+
+    for holding, _ in belief:
+        deal = [state.dealt[seat], holding.dealt]
+        states[key(holding)] = root.child((deal[seat], deal[other]))
+    for code in public:
+        actor = next(iter(states.values())).current_seat()
+        if code < _DRAW_CODE:
+            any_state = next(iter(states.values()))
+            if code == _RAISE_CODE:
+                raises = [a for a in any_state.legal_actions() if a > 0]
+                if len(raises) != 1:
+                    raise ValueError("table_range needs fixed limit: one raise amount a decision")
+                action = raises[0]
+            else:
+                action = -1 if code == _FOLD_CODE else 0
+            if actor == other:
+                def likelihood(holding: Holding, action: int = action, states: dict[tuple[object, ...], TableState]
+                               = states) -> float:
+                    return float(policy(states[key(holding)], other).get(action, 0.0))
+                belief = belief.after_action(likelihood)
+            alive = {key(h) for h, _ in belief}
+            states = {k: s.child(action) for k, s in states.items() if k in alive}
+            continue
+        count = code - _DRAW_CODE
+        if actor == seat:
+            thrown, dealt = own_cards[:count], own_cards[count:2 * count]
+            own_cards = own_cards[2 * count:]
+            belief = belief.after_own_draw(thrown, dealt)
+            alive = {key(h) for h, _ in belief}
+            nxt = {}
+            for k, s in states.items():
+                if k in alive:
+                    held = s.cards(seat)
+                    after = s.child(sum(1 << held.index(c) for c in thrown))
+                    nxt[k] = after.child(tuple(sorted(dealt))) if count else after
+            states = nxt
+            continue
+
+        def throws(holding: Holding, states: dict[tuple[object, ...], TableState] = states
+                   ) -> dict[tuple[int, ...], float]:
+            got = policy(states[key(holding)], other)
+            cards = holding.cards
+            return {tuple(c for i, c in enumerate(cards) if mask >> i & 1): float(p) for mask, p in got.items()}
+        before = belief
+        belief = belief.after_draw(count, throws)
+        parents = {key(h): h for h, _ in before}
+        nxt = {}
+        for holding, _ in belief:
+            k = key(holding)
+            if k in nxt:
+                continue
+            thrown_now, dealt_now = holding.draws[-1]
+            s = states[(holding.dealt, holding.draws[:-1])]
+            parent = parents[(holding.dealt, holding.draws[:-1])]
+            after = s.child(sum(1 << parent.cards.index(c) for c in thrown_now))
+            nxt[k] = after.child(dealt_now) if count else after
+        states = nxt
+    return belief
