@@ -18,6 +18,8 @@ from math import comb
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from badeucey_fast._native import lib
 from badeucey_fast.play import TableRules
@@ -360,3 +362,13 @@ def test_table_range_errors() -> None:
         table_range(MINI.root(), 0, information_policy)
     with pytest.raises(ValueError, match="probability 0 under every hypothesis"):
         table_range(state.child(-1), 1, lambda state, seat: {0: 1.0})
+
+
+@settings(max_examples=5)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_any_hand_of_two_draws_matches_brute_force(seed: int) -> None:
+    """Whatever hand is dealt and played, the range at its end is the brute force's."""
+    deal, events, states = play(TWO_DRAWS, of_table(information_policy), seed)
+    for owner in (0, 1):
+        got = table_range(states[-1], owner, information_policy).probabilities()
+        assert_same(got, brute_force(TWO_DRAWS, of_table(information_policy), owner, deal[owner], events))
