@@ -15,7 +15,9 @@ blueprint can drive it:
   (or threw) the cards the owner was dealt become impossible.
 
 The owner's own betting actions change nothing: they depend only on what the
-owner knows.
+owner knows.  :func:`table_range` applies every event of a hand of a
+:class:`~badeucey_fast.solve.game.TableGame` for a policy of the game, such as
+a trained strategy's.
 
 **What a hypothesis is.** The stub rule of RULES.md deals a draw from the
 stub, and when the stub runs short, the rest from the cards out of play (both
@@ -60,7 +62,7 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 
 from badeucey_fast.games import Game
 from badeucey_fast.play.rules import TableRules
-from badeucey_fast.solve.game import TableGame, TableState
+from badeucey_fast.solve.game import _CARD_CODE_BASE, _DRAW_CODE, _FOLD_CODE, _RAISE_CODE, TableGame, TableState
 
 if TYPE_CHECKING:
     from badeucey_fast.solve.best_response import Policy
@@ -68,10 +70,6 @@ if TYPE_CHECKING:
 __all__ = ["ActionLikelihood", "Holding", "Range", "ThrowPolicy", "table_range"]
 
 _FULL_DECK = tuple(range(52))
-# The solver's public codes (badeucey.h, "THE INFORMATION-SET KEY", as TableState.solver_codes
-# writes them): fold, check or call, bet or raise, and a draw of k cards as _DRAW_CODE + k;
-# a card c of the seat's own draws as the two codes c // _CARD_CODE_BASE + 1, c % _CARD_CODE_BASE + 1.
-_FOLD_CODE, _CALL_CODE, _RAISE_CODE, _DRAW_CODE, _CARD_CODE_BASE = 1, 2, 3, 4, 8
 
 
 class Holding(NamedTuple):
