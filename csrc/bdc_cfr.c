@@ -252,20 +252,29 @@ typedef struct {
     uint8_t key[BDC_CFR_KEY_BYTES];
 } node;
 
-/* The round history (BDC_CFR_ROUND_HISTORY) of a hand's codes, as the seat
- * in `position` sees them in `phase` (badeucey.h, "THE ROUND HISTORY").
- * Heads-up, the button acts first in round 0, the big blind first in every
- * later round and in every draw.  Writes the codes to out and returns their
- * number (at most n_history). */
-static int round_history(int position, int phase, const uint8_t *history, int n_history, uint8_t *out)
+/* THE ROUND HISTORY (badeucey.h, BDC_CFR_ROUND_HISTORY) of a hand's codes:
+ * the codes from round_start on, after round_summary's four codes summing up
+ * those before.  Heads-up, the button acts first in round 0, the big blind
+ * first in every later round and in every draw. */
+
+/* Where the codes a key holds whole begin, in `phase`. */
+static int round_start(int phase, const uint8_t *history, int n_history)
 {
-    static const uint8_t pot_code[17] = {0, 1, 2, 3, 4, 5, 5, 6, 6, 7, 7, 7, 8, 8, 8, 8, 8}; /* by bets, 16 at most */
-    int i, start = 0, n_draws = 0, r, k, level = 0, raiser = -1, last = -1, before = -1, n = 0;
+    int i, start = 0, n_draws = 0;
     for (i = 0; i < n_history; i++)
         if (history[i] >= CODE_DRAW && ++n_draws % 2 == 0)
             start = i + 1; /* after the last draw both seats made */
     if (phase == BDC_PHASE_DRAW)
         start = n_history - n_draws % 2; /* a draw: after the betting round before it */
+    return start;
+}
+
+/* The four codes summing up history[0 .. start) for the seat in `position`
+ * (none when start is 0); returns their number. */
+static int round_summary(int position, const uint8_t *history, int start, uint8_t *out)
+{
+    static const uint8_t pot_code[17] = {0, 1, 2, 3, 4, 5, 5, 6, 6, 7, 7, 7, 8, 8, 8, 8, 8}; /* by bets, 16 at most */
+    int i, r, k, level = 0, raiser = -1, last = -1, before = -1, n = 0;
     for (i = 0, r = 0; i < start; r++) {
         int bets = r == 0, first = r == 0 ? 0 : 1; /* round 0: the big blind is its first bet */
         raiser = -1;
@@ -287,6 +296,14 @@ static int round_history(int position, int phase, const uint8_t *history, int n_
         out[n++] = (uint8_t)(last < 0 ? 10 : CODE_DRAW + last);
         out[n++] = (uint8_t)(before < 0 ? 1 : 2 + (before < 2 ? before : 2));
     }
+    return n;
+}
+
+/* The round history of a hand's codes as the seat in `position` sees them
+ * in `phase`: writes the codes to out and returns their number. */
+static int round_history(int position, int phase, const uint8_t *history, int n_history, uint8_t *out)
+{
+    int start = round_start(phase, history, n_history), n = round_summary(position, history, start, out), i;
     for (i = start; i < n_history; i++)
         out[n++] = history[i];
     return n;
@@ -349,12 +366,13 @@ static const uint8_t mask_cards[1 << BDC_MAX_HAND_CARDS] = {0, 1, 1, 2, 1, 2, 2,
 
 /* Fills n from what the seat to act sees, from arguments node_args_ok
  * accepts (or a walk's, which hold by construction), its hand indexed in
- * *hand; BDC_OK or a BDC_E_* code.  packed, when not NULL, is the history
- * already packed as the key holds it (two codes a byte, zeros after): the
- * walk keeps it as it goes. */
-static int make_node(const bdc_cfr_game *g, int position, int round, const bdc_legal *legal, const hand_index *hand,
-                     const uint8_t *history, int n_history, const uint8_t *packed, const uint8_t *own, int n_own,
-                     node *n)
+ * *hand; BDC_OK or a BDC_E_* code.  kind is the game's history, or
+ * BDC_CFR_FULL_HISTORY for codes the key holds as they are (a walk's round
+ * history).  packed, when not NULL, is the history already packed as the
+ * key holds it (two codes a byte, zeros after): the walk keeps it as it goes. */
+static int make_node(const bdc_cfr_game *g, int kind, int position, int round, const bdc_legal *legal,
+                     const hand_index *hand, const uint8_t *history, int n_history, const uint8_t *packed,
+                     const uint8_t *own, int n_own, node *n)
 {
     const uint8_t *at = hand->at;
     uint64_t index = hand->index;
@@ -416,7 +434,7 @@ static int make_node(const bdc_cfr_game *g, int position, int round, const bdc_l
         return BDC_E_ARGUMENT;
     card_key = g->buckets[left] ? g->buckets[left][index] : (uint32_t)index;
     memset(n->key, 0, sizeof n->key);
-    if (g->history == BDC_CFR_ROUND_HISTORY) {
+    if (kind == BDC_CFR_ROUND_HISTORY) {
         n_codes = round_history(position, legal->phase, history, n_history, codes);
         for (i = 0; i < n_codes; i++)
             n->key[CFR_HISTORY_AT + i / 2] |= (uint8_t)(codes[i] << (4 * (i & 1)));
@@ -485,6 +503,11 @@ typedef struct {
     int n_own[CFR_SEATS];                       /* recall: each seat's own draws, as codes */
     uint8_t own[CFR_SEATS][BDC_CFR_MAX_HISTORY];
     hand_index hands[CFR_SEATS];                /* each seat's hand as last indexed (until it draws) */
+    int n_draws, draw_at[BDC_CFR_MAX_HISTORY];  /* the history's draw codes: where each is */
+    /* round history: by phase (bet, draw) and position, the summary of history[0 .. start) while it holds */
+    int summary_start[2][CFR_SEATS];            /* -1: none */
+    int n_summary[2][CFR_SEATS];
+    uint8_t summary[2][CFR_SEATS][4];
 } walk;
 
 /* Appends a public code to the walk's history (a node checked the room for it). */
@@ -493,13 +516,43 @@ static void push_code(walk *w, uint8_t code)
     int i = w->n_history++;
     w->history[i] = code;
     w->packed[i / 2] |= (uint8_t)(code << (4 * (i & 1)));
+    if (code >= CODE_DRAW)
+        w->draw_at[w->n_draws++] = i;
 }
 
-/* Takes the last public code off the walk's history. */
+/* Takes the last public code off the walk's history (and the summaries of
+ * prefixes it was part of). */
 static void pop_code(walk *w)
 {
-    int i = --w->n_history;
+    int i = --w->n_history, p, s;
     w->packed[i / 2] &= (uint8_t)(i & 1 ? 0x0F : 0x00);
+    if (w->history[i] >= CODE_DRAW)
+        w->n_draws--;
+    for (p = 0; p < 2; p++)
+        for (s = 0; s < CFR_SEATS; s++)
+            if (i < w->summary_start[p][s])
+                w->summary_start[p][s] = -1;
+}
+
+/* The walk's round history as the seat in `position` sees it in `phase`
+ * (round_history's codes, the summary kept while its prefix holds): writes
+ * the codes to out and returns their number. */
+static int walk_round_history(walk *w, int position, int phase, uint8_t *out)
+{
+    int p = phase == BDC_PHASE_DRAW, n, i, start;
+    if (p)
+        start = w->n_history - w->n_draws % 2;
+    else
+        start = w->n_draws >= 2 ? w->draw_at[(w->n_draws & ~1) - 1] + 1 : 0;
+    if (w->summary_start[p][position] != start) {
+        w->n_summary[p][position] = round_summary(position, w->history, start, w->summary[p][position]);
+        w->summary_start[p][position] = start;
+    }
+    n = w->n_summary[p][position];
+    memcpy(out, w->summary[p][position], (size_t)n);
+    for (i = start; i < w->n_history; i++)
+        out[n++] = w->history[i];
+    return n;
 }
 
 /* Recall: appends to the seat's own codes the cards a draw threw and those it
@@ -558,8 +611,15 @@ static double traverse(walk *w, bdc_table *t)
     }
     if (w->hands[seat].n_cards != n_cards || memcmp(w->hands[seat].cards, cards, (size_t)n_cards))
         index_hand(cards, n_cards, &w->hands[seat]);
-    rc = make_node(w->g, seat, t->round, &legal, &w->hands[seat], w->history, w->n_history, w->packed, w->own[seat],
-                   w->n_own[seat], &n);
+    if (w->g->history == BDC_CFR_ROUND_HISTORY) { /* no recall: no own codes */
+        uint8_t codes[BDC_CFR_MAX_HISTORY];
+        int n_codes = walk_round_history(w, seat, legal.phase, codes);
+        rc = make_node(w->g, BDC_CFR_FULL_HISTORY, seat, t->round, &legal, &w->hands[seat], codes, n_codes, NULL,
+                       NULL, 0, &n);
+    } else {
+        rc = make_node(w->g, BDC_CFR_FULL_HISTORY, seat, t->round, &legal, &w->hands[seat], w->history, w->n_history,
+                       w->packed, w->own[seat], w->n_own[seat], &n);
+    }
     if (rc) {
         w->error = rc;
         return 0;
@@ -704,6 +764,8 @@ int bdc_cfr_run(const bdc_cfr_game *g, bdc_cfr_memory *m, uint64_t iterations, c
             w.n_history = 0;
             memset(w.packed, 0, sizeof w.packed);
             w.hands[0].n_cards = w.hands[1].n_cards = 0;
+            w.n_draws = 0;
+            w.summary_start[0][0] = w.summary_start[0][1] = w.summary_start[1][0] = w.summary_start[1][1] = -1;
             w.n_own[0] = w.n_own[1] = 0;
             traverse(&w, &t);
             if (w.error) {
@@ -734,7 +796,7 @@ int bdc_cfr_key(const bdc_cfr_game *g, int position, int round, const bdc_legal 
     if (!rc) {
         hand_index hand;
         index_hand(cards, n_cards, &hand);
-        rc = make_node(g, position, round, legal, &hand, history, n_history, NULL, own, n_own, &n);
+        rc = make_node(g, g->history, position, round, legal, &hand, history, n_history, NULL, own, n_own, &n);
     }
     if (rc)
         return rc;
@@ -759,7 +821,7 @@ int bdc_cfr_policy(const bdc_cfr_game *g, const bdc_cfr_memory *m, int position,
     if (!rc) {
         hand_index hand;
         index_hand(cards, n_cards, &hand);
-        rc = make_node(g, position, round, legal, &hand, history, n_history, NULL, own, n_own, &n);
+        rc = make_node(g, g->history, position, round, legal, &hand, history, n_history, NULL, own, n_own, &n);
     }
     if (rc)
         return rc;
