@@ -162,6 +162,19 @@ static uint64_t key_hash(const uint8_t *key)
     return h;
 }
 
+/* 1 if two keys are equal: five words compared in place (a node compares one key). */
+static int same_key(const uint8_t *a, const uint8_t *b)
+{
+    uint64_t x, y, diff = 0;
+    int i;
+    for (i = 0; i < BDC_CFR_KEY_BYTES; i += 8) {
+        memcpy(&x, a + i, 8);
+        memcpy(&y, b + i, 8);
+        diff |= x ^ y;
+    }
+    return !diff;
+}
+
 /* The entry holding key, or -1; *slot_at is the slot where it is or would go. */
 static int64_t find(const bdc_cfr_memory *m, const uint8_t *key, uint64_t h, size_t *slot_at)
 {
@@ -175,7 +188,7 @@ static int64_t find(const bdc_cfr_memory *m, const uint8_t *key, uint64_t h, siz
         }
         if ((s & 0xFFFFFFFF00000000ULL) == tag) {
             uint64_t e = (s & 0xFFFFFFFFu) - 1;
-            if (e < m->n_entries && !memcmp(m->keys + e * BDC_CFR_KEY_BYTES, key, BDC_CFR_KEY_BYTES)) {
+            if (e < m->n_entries && same_key(m->keys + e * BDC_CFR_KEY_BYTES, key)) {
                 *slot_at = i;
                 return (int64_t)e;
             }
@@ -751,7 +764,7 @@ int bdc_cfr_run(const bdc_cfr_game *g, bdc_cfr_memory *m, uint64_t iterations, c
             uint64_t seed;
             deal(g, m->rng, deck);
             seed = bdc_rng_next(m->rng);
-            rc = bdc_table_start(&t, &g->rules, CFR_SEATS, g->stacks, 0, deck, seed, NULL);
+            rc = bdc_table_start_known(&t, &g->rules, g->stacks, deck, seed); /* bdc_cfr_check passed the rules */
             if (rc) {
                 m->damaged = p > 0;
                 return rc;

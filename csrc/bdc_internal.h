@@ -140,10 +140,17 @@ static inline int bdc_popcount(uint64_t x)
 
 /* ---- known tables (bdc_table.c): for a walk that plays many hands from
  * settings checked once (the solver, bdc_cfr.c), the table functions without
- * their public checks.  A table is known good when bdc_table_start made it,
- * or bdc_table_act_known played it from a known good table and returned
- * BDC_OK (a copy is as good as its original); the functions take nothing
- * else. ---- */
+ * their public checks.  A table is known good when bdc_table_start or
+ * bdc_table_start_known made it, or bdc_table_act_known played it from a known
+ * good table and returned BDC_OK (a copy is as good as its original); the
+ * functions take nothing else. ---- */
+
+/* bdc_table_start heads-up, the button at seat 0, no io, from rules and
+ * stacks bdc_table_start has accepted (with any deck) and a deck of distinct
+ * ids below 52: BDC_OK, or BDC_E_CARD (as bdc_table_start) when one of the
+ * deck's first cards (as many as the rules' deck holds) is not in play. */
+BDC_HIDDEN int bdc_table_start_known(bdc_table *t, const bdc_table_rules *rules, const int64_t *stacks,
+                                     const uint8_t *deck, uint64_t seed);
 
 /* bdc_table_legal of a known good table still in play. */
 BDC_HIDDEN void bdc_table_legal_known(const bdc_table *t, bdc_legal *legal);

@@ -1029,6 +1029,23 @@ int bdc_table_cards(const bdc_table *t, int seat, uint8_t out[5])
 /* Known tables (bdc_internal.h): the solver's walk, without the public checks */
 /* ------------------------------------------------------------------------ */
 
+int bdc_table_start_known(bdc_table *t, const bdc_table_rules *rules, const int64_t *stacks, const uint8_t *deck,
+                          uint64_t seed)
+{
+    uint8_t stub[BDC_DECK_SIZE];
+    uint64_t cards = deck_cards(rules);
+    ctx c;
+    int i, n_cards = deck_size(rules);
+    for (i = 0; i < n_cards; i++) {
+        if (!(cards >> deck[i] & 1))
+            return BDC_E_CARD; /* one of the cards not in play: bdc_table_start's answer */
+        stub[i] = deck[n_cards - 1 - i]; /* the next card last */
+    }
+    open_ctx(&c, t, NULL, 0);
+    start_hand(&c, rules, 2, stacks, 0, stub, seed);
+    return c.error;
+}
+
 void bdc_table_legal_known(const bdc_table *t, bdc_legal *legal)
 {
     fill_legal(t, legal);
