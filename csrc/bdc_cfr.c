@@ -30,6 +30,25 @@ static uint64_t choose(unsigned n, unsigned k)
     return r;
 }
 
+/* C(n, k) for n <= 52, 1 <= k <= 5, a term of a hand's colex index: as
+ * choose, with a constant divisor for each k (every node computes an index).
+ * When n < k one factor is 0, and so is the product. */
+static uint64_t colex_term(uint64_t n, unsigned k)
+{
+    switch (k) {
+    case 1:
+        return n;
+    case 2:
+        return n * (n - 1) / 2;
+    case 3:
+        return n * (n - 1) * (n - 2) / 6;
+    case 4:
+        return n * (n - 1) * (n - 2) * (n - 3) / 24;
+    default:
+        return n * (n - 1) * (n - 2) * (n - 3) * (n - 4) / 120;
+    }
+}
+
 /* ------------------------------------------------------------------------ */
 /* Checks                                                                     */
 /* ------------------------------------------------------------------------ */
@@ -144,6 +163,19 @@ static uint64_t key_hash(const uint8_t *key)
     return h;
 }
 
+/* 1 if two keys are equal: five words compared in place (a node compares one key). */
+static int same_key(const uint8_t *a, const uint8_t *b)
+{
+    uint64_t x, y, diff = 0;
+    int i;
+    for (i = 0; i < BDC_CFR_KEY_BYTES; i += 8) {
+        memcpy(&x, a + i, 8);
+        memcpy(&y, b + i, 8);
+        diff |= x ^ y;
+    }
+    return !diff;
+}
+
 /* The entry holding key, or -1; *slot_at is the slot where it is or would go. */
 static int64_t find(const bdc_cfr_memory *m, const uint8_t *key, uint64_t h, size_t *slot_at)
 {
@@ -157,7 +189,7 @@ static int64_t find(const bdc_cfr_memory *m, const uint8_t *key, uint64_t h, siz
         }
         if ((s & 0xFFFFFFFF00000000ULL) == tag) {
             uint64_t e = (s & 0xFFFFFFFFu) - 1;
-            if (e < m->n_entries && !memcmp(m->keys + e * BDC_CFR_KEY_BYTES, key, BDC_CFR_KEY_BYTES)) {
+            if (e < m->n_entries && same_key(m->keys + e * BDC_CFR_KEY_BYTES, key)) {
                 *slot_at = i;
                 return (int64_t)e;
             }
@@ -252,20 +284,29 @@ typedef struct {
     uint8_t key[BDC_CFR_KEY_BYTES];
 } node;
 
-/* The round history (BDC_CFR_ROUND_HISTORY) of a hand's codes, as the seat
- * in `position` sees them in `phase` (badeucey.h, "THE ROUND HISTORY").
- * Heads-up, the button acts first in round 0, the big blind first in every
- * later round and in every draw.  Writes the codes to out and returns their
- * number (at most n_history). */
-static int round_history(int position, int phase, const uint8_t *history, int n_history, uint8_t *out)
+/* THE ROUND HISTORY (badeucey.h, BDC_CFR_ROUND_HISTORY) of a hand's codes:
+ * the codes from round_start on, after round_summary's four codes summing up
+ * those before.  Heads-up, the button acts first in round 0, the big blind
+ * first in every later round and in every draw. */
+
+/* Where the codes a key holds whole begin, in `phase`. */
+static int round_start(int phase, const uint8_t *history, int n_history)
 {
-    static const uint8_t pot_code[17] = {0, 1, 2, 3, 4, 5, 5, 6, 6, 7, 7, 7, 8, 8, 8, 8, 8}; /* by bets, 16 at most */
-    int i, start = 0, n_draws = 0, r, k, level = 0, raiser = -1, last = -1, before = -1, n = 0;
+    int i, start = 0, n_draws = 0;
     for (i = 0; i < n_history; i++)
         if (history[i] >= CODE_DRAW && ++n_draws % 2 == 0)
             start = i + 1; /* after the last draw both seats made */
     if (phase == BDC_PHASE_DRAW)
         start = n_history - n_draws % 2; /* a draw: after the betting round before it */
+    return start;
+}
+
+/* The four codes summing up history[0 .. start) for the seat in `position`
+ * (none when start is 0); returns their number. */
+static int round_summary(int position, const uint8_t *history, int start, uint8_t *out)
+{
+    static const uint8_t pot_code[17] = {0, 1, 2, 3, 4, 5, 5, 6, 6, 7, 7, 7, 8, 8, 8, 8, 8}; /* by bets, 16 at most */
+    int i, r, k, level = 0, raiser = -1, last = -1, before = -1, n = 0;
     for (i = 0, r = 0; i < start; r++) {
         int bets = r == 0, first = r == 0 ? 0 : 1; /* round 0: the big blind is its first bet */
         raiser = -1;
@@ -287,20 +328,25 @@ static int round_history(int position, int phase, const uint8_t *history, int n_
         out[n++] = (uint8_t)(last < 0 ? 10 : CODE_DRAW + last);
         out[n++] = (uint8_t)(before < 0 ? 1 : 2 + (before < 2 ? before : 2));
     }
+    return n;
+}
+
+/* The round history of a hand's codes as the seat in `position` sees them
+ * in `phase`: writes the codes to out and returns their number. */
+static int round_history(int position, int phase, const uint8_t *history, int n_history, uint8_t *out)
+{
+    int start = round_start(phase, history, n_history), n = round_summary(position, history, start, out), i;
     for (i = start; i < n_history; i++)
         out[n++] = history[i];
     return n;
 }
 
-/* Fills n from what the seat to act sees; BDC_OK or a BDC_E_* code. */
-static int make_node(const bdc_cfr_game *g, int position, int round, const bdc_legal *legal, const uint8_t *cards,
-                     int n_cards, const uint8_t *history, int n_history, const uint8_t *own, int n_own, node *n)
+/* The checks of a key's arguments (bdc_cfr_key, bdc_cfr_policy): BDC_OK or a BDC_E_* code. */
+static int node_args_ok(const bdc_cfr_game *g, int position, int round, const uint8_t *cards, int n_cards,
+                        const uint8_t *history, int n_history, const uint8_t *own, int n_own)
 {
-    uint8_t sorted[BDC_MAX_HAND_CARDS], at[BDC_MAX_HAND_CARDS];
-    uint64_t seen = 0, index = 0;
-    uint8_t codes[BDC_CFR_MAX_HISTORY];
-    uint32_t card_key;
-    int i, j, left, n_codes;
+    uint64_t seen = 0;
+    int i;
     if (position < 0 || position >= CFR_SEATS || n_cards != n_cards_of(g) || n_history < 0 || n_own < 0 ||
         (n_own && !g->recall) || n_history > BDC_CFR_MAX_HISTORY - n_own || round < 0 || round > g->draws)
         return BDC_E_ARGUMENT;
@@ -311,17 +357,60 @@ static int make_node(const bdc_cfr_game *g, int position, int round, const bdc_l
             return BDC_E_DUPLICATE;
         seen |= (uint64_t)1 << cards[i];
     }
-    for (i = 0; i < n_cards; i++) { /* insertion sort, keeping where each card sits in the hand */
-        uint8_t c = cards[i];
-        for (j = i; j > 0 && sorted[j - 1] > c; j--) {
-            sorted[j] = sorted[j - 1];
-            at[j] = at[j - 1];
-        }
-        sorted[j] = c;
-        at[j] = (uint8_t)i;
+    for (i = 0; i < n_history + n_own; i++) {
+        int code = i < n_history ? history[i] : own[i - n_history];
+        if (i < n_history ? (code < CODE_FOLD || code > CODE_DRAW + BDC_MAX_HAND_CARDS) : (code < 1 || code > 15))
+            return BDC_E_ARGUMENT;
     }
+    return BDC_OK;
+}
+
+/* A hand's colex index (over its cards sorted) and where each sorted card
+ * sits in the hand as held. */
+typedef struct {
+    uint8_t cards[BDC_MAX_HAND_CARDS]; /* the hand as held */
+    int n_cards;                        /* 0: nothing indexed yet */
+    uint8_t at[BDC_MAX_HAND_CARDS];
+    uint64_t index;
+} hand_index;
+
+/* Indexes a hand of n_cards distinct ids below 52 into *h: the cards in
+ * ascending order are the set bits of their mask, and a card's place among
+ * them the count of the lower ones (no comparison of card with card). */
+static void index_hand(const uint8_t *cards, int n_cards, hand_index *h)
+{
+    uint64_t set = 0, rest;
+    int i;
     for (i = 0; i < n_cards; i++)
-        index += choose(sorted[i], (unsigned)i + 1);
+        set |= (uint64_t)1 << cards[i];
+    for (i = 0; i < n_cards; i++)
+        h->at[bdc_popcount(set & (((uint64_t)1 << cards[i]) - 1))] = (uint8_t)i;
+    h->index = 0;
+    for (i = 0, rest = set; rest; rest &= rest - 1, i++)
+        h->index += colex_term(bdc_lowest_bit(rest), (unsigned)i + 1);
+    memcpy(h->cards, cards, (size_t)n_cards);
+    h->n_cards = n_cards;
+}
+
+/* The cards a discard mask over five cards throws (its set bits), by mask. */
+static const uint8_t mask_cards[1 << BDC_MAX_HAND_CARDS] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                                            1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
+
+/* Fills n from what the seat to act sees, from arguments node_args_ok
+ * accepts (or a walk's, which hold by construction), its hand indexed in
+ * *hand; BDC_OK or a BDC_E_* code.  kind is the game's history, or
+ * BDC_CFR_FULL_HISTORY for codes the key holds as they are (a walk's round
+ * history).  packed, when not NULL, is the history already packed as the
+ * key holds it (two codes a byte, zeros after): the walk keeps it as it goes. */
+static int make_node(const bdc_cfr_game *g, int kind, int position, int round, const bdc_legal *legal,
+                     const hand_index *hand, const uint8_t *history, int n_history, const uint8_t *packed,
+                     const uint8_t *own, int n_own, node *n)
+{
+    const uint8_t *at = hand->at;
+    uint64_t index = hand->index;
+    uint8_t codes[BDC_CFR_MAX_HISTORY];
+    uint32_t card_key;
+    int i, j, left, n_codes, n_cards = hand->n_cards;
     n->n_actions = 0;
     if (legal->phase == BDC_PHASE_BET) {
         left = g->draws - round;
@@ -352,23 +441,22 @@ static int make_node(const bdc_cfr_game *g, int position, int round, const bdc_l
                     break;
                 if (m >> n_cards)
                     return BDC_E_ARGUMENT;
-                if (bdc_popcount(m) <= most)
+                if (mask_cards[m] <= most)
                     masks[n_masks++] = m;
             }
             if (!n_masks)
                 masks[n_masks++] = 0;
         } else {
             for (m = 0; m < 1u << n_cards; m++)
-                if (bdc_popcount(m) <= most)
+                if (mask_cards[m] <= most)
                     masks[n_masks++] = m;
         }
         for (i = 0; i < n_masks; i++) {
             int64_t action = 0;
-            for (j = 0; j < n_cards; j++)
-                if (masks[i] >> j & 1)
-                    action |= (int64_t)1 << at[j];
+            for (j = 0; j < n_cards; j++) /* the sorted hand's card j is the held hand's at[j] */
+                action |= (int64_t)(masks[i] >> j & 1) << at[j];
             n->actions[i] = action;
-            n->codes[i] = (uint8_t)(CODE_DRAW + bdc_popcount(masks[i]));
+            n->codes[i] = (uint8_t)(CODE_DRAW + mask_cards[masks[i]]);
         }
         n->n_actions = n_masks;
     } else {
@@ -377,20 +465,21 @@ static int make_node(const bdc_cfr_game *g, int position, int round, const bdc_l
     if (left < 0 || left > BDC_MAX_DRAWS)
         return BDC_E_ARGUMENT;
     card_key = g->buckets[left] ? g->buckets[left][index] : (uint32_t)index;
-    for (i = 0; i < n_history + n_own; i++) {
-        int code = i < n_history ? history[i] : own[i - n_history];
-        if (i < n_history ? (code < CODE_FOLD || code > CODE_DRAW + BDC_MAX_HAND_CARDS) : (code < 1 || code > 15))
-            return BDC_E_ARGUMENT;
-    }
-    if (g->history == BDC_CFR_ROUND_HISTORY) {
+    memset(n->key, 0, sizeof n->key);
+    if (kind == BDC_CFR_ROUND_HISTORY) {
         n_codes = round_history(position, legal->phase, history, n_history, codes);
+        for (i = 0; i < n_codes; i++)
+            n->key[CFR_HISTORY_AT + i / 2] |= (uint8_t)(codes[i] << (4 * (i & 1)));
     } else {
-        memcpy(codes, history, (size_t)n_history);
-        if (n_own)
-            memcpy(codes + n_history, own, (size_t)n_own);
+        if (packed)
+            memcpy(n->key + CFR_HISTORY_AT, packed, (size_t)(n_history + 1) / 2);
+        else
+            for (i = 0; i < n_history; i++)
+                n->key[CFR_HISTORY_AT + i / 2] |= (uint8_t)(history[i] << (4 * (i & 1)));
+        for (i = 0; i < n_own; i++) /* the seat's own codes after the public ones */
+            n->key[CFR_HISTORY_AT + (n_history + i) / 2] |= (uint8_t)(own[i] << (4 * ((n_history + i) & 1)));
         n_codes = n_history + n_own;
     }
-    memset(n->key, 0, sizeof n->key);
     n->key[0] = (uint8_t)position;
     n->key[1] = (uint8_t)legal->phase;
     n->key[2] = (uint8_t)round;
@@ -400,10 +489,9 @@ static int make_node(const bdc_cfr_game *g, int position, int round, const bdc_l
     n->key[8] = (uint8_t)n_codes;
     if (g->recall)
         n->key[7] = (uint8_t)n_own; /* the exact index takes 22 bits: byte 7 counts the seat's own codes */
-    for (i = 0; i < n_codes; i++)
-        n->key[CFR_HISTORY_AT + i / 2] |= (uint8_t)(codes[i] << (4 * (i & 1)));
     return BDC_OK;
 }
+
 
 /* Regret matching: the positive regrets normalised, or uniform when none is. */
 static void current_strategy(const double *regrets, int n, double *sigma)
@@ -443,9 +531,61 @@ typedef struct {
     int error;
     int n_history;
     uint8_t history[BDC_CFR_MAX_HISTORY];
+    uint8_t packed[BDC_CFR_KEY_BYTES - CFR_HISTORY_AT]; /* the history as a key packs it (zeros after) */
     int n_own[CFR_SEATS];                       /* recall: each seat's own draws, as codes */
     uint8_t own[CFR_SEATS][BDC_CFR_MAX_HISTORY];
+    hand_index hands[CFR_SEATS];                /* each seat's hand as last indexed (until it draws) */
+    int n_draws, draw_at[BDC_CFR_MAX_HISTORY];  /* the history's draw codes: where each is */
+    /* round history: by phase (bet, draw) and position, the summary of history[0 .. start) while it holds */
+    int summary_start[2][CFR_SEATS];            /* -1: none */
+    int n_summary[2][CFR_SEATS];
+    uint8_t summary[2][CFR_SEATS][4];
 } walk;
+
+/* Appends a public code to the walk's history (a node checked the room for it). */
+static void push_code(walk *w, uint8_t code)
+{
+    int i = w->n_history++;
+    w->history[i] = code;
+    w->packed[i / 2] |= (uint8_t)(code << (4 * (i & 1)));
+    if (code >= CODE_DRAW)
+        w->draw_at[w->n_draws++] = i;
+}
+
+/* Takes the last public code off the walk's history (and the summaries of
+ * prefixes it was part of). */
+static void pop_code(walk *w)
+{
+    int i = --w->n_history, p, s;
+    w->packed[i / 2] &= (uint8_t)(i & 1 ? 0x0F : 0x00);
+    if (w->history[i] >= CODE_DRAW)
+        w->n_draws--;
+    for (p = 0; p < 2; p++)
+        for (s = 0; s < CFR_SEATS; s++)
+            if (i < w->summary_start[p][s])
+                w->summary_start[p][s] = -1;
+}
+
+/* The walk's round history as the seat in `position` sees it in `phase`
+ * (round_history's codes, the summary kept while its prefix holds): writes
+ * the codes to out and returns their number. */
+static int walk_round_history(walk *w, int position, int phase, uint8_t *out)
+{
+    int p = phase == BDC_PHASE_DRAW, n, i, start;
+    if (p)
+        start = w->n_history - w->n_draws % 2;
+    else
+        start = w->n_draws >= 2 ? w->draw_at[(w->n_draws & ~1) - 1] + 1 : 0;
+    if (w->summary_start[p][position] != start) {
+        w->n_summary[p][position] = round_summary(position, w->history, start, w->summary[p][position]);
+        w->summary_start[p][position] = start;
+    }
+    n = w->n_summary[p][position];
+    memcpy(out, w->summary[p][position], (size_t)n);
+    for (i = start; i < w->n_history; i++)
+        out[n++] = w->history[i];
+    return n;
+}
 
 /* Recall: appends to the seat's own codes the cards a draw threw and those it
  * brought (each ascending; a card c as the codes c / 8 + 1 and c % 8 + 1).
@@ -456,26 +596,34 @@ static int push_own(walk *w, int seat, const uint8_t *before, int n, int64_t mas
     int i, k, added = 0;
     if (!w->g->recall || !mask)
         return 0;
-    for (i = 0; i < n; i++)
-        if (mask >> i & 1)
-            thrown |= (uint64_t)1 << before[i];
-        else
-            kept |= (uint64_t)1 << before[i];
+    for (i = 0; i < n; i++) { /* each card in one of the two sets, without a branch on the mask */
+        thrown |= (uint64_t)(mask >> i & 1) << before[i];
+        kept |= (uint64_t)(~mask >> i & 1) << before[i];
+    }
     for (i = 0; i < after->n_hole[seat] && i < BDC_MAX_HAND_CARDS; i++)
         got |= (uint64_t)1 << after->hole[seat][i];
     sets[0] = thrown;
     sets[1] = got & ~kept;
     for (k = 0; k < 2; k++)
-        for (i = 0; i < BDC_DECK_SIZE; i++)
-            if (sets[k] >> i & 1 && w->n_own[seat] + added + 2 <= BDC_CFR_MAX_HISTORY) {
-                w->own[seat][w->n_own[seat] + added++] = (uint8_t)(i / 8 + 1);
-                w->own[seat][w->n_own[seat] + added++] = (uint8_t)(i % 8 + 1);
-            }
+        for (; sets[k]; sets[k] &= sets[k] - 1) { /* the cards of the set, ascending */
+            unsigned c = bdc_lowest_bit(sets[k]);
+            if (w->n_own[seat] + added + 2 > BDC_CFR_MAX_HISTORY)
+                break;
+            w->own[seat][w->n_own[seat] + added++] = (uint8_t)(c / 8 + 1);
+            w->own[seat][w->n_own[seat] + added++] = (uint8_t)(c % 8 + 1);
+        }
     w->n_own[seat] += added;
     return added;
 }
 
-static double traverse(walk *w, const bdc_table *t)
+/* The seat to act at t takes action (code its history code), and the walk
+ * goes on from there: the value of t's hand to the traverser.  t, a known
+ * good table (bdc_internal.h), is the walk's to change. */
+static double follow(walk *w, bdc_table *t, int seat, const uint8_t *cards, int n_cards, int64_t action, uint8_t code);
+
+/* The value of t's hand to the traverser, learning on the way; t is a known
+ * good table (bdc_internal.h) that the walk may change. */
+static double traverse(walk *w, bdc_table *t)
 {
     bdc_legal legal;
     uint8_t cards[BDC_MAX_HAND_CARDS];
@@ -485,22 +633,25 @@ static double traverse(walk *w, const bdc_table *t)
     int rc, seat, n_cards, a;
     if (t->phase == BDC_PHASE_OVER)
         return (double)t->payoffs[w->traverser];
-    rc = bdc_table_legal(t, &legal); /* checks the table: its fields hold together from here */
-    if (rc) {
-        w->error = rc;
-        return 0;
-    }
+    bdc_table_legal_known(t, &legal);
     seat = legal.seat;
-    n_cards = t->n_hole[seat]; /* the seat's cards, as bdc_table_cards lists them (a field a binding may read) */
-    if (n_cards > BDC_MAX_HAND_CARDS) {
-        w->error = BDC_E_ARGUMENT;
+    n_cards = t->n_hole[seat]; /* the seat's cards, as bdc_table_cards lists them (a known table holds n_cards) */
+    memcpy(cards, t->hole[seat], (size_t)n_cards);
+    if (w->n_history + w->n_own[0] + w->n_own[1] >= BDC_CFR_MAX_HISTORY) {
+        w->error = BDC_E_ARGUMENT; /* bdc_cfr_check's bound rules this out */
         return 0;
     }
-    memcpy(cards, t->hole[seat], (size_t)n_cards);
-    rc = make_node(w->g, seat, t->round, &legal, cards, n_cards, w->history, w->n_history, w->own[seat],
-                   w->n_own[seat], &n);
-    if (!rc && w->n_history + w->n_own[0] + w->n_own[1] >= BDC_CFR_MAX_HISTORY)
-        rc = BDC_E_ARGUMENT; /* bdc_cfr_check's bound rules this out */
+    if (w->hands[seat].n_cards != n_cards || memcmp(w->hands[seat].cards, cards, (size_t)n_cards))
+        index_hand(cards, n_cards, &w->hands[seat]);
+    if (w->g->history == BDC_CFR_ROUND_HISTORY) { /* no recall: no own codes */
+        uint8_t codes[BDC_CFR_MAX_HISTORY];
+        int n_codes = walk_round_history(w, seat, legal.phase, codes);
+        rc = make_node(w->g, BDC_CFR_FULL_HISTORY, seat, t->round, &legal, &w->hands[seat], codes, n_codes, NULL,
+                       NULL, 0, &n);
+    } else {
+        rc = make_node(w->g, BDC_CFR_FULL_HISTORY, seat, t->round, &legal, &w->hands[seat], w->history, w->n_history,
+                       w->packed, w->own[seat], w->n_own[seat], &n);
+    }
     if (rc) {
         w->error = rc;
         return 0;
@@ -520,18 +671,12 @@ static double traverse(walk *w, const bdc_table *t)
     if (seat == w->traverser) {
         double values[BDC_CFR_MAX_ACTIONS], value = 0;
         for (a = 0; a < n.n_actions; a++) {
-            bdc_table child = *t;
-            rc = bdc_table_act(&child, n.actions[a], NULL);
-            if (rc) {
-                w->error = rc;
-                return 0;
-            }
-            {
-                int added = push_own(w, seat, cards, n_cards, n.actions[a], &child);
-                w->history[w->n_history++] = n.codes[a];
-                values[a] = traverse(w, &child);
-                w->n_history--;
-                w->n_own[seat] -= added;
+            if (a < n.n_actions - 1) { /* every action but the last on a copy; the last on t itself */
+                bdc_table child;
+                memcpy(&child, t, sizeof child); /* one block copy (an assignment may copy field by field) */
+                values[a] = follow(w, &child, seat, cards, n_cards, n.actions[a], n.codes[a]);
+            } else {
+                values[a] = follow(w, t, seat, cards, n_cards, n.actions[a], n.codes[a]);
             }
             if (w->error)
                 return 0;
@@ -543,7 +688,6 @@ static double traverse(walk *w, const bdc_table *t)
         }
         return value;
     } else {
-        bdc_table child = *t;
         double u = (double)(bdc_rng_next(w->m->rng) >> 11) * CFR_UNIFORM_SCALE, sum = 0;
         int pick = n.n_actions - 1;
         if (w->g->against)
@@ -558,21 +702,24 @@ static double traverse(walk *w, const bdc_table *t)
                 break;
             }
         }
-        rc = bdc_table_act(&child, n.actions[pick], NULL);
-        if (rc) {
-            w->error = rc;
-            return 0;
-        }
-        {
-            int added = push_own(w, seat, cards, n_cards, n.actions[pick], &child);
-            double value;
-            w->history[w->n_history++] = n.codes[pick];
-            value = traverse(w, &child);
-            w->n_history--;
-            w->n_own[seat] -= added;
-            return value;
-        }
+        return follow(w, t, seat, cards, n_cards, n.actions[pick], n.codes[pick]); /* one action: on t itself */
     }
+}
+
+static double follow(walk *w, bdc_table *t, int seat, const uint8_t *cards, int n_cards, int64_t action, uint8_t code)
+{
+    double value;
+    int added, rc = bdc_table_act_known(t, action);
+    if (rc) {
+        w->error = rc;
+        return 0;
+    }
+    added = push_own(w, seat, cards, n_cards, action, t);
+    push_code(w, code);
+    value = traverse(w, t);
+    pop_code(w);
+    w->n_own[seat] -= added;
+    return value;
 }
 
 /* A uniform integer in 0 .. n - 1 (n >= 1), without modulo bias. */
@@ -636,7 +783,7 @@ int bdc_cfr_run(const bdc_cfr_game *g, bdc_cfr_memory *m, uint64_t iterations, c
             uint64_t seed;
             deal(g, m->rng, deck);
             seed = bdc_rng_next(m->rng);
-            rc = bdc_table_start(&t, &g->rules, CFR_SEATS, g->stacks, 0, deck, seed, NULL);
+            rc = bdc_table_start_known(&t, &g->rules, g->stacks, deck, seed); /* bdc_cfr_check passed the rules */
             if (rc) {
                 m->damaged = p > 0;
                 return rc;
@@ -647,6 +794,10 @@ int bdc_cfr_run(const bdc_cfr_game *g, bdc_cfr_memory *m, uint64_t iterations, c
             w.weight = g->variant == BDC_CFR_VANILLA ? 1.0 : (double)(m->iterations + 1);
             w.error = 0;
             w.n_history = 0;
+            memset(w.packed, 0, sizeof w.packed);
+            w.hands[0].n_cards = w.hands[1].n_cards = 0;
+            w.n_draws = 0;
+            w.summary_start[0][0] = w.summary_start[0][1] = w.summary_start[1][0] = w.summary_start[1][1] = -1;
             w.n_own[0] = w.n_own[1] = 0;
             traverse(&w, &t);
             if (w.error) {
@@ -673,7 +824,12 @@ int bdc_cfr_key(const bdc_cfr_game *g, int position, int round, const bdc_legal 
         return rc;
     if (!legal || !cards || (n_history && !history) || (n_own && !own) || !key)
         return BDC_E_ARGUMENT;
-    rc = make_node(g, position, round, legal, cards, n_cards, history, n_history, own, n_own, &n);
+    rc = node_args_ok(g, position, round, cards, n_cards, history, n_history, own, n_own);
+    if (!rc) {
+        hand_index hand;
+        index_hand(cards, n_cards, &hand);
+        rc = make_node(g, g->history, position, round, legal, &hand, history, n_history, NULL, own, n_own, &n);
+    }
     if (rc)
         return rc;
     memcpy(key, n.key, BDC_CFR_KEY_BYTES);
@@ -693,7 +849,12 @@ int bdc_cfr_policy(const bdc_cfr_game *g, const bdc_cfr_memory *m, int position,
     if (!memory_ok(m) || !legal || !cards || (n_history && !history) || (n_own && !own) || !actions ||
         !probabilities || !seen)
         return BDC_E_ARGUMENT;
-    rc = make_node(g, position, round, legal, cards, n_cards, history, n_history, own, n_own, &n);
+    rc = node_args_ok(g, position, round, cards, n_cards, history, n_history, own, n_own);
+    if (!rc) {
+        hand_index hand;
+        index_hand(cards, n_cards, &hand);
+        rc = make_node(g, g->history, position, round, legal, &hand, history, n_history, NULL, own, n_own, &n);
+    }
     if (rc)
         return rc;
     e = find(m, n.key, key_hash(n.key), &at);

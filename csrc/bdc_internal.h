@@ -128,13 +128,36 @@ static inline uint64_t bdc_rng_next(uint64_t s[4])
 #define BDC_FULL_DECK ((((uint64_t)1) << BDC_DECK_SIZE) - 1) /* bit c for every card id c */
 #define BDC_ROUNDS_AT_SMALL_BET 2 /* fixed limit: betting rounds 0 and 1 bet the small bet, later ones the big bet */
 
-/* The number of set bits (a discard mask's cards thrown). */
+/* The number of set bits (a discard mask's cards thrown): a SWAR count,
+ * without a branch on the bits (a solver counts every discard of every hand). */
 static inline int bdc_popcount(uint64_t x)
 {
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
+    x -= (x >> 1) & UINT64_C(0x5555555555555555);
+    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
 }
+
+/* ---- known tables (bdc_table.c): for a walk that plays many hands from
+ * settings checked once (the solver, bdc_cfr.c), the table functions without
+ * their public checks.  A table is known good when bdc_table_start or
+ * bdc_table_start_known made it, or bdc_table_act_known played it from a known
+ * good table and returned BDC_OK (a copy is as good as its original); the
+ * functions take nothing else. ---- */
+
+/* bdc_table_start heads-up, the button at seat 0, no io, from rules and
+ * stacks bdc_table_start has accepted (with any deck) and a deck of distinct
+ * ids below 52: BDC_OK, or BDC_E_CARD (as bdc_table_start) when one of the
+ * deck's first cards (as many as the rules' deck holds) is not in play. */
+BDC_HIDDEN int bdc_table_start_known(bdc_table *t, const bdc_table_rules *rules, const int64_t *stacks,
+                                     const uint8_t *deck, uint64_t seed);
+
+/* bdc_table_legal of a known good table still in play. */
+BDC_HIDDEN void bdc_table_legal_known(const bdc_table *t, bdc_legal *legal);
+
+/* bdc_table_act with no io on a known good table in play: BDC_OK (the table
+ * is known good), BDC_E_ILLEGAL (nothing changes), or BDC_E_COUNT when the
+ * cards ran out (the table is no hand: bdc_table_check refuses it). */
+BDC_HIDDEN int bdc_table_act_known(bdc_table *t, int64_t action);
 
 #endif /* BDC_INTERNAL_H */

@@ -156,10 +156,18 @@ static void burn(ctx *c)
     }
 }
 
+/* seat + steps around the table, for 0 <= seat < n and 0 <= steps <= n (one
+ * subtraction where % would divide: every action takes a few of these). */
+static int seat_after(int seat, int steps, int n)
+{
+    int s = seat + steps;
+    return s >= n ? s - n : s;
+}
+
 /* The i-th seat in the order of play, counting from the first seat left of the button. */
 static int order(const bdc_table *t, int i)
 {
-    return (t->button + 1 + i) % t->n_seats;
+    return seat_after(t->button, 1 + i, t->n_seats);
 }
 
 static void deal_hands(ctx *c)
@@ -468,7 +476,7 @@ static int next_pending(const bdc_table *t, int from)
 {
     int i;
     for (i = 0; i < t->n_seats; i++) {
-        int s = (from + i) % t->n_seats;
+        int s = seat_after(from, i, t->n_seats);
         if (t->pending[s])
             return s;
     }
@@ -498,7 +506,7 @@ static void start_round(ctx *c, int r)
         t->cap = t->live == 2 ? (rules->heads_up_cap ? rules->heads_up_cap : -1) : rules->cap;
     else
         t->cap = -1;
-    first = r == 0 ? (t->bb_seat + 1) % n : (t->button + 1) % n;
+    first = seat_after(r == 0 ? t->bb_seat : t->button, 1, n);
     for (s = 0; s < n; s++) {
         t->pending[s] = t->can_raise[s] = !(t->folded[s] || t->all_in[s]);
         if (t->pending[s]) {
@@ -527,7 +535,7 @@ static void after_bet_action(ctx *c, int seat)
         return;
     }
     for (i = 1; i <= n; i++) {
-        int nxt = (seat + i) % n;
+        int nxt = seat_after(seat, i, n);
         if (t->pending[nxt]) {
             if (t->active > 1 || t->bets[nxt] < t->level) {
                 t->to_act = nxt;
@@ -754,9 +762,10 @@ static void close_ctx(ctx *c, bdc_table_io *io)
 /* ------------------------------------------------------------------------ */
 
 /* Deals, posts the blinds and opens the first round on t, from checked
- * settings (the context's table is t). */
+ * settings (the context's table is t).  stub: the rules' cards as the stub
+ * holds a given deck (its first card last); NULL: dealt at random. */
 static void start_hand(ctx *c, const bdc_table_rules *rules, int n_seats, const int64_t *stacks, int button,
-                       const uint8_t *deck, uint64_t seed)
+                       const uint8_t *stub, uint64_t seed)
 {
     bdc_table *t = c->t;
     int s, i, k, n_cards;
@@ -770,11 +779,10 @@ static void start_hand(ctx *c, const bdc_table_rules *rules, int n_seats, const 
     t->to_act = BDC_NO_SEAT;
     t->cap = -1;
     bdc_rng_seed(seed, t->rng);
-    t->ordered = deck != NULL;
+    t->ordered = stub != NULL;
     n_cards = deck_size(rules);
-    if (deck) {
-        for (i = 0; i < n_cards; i++)
-            t->stub[i] = deck[n_cards - 1 - i];
+    if (stub) {
+        memcpy(t->stub, stub, (size_t)n_cards);
     } else {
         uint64_t cards = deck_cards(rules);
         for (i = 0, k = 0; i < BDC_DECK_SIZE; i++)
@@ -801,6 +809,7 @@ int bdc_table_start(bdc_table *t, const bdc_table_rules *rules, int n_seats, con
                     const uint8_t *deck, uint64_t seed, bdc_table_io *io)
 {
     bdc_table fresh;
+    uint8_t stub[BDC_DECK_SIZE];
     ctx c;
     int s, i, rc;
     if (!t || !rules || !stacks || !rules_ok(rules))
@@ -820,11 +829,13 @@ int bdc_table_start(bdc_table *t, const bdc_table_rules *rules, int n_seats, con
                 return BDC_E_DUPLICATE;
             seen |= (uint64_t)1 << deck[i];
         }
+        for (i = 0; i < n_cards; i++)
+            stub[i] = deck[n_cards - 1 - i]; /* the next card last */
     }
     rc = open_ctx(&c, &fresh, io, deck ? 0 : BDC_TABLE_START_UNIFORMS); /* a given deck needs none: it fills the deal */
     if (rc)
         return rc;
-    start_hand(&c, rules, n_seats, stacks, button, deck, seed);
+    start_hand(&c, rules, n_seats, stacks, button, deck ? stub : NULL, seed);
     if (c.error)
         return c.error;
     *t = fresh;
@@ -1015,28 +1026,74 @@ int bdc_table_cards(const bdc_table *t, int seat, uint8_t out[5])
 }
 
 /* ------------------------------------------------------------------------ */
+/* Known tables (bdc_internal.h): the solver's walk, without the public checks */
+/* ------------------------------------------------------------------------ */
+
+int bdc_table_start_known(bdc_table *t, const bdc_table_rules *rules, const int64_t *stacks, const uint8_t *deck,
+                          uint64_t seed)
+{
+    uint8_t stub[BDC_DECK_SIZE];
+    uint64_t cards = deck_cards(rules);
+    ctx c;
+    int i, n_cards = deck_size(rules);
+    for (i = 0; i < n_cards; i++) {
+        if (!(cards >> deck[i] & 1))
+            return BDC_E_CARD; /* one of the cards not in play: bdc_table_start's answer */
+        stub[i] = deck[n_cards - 1 - i]; /* the next card last */
+    }
+    open_ctx(&c, t, NULL, 0);
+    start_hand(&c, rules, 2, stacks, 0, stub, seed);
+    return c.error;
+}
+
+void bdc_table_legal_known(const bdc_table *t, bdc_legal *legal)
+{
+    fill_legal(t, legal);
+}
+
+int bdc_table_act_known(bdc_table *t, int64_t action)
+{
+    ctx c;
+    if (!legal_now(t, action))
+        return BDC_E_ILLEGAL;
+    open_ctx(&c, t, NULL, 0);
+    play(&c, action);
+    if (c.error) {
+        t->checked = 0; /* the cards ran out: the table is no longer a hand */
+        return c.error;
+    }
+    return BDC_OK;
+}
+
+/* ------------------------------------------------------------------------ */
 /* Self-play                                                                  */
 /* ------------------------------------------------------------------------ */
 
 #define BDC_DEAL_STEP 0x9E3779B97F4A7C15u /* the golden-ratio step between the seeds of consecutive deals */
 
+/* A uniform integer in 0 .. range - 1 for 1 <= range <= UINT32_MAX: Lemire's
+ * multiply-shift, rejecting the few biased products (kept small enough to
+ * inline: a deal's shuffle takes one per card). */
+static uint32_t uniform_below(uint64_t rng[4], uint32_t range)
+{
+    uint64_t m = (bdc_rng_next(rng) >> 32) * range;
+    uint32_t low = (uint32_t)m;
+    if (BDC_UNLIKELY(low < range)) {
+        uint32_t threshold = (0u - range) % range;
+        while (low < threshold) {
+            m = (bdc_rng_next(rng) >> 32) * range;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
 /* A uniform integer in 0 .. span (rejection: no modulo bias). */
 static uint64_t uniform_upto(uint64_t rng[4], uint64_t span)
 {
     uint64_t range = span + 1, limit, x;
-    if (range <= UINT32_MAX) { /* Lemire's multiply-shift, rejecting the few biased products */
-        uint32_t r32 = (uint32_t)range, low;
-        uint64_t m = (bdc_rng_next(rng) >> 32) * r32;
-        low = (uint32_t)m;
-        if (low < r32) {
-            uint32_t threshold = (uint32_t)(0u - r32) % r32;
-            while (low < threshold) {
-                m = (bdc_rng_next(rng) >> 32) * r32;
-                low = (uint32_t)m;
-            }
-        }
-        return m >> 32;
-    }
+    if (range <= UINT32_MAX)
+        return uniform_below(rng, (uint32_t)range);
     if (range == 0)
         return bdc_rng_next(rng);
     limit = UINT64_MAX - UINT64_MAX % range;
@@ -1233,8 +1290,9 @@ int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stack
                  uint64_t seed, uint64_t first_deal, uint64_t deals, int duplicate, int64_t *results)
 {
     drawing_tables tables;
+    uint8_t in_order[BDC_DECK_SIZE];
     uint64_t d;
-    int s, drawing = 0;
+    int s, drawing = 0, n_cards;
     if (!rules || !stacks || !policies || (!results && deals) || !rules_ok(rules))
         return BDC_E_ARGUMENT;
     if (n_seats < BDC_MIN_SEATS || n_seats > max_seats(rules) || (duplicate != 0 && duplicate != 1))
@@ -1248,45 +1306,52 @@ int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stack
     }
     if (drawing)
         make_drawing_tables(&rules->game, &tables);
+    {
+        uint64_t cards = deck_cards(rules);
+        int i;
+        for (i = BDC_DECK_SIZE - 1, n_cards = 0; i >= 0; i--) /* the deck in order as a stub holds it: highest first */
+            if (cards >> i & 1)
+                in_order[n_cards++] = (uint8_t)i;
+    }
     for (d = 0; d < deals; d++) {
         uint64_t deal = first_deal + d, rng[4], bot_rng[BDC_TABLE_MAX_SEATS][4], table_seed;
-        uint8_t deck[BDC_DECK_SIZE];
+        uint8_t stub[BDC_DECK_SIZE], *top = stub + n_cards - 1;
+        bdc_table dealt;
         int64_t *out = results + d * (uint64_t)n_seats;
-        int rotations = duplicate ? n_seats : 1, r, i, k;
-        uint64_t cards = deck_cards(rules);
+        int rotations = duplicate ? n_seats : 1, r, i;
+        ctx c;
         bdc_rng_seed(seed + deal * BDC_DEAL_STEP, rng);
-        for (i = 0, k = 0; i < BDC_DECK_SIZE; i++)
-            if (cards >> i & 1)
-                deck[k++] = (uint8_t)i;
-        for (i = k - 1; i > 0; i--) { /* Fisher-Yates */
-            int j = (int)uniform_upto(rng, (uint64_t)i);
-            uint8_t c = deck[i];
-            deck[i] = deck[j];
-            deck[j] = c;
+        memcpy(stub, in_order, (size_t)n_cards);
+        for (i = n_cards - 1; i > 0; i--) { /* Fisher-Yates over the deck, whose card i is top[-i] */
+            int j = (int)uniform_below(rng, (uint32_t)i + 1);
+            uint8_t x = top[-i];
+            top[-i] = top[-j];
+            top[-j] = x;
         }
         table_seed = bdc_rng_next(rng);
         for (s = 0; s < n_seats; s++) {
             bdc_rng_seed(bdc_rng_next(rng), bot_rng[s]);
             out[s] = 0;
         }
+        open_ctx(&c, &dealt, NULL, 0); /* one deal for every rotation: the table as dealt, copied */
+        start_hand(&c, rules, n_seats, stacks, (int)(deal % (uint64_t)n_seats), stub, table_seed);
+        if (c.error)
+            return c.error;
         for (r = 0; r < rotations; r++) {
             bdc_table t;
             drawing_plan plans[BDC_TABLE_MAX_SEATS];
-            ctx c;
+            memcpy(&t, &dealt, sizeof t);
             open_ctx(&c, &t, NULL, 0);
-            start_hand(&c, rules, n_seats, stacks, (int)(deal % (uint64_t)n_seats), deck, table_seed);
-            if (c.error)
-                return c.error;
             memset(plans, 0, sizeof plans);
             while (t.phase != BDC_PHASE_OVER) {
-                int bot = (t.to_act + r) % n_seats;
+                int bot = seat_after(t.to_act, r, n_seats);
                 play(&c, policies[bot] == BDC_POLICY_DRAWING ? drawing_action(&t, &tables, &plans[t.to_act])
                                                               : policy_action(&t, policies[bot], bot_rng[bot]));
                 if (c.error)
                     return c.error;
             }
             for (s = 0; s < n_seats; s++)
-                out[(s + r) % n_seats] += t.payoffs[s];
+                out[seat_after(s, r, n_seats)] += t.payoffs[s];
         }
     }
     return BDC_OK;

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "badeucey.h"
+#include "bdc_internal.h"          /* the known-table functions (the solver's walk) */
 #include "bindings/bdc_bindings.h" /* the flagged forms and bdc_draw_run_out */
 
 static uint64_t state;
@@ -989,7 +990,7 @@ static void fuzz_selfplay(void)
 
 static void fuzz_table(void)
 {
-    bdc_table table, twin;
+    bdc_table table, twin, known;
     bdc_table_rules rules;
     bdc_legal legal;
     bdc_table_event events[BDC_TABLE_MAX_EVENTS];
@@ -1046,12 +1047,20 @@ static void fuzz_table(void)
         FAIL("bdc_table_start: %zu events, %zu of %zu uniforms", io.n_events, io.used, io.n_uniforms);
     check_table(&table, "after the start");
     memcpy(&twin, &table, sizeof table); /* a copy plays on as the original (on the table's generator) */
+    memcpy(&known, &table, sizeof table); /* and one through the solver's unchecked functions */
     for (steps = 0; steps < 400 && table.phase != BDC_PHASE_OVER; steps++) {
         int64_t action;
         int can;
         if (CALL(bdc_table_legal(&table, &legal)) != BDC_OK || legal.seat != table.to_act) {
             FAIL("bdc_table_legal failed on a table in play");
             return;
+        }
+        if (use_io != 2) {
+            bdc_legal unchecked;
+            calls++;
+            bdc_table_legal_known(&known, &unchecked);
+            if (memcmp(&unchecked, &legal, sizeof legal) != 0)
+                FAIL("bdc_table_legal_known wrote other legal numbers than bdc_table_legal");
         }
         action = random_table_action(&legal, table.n_hole[table.to_act]);
         can = CALL(bdc_table_can(&table, action));
@@ -1078,12 +1087,16 @@ static void fuzz_table(void)
         } else if (rc != BDC_E_ARGUMENT || !use_io) {
             FAIL("bdc_table_act returned %d", rc);
         }
+        if (use_io != 2 && (rc == BDC_OK || rc == BDC_E_ILLEGAL) && CALL(bdc_table_act_known(&known, action)) != rc)
+            FAIL("bdc_table_act_known answered action %lld otherwise than bdc_table_act (%d)", (long long)action, rc);
         check_table(&table, "after an action");
         if (use_io && io.n_events > BDC_TABLE_MAX_EVENTS)
             FAIL("bdc_table_act: %zu events", io.n_events);
     }
     if (use_io != 2 && memcmp(&twin, &table, sizeof table) != 0)
         FAIL("a copied table played the same actions to another state");
+    if (use_io != 2 && memcmp(&known, &table, sizeof table) != 0)
+        FAIL("bdc_table_act_known played the same actions to another state");
     /* damaged tables: every entry point answers with a status, never reads outside the struct */
     for (i = 0; i < 8; i++) {
         uint8_t *bytes = (uint8_t *)&twin;
