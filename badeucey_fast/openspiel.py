@@ -553,7 +553,7 @@ class _TablePolicy(openspiel_policy_module.Policy):  # type: ignore[misc]
 
 
 class _StrategyPolicy(openspiel_policy_module.Policy):  # type: ignore[misc]
-    """A :class:`~badeucey_fast.solve.Strategy` in a full game, as :class:`~badeucey_fast.play.CFRBot`
+    """A :class:`~badeucey_fast.solve.Strategy` in a full game, as :class:`~badeucey_fast.play.bots.CFRBot`
     plays it (:func:`openspiel_policy`)."""
 
     def __init__(self, game: TripleDrawGame, strategy: Strategy) -> None:
@@ -579,11 +579,11 @@ def openspiel_policy(game: Any, policy: Any) -> Any:
 
     :param game: a loaded :data:`GAME_NAME` or one of :data:`FULL_GAMES`.
     :param policy: a :class:`~badeucey_fast.solve.Strategy` (trained with the
-        game's rules and stacks), a :class:`~badeucey_fast.play.CFRBot` (its
+        game's rules and stacks), a :class:`~badeucey_fast.play.bots.CFRBot` (its
         strategy), or a :data:`~badeucey_fast.solve.best_response.Policy` of the
         game's :class:`~badeucey_fast.solve.game.TableState` (e.g.
         :meth:`Strategy.as_policy() <badeucey_fast.solve.Strategy.as_policy>`).
-        In a full game a strategy acts as :class:`~badeucey_fast.play.CFRBot`
+        In a full game a strategy acts as :class:`~badeucey_fast.play.bots.CFRBot`
         does: :meth:`Strategy.probabilities <badeucey_fast.solve.Strategy.probabilities>`
         of the seat's view of the same hand (:meth:`MiniState.hand`).
     :raises TypeError: for a game that is not one of these, or a policy of none of these kinds.
