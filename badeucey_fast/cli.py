@@ -613,10 +613,11 @@ trained strategy is a policy of those games as they are."""
 
 def _train_rules(args: argparse.Namespace) -> Any:
     from badeucey_fast.play.rules import TableRules
+    from badeucey_fast.solve import heads_up_rules
 
     if args.mini:
         return TableRules.mini(args.game)
-    return TableRules(args.game, heads_up_cap=4)
+    return heads_up_rules(args.game)
 
 
 def _cmd_train(args: argparse.Namespace) -> int:

@@ -260,3 +260,29 @@ def test_the_policy_refuses_another_game(trained_policies: dict[int, object]) ->
         policy(five.root().child(five.deals[0]), 0)
     with pytest.raises(ValueError, match="seat 0 is to act"):
         policy(TableGame(MINI).root().child(deal), 1)
+
+
+def test_a_draw_dealt_one_card_at_a_time_is_the_draw_dealt_at_once() -> None:
+    """TableState.card_outcomes, card after card, gives each set of chance_outcomes its
+    probability: from the stub, and from the cards out of play once the stub is dealt out."""
+    from itertools import permutations
+    from math import prod
+
+    rules = TableRules("badugi", cap=1, heads_up_cap=1, deck="As 2s 3s 4s Ah 2h 3h 4h Ad 2d 3d", draws=1, max_discard=2)
+    game = TableGame(rules)
+    checked = []
+    for deal in random.Random(3).sample(game.deals, 20):
+        state = game.root().child(deal).child(0).child(0)  # call, check: the draw
+        while not state.is_terminal() and state.phase == lib.BDC_PHASE_DRAW:
+            state = state.child(0b11)  # each seat throws two
+            for cards, p in state.chance_outcomes():
+                by_card = 0.0
+                for order in permutations(cards):
+                    steps = [dict(state.card_outcomes(order[:i])).get(card, 0.0) for i, card in enumerate(order)]
+                    by_card += prod(steps)
+                assert by_card == pytest.approx(p)
+            checked.append(len(state.chance_outcomes()))
+            state = state.child(state.chance_outcomes()[0][0])
+    assert set(checked) == {3, 2}  # the stub (3 cards) gives the first seat 2, the second its last and 1 thrown
+    with pytest.raises(ValueError, match="not a draw's chance node"):
+        game.root().card_outcomes()

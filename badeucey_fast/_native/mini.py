@@ -198,6 +198,18 @@ class ChanceTable:
         p = 1.0 / comb(len(muck), rest)
         return [(tuple(sorted(stub + list(more))), p) for more in combinations(muck, rest)]
 
+    def next_cards(self, received: Sequence[int]) -> tuple[int, ...]:
+        """The cards the next card of the seat to act's draw can be (each as
+        likely), ``received`` its cards dealt so far: the stub's cards left, and
+        once the draw has taken the whole stub, the cards out of play left (the
+        seat's own throw not among them), as :meth:`draw_outcomes` deals them."""
+        t = self._table
+        taken = set(received)
+        stub = [card for card in t.stub[0:t.n_stub] if card not in taken]
+        if stub:
+            return tuple(sorted(stub))
+        return tuple(sorted(card for card in t.muck[0:t.n_muck] if card not in taken))
+
     def draw(self, thrown: int, cards: Iterable[int]) -> None:
         """The seat to act throws the mask ``thrown`` (over its cards as
         :meth:`cards` lists them) and is dealt exactly ``cards`` (one of

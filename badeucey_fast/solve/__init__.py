@@ -24,7 +24,7 @@ from badeucey_fast.solve.abstraction import SolverAbstraction
 from badeucey_fast.solve.best_response import Exploitability, Policy, exploitability
 from badeucey_fast.solve.game import TableGame, TableState
 from badeucey_fast.solve.strategy import Strategy, default_strategy
-from badeucey_fast.solve.train import DEFAULT_MEMORY_LIMIT, TrainingInterrupted, deep_stacks, train
+from badeucey_fast.solve.train import DEFAULT_MEMORY_LIMIT, TrainingInterrupted, deep_stacks, heads_up_rules, train
 
 __all__ = [
     "DEFAULT_MEMORY_LIMIT",
@@ -38,5 +38,6 @@ __all__ = [
     "deep_stacks",
     "default_strategy",
     "exploitability",
+    "heads_up_rules",
     "train",
 ]

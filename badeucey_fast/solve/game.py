@@ -37,7 +37,9 @@ ValueError: stack must be 1..1099511627776, got 0
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations
 from math import comb
 from typing import Any, cast
@@ -74,8 +76,6 @@ class TableGame:
     rules: TableRules
     stack: int = 20
     deck: tuple[int, ...] = field(init=False)
-    deals: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = field(init=False, repr=False)
-    """Every deal: (seat 0's hand, seat 1's hand), each ascending."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, TableRules):
@@ -85,10 +85,14 @@ class TableGame:
         object.__setattr__(self, "stack", check_int(self.stack, "stack", low=1, high=lib.BDC_TABLE_MAX_CHIPS))
         deck = tuple(range(lib.BDC_DECK_SIZE)) if self.rules.deck is None else cast(tuple[int, ...], self.rules.deck)
         object.__setattr__(self, "deck", deck)
-        size = self.hand_size
-        deals = tuple((first, second) for first in combinations(deck, size)
-                      for second in combinations([c for c in deck if c not in first], size))
-        object.__setattr__(self, "deals", deals)
+
+    @cached_property
+    def deals(self) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+        """Every deal: (seat 0's hand, seat 1's hand), each ascending; listed when
+        first read (a small deck's game: the full deck's are far too many to list)."""
+        deck, size = self.deck, self.hand_size
+        return tuple((first, second) for first in combinations(deck, size)
+                     for second in combinations([c for c in deck if c not in first], size))
 
     @property
     def hand_size(self) -> int:
@@ -184,6 +188,34 @@ class TableState:
         return cast(ChanceTable, self._table).payoffs()
 
     # ---- chance -----------------------------------------------------------
+
+    def card_outcomes(self, received: Sequence[int] = ()) -> list[tuple[int, float]]:
+        """At a draw's chance node, the next card the draw can bring after
+        ``received`` (its cards dealt so far, one at a time) with its probability:
+        the draw of :meth:`chance_outcomes` dealt one card at a time, for a deck
+        whose sets of cards are too many to list.
+
+        :raises ValueError: at a state that is not a draw's chance node, or for
+            as many cards received as the draw brings.
+
+        >>> from badeucey_fast.play import TableRules
+        >>> game = TableGame(TableRules.mini())
+        >>> state = game.root().child(game.deals[0]).child(0).child(0).child(0b1)  # call, check, seat 1 throws 3h
+        >>> state.card_outcomes()
+        [(51, 1.0)]
+        >>> state.card_outcomes((51,))
+        Traceback (most recent call last):
+        ...
+        ValueError: the draw brings 1 card, 1 received
+        """
+        if self._table is None or self._draw is None:
+            raise ValueError("not a draw's chance node")
+        if len(received) >= bin(self._draw).count("1"):
+            count = bin(self._draw).count("1")
+            raise ValueError(f"the draw brings {count} card{'s' if count > 1 else ''}, {len(received)} received")
+        pool = self._table.next_cards(received)
+        p = 1.0 / len(pool)
+        return [(card, p) for card in pool]
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         """At a chance node, (outcome, probability) pairs: a deal (two hands)

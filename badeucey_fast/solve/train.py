@@ -16,6 +16,7 @@ from badeucey_fast._checks import check_chips, check_count, check_int, check_see
 from badeucey_fast.abstraction import DEFAULT_BUCKETS
 from badeucey_fast._jobrun import CHECKPOINT_INTERVAL
 from badeucey_fast._native import cfr, status_text
+from badeucey_fast.games import Game
 from badeucey_fast.play.rules import TableRules
 from badeucey_fast.solve.abstraction import SolverAbstraction
 from badeucey_fast.solve.parallel import run_rounds
@@ -60,9 +61,20 @@ def deep_stacks(rules: TableRules) -> int:
     return rules.big_blind + sum(cap * (small if r < 2 else big) for r in range(rounds)) + big
 
 
+def heads_up_rules(game: Game | str) -> TableRules:
+    """The rules :func:`train` (and ``badeucey train --game G``) gives a game
+    name: heads-up fixed limit, blinds 1 and 2, bets 2 and 4, every round
+    capped at four bets; the shipped strategies' rules.
+
+    >>> heads_up_rules("deuce_seven").heads_up_cap
+    4
+    """
+    return TableRules(game, heads_up_cap=4)
+
+
 def _check_rules(rules: object) -> TableRules:
     if isinstance(rules, str):
-        return TableRules(rules, heads_up_cap=4)
+        return heads_up_rules(rules)
     if not isinstance(rules, TableRules):
         raise TypeError(f"train: rules must be TableRules or a game name, not {type(rules).__name__}")
     if rules.structure != "fixed":
