@@ -585,9 +585,9 @@ def _cfr_match(args: argparse.Namespace, names: list[str]) -> tuple[Any, list[An
 
     if len(names) != 2:
         raise ValueError(f"the cfr bot plays heads-up: two bots, not {','.join(names)}")
-    trained = default_strategy() if args.strategy is None else Strategy.load(args.strategy)
+    trained = default_strategy(args.game) if args.strategy is None else Strategy.load(args.strategy)
     rules = trained.rules
-    where = "the strategy" if args.strategy is None else f"the strategy {args.strategy}"
+    where = f"the shipped {args.game} strategy" if args.strategy is None else f"the strategy {args.strategy}"
     if not rules.is_full_game:
         raise ValueError(f"{where} is of a smaller game (--mini): a match plays the full game")
     trained_game = cast(Game, rules.game).name
@@ -597,7 +597,10 @@ def _cfr_match(args: argparse.Namespace, names: list[str]) -> tuple[Any, list[An
         raise ValueError(f"--structure {args.structure}: {where} plays {rules.structure} limit")
     if args.cap is not None and args.cap != rules.heads_up_cap:
         raise ValueError(f"--cap {args.cap}: {where} plays a heads-up round capped at {rules.heads_up_cap} bets")
-    return rules, [CFRBot(trained) if name == "cfr" else make_bot(name) for name in names]
+    def cfr() -> CFRBot:
+        return CFRBot(game=args.game) if args.strategy is None else CFRBot(trained)  # the shipped one is read once
+
+    return rules, [cfr() if name == "cfr" else make_bot(name) for name in names]
 
 
 MINI_STACK = 20
