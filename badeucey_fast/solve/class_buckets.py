@@ -263,11 +263,17 @@ class HandEntries:
         """Read-only views of the candidate arrays, by draws left (None for 0)."""
         self._lock = threading.Lock()
         self._complete = False
+        self._last: frozenset[Any] = frozenset()
+        """The cards of the hand last prepared."""
 
     def prepare(self, cards: Any) -> None:
         """Write the entries of a hand (any order); nothing for what is not a
         hand of the table's size (the solver then says what is wrong with it)."""
-        if self._complete:
+        try:
+            key = frozenset(cards)
+        except TypeError:
+            return
+        if self._complete or key == self._last:  # a seat's decisions until it draws share their hand
             return
         try:
             index, buckets, candidates = self.table.hand(cards)
@@ -277,6 +283,7 @@ class HandEntries:
             self._buckets[r][index] = buckets[r]
             if r:
                 self._candidates[r - 1][index] = candidates[r]
+        self._last = key  # after its entries: another thread that sees it finds them written
 
     def complete(self) -> None:
         """Write every hand's entries (seconds for a five-card game; once)."""
