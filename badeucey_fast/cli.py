@@ -943,7 +943,7 @@ def build_parser() -> argparse.ArgumentParser:
                          help="cap a heads-up betting round at BETS bets (default: uncapped, as the rules say; "
                          "with cfr: the strategy's cap)")
     p_match.add_argument("--strategy", default=None, metavar="FILE",
-                         help="the cfr bot's strategy (default: the one shipped; you play under its rules)")
+                         help="the cfr bot's strategy (default: the one shipped for --game; you play under its rules)")
     p_match.add_argument("--no-duplicate", action="store_true", help="play each deal once")
     p_match.add_argument("--engine", default="auto", choices=("auto", "python", "c"),
                          help="auto (default): built-in bots play in C; python: always the Python bots")
