@@ -4,7 +4,9 @@ and the class-bucket tables their lookups read (docs/bots.rst, "The CFR bot").
 :data:`STRATEGIES` and :data:`BUCKET_TABLES` are the one record of each file:
 its name in this folder, the command that makes it again byte for byte, and
 its SHA-256 (the tests check every file against them, and docs/bots.rst
-against the commands and digests).  A new file is a new line here.
+against the commands and digests).  A new file is a new line here: a
+strategy that ``badeucey train --game G --buckets 32 --iterations N --seed 1
+--compact --out G-cfr.npz`` makes is ``"G": trained("G", N, SHA256)``.
 
 >>> STRATEGIES["badeucey"].file
 'badeucey-cfr.npz'
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
     from badeucey_fast.solve.abstraction import SolverAbstraction
     from badeucey_fast.solve.class_buckets import ClassBuckets
 
-__all__ = ["BUCKET_TABLES", "FOLDER", "STRATEGIES", "ShippedFile", "shipped_abstraction", "strategy_path"]
+__all__ = ["BUCKET_TABLES", "FOLDER", "STRATEGIES", "ShippedFile", "bucket_table", "shipped_abstraction", "strategy_path", "trained"]
 
 
 @dataclass(frozen=True)
@@ -44,26 +46,31 @@ class ShippedFile:
 FOLDER = Path(__file__).parent
 """Where the shipped files are: ``badeucey_fast/solve/``."""
 
+def trained(game: str, iterations: int, sha256: str) -> ShippedFile:
+    """A strategy made by the shipped strategies' command: ``badeucey train``
+    of ``game`` with 32 buckets, ``iterations``, seed 1, compact."""
+    return ShippedFile(f"{game}-cfr.npz", f"badeucey train --game {game} --buckets 32 --iterations {iterations} "
+                       f"--seed 1 --compact --out {game}-cfr.npz", sha256)
+
+
+def bucket_table(game: str, sha256: str) -> ShippedFile:
+    """A class-bucket table made by ``tools/gen_buckets.py`` with 32 buckets."""
+    return ShippedFile(f"{game}-buckets32.npz", f"python tools/gen_buckets.py --game {game} --buckets 32 "
+                       f"--out badeucey_fast/solve/{game}-buckets32.npz", sha256)
+
+
 STRATEGIES: dict[str, ShippedFile] = {
-    "badeucey": ShippedFile(
-        "badeucey-cfr.npz",
-        "badeucey train --game badeucey --buckets 32 --iterations 2113634 --seed 1 --compact --out badeucey-cfr.npz",
-        "4e1ca0a20db37891cd1cbfd95d6ce70ee06a9e352f4a0631261847bb68aba4c4"),
+    "badeucey": trained("badeucey", 2_113_634, "4e1ca0a20db37891cd1cbfd95d6ce70ee06a9e352f4a0631261847bb68aba4c4"),
 }
 """The strategy :class:`~badeucey_fast.play.bots.CFRBot` plays in each game
 (heads-up fixed limit, blinds 1/2, bets 2/4, each round capped at four bets)."""
 
 BUCKET_TABLES: dict[str, ShippedFile] = {
-    game: ShippedFile(f"{game}-buckets32.npz",
-                      f"python tools/gen_buckets.py --game {game} --buckets 32 "
-                      f"--out badeucey_fast/solve/{game}-buckets32.npz", sha256)
-    for game, sha256 in (
-        ("badeucey", "8e76bea7bdc4620d40e50b7e8f3ff6e0f38020af2e954cb47195780b5262fdd6"),
-        ("badacey", "11e0aac3e108734a428fd10c5961d239d2144e8096785220d8bcd9d6651ecc4b"),
-        ("badugi", "f327147b23665c09fd83c09f44e3f2ca7ff07bcfc4e79399c03e9133e21bcbcd"),
-        ("deuce_seven", "77f3a18a5ce0e1cc478893bb5ba82cb838154cbded9fda3ea17b561d2a9356ed"),
-        ("ace_five", "f5f83b62b88e1d41a84a72f077e3133e7d883665feaaf0d30e11cddd88d578f0"),
-    )
+    "badeucey": bucket_table("badeucey", "8e76bea7bdc4620d40e50b7e8f3ff6e0f38020af2e954cb47195780b5262fdd6"),
+    "badacey": bucket_table("badacey", "11e0aac3e108734a428fd10c5961d239d2144e8096785220d8bcd9d6651ecc4b"),
+    "badugi": bucket_table("badugi", "f327147b23665c09fd83c09f44e3f2ca7ff07bcfc4e79399c03e9133e21bcbcd"),
+    "deuce_seven": bucket_table("deuce_seven", "77f3a18a5ce0e1cc478893bb5ba82cb838154cbded9fda3ea17b561d2a9356ed"),
+    "ace_five": bucket_table("ace_five", "f5f83b62b88e1d41a84a72f077e3133e7d883665feaaf0d30e11cddd88d578f0"),
 }
 """The class-bucket table (:class:`~badeucey_fast.solve.class_buckets.ClassBuckets`)
 of each game's 32-bucket card abstraction, the one ``badeucey train --buckets
