@@ -38,14 +38,21 @@ def lookups_agree(table: ClassBuckets, buckets: list[np.ndarray], candidates: li
     """Each hand of ``indices``, in a shuffled order, looked up alone gets its entries of the arrays."""
     hands = all_hands(table.hand_size)
     rng = random.Random(len(indices))
-    for index in indices:
+    found = np.empty(len(indices), dtype=np.int64)
+    got_buckets = np.empty((len(indices), 4), dtype=np.int64)
+    got_masks = np.empty((len(indices), 3, 4), dtype=np.int64)
+    for i, index in enumerate(indices):
         cards = hands[index].tolist()
         rng.shuffle(cards)
-        found, bucket, masks = table.hand(cards)
-        assert found == index
-        assert bucket == tuple(int(buckets[r][index]) for r in range(4)), cards
-        for r in range(1, 4):
-            assert masks[r] == tuple(candidates[r][index].tolist()), (cards, r)  # type: ignore[index]
+        found[i], bucket, masks = table.hand(cards)
+        got_buckets[i] = bucket
+        got_masks[i] = masks[1:]
+    at = np.asarray(indices, dtype=np.int64)
+    assert np.array_equal(found, at)
+    for r in range(4):
+        assert np.array_equal(got_buckets[:, r], buckets[r][at]), r
+        if r:
+            assert np.array_equal(got_masks[:, r - 1], candidates[r][at]), r  # type: ignore[index]
 
 
 def test_the_badugi_table_is_the_numpy_path_for_every_hand(badugi_full: SolverAbstraction) -> None:
