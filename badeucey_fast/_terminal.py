@@ -333,10 +333,10 @@ def _cfr_table(game: str | None, names: Sequence[str], structure: str,
 
     if len(names) != 1:
         raise ValueError(f"the cfr bot plays heads-up: --bots cfr alone, not {','.join(names)}")
-    trained = default_strategy() if path is None else Strategy.load(path)
+    trained = default_strategy(game or "badeucey") if path is None else Strategy.load(path)
     rules = trained.rules
     trained_game = cast(Game, rules.game).name
-    where = "the strategy" if path is None else f"the strategy {path}"
+    where = f"the shipped {trained_game} strategy" if path is None else f"the strategy {path}"
     if not rules.is_full_game:
         raise ValueError(f"{where} is of a smaller game (--mini), which plays on the C table only; "
                          "badeucey play plays the full game")

@@ -589,9 +589,10 @@ def _cfr_match(args: argparse.Namespace, names: list[str]) -> tuple[Any, list[An
 
     if len(names) != 2:
         raise ValueError(f"the cfr bot plays heads-up: two bots, not {','.join(names)}")
-    trained = default_strategy() if args.strategy is None else Strategy.load(args.strategy)
+    shipped = args.game or "badeucey"
+    trained = default_strategy(shipped) if args.strategy is None else Strategy.load(args.strategy)
     rules = trained.rules
-    where = "the strategy" if args.strategy is None else f"the strategy {args.strategy}"
+    where = f"the shipped {shipped} strategy" if args.strategy is None else f"the strategy {args.strategy}"
     if not rules.is_full_game:
         raise ValueError(f"{where} is of a smaller game (--mini): a match plays the full game")
     trained_game = cast(Game, rules.game).name
@@ -602,7 +603,10 @@ def _cfr_match(args: argparse.Namespace, names: list[str]) -> tuple[Any, list[An
         raise ValueError(f"--structure {args.structure}: {where} plays {rules.structure} limit")
     if args.cap is not None and args.cap != rules.heads_up_cap:
         raise ValueError(f"--cap {args.cap}: {where} plays a heads-up round capped at {rules.heads_up_cap} bets")
-    return rules, [CFRBot(trained) if name == "cfr" else make_bot(name) for name in names]
+    def cfr() -> CFRBot:
+        return CFRBot(game=shipped) if args.strategy is None else CFRBot(trained)  # the shipped one is read once
+
+    return rules, [cfr() if name == "cfr" else make_bot(name) for name in names]
 
 
 MINI_STACK = 20
@@ -960,7 +964,7 @@ def build_parser() -> argparse.ArgumentParser:
                          help="cap a heads-up betting round at BETS bets (default: uncapped, as the rules say; "
                          "with cfr: the strategy's cap)")
     p_match.add_argument("--strategy", default=None, metavar="FILE",
-                         help="the cfr bot's strategy (default: the one shipped; you play under its rules)")
+                         help="the cfr bot's strategy (default: the one shipped for --game; you play under its rules)")
     p_match.add_argument("--no-duplicate", action="store_true", help="play each deal once")
     p_match.add_argument("--engine", default="auto", choices=("auto", "python", "c"),
                          help="auto (default): built-in bots play in C; python: always the Python bots")

@@ -83,6 +83,9 @@ TARGETS = (
     Target("ns.random_hands", "random_hands, ns a hand (50M/s)", 20, True, "ns"),
     Target("ratio.pokerkit/play_selfplay_2", "play.selfplay random heads-up, pokerkit / ours", 1000, False, "x"),
     Target("ratio.aec_env/vector_env", "VectorEnv 1,024 tables / AEC env, steps", 100, False, "x"),
+    # issue 37: CFRBot(game=G) decides within 1 s of its call in a fresh process, adding at most 200 MB
+    Target("ms.cfr_first_decision_badeucey", "CFRBot() first decision, fresh process, ms", 1000, True, "ms"),
+    Target("mb.cfr_first_decision_badeucey", "CFRBot() first decision, RSS added, MB", 200, True, "MB"),
 )
 
 DERIVED_RATIOS = (

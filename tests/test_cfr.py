@@ -347,15 +347,15 @@ def test_cfr_bot_plays_a_match(trained: Strategy) -> None:
 def test_cfr_bot_takes_a_file_and_names_a_missing_default(trained: Strategy, tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     from badeucey_fast.play.bots import CFRBot, make_bot
-    from badeucey_fast.solve import strategy
+    from badeucey_fast.solve import shipped
 
     path = tmp_path / "strategy.npz"
     trained.save(path)
     bot = CFRBot(path)
     hand = Hand(RULES, [100, 100], seed=4)
     assert bot.act(hand.view(hand.to_act)) in hand.legal_actions()  # type: ignore[arg-type]
-    monkeypatch.setattr(strategy, "DEFAULT_STRATEGY", "no-such-strategy.npz")
-    with pytest.raises(ValueError, match="the strategy that ships with badeucey-fast is missing .*reinstall"):
+    monkeypatch.setitem(shipped.STRATEGIES, "badeucey", shipped.ShippedFile("no-such-strategy.npz", "", ""))
+    with pytest.raises(ValueError, match="the strategy that ships with badeucey-fast for badeucey is missing .*reinstall"):
         make_bot("cfr")
     with pytest.raises(TypeError, match="Strategy"):
         CFRBot(42)  # type: ignore[arg-type]

@@ -101,12 +101,14 @@ def test_a_pool_of_workers_gives_what_one_process_gives(strength: ModuleType, ba
 
 def test_games_and_opponents_are_checked(strength: ModuleType, badugi_strategy: Path, monkeypatch: pytest.MonkeyPatch,
                                          capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(strength, "SHIPPED_GAMES", ("badeucey",))  # whatever ships, a game that does not
+    from badeucey_fast.solve.shipped import STRATEGIES
+
     unshipped = "ace_five"
-    with pytest.raises(ValueError, match=f"no strategy ships for {unshipped}"):
+    monkeypatch.delitem(STRATEGIES, unshipped, raising=False)  # whatever ships, a game that does not
+    with pytest.raises(ValueError, match=f"no CFR strategy ships for {unshipped}"):
         strength.shipped_strategy(unshipped)
     for argv, message in (
-        (["--game", unshipped], f"no strategy ships for {unshipped}"),
+        (["--game", unshipped], f"no CFR strategy ships for {unshipped}"),
         (["--game", "deuce_seven", "--strategy", str(badugi_strategy)], "but the strategy .* plays badugi"),
         (["--strategy", str(badugi_strategy), "--opponent", "shark"], "unknown bot 'shark'"),
     ):

@@ -50,6 +50,7 @@ from badeucey_fast.play.bots import BOTS, CFRBot, make_bot
 from badeucey_fast.play.events import Draw
 from badeucey_fast.play.hand import Hand
 from badeucey_fast.solve import Strategy, default_strategy
+from badeucey_fast.solve.shipped import STRATEGIES
 
 CHUNK_DEALS = 250
 """Deals a worker plays at a time; chunk ``c`` takes its seeds from ``SeedSequence(seed, spawn_key=(c,))``."""
@@ -98,8 +99,8 @@ def play_deal(bots: Sequence[Any], rules: Any, stacks: int, seed: int, hero: int
     return float(payoffs[hero]), correction
 
 
-SHIPPED_GAMES = ("badeucey",)
-"""The games a strategy ships for (:func:`shipped_strategy`)."""
+SHIPPED_GAMES = tuple(STRATEGIES)
+"""The games a strategy ships for (:data:`~badeucey_fast.solve.shipped.STRATEGIES`)."""
 
 
 def shipped_strategy(game: str) -> Strategy:
@@ -107,10 +108,7 @@ def shipped_strategy(game: str) -> Strategy:
 
     :raises ValueError: for a game no strategy ships for.
     """
-    name = get_game(game).name
-    if name not in SHIPPED_GAMES:
-        raise ValueError(f"no strategy ships for {name} (games: {', '.join(SHIPPED_GAMES)}); give a strategy file")
-    return default_strategy()
+    return default_strategy(game)
 
 
 @functools.lru_cache(maxsize=4)

@@ -569,23 +569,41 @@ class CFRBot:
     training never went), heads-up, in the game the strategy was trained for.
 
     :param strategy: a :class:`~badeucey_fast.solve.Strategy`, the path of a
-        strategy file, or None for the strategy shipped with the package
-        (:func:`~badeucey_fast.solve.default_strategy`).
+        strategy file, or None for the strategy shipped with the package for
+        ``game`` (:func:`~badeucey_fast.solve.default_strategy`).
+    :param game: the game whose shipped strategy to play (default
+        ``"badeucey"``); with a ``strategy``, the game it must be of.
     :param seed: seeds the bot's generator (``reset`` re-seeds it).
     :raises FileNotFoundError: for a strategy file that does not exist.
-    :raises ValueError: for a file that is not a strategy, or None when no
-        strategy ships with the package.
+    :raises ValueError: for a file that is not a strategy, a game no strategy
+        ships for, or a strategy of another game than ``game``.
+
+    >>> CFRBot(game="holdem")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game 'holdem' (known: badeucey, badacey, badugi, deuce_seven, ace_five)
     """
 
-    def __init__(self, strategy: Strategy | str | os.PathLike[str] | None = None, *, seed: int | None = None) -> None:
+    def __init__(self, strategy: Strategy | str | os.PathLike[str] | None = None, *, game: str | None = None,
+                 seed: int | None = None) -> None:
         from badeucey_fast.solve import Strategy, default_strategy
 
+        wanted = None if game is None else get_game(game).name
         if strategy is None:
-            strategy = default_strategy()
-        elif isinstance(strategy, (str, os.PathLike)):
-            strategy = Strategy.load(strategy)
-        elif not isinstance(strategy, Strategy):
-            raise TypeError(f"CFRBot: a Strategy or a strategy file, not {type(strategy).__name__}")
+            strategy = default_strategy(wanted or "badeucey")
+            self._shipped: str | None = wanted or "badeucey"
+        else:
+            if isinstance(strategy, (str, os.PathLike)):
+                where = f"the strategy {os.fspath(strategy)}"
+                strategy = Strategy.load(strategy)
+            elif isinstance(strategy, Strategy):
+                where = "the strategy"
+            else:
+                raise TypeError(f"CFRBot: a Strategy or a strategy file, not {type(strategy).__name__}")
+            trained = strategy.rules.game.name  # type: ignore[union-attr]
+            if wanted is not None and wanted != trained:
+                raise ValueError(f"CFRBot: game={wanted!r}, but {where} plays {trained}")
+            self._shipped = None
         self.strategy = strategy
         self._rng = random.Random(seed)
 
@@ -604,7 +622,7 @@ class CFRBot:
         return "cc" if action == 0 else f"cbr {action}"
 
     def __repr__(self) -> str:
-        return "CFRBot()"
+        return f"CFRBot(game={self._shipped!r})" if self._shipped not in (None, "badeucey") else "CFRBot()"
 
 
 BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "drawing": DrawingBot, "calling": CallingBot, "cfr": CFRBot,
@@ -613,16 +631,27 @@ BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "drawing": DrawingBot
 """The built-in bots by the names the command line uses."""
 
 
-def make_bot(name: str) -> Bot:
+def make_bot(name: str, *, game: str | None = None) -> Bot:
     """A built-in bot by name: ``random``, ``drawing``, ``calling``, ``cfr``
-    (:class:`CFRBot` with the strategy shipped with the package), or one of the
-    sparring bots ``maniac``, ``station``, ``bluffer`` and ``reader``.
+    (:class:`CFRBot` with the strategy shipped with the package for ``game``,
+    default ``"badeucey"``), or one of the sparring bots ``maniac``,
+    ``station``, ``bluffer`` and ``reader`` (the bots other than ``cfr`` read
+    the game from the view).
+
+    :raises ValueError: for an unknown bot or game, or a game no CFR strategy
+        ships for (with ``cfr``).
 
     >>> make_bot("calling")
     CallingBot()
+    >>> make_bot("cfr", game="holdem")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game 'holdem' (known: badeucey, badacey, badugi, deuce_seven, ace_five)
     """
     factory = BOTS.get(name.strip().lower()) if isinstance(name, str) else None
     if factory is None:
         raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
-    bot: Bot = factory()
+    if game is not None:
+        get_game(game)
+    bot: Bot = CFRBot(game=game) if factory is CFRBot else factory()
     return bot

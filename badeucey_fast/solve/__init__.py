@@ -5,7 +5,8 @@ of what it finds.
   ``csrc/bdc_cfr.c``), with checkpoints that resume bit-identically
   (docs/training.rst);
 - :class:`Strategy`: the average strategy, its lookups and its file
-  (:func:`default_strategy`: the one that ships with the package);
+  (:func:`default_strategy`: a game's that ships with the package,
+  :mod:`badeucey_fast.solve.shipped`);
 - :class:`SolverAbstraction`: the card abstraction as the solver reads it;
 - :class:`TableGame`: a heads-up :class:`~badeucey_fast.play.TableRules` as an
   extensive-form game on the C table (chance outcomes with their

@@ -25,6 +25,7 @@ from badeucey_fast.games import Game
 from badeucey_fast.play.events import BetRaise, CheckCall, Draw, Fold
 from badeucey_fast.play.rules import TableRules
 from badeucey_fast.solve.abstraction import SolverAbstraction
+from badeucey_fast.solve.shipped import STRATEGIES, shipped_abstraction, strategy_path
 
 if TYPE_CHECKING:
     import numpy as np
@@ -116,9 +117,15 @@ def game_deck(rules: TableRules) -> tuple[int, ...] | None:
 
 
 def make_cgame(rules: TableRules, stacks: tuple[int, int], variant: str, abstraction: SolverAbstraction,
-               deal: tuple[int, ...] | None = None, against: cfr.Memory | None = None) -> cfr.CGame:
-    """The C game of a training or a lookup (``against``: the strategy the
-    other seat plays, for a best response)."""
+               deal: tuple[int, ...] | None = None, against: cfr.Memory | None = None, *,
+               lookup: bool = False) -> cfr.CGame:
+    """The C game of a training, or with ``lookup`` of a strategy's lookups
+    (``against``: the strategy the other seat plays, for a best response).  A
+    training reads every hand's entries of the abstraction
+    (:meth:`SolverAbstraction.complete`); lookups write each hand's before
+    reading it (:meth:`SolverAbstraction.prepare`)."""
+    if not lookup:
+        abstraction.complete()
     deck = game_deck(rules) if deal is None else deal
     try:
         return cfr.CGame(rules, stacks, deck=deck, draws=game_draws(rules), fixed_deal=deal is not None,
@@ -211,7 +218,7 @@ class Strategy:
 
     @cached_property
     def _lookup(self) -> tuple[cfr.CGame, cfr.Memory]:
-        game = make_cgame(self.rules, self.stacks, self.variant, self.abstraction)
+        game = make_cgame(self.rules, self.stacks, self.variant, self.abstraction, lookup=True)
         memory = cfr.Memory.from_arrays(self.keys, self.offsets, None, self.averages)
         return game, memory
 
@@ -360,6 +367,7 @@ class Strategy:
         from badeucey_fast._native import ffi, lib
 
         game, memory = self._lookup
+        self.abstraction.prepare(cards)
         legal = ffi.new("bdc_legal *")
         if phase == "draw":
             legal.phase = lib.BDC_PHASE_DRAW
@@ -414,33 +422,30 @@ class Strategy:
         return from_file(meta, arrays, where, abstraction, regrets=False)[0]
 
 
-DEFAULT_STRATEGY = "badeucey-cfr.npz"
-"""The file name, in this package's folder, of the strategy that ships with
-the package (what ``CFRBot()`` and ``make_bot("cfr")`` play): heads-up
-fixed-limit Badeucey, each betting round capped at four bets, trained by
-:data:`DEFAULT_COMMAND` (docs/bots.rst, "The CFR bot")."""
-DEFAULT_COMMAND = ("badeucey train --game badeucey --buckets 32 --iterations 2113634 --seed 1 --compact "
-                   "--out badeucey-cfr.npz")
+DEFAULT_STRATEGY = STRATEGIES["badeucey"].file
+"""The file name, in this package's folder, of the strategy ``CFRBot()`` and
+``make_bot("cfr")`` play: heads-up fixed-limit Badeucey, each betting round
+capped at four bets, trained by :data:`DEFAULT_COMMAND` (docs/bots.rst, "The
+CFR bot"); :data:`~badeucey_fast.solve.shipped.STRATEGIES` lists every game's."""
+DEFAULT_COMMAND = STRATEGIES["badeucey"].command
 """The command that makes :data:`DEFAULT_STRATEGY` again, byte for byte."""
 
 
-def default_strategy() -> Strategy:
-    """The strategy that ships with the package (:data:`DEFAULT_STRATEGY`),
-    read once a process.  Its first use in a process makes its card
-    abstraction (seconds; the first use on a machine also computes the
-    game's card features, under a minute, then cached).
+def default_strategy(game: str = "badeucey") -> Strategy:
+    """The strategy that ships with the package for ``game``
+    (:data:`~badeucey_fast.solve.shipped.STRATEGIES`), read once a process,
+    in well under a second: its card abstraction comes from the game's
+    shipped class-bucket table, each hand's buckets looked up as it is met.
 
-    :raises ValueError: when the file is missing or damaged (a broken installation).
+    :raises ValueError: for an unknown game, a game no strategy ships for
+        yet, or a missing or damaged file (a broken installation).
     """
-    path = Path(__file__).with_name(DEFAULT_STRATEGY)
-    if not path.is_file():
-        raise ValueError(f"the strategy that ships with badeucey-fast is missing ({path}): reinstall the package")
-    return _default(DEFAULT_STRATEGY)
+    return _default(strategy_path(game))
 
 
-@functools.lru_cache(maxsize=1)
-def _default(name: str) -> Strategy:
-    return Strategy.load(Path(__file__).with_name(name))
+@functools.lru_cache(maxsize=None)
+def _default(path: Path) -> Strategy:
+    return Strategy.load(path)
 
 
 def abstraction_of(spec: Any, where: str) -> SolverAbstraction:
@@ -474,7 +479,10 @@ def from_file(meta: dict[str, Any], arrays: dict[str, Any], where: str, abstract
         raise ValueError(f"{where}: damaged (its settings: {exc})") from None
     if len(stacks) != 2 or variant not in cfr.VARIANTS:
         raise ValueError(f"{where}: damaged (its settings)")
-    made = abstraction_of(spec, where) if abstraction is None else abstraction
+    if abstraction is not None:
+        made = abstraction
+    else:  # a lookup's abstraction from a shipped table when one fits: milliseconds, not seconds
+        made = (None if regrets else shipped_abstraction(spec, digest)) or abstraction_of(spec, where)
     if made.digest != digest:
         raise ValueError(f"{where}: trained with another abstraction than the one given ({made!r})")
     keys, offsets, averages = arrays["keys"], arrays["offsets"], arrays["averages"]
