@@ -34,8 +34,8 @@ strategy (its bucket's, with card buckets and the round history).
 630
 >>> def passive(decision):  # folds to any bet, else checks; stands pat
 ...     return {-1 if decision.can_fold else 0: 1.0}
->>> best_response_values(game, passive)
-(2.0, 1.0)
+>>> [round(value, 9) for value in best_response_values(game, passive)]  # as the table's (best_response.py)
+[2.0, 1.0]
 >>> DrawGame.from_rules(TableRules("badeucey", heads_up_cap=4))
 Traceback (most recent call last):
 ...
@@ -50,7 +50,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from operator import attrgetter
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from badeucey_fast.play.rules import TableRules
 
@@ -232,7 +232,7 @@ class _State:
 _get_slots = attrgetter(*_State.__slots__)
 
 
-def _copy_slots(state: _State, values: tuple[object, ...]) -> None:
+def _copy_slots(state: _State, values: Any) -> None:
     (state.acted, state.bets, state.committed, state.hands, state.muck, state.n_bets, state.own, state.phase,
      state.public, state.round, state.stub, state.thrown, state.to_act) = values
 
