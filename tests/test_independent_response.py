@@ -118,10 +118,10 @@ def test_deck_buckets_merge_hands_and_play_every_discard(tool: ModuleType) -> No
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("buckets", [None, 8], ids=["exact", "deck-buckets"])
-def test_exploitability_falls_with_iterations_in_the_reduced_game(tool: ModuleType, buckets: int | None) -> None:
+@pytest.mark.parametrize("pipeline", ["exact", "forgetting"])
+def test_exploitability_falls_with_iterations_in_the_reduced_game(tool: ModuleType, pipeline: str) -> None:
     rules = reduced_rules()
-    abstraction = None if buckets is None else tool.deck_buckets(rules, buckets)
+    abstraction = None if pipeline == "exact" else tool.forgetting(rules)
     short = [_exploitability(rules, 300, seed, abstraction) for seed in (1, 2, 3)]
     long = [_exploitability(rules, 30_000, seed, abstraction) for seed in (1, 2, 3)]
     assert max(long) < min(short)
