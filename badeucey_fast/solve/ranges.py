@@ -44,6 +44,7 @@ and the late streets of a hand (a full 52-card deal starts at C(47, 5) =
 >>> ace_of_spades = parse_cards("As")[0]
 >>> def calls(holding):                             # the policy's chance of the call seen
 ...     return 0.9 if ace_of_spades in holding.cards else 0.3
+...
 >>> after = belief.after_action(calls)
 >>> {format_cards(cards): round(p, 4) for cards, p in after.probabilities().items()}
 {'3h 3s Ad Ah': 0.0769, '3h 3s Ad As': 0.2308, '3h 3s Ah As': 0.2308, '3h Ad Ah As': 0.2308, '3s Ad Ah As': 0.2308}
