@@ -479,3 +479,68 @@ def test_ctrl_c_at_any_line_of_the_futures_machinery_leaves_no_future_locked() -
             break
         assert free, f"a Ctrl-C at line {n} left a future's lock held"
     assert n > 20  # the trace reached the waiting, not only the start
+
+
+# ---- a training interrupted at random moments -------------------------------------
+
+
+def _train_args(iterations: int, out: Path, checkpoint: Path | None) -> list[str]:
+    return ["train", "--game", "badugi", "--buckets", "4", "--iterations", str(iterations), "--seed", "3",
+            "--out", str(out)] + (["--checkpoint", str(checkpoint)] if checkpoint is not None else [])
+
+
+def _train_until_finished(iterations: int, out: Path, checkpoint: Path, rng: np.random.Generator) -> int:
+    """``badeucey train`` with a checkpoint, sent SIGINT at a random moment after
+    its first progress report, then run again with the same command until it
+    finishes; the number of interruptions."""
+    interrupted = 0
+    for _ in range(100):
+        proc = _badeucey(*_train_args(iterations, out, checkpoint), "--progress")
+        try:
+            _read_until(proc, b"%")  # the solver is running
+        except AssertionError:  # finished before its first report (a resumed run near its end)
+            pass
+        time.sleep(float(rng.uniform(0.0, 0.6)))
+        proc.send_signal(signal.SIGINT)
+        stderr = proc.communicate(timeout=GUARD)[1].decode(errors="replace")
+        if proc.returncode == 0:
+            return interrupted
+        assert proc.returncode == 130, stderr
+        assert "Traceback" not in stderr, stderr
+        interrupted += 1
+    pytest.fail("the training never finished in 100 runs")
+
+
+def _check_trainings_resume_bit_identically(tmp_path: Path, tries: int, iterations: int, seed: int) -> None:
+    from badeucey_fast.solve import Strategy
+
+    whole = tmp_path / "whole.npz"
+    done = subprocess.run([sys.executable, "-m", "badeucey_fast", *_train_args(iterations, whole, None)],
+                          capture_output=True, text=True, timeout=600, cwd=TESTS, check=False)
+    assert done.returncode == 0, done.stderr
+    expected = Strategy.load(whole)
+    rng = np.random.default_rng(seed)
+    interruptions = 0
+    for attempt in range(tries):
+        out, checkpoint = tmp_path / f"s{attempt}.npz", tmp_path / f"c{attempt}.ckpt"
+        interruptions += _train_until_finished(iterations, out, checkpoint, rng)
+        got = Strategy.load(out)
+        assert got.iterations == expected.iterations == iterations
+        differ = [name for name in ("keys", "offsets", "averages")
+                  if not np.array_equal(getattr(got, name), getattr(expected, name))]
+        assert not differ, f"try {attempt}: the resumed strategy's {', '.join(differ)} differ from the uninterrupted one's"
+    assert interruptions >= tries  # each try was interrupted at least once
+
+
+def test_training_interrupted_at_random_moments_resumes_bit_identically(tmp_path: Path) -> None:
+    """Ctrl-C (a real SIGINT) at random moments of ``badeucey train --checkpoint``,
+    then the same command until it finishes: the strategy is the uninterrupted
+    run's, array for array (before: a Ctrl-C inside the wait for the solver's
+    thread left the solver running while the checkpoint was written, on CPython
+    before 3.13)."""
+    _check_trainings_resume_bit_identically(tmp_path, tries=3, iterations=1500, seed=1)
+
+
+@pytest.mark.slow
+def test_training_interrupted_at_random_moments_resumes_bit_identically_many_times(tmp_path: Path) -> None:
+    _check_trainings_resume_bit_identically(tmp_path, tries=12, iterations=4000, seed=2)
