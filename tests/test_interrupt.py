@@ -505,7 +505,8 @@ def _train_until_finished(iterations: int, out: Path, checkpoint: Path, rng: np.
         stderr = proc.communicate(timeout=GUARD)[1].decode(errors="replace")
         if proc.returncode == 0:
             return interrupted
-        assert proc.returncode == 130, stderr
+        # 130: the command's own status for Ctrl-C; -SIGINT: the signal came as the interpreter ended
+        assert proc.returncode in (130, -signal.SIGINT), stderr
         assert "Traceback" not in stderr, stderr
         interrupted += 1
     pytest.fail("the training never finished in 100 runs")
@@ -538,7 +539,7 @@ def test_training_interrupted_at_random_moments_resumes_bit_identically(tmp_path
     run's, array for array (before: a Ctrl-C inside the wait for the solver's
     thread left the solver running while the checkpoint was written, on CPython
     before 3.13)."""
-    _check_trainings_resume_bit_identically(tmp_path, tries=3, iterations=1500, seed=1)
+    _check_trainings_resume_bit_identically(tmp_path, tries=3, iterations=1000, seed=1)
 
 
 @pytest.mark.slow

@@ -255,10 +255,57 @@ def _run_rounds(memory: cfr.Memory, total: int, limit: int, path: Path | None, j
         raise TrainingInterrupted(_strategy(job, rules, abstraction, kept[0]), path) from None
 
 
+def _run_in_thread(game: cfr.CGame, memory: cfr.Memory, iterations: int, stop: Any) -> int:
+    """``memory.run(game, iterations, stop)`` in a worker thread while this one
+    waits, so that Ctrl-C is seen at once: it sets the stop flag, which the
+    solver reads between iterations, waits until the solver has returned (the
+    memory is then whole, and nothing writes it any longer) and propagates.
+
+    The wait is on an event the worker sets as it ends, not ``Thread.join``:
+    before Python 3.13, a KeyboardInterrupt inside ``join`` marks a thread that
+    still runs as ended, and a later ``join`` returns at once."""
+    result: list[int] = []
+    failed: list[BaseException] = []
+    finished = threading.Event()
+
+    def work() -> None:
+        try:
+            result.append(memory.run(game, iterations, stop))
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
+            failed.append(exc)
+        finally:
+            finished.set()
+
+    worker = threading.Thread(target=work, name="badeucey-train", daemon=True)
+    try:
+        worker.start()
+        finished.wait()
+    except BaseException as exc:
+        stop[0] = 1
+        if not isinstance(exc, RuntimeError):  # (start() raises RuntimeError only when no thread started)
+            _wait_through_interrupts(finished)
+        raise
+    if failed:
+        raise failed[0]
+    return result[0]
+
+
+def _wait_through_interrupts(finished: threading.Event) -> None:
+    """Wait until ``finished`` is set, a further Ctrl-C included (the first is
+    being handled: the solver stops within an iteration)."""
+    while True:
+        try:
+            finished.wait()
+            return
+        except KeyboardInterrupt:
+            continue
+
+
 def run_slices(game: cfr.CGame, memory: cfr.Memory, total: int, limit: int, path: Path | None, job: dict[str, Any],
                rules: TableRules, abstraction: SolverAbstraction, progress: Callable[[int, int], None] | None) -> cfr.Memory:
     """Runs the solver to ``total`` iterations in slices, each in a thread (so
-    that Ctrl-C is seen at once and stops it between iterations)."""
+    that Ctrl-C is seen at once and stops it between iterations,
+    :func:`_run_in_thread`)."""
     from badeucey_fast._native import ffi
 
     stop = ffi.new("int *")
@@ -272,18 +319,8 @@ def run_slices(game: cfr.CGame, memory: cfr.Memory, total: int, limit: int, path
             kept = memory.copy() if memory.struct.peak_entries == 0 else None
             if kept is not None:
                 n = 1
-            result: list[int] = []
             started = time.monotonic()
-            worker = threading.Thread(target=lambda m=memory, n=n, out=result: out.append(m.run(game, n, stop)), daemon=True)
-            worker.start()
-            try:
-                while worker.is_alive():
-                    worker.join(0.1)
-            finally:
-                stop[0] = 1  # a no-op once the worker is done; on Ctrl-C, it stops between iterations
-                worker.join()
-                stop[0] = 0
-            status = result[0]
+            status = _run_in_thread(game, memory, n, stop)
             if kept is not None and status == cfr.MEMORY and memory.damaged:
                 memory, kept = kept, None
                 if memory.grown_bytes() > limit:
