@@ -545,3 +545,72 @@ def test_training_interrupted_at_random_moments_resumes_bit_identically(tmp_path
 @pytest.mark.slow
 def test_training_interrupted_at_random_moments_resumes_bit_identically_many_times(tmp_path: Path) -> None:
     _check_trainings_resume_bit_identically(tmp_path, tries=12, iterations=4000, seed=2)
+
+
+# ---- Ctrl-C from a terminal: the whole process group ----------------------------
+
+
+def _group_members(group: int) -> set[int]:
+    """The live processes of a process group (a pool's workers stay in their parent's)."""
+    members = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == group and fields[0] != "Z":
+                members.add(int(entry))
+    return members
+
+
+def _check_terminal_ctrl_c_at_random_moments(tmp_path: Path, tries: int, seed: int) -> None:
+    """``badeucey chart`` of many chunks with a checkpoint, in a process group of
+    its own as a terminal's foreground job is, sent SIGINT to the whole group
+    at a random moment (the workers starting, running or sending results), a
+    second one soon after in some tries: the command ends within the guard with
+    the status of SIGINT and one line, no traceback from it or a worker, and
+    leaves no process of its group."""
+    rng = np.random.default_rng(seed)
+    for attempt in range(tries):
+        out, checkpoint = tmp_path / f"c{attempt}.npz", tmp_path / f"c{attempt}.ckpt"
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "badeucey_fast", "chart", "--game", "badugi", "--draws", "1", "--limit", "2000",
+             "--chunk-size", "4", "--workers", "2", "--checkpoint", str(checkpoint), "--out", str(out)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=TESTS,
+            preexec_fn=lambda: (os.setpgid(0, 0), signal.signal(signal.SIGINT, signal.SIG_DFL)))
+        try:
+            if attempt % 2:  # at any moment of the job
+                time.sleep(float(rng.uniform(0.0, 4.0)))
+            else:  # as the pool starts its workers (the forkserver is there)
+                _wait_until(lambda p=proc: len(_group_members(p.pid)) > 1 or p.poll() is not None, "the pool")
+                time.sleep(float(rng.uniform(0.0, 0.4)))
+            os.killpg(proc.pid, signal.SIGINT)
+            if attempt % 3 == 2:  # an impatient user
+                time.sleep(float(rng.uniform(0.0, 1.0)))
+                if proc.poll() is None:
+                    os.killpg(proc.pid, signal.SIGINT)
+            try:
+                stderr = proc.communicate(timeout=GUARD)[1].decode(errors="replace")
+            except subprocess.TimeoutExpired:
+                pytest.fail(f"try {attempt}: the command still runs {GUARD:.0f} s after Ctrl-C")
+            # 130: the command's status for Ctrl-C; -SIGINT: a second one came once the interpreter had
+            # given its signals back to the system, as it ended (a shell reports both as 130)
+            assert proc.returncode == 130 or (proc.returncode == -signal.SIGINT and attempt % 3 == 2), (attempt, stderr)
+            assert "Traceback" not in stderr and "Exception ignored" not in stderr, (attempt, stderr)
+            lines = stderr.strip().splitlines()
+            assert lines and lines[-1].startswith("badeucey: interrupted"), (attempt, stderr)
+            _wait_until(lambda p=proc: not _group_members(p.pid), f"try {attempt}: the command's processes to end")
+        finally:
+            for pid in _group_members(proc.pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_terminal_ctrl_c_ends_a_chart_and_its_workers_with_one_line(tmp_path: Path) -> None:
+    _check_terminal_ctrl_c_at_random_moments(tmp_path, tries=3, seed=1)
+
+
+@pytest.mark.slow
+def test_terminal_ctrl_c_ends_a_chart_and_its_workers_with_one_line_many_times(tmp_path: Path) -> None:
+    _check_terminal_ctrl_c_at_random_moments(tmp_path, tries=20, seed=2)
