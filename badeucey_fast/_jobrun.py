@@ -37,17 +37,18 @@ import sys
 import threading
 import time
 import types
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import (
     CancelledError,
     Executor,
     Future,
     ProcessPoolExecutor,
 )
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from queue import Empty, SimpleQueue
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 
 from badeucey_fast._checks import check_count
 
@@ -184,6 +185,8 @@ def _start_worker() -> None:
     end only when no worker holds their pipes any longer.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # held back while the worker started (_sigint_held): ignored from now on
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_end_with, args=(parent,), name="badeucey-parent-watch", daemon=True).start()
@@ -302,6 +305,41 @@ def unsendable(obj: object, start_method: str) -> str | None:
     return None
 
 
+@contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Ctrl-C held back while the block runs, which starts processes.
+
+    SIGINT is blocked in this thread, and a process started meanwhile inherits
+    the mask: a terminal's Ctrl-C, which reaches the whole process group, then
+    cannot interrupt a worker, or the forkserver, as it imports its modules (a
+    KeyboardInterrupt traceback of theirs under the command's own line); a
+    worker ignores SIGINT once started (:func:`_start_worker`), the forkserver
+    ignores it by itself.  In the main thread, Python's handler is deferred
+    too (the signal may reach another thread, and Python runs its handler in
+    the main thread all the same): a KeyboardInterrupt inside the start of a
+    process would leave it running unknown to the pool, which then cannot end
+    it.  A Ctrl-C meanwhile is handled when the block ends.
+    """
+    if not hasattr(signal, "pthread_sigmask"):  # (Windows: no process groups to signal)
+        yield
+        return
+    came: list[Any] = []
+    handler = signal.getsignal(signal.SIGINT)
+    deferred = threading.current_thread() is threading.main_thread() and callable(handler)
+    run_handler = cast(Callable[[int, Any], Any], handler)
+    if deferred:
+        signal.signal(signal.SIGINT, lambda signum, frame: came.append(frame))
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        if deferred:
+            signal.signal(signal.SIGINT, handler)
+            if came:
+                run_handler(signal.SIGINT, came[0])
+
+
 class LocalPool(ProcessPoolExecutor):
     """The local process pool of :func:`local_executor`: a
     :class:`~concurrent.futures.ProcessPoolExecutor` whose workers end by
@@ -327,6 +365,13 @@ class LocalPool(ProcessPoolExecutor):
         # "Bad file descriptor" printed as the process ends).
         if isinstance(manager, threading.Thread) and manager is not threading.current_thread():
             manager.join(timeout=5)
+
+    def submit(self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
+        """As :meth:`ProcessPoolExecutor.submit`, which starts the workers (and
+        the pool's thread) as they are needed: with SIGINT held back
+        (:func:`_sigint_held`), so that they never see a terminal's Ctrl-C."""
+        with _sigint_held():
+            return super().submit(fn, *args, **kwargs)
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         super().shutdown(wait=wait and not self._stopped, cancel_futures=cancel_futures)

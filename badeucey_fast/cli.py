@@ -1045,14 +1045,16 @@ def _at_least_one(text: str) -> int:
 @contextmanager
 def _second_interrupt_exits() -> Iterator[None]:
     """Ctrl-C raises KeyboardInterrupt as usual (a job then saves what it finished
-    and stops); a second Ctrl-C, while that runs, ends the process at once.  Only
-    in the main thread, and only over Python's own handler."""
+    and stops); a second Ctrl-C, while that runs or as the interpreter ends
+    (its exit hooks wait for a process pool's thread), ends the process at
+    once.  Only in the main thread, and only over Python's own handler."""
     if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         yield
         return
 
     def again(signum: int, frame: Any) -> None:
         os.write(sys.stderr.fileno(), b"\nbadeucey: interrupted again: exiting now\n")
+        _kill_child_processes()
         os._exit(EXIT_INTERRUPTED)
 
     def first(signum: int, frame: Any) -> None:
@@ -1067,7 +1069,23 @@ def _second_interrupt_exits() -> Iterator[None]:
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        if signal.getsignal(signal.SIGINT) is first:  # else a second Ctrl-C still exits at once, with one line
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _kill_child_processes() -> None:
+    """Kill the processes this one started through multiprocessing (a pool's
+    workers): one still starting would otherwise outlive an exit that skips the
+    pool's clean-up, and fail on the pool's queues with a traceback of its own
+    (its SIGINT is held back, see badeucey_fast._jobrun._sigint_held)."""
+    multiprocessing = sys.modules.get("multiprocessing")
+    if multiprocessing is None:
+        return
+    for child in multiprocessing.active_children():
+        try:
+            child.kill()
+        except (OSError, ValueError, AttributeError):  # ended meanwhile, or closed
+            pass
 
 
 def main(argv: Sequence[str] | None = None) -> int:
