@@ -614,3 +614,39 @@ def test_terminal_ctrl_c_ends_a_chart_and_its_workers_with_one_line(tmp_path: Pa
 @pytest.mark.slow
 def test_terminal_ctrl_c_ends_a_chart_and_its_workers_with_one_line_many_times(tmp_path: Path) -> None:
     _check_terminal_ctrl_c_at_random_moments(tmp_path, tries=20, seed=2)
+
+
+
+# ---- the pool's own thread after stop() -------------------------------------------
+
+
+def test_stop_ends_the_pool_thread_reading_a_killed_worker_s_result() -> None:
+    """A worker killed while it sends a result leaves part of a message in the
+    pool's result pipe (written here as such a worker would): the pool's thread
+    waits for the rest, which no worker will send.  stop() ends that thread too,
+    and the process then exits (before: it waited for the thread at exit for
+    ever)."""
+    code = textwrap.dedent("""
+        import os, struct, sys
+        sys.path.append(sys.argv[1])
+        import interrupt_tasks
+        from badeucey_fast.jobs import local_executor
+
+        if __name__ == "__main__":
+            pool = local_executor(1)
+            pool.submit(interrupt_tasks.quick_or_stuck, 0, None, 600)
+            manager = pool._executor_manager_thread
+            os.write(pool._result_queue._writer.fileno(), struct.pack("!i", 1000) + bytes(10))
+            pool.stop()
+            print("pool thread alive:", manager.is_alive(), flush=True)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", code, str(TASKS)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=TESTS)
+    try:
+        stdout, stderr = proc.communicate(timeout=GUARD)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        stdout, stderr = proc.communicate()
+        pytest.fail(f"the process still runs {GUARD:.0f} s after stop(): {stdout.decode()}")
+    assert stdout.decode() == "pool thread alive: False\n", stderr.decode()
+    assert proc.returncode == 0, stderr.decode()
