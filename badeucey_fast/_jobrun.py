@@ -355,11 +355,19 @@ class LocalPool(ProcessPoolExecutor):
         # ProcessPoolExecutor's own, private attributes (read with a fallback)
         processes = dict(getattr(self, "_processes", None) or {})
         manager = getattr(self, "_executor_manager_thread", None)
+        results = getattr(self, "_result_queue", None)
         for process in processes.values():
             process.kill()
         self.shutdown(wait=False, cancel_futures=True)
         for process in processes.values():
             process.join(timeout=5)
+        # A worker killed while it sent a result left part of a message, whose rest
+        # the pool's thread would wait for as long as a writer of the pipe is open:
+        # with every worker gone, this process's own end is the last (it never
+        # writes there), and closed, the thread reads end-of-file and ends.
+        writer = getattr(results, "_writer", None)
+        if writer is not None and not any(process.is_alive() for process in processes.values()):
+            writer.close()
         # The pool's thread closes its wake-up pipe as it ends; joined here, it is not
         # closing it while concurrent.futures' exit hook writes to it (an OSError
         # "Bad file descriptor" printed as the process ends).
