@@ -650,3 +650,63 @@ def test_stop_ends_the_pool_thread_reading_a_killed_worker_s_result() -> None:
         pytest.fail(f"the process still runs {GUARD:.0f} s after stop(): {stdout.decode()}")
     assert stdout.decode() == "pool thread alive: False\n", stderr.decode()
     assert proc.returncode == 0, stderr.decode()
+
+
+# ---- a checkpoint that cannot be written ------------------------------------------
+
+
+def _run_with_file_size_limit(limit: int, *args: str) -> subprocess.CompletedProcess[str]:
+    """The command with files limited to ``limit`` bytes (RLIMIT_FSIZE; SIGXFSZ
+    ignored, so that a write past it fails with EFBIG as on a full device)."""
+    import resource
+
+    def limited() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return subprocess.run([sys.executable, "-m", "badeucey_fast", *args], capture_output=True, text=True,
+                          timeout=600, cwd=TESTS, check=False, preexec_fn=limited)
+
+
+def _one_line_naming(stderr: str, path: Path) -> None:
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("badeucey: error: ") and str(path) in lines[0], stderr
+    assert "File too large" in lines[0], stderr
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="RLIMIT_FSIZE: POSIX")
+def test_train_writes_its_strategy_when_its_checkpoint_cannot_be_written(tmp_path: Path) -> None:
+    """The checkpoint (700 KB) cannot be written, the strategy (90 KB) can: it is
+    written, and one line names the checkpoint (before: neither, and the error
+    named no file)."""
+    from badeucey_fast.solve import Strategy
+
+    out, checkpoint = tmp_path / "s.npz", tmp_path / "s.ckpt"
+    done = _run_with_file_size_limit(300_000, *_train_args(300, out, checkpoint))
+    assert done.returncode == 2, done.stderr  # as when --out cannot be written
+    _one_line_naming(done.stderr, checkpoint)
+    assert Strategy.load(out).iterations == 300
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="RLIMIT_FSIZE: POSIX")
+def test_chart_writes_its_chart_when_its_checkpoint_cannot_be_written(tmp_path: Path) -> None:
+    from badeucey_fast.jobs import DiscardChart
+
+    out, checkpoint = tmp_path / "c.npz", tmp_path / "c.ckpt"
+    done = _run_with_file_size_limit(150_000, "chart", "--game", "badugi", "--draws", "1", "--limit", "600",
+                                     "--chunk-size", "20", "--workers", "2", "--checkpoint", str(checkpoint),
+                                     "--out", str(out))
+    assert done.returncode == 2, done.stderr  # as when --out cannot be written
+    _one_line_naming(done.stderr, checkpoint)
+    assert len(DiscardChart.load(out)) == 600
+    assert f"wrote {out}" in done.stdout
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="RLIMIT_FSIZE: POSIX")
+def test_match_prints_its_result_when_its_checkpoint_cannot_be_written(tmp_path: Path) -> None:
+    checkpoint = tmp_path / "m.ckpt"
+    done = _run_with_file_size_limit(2_000, "match", "--hands", "2000", "--workers", "2", "--seed", "1",
+                                     "--checkpoint", str(checkpoint))
+    assert done.returncode == 2, done.stderr  # as when --out cannot be written
+    _one_line_naming(done.stderr, checkpoint)
+    assert "mbb/hand" in done.stdout
