@@ -37,6 +37,7 @@ import sys
 import threading
 import time
 import types
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import (
     CancelledError,
@@ -84,6 +85,32 @@ class JobError(RuntimeError):
     """A chunk of a job failed (its task raised, or a worker died and the
     executor could not rerun it).  Finished chunks are kept in the checkpoint,
     if there is one: run the job again to resume."""
+
+
+class CheckpointWarning(UserWarning):
+    """A job's checkpoint could not be written (a full device, a file-size
+    limit, ...).  The job goes on and its result is whole; only resuming from
+    the work done since the last checkpoint written is lost."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"cannot write the checkpoint {path}: {reason}; the job goes on without it")
+        self.path = path
+        """The checkpoint file."""
+        self.reason = reason
+        """Why it could not be written (the system's words)."""
+
+
+def keep_checkpoint(path: Path, write: Callable[[], None]) -> bool:
+    """``write()``, which writes the checkpoint ``path``: True once written;
+    False, with a :class:`CheckpointWarning` naming the file, when it could
+    not be (an OSError: a checkpoint only serves to resume, so the job that
+    asked for it goes on)."""
+    try:
+        write()
+    except OSError as exc:
+        warnings.warn(CheckpointWarning(path, exc.strerror or str(exc)), stacklevel=3)
+        return False
+    return True
 
 
 class JobInterrupted(KeyboardInterrupt):
@@ -572,6 +599,8 @@ def run_chunks(
     :param progress: called with a :class:`JobProgress` at the start and after
         each chunk.
     :raises JobError: when a chunk fails (the finished chunks are kept).
+    :warns CheckpointWarning: when the checkpoint cannot be written (named,
+        with the reason): the job goes on, and returns its whole result.
     :raises JobInterrupted: on Ctrl-C, once the chunks not started are cancelled,
         the running ones stopped (on a :class:`LocalPool`, ``executor=None``
         included, its workers are killed; on Dask the tasks are cancelled; any
@@ -621,6 +650,7 @@ def run_chunks(
     finished_queue: SimpleQueue[Future[ChunkResult]] = SimpleQueue()
     queue = itertools.chain((first,), todo)
     unsaved = False
+    kept = True  # the checkpoint's last write succeeded (else a CheckpointWarning said so)
     last_save = time.monotonic()
     window, window_read = submit_window(pool), time.monotonic()  # a bounded window, refilled as chunks finish
     interrupted = False
@@ -652,13 +682,13 @@ def run_chunks(
                 report()
             if failed is not None:
                 c, exc = failed
-                kept = f"; {len(done)} finished chunk(s) kept in {path}: run again to resume" if path else ""
-                raise JobError(f"chunk {c} of {len(payloads)} failed: {type(exc).__name__}: {exc}{kept}") from exc
+                where = f"; {len(done)} finished chunk(s) kept in {path}: run again to resume" if path else ""
+                raise JobError(f"chunk {c} of {len(payloads)} failed: {type(exc).__name__}: {exc}{where}") from exc
             if path is not None and unsaved and time.monotonic() - last_save >= checkpoint_interval:
-                write_checkpoint(path, job, done)
+                kept = keep_checkpoint(path, lambda: write_checkpoint(path, job, done))
                 unsaved, last_save = False, time.monotonic()
         if path is not None and unsaved:  # every chunk, saved before the job returns (a Ctrl-C here is caught)
-            write_checkpoint(path, job, done)
+            kept = keep_checkpoint(path, lambda: write_checkpoint(path, job, done))
             unsaved = False
     except KeyboardInterrupt:
         interrupted = True  # raised as a JobInterrupted below, once the finished chunks are saved
@@ -676,9 +706,9 @@ def run_chunks(
             if isinstance(pool, LocalPool):
                 pool.stop()  # the running chunks: their workers are killed, not waited for
         if path is not None and unsaved:
-            write_checkpoint(path, job, done)
+            kept = keep_checkpoint(path, lambda: write_checkpoint(path, job, done))
         if own:
             pool.shutdown(wait=not pending, cancel_futures=True)
     if interrupted:
-        raise JobInterrupted(len(done), len(payloads), path)
+        raise JobInterrupted(len(done), len(payloads), path if kept else None)
     return [done[c] for c in range(len(payloads))]

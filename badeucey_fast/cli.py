@@ -19,6 +19,7 @@ import os
 import signal
 import sys
 import time
+import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NoReturn, TextIO, cast
@@ -445,9 +446,44 @@ years even on a cluster, so a larger number is taken for a mistyped one and
 refused before anything is set up."""
 
 
-def _interrupted(exc: Any) -> str:
+@contextmanager
+def _checkpoint_failures() -> Iterator[list[Any]]:
+    """The jobs.CheckpointWarning of the job run in the block, kept instead of
+    shown: the command writes or prints its result first, then says in one line
+    which checkpoint could not be written (:func:`_checkpoint_error`)."""
+    from badeucey_fast.jobs import CheckpointWarning
+
+    failures: list[Any] = []
+    show = warnings.showwarning
+
+    def keep(message: Warning | str, category: type[Warning], filename: str, lineno: int, file: TextIO | None = None,
+             line: str | None = None) -> None:
+        if isinstance(message, CheckpointWarning):
+            failures.append(message)
+        else:
+            show(message, category, filename, lineno, file, line)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", CheckpointWarning)
+        warnings.showwarning = keep
+        yield failures
+
+
+def _checkpoint_text(failure: Any) -> str:
+    return f"cannot write --checkpoint {failure.path}: {failure.reason}"
+
+
+def _checkpoint_error(failures: list[Any]) -> int:
+    """The one line of a job whose result is whole but whose checkpoint could not be written."""
+    print(f"badeucey: error: {_checkpoint_text(failures[-1])}; the result is whole all the same", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _interrupted(exc: Any, failures: list[Any] | None = None) -> str:
     """The one line of an interrupted job (a jobs.JobInterrupted): chunks kept, and how to resume."""
     done, total = f"{exc.chunks_done:,} of {exc.chunks_total:,} chunks", f"{exc.chunks_total:,} chunks"
+    if exc.checkpoint is None and failures:
+        return f"interrupted; {done} had finished, none kept: {_checkpoint_text(failures[-1])}"
     if exc.checkpoint is None:
         return f"interrupted; {done} had finished, none kept: add --checkpoint FILE to keep finished chunks"
     if not exc.chunks_done:
@@ -484,13 +520,13 @@ def _cmd_chart(args: argparse.Namespace) -> int:
     last = progress.last
     start = time.monotonic()
     try:
-        with _job_executor(args) as executor:
+        with _checkpoint_failures() as failures, _job_executor(args) as executor:
             chart = jobs.discard_chart(args.game, draws=args.draws, target=args.target, objective=args.objective,
                                        hands=hands, executor=executor, chunk_size=args.chunk_size, progress=progress,
                                        checkpoint=args.checkpoint, seed=args.seed)
     except jobs.JobInterrupted as exc:
         progress.close()
-        print(f"badeucey: {_interrupted(exc)}", file=sys.stderr)
+        print(f"badeucey: {_interrupted(exc, failures)}", file=sys.stderr)
         return EXIT_INTERRUPTED
     except KeyboardInterrupt:  # not within the job's chunks: before the first, or after the last
         progress.close()
@@ -528,7 +564,7 @@ def _cmd_chart(args: argparse.Namespace) -> int:
     elif last and last[0].items_resumed and last[0].items_done == last[0].items_resumed:
         print(f"all {last[0].items_resumed:,} hands from the checkpoint")
     print(f"wrote {args.out} ({os.path.getsize(args.out):,} bytes)" + (f" and {args.csv}" if args.csv else ""))
-    return 0
+    return _checkpoint_error(failures) if failures else 0
 
 
 def _cmd_match(args: argparse.Namespace) -> int:
@@ -557,13 +593,13 @@ def _cmd_match(args: argparse.Namespace) -> int:
         print(f"badeucey match: {note}", file=sys.stderr)
     bar = ProgressBar(sys.stderr, force=args.progress, delay=0)
     try:
-        with _job_executor(args) as executor:
+        with _checkpoint_failures() as failures, _job_executor(args) as executor:
             result = play_match(bots, hands=args.hands, rules=rules, seed=args.seed, duplicate=not args.no_duplicate,
                                 executor=executor, progress=bar, checkpoint=args.checkpoint, keep_deals=False,
                                 engine=args.engine)
     except jobs.JobInterrupted as exc:
         bar.close()
-        print(f"badeucey: {_interrupted(exc)}", file=sys.stderr)
+        print(f"badeucey: {_interrupted(exc, failures)}", file=sys.stderr)
         return EXIT_INTERRUPTED
     except ImportError as exc:  # dask_executor: the dask extra is not installed
         print(f"badeucey: error: {exc}", file=sys.stderr)
@@ -574,7 +610,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     _print_json("match", result.to_dict()) if args.json else print(result)
-    return 0
+    return _checkpoint_error(failures) if failures else 0
 
 
 def _cfr_match(args: argparse.Namespace, names: list[str]) -> tuple[Any, list[Any]]:
@@ -664,14 +700,16 @@ def _cmd_train(args: argparse.Namespace) -> int:
             raise KeyboardInterrupt  # train stops as on Ctrl-C, keeping the finished iterations
 
     try:
-        with (_job_executor(args) if args.chunks > 1 else contextlib.nullcontext()) as executor:
+        with (_checkpoint_failures() as failures,
+              _job_executor(args) if args.chunks > 1 else contextlib.nullcontext() as executor):
             strategy = train(rules, total, seed=args.seed, abstraction=abstraction, stacks=(stack, stack),
                              variant=args.variant, checkpoint=args.checkpoint, progress=progress,
                              chunks=args.chunks, chunk_iterations=args.chunk_iterations, executor=executor)
     except TrainingInterrupted as exc:
         bar.close()
         if not out_of_time:
-            where = (f"kept in {args.checkpoint}: run the same command to resume" if args.checkpoint
+            where = (f"kept in {args.checkpoint}: run the same command to resume" if exc.checkpoint is not None
+                     else f"none kept: {_checkpoint_text(failures[-1])}" if failures
                      else "none kept: add --checkpoint FILE to keep them")
             print(f"badeucey: interrupted after {exc.iterations:,} iterations; {where}", file=sys.stderr)
             return EXIT_INTERRUPTED
@@ -694,7 +732,7 @@ def _cmd_train(args: argparse.Namespace) -> int:
           f"wrote {args.out} ({os.path.getsize(args.out):,} bytes)")
     if args.minutes is not None:
         print(f"the same strategy again: --iterations {strategy.iterations} with the same options")
-    return 0
+    return _checkpoint_error(failures) if failures else 0
 
 
 def _rounded_hands_note(hands: int, seats: int, *, duplicate: bool) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from badeucey_fast._checks import check_count, check_int, check_seed
 from badeucey_fast.abstraction import DEFAULT_BUCKETS
-from badeucey_fast._jobrun import CHECKPOINT_INTERVAL
+from badeucey_fast._jobrun import CHECKPOINT_INTERVAL, keep_checkpoint
 from badeucey_fast._native import cfr, status_text
 from badeucey_fast.play.rules import TableRules
 from badeucey_fast.solve.abstraction import SolverAbstraction
@@ -97,12 +97,16 @@ def _strategy(job: dict[str, Any], rules: TableRules, abstraction: SolverAbstrac
                     job["seed"], arrays["keys"], arrays["offsets"], arrays["averages"])
 
 
-def _write_checkpoint(path: Path, job: dict[str, Any], memory: cfr.Memory) -> None:
+def _write_checkpoint(path: Path, job: dict[str, Any], memory: cfr.Memory) -> bool:
+    """Keep the solver's state in ``path``: True once written; False, with a
+    :class:`~badeucey_fast.jobs.CheckpointWarning`, when it could not be (the
+    training goes on)."""
     from badeucey_fast._storage import write_arrays
 
     counters = memory.counters()
     meta = {**job, "iterations": memory.iterations, "counters": [str(v) for v in counters]}
-    write_arrays(path, memory.arrays(), kind=CHECKPOINT_FORMAT, meta=meta, what="checkpoint file")
+    return keep_checkpoint(path, lambda: write_arrays(path, memory.arrays(), kind=CHECKPOINT_FORMAT, meta=meta,
+                                                      what="checkpoint file"))
 
 
 def _read_checkpoint(path: Path, job: dict[str, Any], abstraction: SolverAbstraction) -> cfr.Memory:
@@ -181,6 +185,8 @@ def train(
     :raises MemoryError: when the solver needs more than ``memory_limit``
         (the checkpoint keeps the iterations finished).
     :raises TrainingInterrupted: on Ctrl-C, with the finished iterations.
+    :warns CheckpointWarning: when the checkpoint cannot be written (named,
+        with the reason): the training goes on, and returns its strategy.
 
     >>> train("badugi", 10, abstraction=0)
     Traceback (most recent call last):
@@ -250,9 +256,8 @@ def _run_rounds(memory: cfr.Memory, total: int, limit: int, path: Path | None, j
         return run_rounds(memory, total, job=job, chunks=job["chunks"], chunk_iterations=job["chunk_iterations"],
                           executor=executor, limit=limit, after_round=after_round)
     except (KeyboardInterrupt, JobInterrupted):
-        if path is not None:
-            _write_checkpoint(path, job, kept[0])
-        raise TrainingInterrupted(_strategy(job, rules, abstraction, kept[0]), path) from None
+        written_at_stop = path is not None and _write_checkpoint(path, job, kept[0])
+        raise TrainingInterrupted(_strategy(job, rules, abstraction, kept[0]), path if written_at_stop else None) from None
 
 
 def _run_in_thread(game: cfr.CGame, memory: cfr.Memory, iterations: int, stop: Any) -> int:
@@ -330,11 +335,10 @@ def run_slices(game: cfr.CGame, memory: cfr.Memory, total: int, limit: int, path
             kept = None
             if status == cfr.MEMORY and not memory.damaged:
                 if memory.grown_bytes() > limit:
-                    if path is not None:
-                        _write_checkpoint(path, job, memory)
+                    saved = path is not None and _write_checkpoint(path, job, memory)
                     raise MemoryError(f"train: the solver needs more than memory_limit={limit:,} bytes after "
                                       f"{memory.iterations:,} iterations ({memory.entries:,} information sets)"
-                                      + (f"; the checkpoint {path} keeps them" if path is not None else ""))
+                                      + (f"; the checkpoint {path} keeps them" if saved else ""))
                 memory = memory.grown()
             elif status < 0 and status != cfr.STOPPED:
                 raise ValueError(f"train: the solver stopped on {status_text(status)}"
@@ -354,7 +358,6 @@ def run_slices(game: cfr.CGame, memory: cfr.Memory, total: int, limit: int, path
             memory = kept
         if memory.damaged:  # pragma: no cover - a stop is seen between iterations only
             raise
-        if path is not None:
-            _write_checkpoint(path, job, memory)
-        raise TrainingInterrupted(_strategy(job, rules, abstraction, memory), path) from None
+        written_at_stop = path is not None and _write_checkpoint(path, job, memory)
+        raise TrainingInterrupted(_strategy(job, rules, abstraction, memory), path if written_at_stop else None) from None
     return memory
