@@ -710,3 +710,40 @@ def test_match_prints_its_result_when_its_checkpoint_cannot_be_written(tmp_path:
     assert done.returncode == 2, done.stderr  # as when --out cannot be written
     _one_line_naming(done.stderr, checkpoint)
     assert "mbb/hand" in done.stdout
+
+
+# ---- a killed worker ----------------------------------------------------------------
+
+
+def test_train_chunks_with_a_killed_worker_ends_with_one_line(tmp_path: Path) -> None:
+    """SIGKILL of the pool's workers during ``badeucey train --chunks``: one line
+    saying a chunk failed, status 1, as chart and match end (before: an uncaught
+    JobError traceback)."""
+    proc = _badeucey("train", "--game", "badugi", "--buckets", "4", "--iterations", "1000000", "--chunks", "2",
+                     "--chunk-iterations", "2000", "--workers", "2", "--seed", "3", "--out", str(tmp_path / "s.npz"),
+                     "--checkpoint", str(tmp_path / "s.ckpt"))
+    _workers_started(proc, 4)  # the forkserver, the resource tracker, two workers
+    time.sleep(0.5)
+    workers = {pid for pid in _descendants(proc.pid) if pid not in _children(proc.pid)}
+    assert workers
+    for pid in workers:
+        os.kill(pid, signal.SIGKILL)
+    stderr = proc.communicate(timeout=GUARD)[1].decode(errors="replace")
+    assert proc.returncode == 1, stderr
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("badeucey: error: "), stderr
+    assert "Traceback" not in stderr
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (a pool's workers are the forkserver's)."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        found.add(int(entry))
+            except (OSError, ValueError, IndexError):
+                continue
+    return found
