@@ -747,3 +747,15 @@ def _children(pid: int) -> set[int]:
             except (OSError, ValueError, IndexError):
                 continue
     return found
+
+
+def test_a_job_on_a_pool_broken_before_it_is_a_job_error() -> None:
+    """A pool whose worker died between two jobs refuses new chunks: a JobError
+    naming the chunk (before: the executor's BrokenProcessPool)."""
+    with local_executor(1) as pool:
+        pool.submit(interrupt_tasks.quick_or_stuck, 0, None, 0).result(timeout=GUARD)
+        for process in multiprocessing.active_children():
+            process.kill()
+        _wait_until(lambda: bool(getattr(pool, "_broken", False)), "the pool to see its worker gone")
+        with pytest.raises(jobs.JobError, match=r"chunk 0 of 2 could not be started: BrokenProcessPool"):
+            run_chunks(interrupt_tasks.quick_or_stuck, [0, 0], [1, 1], job={}, executor=pool)
