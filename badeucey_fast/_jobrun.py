@@ -40,6 +40,7 @@ import types
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import (
+    BrokenExecutor,
     CancelledError,
     Executor,
     Future,
@@ -660,7 +661,12 @@ def run_chunks(
             if time.monotonic() - window_read >= WINDOW_REREAD:  # a cluster may have grown or shrunk
                 window, window_read = submit_window(pool), time.monotonic()
             for c in queue if len(pending) < window else ():
-                future = pool.submit(task, c, chunk_seed(seed, c), payloads[c])
+                try:
+                    future = pool.submit(task, c, chunk_seed(seed, c), payloads[c])
+                except BrokenExecutor as broken:  # a worker died since the last chunk: a chunk failed, as below
+                    where = f"; {len(done)} finished chunk(s) kept in {path}: run again to resume" if path else ""
+                    raise JobError(f"chunk {c} of {len(payloads)} could not be started: {type(broken).__name__}: "
+                                   f"{broken}{where}") from broken
                 pending[future] = c
                 future.add_done_callback(finished_queue.put)
                 if len(pending) >= window:

@@ -670,6 +670,7 @@ def _cmd_train(args: argparse.Namespace) -> int:
         raise ValueError("--workers and --scheduler run chunks: add --chunks K (K > 1)")
     _check_scheduler(args)
     _check_outputs([("--out", args.out), ("--checkpoint", args.checkpoint)])
+    from badeucey_fast.jobs import JobError
     from badeucey_fast.solve import TrainingInterrupted, deep_stacks, train
 
     rules = _train_rules(args)
@@ -714,6 +715,9 @@ def _cmd_train(args: argparse.Namespace) -> int:
             print(f"badeucey: interrupted after {exc.iterations:,} iterations; {where}", file=sys.stderr)
             return EXIT_INTERRUPTED
         strategy = exc.strategy
+    except JobError as exc:
+        print(f"\nbadeucey: error: {exc}", file=sys.stderr)
+        return 1
     finally:
         bar.close()
     seconds = time.monotonic() - start
