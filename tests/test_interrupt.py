@@ -759,3 +759,35 @@ def test_a_job_on_a_pool_broken_before_it_is_a_job_error() -> None:
         _wait_until(lambda: bool(getattr(pool, "_broken", False)), "the pool to see its worker gone")
         with pytest.raises(jobs.JobError, match=r"chunk 0 of 2 could not be started: BrokenProcessPool"):
             run_chunks(interrupt_tasks.quick_or_stuck, [0, 0], [1, 1], job={}, executor=pool)
+
+
+# ---- a job of very many chunks ------------------------------------------------------
+
+
+def test_a_selfplay_of_10_to_the_18_hands_starts_at_once() -> None:
+    """The first progress report of ``selfplay(hands=10**18, keep_deals=False)``
+    (about 10**14 chunks) comes before any chunk, and Ctrl-C there ends it
+    (before: run_chunks summed every chunk's size first, for hours)."""
+    code = textwrap.dedent("""
+        from badeucey_fast.jobs import InlineExecutor, JobInterrupted
+        from badeucey_fast.play.self_play import selfplay
+
+        def stop(progress):
+            print(progress.items_total, progress.chunks_total, flush=True)
+            raise KeyboardInterrupt
+
+        try:
+            selfplay("badugi", ["random", "calling"], 10**18, seed=1, keep_deals=False, executor=InlineExecutor(),
+                     progress=stop)
+        except JobInterrupted as exc:
+            print(exc, flush=True)
+    """)
+    try:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=GUARD, cwd=TESTS,
+                              check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"no progress report within {GUARD:.0f} s")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [f"{10**18} {-(-10**18 // 2 // 8192)}",
+                                        f"interrupted; 0 of {-(-10**18 // 2 // 8192):,} chunks had finished, none kept "
+                                        "(no checkpoint)"]
