@@ -50,7 +50,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from queue import Empty, SimpleQueue
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast, overload
 
 from badeucey_fast._checks import check_count
 
@@ -453,6 +453,36 @@ def submit_window(pool: Executor) -> int:
     return UNKNOWN_WINDOW
 
 
+class EvenChunks(Sequence[int]):
+    """The sizes of chunks of ``per_chunk`` items each (the last one the rest)
+    of ``items`` in all, every item counting ``weight`` (e.g. a deal's hands):
+    made when asked, and summed by arithmetic (:attr:`total`), so that a job of
+    any number of chunks starts at once.
+
+    >>> sizes = EvenChunks(10, 4, 2)
+    >>> list(sizes), sizes.total
+    ([8, 8, 4], 20)
+    """
+
+    def __init__(self, items: int, per_chunk: int, weight: int = 1) -> None:
+        self.items, self.per_chunk, self.weight = items, per_chunk, weight
+        self.total = items * weight
+        """The sum of the sizes."""
+
+    def __len__(self) -> int:
+        return -(-self.items // self.per_chunk)
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[int]: ...
+    def __getitem__(self, index: int | slice) -> int | list[int]:
+        if isinstance(index, slice):
+            return [self[c] for c in range(len(self))[index]]
+        c = range(len(self))[index]  # IndexError past the end
+        return min(self.per_chunk, self.items - c * self.per_chunk) * self.weight
+
+
 def chunk_seed(seed: int | None, chunk: int) -> np.random.SeedSequence | None:
     """The randomness of one chunk: ``SeedSequence(seed, spawn_key=(chunk,))``
     (None for a job without a seed)."""
@@ -589,7 +619,8 @@ def run_chunks(
 
     :param task: a module-level function (it is pickled by reference).
     :param payloads: one picklable payload a chunk.
-    :param sizes: how many items each chunk holds (for progress).
+    :param sizes: how many items each chunk holds (for progress); an
+        :class:`EvenChunks` is summed without reading every chunk's.
     :param job: what identifies the job (JSON-ready): a checkpoint of another
         job is refused.
     :param seed: the job's seed (None: the chunks get no seed sequence).
@@ -620,7 +651,7 @@ def run_chunks(
         raise ValueError(f"checkpoint {path}: holds chunk {stale[0]}, which this job does not have")
     todo = (c for c in range(len(payloads)) if c not in done)  # made as submitted: a job of any length
     first = next(todo, None)
-    items_total = sum(sizes)
+    items_total = sizes.total if isinstance(sizes, EvenChunks) else sum(sizes)  # (of 10**14 chunks: at once)
     resumed = sum(sizes[c] for c in done)
     start = time.monotonic()
     counts = {"chunks": len(done), "items": resumed}
