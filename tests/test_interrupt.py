@@ -575,8 +575,10 @@ def _check_terminal_ctrl_c_at_random_moments(tmp_path: Path, tries: int, seed: i
     rng = np.random.default_rng(seed)
     for attempt in range(tries):
         out, checkpoint = tmp_path / f"c{attempt}.npz", tmp_path / f"c{attempt}.ckpt"
+        # 500 chunks of four two-draw hands (a few tenths of a second each): minutes of work, which the
+        # command cannot finish before the signal
         proc = subprocess.Popen(
-            [sys.executable, "-m", "badeucey_fast", "chart", "--game", "badugi", "--draws", "1", "--limit", "2000",
+            [sys.executable, "-m", "badeucey_fast", "chart", "--game", "badugi", "--draws", "2", "--limit", "2000",
              "--chunk-size", "4", "--workers", "2", "--checkpoint", str(checkpoint), "--out", str(out)],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=TESTS,
             preexec_fn=lambda: (os.setpgid(0, 0), signal.signal(signal.SIGINT, signal.SIG_DFL)))
