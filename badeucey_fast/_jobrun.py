@@ -674,6 +674,10 @@ def run_chunks(
             which = "the local process pool (executor=None)" if own else "the process pool's workers"
             raise TypeError(f"the job cannot be sent to {which}: {reason}; "
                             "pass executor=InlineExecutor() (from badeucey_fast.jobs) to run it in this process")
+    # numpy.random is imported here, not by the first chunk_seed among the chunks' submits: a Ctrl-C inside
+    # the import of its compiled modules is lost (the KeyboardInterrupt does not leave them), and the job
+    # then runs on with the pool's workers as if no Ctrl-C had come.
+    first_seed = chunk_seed(seed, first)
     pool: Executor = local_executor() if executor is None else executor
     pending: dict[Future[ChunkResult], int] = {}
     # Futures report themselves here as they finish.  Not concurrent.futures.wait():
@@ -693,7 +697,7 @@ def run_chunks(
                 window, window_read = submit_window(pool), time.monotonic()
             for c in queue if len(pending) < window else ():
                 try:
-                    future = pool.submit(task, c, chunk_seed(seed, c), payloads[c])
+                    future = pool.submit(task, c, first_seed if c == first else chunk_seed(seed, c), payloads[c])
                 except BrokenExecutor as broken:  # a worker died since the last chunk: a chunk failed, as below
                     where = f"; {len(done)} finished chunk(s) kept in {path}: run again to resume" if path else ""
                     raise JobError(f"chunk {c} of {len(payloads)} could not be started: {type(broken).__name__}: "

@@ -583,11 +583,10 @@ def _check_terminal_ctrl_c_at_random_moments(tmp_path: Path, tries: int, seed: i
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=TESTS,
             preexec_fn=lambda: (os.setpgid(0, 0), signal.signal(signal.SIGINT, signal.SIG_DFL)))
         try:
-            if attempt % 2:  # at any moment of the job
-                time.sleep(float(rng.uniform(0.0, 4.0)))
-            else:  # as the pool starts its workers (the forkserver is there)
-                _wait_until(lambda p=proc: len(_group_members(p.pid)) > 1 or p.poll() is not None, "the pool")
-                time.sleep(float(rng.uniform(0.0, 0.4)))
+            # once the job has started its pool (the forkserver is there: before, Python itself is starting)
+            _wait_until(lambda p=proc: len(_group_members(p.pid)) > 1 or p.poll() is not None, "the pool")
+            # then as the pool starts its workers, or at any moment of the job
+            time.sleep(float(rng.uniform(0.0, 4.0 if attempt % 2 else 0.4)))
             os.killpg(proc.pid, signal.SIGINT)
             if attempt % 3 == 2:  # an impatient user
                 time.sleep(float(rng.uniform(0.0, 1.0)))
