@@ -37,17 +37,20 @@ import sys
 import threading
 import time
 import types
-from collections.abc import Callable, Mapping, Sequence
+import warnings
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import (
+    BrokenExecutor,
     CancelledError,
     Executor,
     Future,
     ProcessPoolExecutor,
 )
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from queue import Empty, SimpleQueue
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast, overload
 
 from badeucey_fast._checks import check_count
 
@@ -83,6 +86,32 @@ class JobError(RuntimeError):
     """A chunk of a job failed (its task raised, or a worker died and the
     executor could not rerun it).  Finished chunks are kept in the checkpoint,
     if there is one: run the job again to resume."""
+
+
+class CheckpointWarning(UserWarning):
+    """A job's checkpoint could not be written (a full device, a file-size
+    limit, ...).  The job goes on and its result is whole; only resuming from
+    the work done since the last checkpoint written is lost."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"cannot write the checkpoint {path}: {reason}; the job goes on without it")
+        self.path = path
+        """The checkpoint file."""
+        self.reason = reason
+        """Why it could not be written (the system's words)."""
+
+
+def keep_checkpoint(path: Path, write: Callable[[], None]) -> bool:
+    """``write()``, which writes the checkpoint ``path``: True once written;
+    False, with a :class:`CheckpointWarning` naming the file, when it could
+    not be (an OSError: a checkpoint only serves to resume, so the job that
+    asked for it goes on)."""
+    try:
+        write()
+    except OSError as exc:
+        warnings.warn(CheckpointWarning(path, exc.strerror or str(exc)), stacklevel=3)
+        return False
+    return True
 
 
 class JobInterrupted(KeyboardInterrupt):
@@ -186,6 +215,8 @@ def _start_worker() -> None:
     end only when no worker holds their pipes any longer.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # held back while the worker started (_sigint_held): ignored from now on
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_end_with, args=(parent,), name="badeucey-parent-watch", daemon=True).start()
@@ -304,6 +335,41 @@ def unsendable(obj: object, start_method: str) -> str | None:
     return None
 
 
+@contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Ctrl-C held back while the block runs, which starts processes.
+
+    SIGINT is blocked in this thread, and a process started meanwhile inherits
+    the mask: a terminal's Ctrl-C, which reaches the whole process group, then
+    cannot interrupt a worker, or the forkserver, as it imports its modules (a
+    KeyboardInterrupt traceback of theirs under the command's own line); a
+    worker ignores SIGINT once started (:func:`_start_worker`), the forkserver
+    ignores it by itself.  In the main thread, Python's handler is deferred
+    too (the signal may reach another thread, and Python runs its handler in
+    the main thread all the same): a KeyboardInterrupt inside the start of a
+    process would leave it running unknown to the pool, which then cannot end
+    it.  A Ctrl-C meanwhile is handled when the block ends.
+    """
+    if not hasattr(signal, "pthread_sigmask"):  # (Windows: no process groups to signal)
+        yield
+        return
+    came: list[Any] = []
+    handler = signal.getsignal(signal.SIGINT)
+    deferred = threading.current_thread() is threading.main_thread() and callable(handler)
+    run_handler = cast(Callable[[int, Any], Any], handler)
+    if deferred:
+        signal.signal(signal.SIGINT, lambda signum, frame: came.append(frame))
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        if deferred:
+            signal.signal(signal.SIGINT, handler)
+            if came:
+                run_handler(signal.SIGINT, came[0])
+
+
 class LocalPool(ProcessPoolExecutor):
     """The local process pool of :func:`local_executor`: a
     :class:`~concurrent.futures.ProcessPoolExecutor` whose workers end by
@@ -319,16 +385,31 @@ class LocalPool(ProcessPoolExecutor):
         # ProcessPoolExecutor's own, private attributes (read with a fallback)
         processes = dict(getattr(self, "_processes", None) or {})
         manager = getattr(self, "_executor_manager_thread", None)
+        results = getattr(self, "_result_queue", None)
         for process in processes.values():
             process.kill()
         self.shutdown(wait=False, cancel_futures=True)
         for process in processes.values():
             process.join(timeout=5)
+        # A worker killed while it sent a result left part of a message, whose rest
+        # the pool's thread would wait for as long as a writer of the pipe is open:
+        # with every worker gone, this process's own end is the last (it never
+        # writes there), and closed, the thread reads end-of-file and ends.
+        writer = getattr(results, "_writer", None)
+        if writer is not None and not any(process.is_alive() for process in processes.values()):
+            writer.close()
         # The pool's thread closes its wake-up pipe as it ends; joined here, it is not
         # closing it while concurrent.futures' exit hook writes to it (an OSError
         # "Bad file descriptor" printed as the process ends).
         if isinstance(manager, threading.Thread) and manager is not threading.current_thread():
             manager.join(timeout=5)
+
+    def submit(self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
+        """As :meth:`ProcessPoolExecutor.submit`, which starts the workers (and
+        the pool's thread) as they are needed: with SIGINT held back
+        (:func:`_sigint_held`), so that they never see a terminal's Ctrl-C."""
+        with _sigint_held():
+            return super().submit(fn, *args, **kwargs)
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         super().shutdown(wait=wait and not self._stopped, cancel_futures=cancel_futures)
@@ -372,6 +453,36 @@ def submit_window(pool: Executor) -> int:
     if isinstance(workers, int) and not isinstance(workers, bool) and workers > 0:
         return WINDOW_PER_WORKER * workers
     return UNKNOWN_WINDOW
+
+
+class EvenChunks(Sequence[int]):
+    """The sizes of chunks of ``per_chunk`` items each (the last one the rest)
+    of ``items`` in all, every item counting ``weight`` (e.g. a deal's hands):
+    made when asked, and summed by arithmetic (:attr:`total`), so that a job of
+    any number of chunks starts at once.
+
+    >>> sizes = EvenChunks(10, 4, 2)
+    >>> list(sizes), sizes.total
+    ([8, 8, 4], 20)
+    """
+
+    def __init__(self, items: int, per_chunk: int, weight: int = 1) -> None:
+        self.items, self.per_chunk, self.weight = items, per_chunk, weight
+        self.total = items * weight
+        """The sum of the sizes."""
+
+    def __len__(self) -> int:
+        return -(-self.items // self.per_chunk)
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[int]: ...
+    def __getitem__(self, index: int | slice) -> int | list[int]:
+        if isinstance(index, slice):
+            return [self[c] for c in range(len(self))[index]]
+        c = range(len(self))[index]  # IndexError past the end
+        return min(self.per_chunk, self.items - c * self.per_chunk) * self.weight
 
 
 def chunk_seed(seed: int | None, chunk: int) -> np.random.SeedSequence | None:
@@ -510,7 +621,8 @@ def run_chunks(
 
     :param task: a module-level function (it is pickled by reference).
     :param payloads: one picklable payload a chunk.
-    :param sizes: how many items each chunk holds (for progress).
+    :param sizes: how many items each chunk holds (for progress); an
+        :class:`EvenChunks` is summed without reading every chunk's.
     :param job: what identifies the job (JSON-ready): a checkpoint of another
         job is refused.
     :param seed: the job's seed (None: the chunks get no seed sequence).
@@ -521,6 +633,8 @@ def run_chunks(
     :param progress: called with a :class:`JobProgress` at the start and after
         each chunk.
     :raises JobError: when a chunk fails (the finished chunks are kept).
+    :warns CheckpointWarning: when the checkpoint cannot be written (named,
+        with the reason): the job goes on, and returns its whole result.
     :raises JobInterrupted: on Ctrl-C, once the chunks not started are cancelled,
         the running ones stopped (on a :class:`LocalPool`, ``executor=None``
         included, its workers are killed; on Dask the tasks are cancelled; any
@@ -539,7 +653,7 @@ def run_chunks(
         raise ValueError(f"checkpoint {path}: holds chunk {stale[0]}, which this job does not have")
     todo = (c for c in range(len(payloads)) if c not in done)  # made as submitted: a job of any length
     first = next(todo, None)
-    items_total = sum(sizes)
+    items_total = sizes.total if isinstance(sizes, EvenChunks) else sum(sizes)  # (of 10**14 chunks: at once)
     resumed = sum(sizes[c] for c in done)
     start = time.monotonic()
     counts = {"chunks": len(done), "items": resumed}
@@ -562,6 +676,10 @@ def run_chunks(
             which = "the local process pool (executor=None)" if own else "the process pool's workers"
             raise TypeError(f"the job cannot be sent to {which}: {reason}; "
                             "pass executor=InlineExecutor() (from badeucey_fast.jobs) to run it in this process")
+    # numpy.random is imported here, not by the first chunk_seed among the chunks' submits: a Ctrl-C inside
+    # the import of its compiled modules is lost (the KeyboardInterrupt does not leave them), and the job
+    # then runs on with the pool's workers as if no Ctrl-C had come.
+    first_seed = chunk_seed(seed, first)
     pool: Executor = local_executor() if executor is None else executor
     pending: dict[Future[ChunkResult], int] = {}
     # Futures report themselves here as they finish.  Not concurrent.futures.wait():
@@ -570,6 +688,7 @@ def run_chunks(
     finished_queue: SimpleQueue[Future[ChunkResult]] = SimpleQueue()
     queue = itertools.chain((first,), todo)
     unsaved = False
+    kept = True  # the checkpoint's last write succeeded (else a CheckpointWarning said so)
     last_save = time.monotonic()
     window, window_read = submit_window(pool), time.monotonic()  # a bounded window, refilled as chunks finish
     interrupted = False
@@ -579,7 +698,12 @@ def run_chunks(
             if time.monotonic() - window_read >= WINDOW_REREAD:  # a cluster may have grown or shrunk
                 window, window_read = submit_window(pool), time.monotonic()
             for c in queue if len(pending) < window else ():
-                future = pool.submit(task, c, chunk_seed(seed, c), payloads[c])
+                try:
+                    future = pool.submit(task, c, first_seed if c == first else chunk_seed(seed, c), payloads[c])
+                except BrokenExecutor as broken:  # a worker died since the last chunk: a chunk failed, as below
+                    where = f"; {len(done)} finished chunk(s) kept in {path}: run again to resume" if path else ""
+                    raise JobError(f"chunk {c} of {len(payloads)} could not be started: {type(broken).__name__}: "
+                                   f"{broken}{where}") from broken
                 pending[future] = c
                 future.add_done_callback(finished_queue.put)
                 if len(pending) >= window:
@@ -601,13 +725,13 @@ def run_chunks(
                 report()
             if failed is not None:
                 c, exc = failed
-                kept = f"; {len(done)} finished chunk(s) kept in {path}: run again to resume" if path else ""
-                raise JobError(f"chunk {c} of {len(payloads)} failed: {type(exc).__name__}: {exc}{kept}") from exc
+                where = f"; {len(done)} finished chunk(s) kept in {path}: run again to resume" if path else ""
+                raise JobError(f"chunk {c} of {len(payloads)} failed: {type(exc).__name__}: {exc}{where}") from exc
             if path is not None and unsaved and time.monotonic() - last_save >= checkpoint_interval:
-                write_checkpoint(path, job, done)
+                kept = keep_checkpoint(path, lambda: write_checkpoint(path, job, done))
                 unsaved, last_save = False, time.monotonic()
         if path is not None and unsaved:  # every chunk, saved before the job returns (a Ctrl-C here is caught)
-            write_checkpoint(path, job, done)
+            kept = keep_checkpoint(path, lambda: write_checkpoint(path, job, done))
             unsaved = False
     except KeyboardInterrupt:
         interrupted = True  # raised as a JobInterrupted below, once the finished chunks are saved
@@ -625,9 +749,9 @@ def run_chunks(
             if isinstance(pool, LocalPool):
                 pool.stop()  # the running chunks: their workers are killed, not waited for
         if path is not None and unsaved:
-            write_checkpoint(path, job, done)
+            kept = keep_checkpoint(path, lambda: write_checkpoint(path, job, done))
         if own:
             pool.shutdown(wait=not pending, cancel_futures=True)
     if interrupted:
-        raise JobInterrupted(len(done), len(payloads), path)
+        raise JobInterrupted(len(done), len(payloads), path if kept else None)
     return [done[c] for c in range(len(payloads))]

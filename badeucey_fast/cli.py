@@ -19,6 +19,7 @@ import os
 import signal
 import sys
 import time
+import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NoReturn, TextIO, cast
@@ -445,9 +446,44 @@ years even on a cluster, so a larger number is taken for a mistyped one and
 refused before anything is set up."""
 
 
-def _interrupted(exc: Any) -> str:
+@contextmanager
+def _checkpoint_failures() -> Iterator[list[Any]]:
+    """The jobs.CheckpointWarning of the job run in the block, kept instead of
+    shown: the command writes or prints its result first, then says in one line
+    which checkpoint could not be written (:func:`_checkpoint_error`)."""
+    from badeucey_fast.jobs import CheckpointWarning
+
+    failures: list[Any] = []
+    show = warnings.showwarning
+
+    def keep(message: Warning | str, category: type[Warning], filename: str, lineno: int, file: TextIO | None = None,
+             line: str | None = None) -> None:
+        if isinstance(message, CheckpointWarning):
+            failures.append(message)
+        else:
+            show(message, category, filename, lineno, file, line)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", CheckpointWarning)
+        warnings.showwarning = keep
+        yield failures
+
+
+def _checkpoint_text(failure: Any) -> str:
+    return f"cannot write --checkpoint {failure.path}: {failure.reason}"
+
+
+def _checkpoint_error(failures: list[Any]) -> int:
+    """The one line of a job whose result is whole but whose checkpoint could not be written."""
+    print(f"badeucey: error: {_checkpoint_text(failures[-1])}; the result is whole all the same", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _interrupted(exc: Any, failures: list[Any] | None = None) -> str:
     """The one line of an interrupted job (a jobs.JobInterrupted): chunks kept, and how to resume."""
     done, total = f"{exc.chunks_done:,} of {exc.chunks_total:,} chunks", f"{exc.chunks_total:,} chunks"
+    if exc.checkpoint is None and failures:
+        return f"interrupted; {done} had finished, none kept: {_checkpoint_text(failures[-1])}"
     if exc.checkpoint is None:
         return f"interrupted; {done} had finished, none kept: add --checkpoint FILE to keep finished chunks"
     if not exc.chunks_done:
@@ -484,13 +520,13 @@ def _cmd_chart(args: argparse.Namespace) -> int:
     last = progress.last
     start = time.monotonic()
     try:
-        with _job_executor(args) as executor:
+        with _checkpoint_failures() as failures, _job_executor(args) as executor:
             chart = jobs.discard_chart(args.game, draws=args.draws, target=args.target, objective=args.objective,
                                        hands=hands, executor=executor, chunk_size=args.chunk_size, progress=progress,
                                        checkpoint=args.checkpoint, seed=args.seed)
     except jobs.JobInterrupted as exc:
         progress.close()
-        print(f"badeucey: {_interrupted(exc)}", file=sys.stderr)
+        print(f"badeucey: {_interrupted(exc, failures)}", file=sys.stderr)
         return EXIT_INTERRUPTED
     except KeyboardInterrupt:  # not within the job's chunks: before the first, or after the last
         progress.close()
@@ -531,7 +567,7 @@ def _cmd_chart(args: argparse.Namespace) -> int:
     if args.checkpoint and os.path.isfile(args.checkpoint):  # kept, not removed: it may be wanted again
         print(f"the checkpoint {args.checkpoint} ({os.path.getsize(args.checkpoint):,} bytes) is left: the same "
               "command writes the chart from it again; remove it once the chart is all you need")
-    return 0
+    return _checkpoint_error(failures) if failures else 0
 
 
 def _cmd_match(args: argparse.Namespace) -> int:
@@ -560,13 +596,13 @@ def _cmd_match(args: argparse.Namespace) -> int:
         print(f"badeucey match: {note}", file=sys.stderr)
     bar = ProgressBar(sys.stderr, force=args.progress, delay=0)
     try:
-        with _job_executor(args) as executor:
+        with _checkpoint_failures() as failures, _job_executor(args) as executor:
             result = play_match(bots, hands=args.hands, rules=rules, seed=args.seed, duplicate=not args.no_duplicate,
                                 executor=executor, progress=bar, checkpoint=args.checkpoint, keep_deals=False,
                                 engine=args.engine)
     except jobs.JobInterrupted as exc:
         bar.close()
-        print(f"badeucey: {_interrupted(exc)}", file=sys.stderr)
+        print(f"badeucey: {_interrupted(exc, failures)}", file=sys.stderr)
         return EXIT_INTERRUPTED
     except ImportError as exc:  # dask_executor: the dask extra is not installed
         print(f"badeucey: error: {exc}", file=sys.stderr)
@@ -577,7 +613,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     _print_json("match", result.to_dict()) if args.json else print(result)
-    return 0
+    return _checkpoint_error(failures) if failures else 0
 
 
 def _cfr_match(args: argparse.Namespace, names: list[str]) -> tuple[Any, list[Any]]:
@@ -644,6 +680,7 @@ def _cmd_train(args: argparse.Namespace) -> int:
         raise ValueError("--workers and --scheduler run chunks: add --chunks K (K > 1)")
     _check_scheduler(args)
     _check_outputs([("--out", args.out), ("--checkpoint", args.checkpoint)])
+    from badeucey_fast.jobs import JobError
     from badeucey_fast.solve import TrainingInterrupted, deep_stacks, train
 
     rules = _train_rules(args)
@@ -687,18 +724,23 @@ def _cmd_train(args: argparse.Namespace) -> int:
             raise KeyboardInterrupt  # train stops as on Ctrl-C, keeping the finished iterations
 
     try:
-        with (_job_executor(args) if args.chunks > 1 else contextlib.nullcontext()) as executor:
+        with (_checkpoint_failures() as failures,
+              _job_executor(args) if args.chunks > 1 else contextlib.nullcontext() as executor):
             strategy = train(rules, total, seed=args.seed, abstraction=abstraction, stacks=(stack, stack),
                              variant=args.variant, checkpoint=args.checkpoint, progress=progress,
                              chunks=args.chunks, chunk_iterations=args.chunk_iterations, executor=executor)
     except TrainingInterrupted as exc:
         bar.close()
         if not out_of_time:
-            where = (f"kept in {args.checkpoint}: run the same command to resume" if args.checkpoint
+            where = (f"kept in {args.checkpoint}: run the same command to resume" if exc.checkpoint is not None
+                     else f"none kept: {_checkpoint_text(failures[-1])}" if failures
                      else "none kept: add --checkpoint FILE to keep them")
             print(f"badeucey: interrupted after {exc.iterations:,} iterations; {where}", file=sys.stderr)
             return EXIT_INTERRUPTED
         strategy = exc.strategy
+    except JobError as exc:
+        print(f"\nbadeucey: error: {exc}", file=sys.stderr)
+        return 1
     finally:
         bar.close()
     seconds = time.monotonic() - start
@@ -717,7 +759,7 @@ def _cmd_train(args: argparse.Namespace) -> int:
           f"wrote {args.out} ({os.path.getsize(args.out):,} bytes)")
     if args.minutes is not None:
         print(f"the same strategy again: --iterations {strategy.iterations} with the same options")
-    return 0
+    return _checkpoint_error(failures) if failures else 0
 
 
 def _rounded_hands_note(hands: int, seats: int, *, duplicate: bool) -> str:
@@ -1072,14 +1114,16 @@ def _at_least_one(text: str) -> int:
 @contextmanager
 def _second_interrupt_exits() -> Iterator[None]:
     """Ctrl-C raises KeyboardInterrupt as usual (a job then saves what it finished
-    and stops); a second Ctrl-C, while that runs, ends the process at once.  Only
-    in the main thread, and only over Python's own handler."""
+    and stops); a second Ctrl-C, while that runs or as the interpreter ends
+    (its exit hooks wait for a process pool's thread), ends the process at
+    once.  Only in the main thread, and only over Python's own handler."""
     if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         yield
         return
 
     def again(signum: int, frame: Any) -> None:
         os.write(sys.stderr.fileno(), b"\nbadeucey: interrupted again: exiting now\n")
+        _kill_child_processes()
         os._exit(EXIT_INTERRUPTED)
 
     def first(signum: int, frame: Any) -> None:
@@ -1094,7 +1138,23 @@ def _second_interrupt_exits() -> Iterator[None]:
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        if signal.getsignal(signal.SIGINT) is first:  # else a second Ctrl-C still exits at once, with one line
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _kill_child_processes() -> None:
+    """Kill the processes this one started through multiprocessing (a pool's
+    workers): one still starting would otherwise outlive an exit that skips the
+    pool's clean-up, and fail on the pool's queues with a traceback of its own
+    (its SIGINT is held back, see badeucey_fast._jobrun._sigint_held)."""
+    multiprocessing = sys.modules.get("multiprocessing")
+    if multiprocessing is None:
+        return
+    for child in multiprocessing.active_children():
+        try:
+            child.kill()
+        except (OSError, ValueError, AttributeError):  # ended meanwhile, or closed
+            pass
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -47,6 +47,7 @@ from badeucey_fast._chart import (
 from badeucey_fast._dask import dask_executor
 from badeucey_fast._jobrun import (
     CHECKPOINT_INTERVAL,
+    CheckpointWarning,
     ChunkResult,
     InlineExecutor,
     JobError,
@@ -64,6 +65,7 @@ __all__ = [
     "DEFAULT_CHUNK_SIZE",
     "DEFAULT_SEED",
     "ChartOption",
+    "CheckpointWarning",
     "ChunkResult",
     "DiscardChart",
     "InlineExecutor",

@@ -479,3 +479,316 @@ def test_ctrl_c_at_any_line_of_the_futures_machinery_leaves_no_future_locked() -
             break
         assert free, f"a Ctrl-C at line {n} left a future's lock held"
     assert n > 20  # the trace reached the waiting, not only the start
+
+
+# ---- a training interrupted at random moments -------------------------------------
+
+
+def _train_args(iterations: int, out: Path, checkpoint: Path | None) -> list[str]:
+    return ["train", "--game", "badugi", "--buckets", "4", "--iterations", str(iterations), "--seed", "3",
+            "--out", str(out)] + (["--checkpoint", str(checkpoint)] if checkpoint is not None else [])
+
+
+def _train_until_finished(iterations: int, out: Path, checkpoint: Path, rng: np.random.Generator) -> int:
+    """``badeucey train`` with a checkpoint, sent SIGINT at a random moment after
+    its first progress report, then run again with the same command until it
+    finishes; the number of interruptions."""
+    interrupted = 0
+    for _ in range(100):
+        proc = _badeucey(*_train_args(iterations, out, checkpoint), "--progress")
+        try:
+            _read_until(proc, b"%")  # the solver is running
+        except AssertionError:  # finished before its first report (a resumed run near its end)
+            pass
+        time.sleep(float(rng.uniform(0.0, 0.6)))
+        proc.send_signal(signal.SIGINT)
+        stderr = proc.communicate(timeout=GUARD)[1].decode(errors="replace")
+        if proc.returncode == 0:
+            return interrupted
+        # 130: the command's own status for Ctrl-C; -SIGINT: the signal came as the interpreter ended
+        assert proc.returncode in (130, -signal.SIGINT), stderr
+        assert "Traceback" not in stderr, stderr
+        interrupted += 1
+    pytest.fail("the training never finished in 100 runs")
+
+
+def _check_trainings_resume_bit_identically(tmp_path: Path, tries: int, iterations: int, seed: int) -> None:
+    from badeucey_fast.solve import Strategy
+
+    whole = tmp_path / "whole.npz"
+    done = subprocess.run([sys.executable, "-m", "badeucey_fast", *_train_args(iterations, whole, None)],
+                          capture_output=True, text=True, timeout=600, cwd=TESTS, check=False)
+    assert done.returncode == 0, done.stderr
+    expected = Strategy.load(whole)
+    rng = np.random.default_rng(seed)
+    interruptions = 0
+    for attempt in range(tries):
+        out, checkpoint = tmp_path / f"s{attempt}.npz", tmp_path / f"c{attempt}.ckpt"
+        interruptions += _train_until_finished(iterations, out, checkpoint, rng)
+        got = Strategy.load(out)
+        assert got.iterations == expected.iterations == iterations
+        differ = [name for name in ("keys", "offsets", "averages")
+                  if not np.array_equal(getattr(got, name), getattr(expected, name))]
+        assert not differ, f"try {attempt}: the resumed strategy's {', '.join(differ)} differ from the uninterrupted one's"
+    assert interruptions >= tries  # each try was interrupted at least once
+
+
+def test_training_interrupted_at_random_moments_resumes_bit_identically(tmp_path: Path) -> None:
+    """Ctrl-C (a real SIGINT) at random moments of ``badeucey train --checkpoint``,
+    then the same command until it finishes: the strategy is the uninterrupted
+    run's, array for array (before: a Ctrl-C inside the wait for the solver's
+    thread left the solver running while the checkpoint was written, on CPython
+    before 3.13)."""
+    _check_trainings_resume_bit_identically(tmp_path, tries=3, iterations=1000, seed=1)
+
+
+@pytest.mark.slow
+def test_training_interrupted_at_random_moments_resumes_bit_identically_many_times(tmp_path: Path) -> None:
+    _check_trainings_resume_bit_identically(tmp_path, tries=12, iterations=4000, seed=2)
+
+
+# ---- Ctrl-C from a terminal: the whole process group ----------------------------
+
+
+def _group_members(group: int) -> set[int]:
+    """The live processes of a process group (a pool's workers stay in their parent's)."""
+    members = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == group and fields[0] != "Z":
+                members.add(int(entry))
+    return members
+
+
+def _check_terminal_ctrl_c_at_random_moments(tmp_path: Path, tries: int, seed: int) -> None:
+    """``badeucey chart`` of many chunks with a checkpoint, in a process group of
+    its own as a terminal's foreground job is, sent SIGINT to the whole group
+    at a random moment (the workers starting, running or sending results), a
+    second one soon after in some tries: the command ends within the guard with
+    the status of SIGINT and one line, no traceback from it or a worker, and
+    leaves no process of its group."""
+    rng = np.random.default_rng(seed)
+    for attempt in range(tries):
+        out, checkpoint = tmp_path / f"c{attempt}.npz", tmp_path / f"c{attempt}.ckpt"
+        # 500 chunks of four two-draw hands (a few tenths of a second each): minutes of work, which the
+        # command cannot finish before the signal
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "badeucey_fast", "chart", "--game", "badugi", "--draws", "2", "--limit", "2000",
+             "--chunk-size", "4", "--workers", "2", "--checkpoint", str(checkpoint), "--out", str(out)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=TESTS,
+            preexec_fn=lambda: (os.setpgid(0, 0), signal.signal(signal.SIGINT, signal.SIG_DFL)))
+        try:
+            # once the job has started its pool (the forkserver is there: before, Python itself is starting)
+            _wait_until(lambda p=proc: len(_group_members(p.pid)) > 1 or p.poll() is not None, "the pool")
+            # then as the pool starts its workers, or at any moment of the job
+            time.sleep(float(rng.uniform(0.0, 4.0 if attempt % 2 else 0.4)))
+            os.killpg(proc.pid, signal.SIGINT)
+            if attempt % 3 == 2:  # an impatient user
+                time.sleep(float(rng.uniform(0.0, 1.0)))
+                if proc.poll() is None:
+                    os.killpg(proc.pid, signal.SIGINT)
+            try:
+                stderr = proc.communicate(timeout=GUARD)[1].decode(errors="replace")
+            except subprocess.TimeoutExpired:
+                pytest.fail(f"try {attempt}: the command still runs {GUARD:.0f} s after Ctrl-C")
+            # 130: the command's status for Ctrl-C; -SIGINT: a second one came once the interpreter had
+            # given its signals back to the system, as it ended (a shell reports both as 130)
+            assert proc.returncode == 130 or (proc.returncode == -signal.SIGINT and attempt % 3 == 2), (attempt, stderr)
+            assert "Traceback" not in stderr and "Exception ignored" not in stderr, (attempt, stderr)
+            lines = stderr.strip().splitlines()
+            assert lines and lines[-1].startswith("badeucey: interrupted"), (attempt, stderr)
+            _wait_until(lambda p=proc: not _group_members(p.pid), f"try {attempt}: the command's processes to end")
+        finally:
+            for pid in _group_members(proc.pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_terminal_ctrl_c_ends_a_chart_and_its_workers_with_one_line(tmp_path: Path) -> None:
+    _check_terminal_ctrl_c_at_random_moments(tmp_path, tries=3, seed=1)
+
+
+@pytest.mark.slow
+def test_terminal_ctrl_c_ends_a_chart_and_its_workers_with_one_line_many_times(tmp_path: Path) -> None:
+    _check_terminal_ctrl_c_at_random_moments(tmp_path, tries=20, seed=2)
+
+
+
+# ---- the pool's own thread after stop() -------------------------------------------
+
+
+def test_stop_ends_the_pool_thread_reading_a_killed_worker_s_result() -> None:
+    """A worker killed while it sends a result leaves part of a message in the
+    pool's result pipe (written here as such a worker would): the pool's thread
+    waits for the rest, which no worker will send.  stop() ends that thread too,
+    and the process then exits (before: it waited for the thread at exit for
+    ever)."""
+    code = textwrap.dedent("""
+        import os, struct, sys
+        sys.path.append(sys.argv[1])
+        import interrupt_tasks
+        from badeucey_fast.jobs import local_executor
+
+        if __name__ == "__main__":
+            pool = local_executor(1)
+            pool.submit(interrupt_tasks.quick_or_stuck, 0, None, 600)
+            manager = pool._executor_manager_thread
+            os.write(pool._result_queue._writer.fileno(), struct.pack("!i", 1000) + bytes(10))
+            pool.stop()
+            print("pool thread alive:", manager.is_alive(), flush=True)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", code, str(TASKS)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=TESTS)
+    try:
+        stdout, stderr = proc.communicate(timeout=GUARD)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        stdout, stderr = proc.communicate()
+        pytest.fail(f"the process still runs {GUARD:.0f} s after stop(): {stdout.decode()}")
+    assert stdout.decode() == "pool thread alive: False\n", stderr.decode()
+    assert proc.returncode == 0, stderr.decode()
+
+
+# ---- a checkpoint that cannot be written ------------------------------------------
+
+
+def _run_with_file_size_limit(limit: int, *args: str) -> subprocess.CompletedProcess[str]:
+    """The command with files limited to ``limit`` bytes (RLIMIT_FSIZE; SIGXFSZ
+    ignored, so that a write past it fails with EFBIG as on a full device)."""
+    import resource
+
+    def limited() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return subprocess.run([sys.executable, "-m", "badeucey_fast", *args], capture_output=True, text=True,
+                          timeout=600, cwd=TESTS, check=False, preexec_fn=limited)
+
+
+def _one_line_naming(stderr: str, path: Path) -> None:
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("badeucey: error: ") and str(path) in lines[0], stderr
+    assert "File too large" in lines[0], stderr
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="RLIMIT_FSIZE: POSIX")
+def test_train_writes_its_strategy_when_its_checkpoint_cannot_be_written(tmp_path: Path) -> None:
+    """The checkpoint (700 KB) cannot be written, the strategy (90 KB) can: it is
+    written, and one line names the checkpoint (before: neither, and the error
+    named no file)."""
+    from badeucey_fast.solve import Strategy
+
+    out, checkpoint = tmp_path / "s.npz", tmp_path / "s.ckpt"
+    done = _run_with_file_size_limit(300_000, *_train_args(300, out, checkpoint))
+    assert done.returncode == 2, done.stderr  # as when --out cannot be written
+    _one_line_naming(done.stderr, checkpoint)
+    assert Strategy.load(out).iterations == 300
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="RLIMIT_FSIZE: POSIX")
+def test_chart_writes_its_chart_when_its_checkpoint_cannot_be_written(tmp_path: Path) -> None:
+    from badeucey_fast.jobs import DiscardChart
+
+    out, checkpoint = tmp_path / "c.npz", tmp_path / "c.ckpt"
+    done = _run_with_file_size_limit(150_000, "chart", "--game", "badugi", "--draws", "1", "--limit", "600",
+                                     "--chunk-size", "20", "--workers", "2", "--checkpoint", str(checkpoint),
+                                     "--out", str(out))
+    assert done.returncode == 2, done.stderr  # as when --out cannot be written
+    _one_line_naming(done.stderr, checkpoint)
+    assert len(DiscardChart.load(out)) == 600
+    assert f"wrote {out}" in done.stdout
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="RLIMIT_FSIZE: POSIX")
+def test_match_prints_its_result_when_its_checkpoint_cannot_be_written(tmp_path: Path) -> None:
+    checkpoint = tmp_path / "m.ckpt"
+    done = _run_with_file_size_limit(2_000, "match", "--hands", "2000", "--workers", "2", "--seed", "1",
+                                     "--checkpoint", str(checkpoint))
+    assert done.returncode == 2, done.stderr  # as when --out cannot be written
+    _one_line_naming(done.stderr, checkpoint)
+    assert "mbb/hand" in done.stdout
+
+
+# ---- a killed worker ----------------------------------------------------------------
+
+
+def test_train_chunks_with_a_killed_worker_ends_with_one_line(tmp_path: Path) -> None:
+    """SIGKILL of the pool's workers during ``badeucey train --chunks``: one line
+    saying a chunk failed, status 1, as chart and match end (before: an uncaught
+    JobError traceback)."""
+    proc = _badeucey("train", "--game", "badugi", "--buckets", "4", "--iterations", "1000000", "--chunks", "2",
+                     "--chunk-iterations", "2000", "--workers", "2", "--seed", "3", "--out", str(tmp_path / "s.npz"),
+                     "--checkpoint", str(tmp_path / "s.ckpt"))
+    _workers_started(proc, 4)  # the forkserver, the resource tracker, two workers
+    time.sleep(0.5)
+    workers = {pid for pid in _descendants(proc.pid) if pid not in _children(proc.pid)}
+    assert workers
+    for pid in workers:
+        os.kill(pid, signal.SIGKILL)
+    stderr = proc.communicate(timeout=GUARD)[1].decode(errors="replace")
+    assert proc.returncode == 1, stderr
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("badeucey: error: "), stderr
+    assert "Traceback" not in stderr
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (a pool's workers are the forkserver's)."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        found.add(int(entry))
+            except (OSError, ValueError, IndexError):
+                continue
+    return found
+
+
+def test_a_job_on_a_pool_broken_before_it_is_a_job_error() -> None:
+    """A pool whose worker died between two jobs refuses new chunks: a JobError
+    naming the chunk (before: the executor's BrokenProcessPool)."""
+    with local_executor(1) as pool:
+        pool.submit(interrupt_tasks.quick_or_stuck, 0, None, 0).result(timeout=GUARD)
+        for process in multiprocessing.active_children():
+            process.kill()
+        _wait_until(lambda: bool(getattr(pool, "_broken", False)), "the pool to see its worker gone")
+        with pytest.raises(jobs.JobError, match=r"chunk 0 of 2 could not be started: BrokenProcessPool"):
+            run_chunks(interrupt_tasks.quick_or_stuck, [0, 0], [1, 1], job={}, executor=pool)
+
+
+# ---- a job of very many chunks ------------------------------------------------------
+
+
+def test_a_selfplay_of_10_to_the_18_hands_starts_at_once() -> None:
+    """The first progress report of ``selfplay(hands=10**18, keep_deals=False)``
+    (about 10**14 chunks) comes before any chunk, and Ctrl-C there ends it
+    (before: run_chunks summed every chunk's size first, for hours)."""
+    code = textwrap.dedent("""
+        from badeucey_fast.jobs import InlineExecutor, JobInterrupted
+        from badeucey_fast.play.self_play import selfplay
+
+        def stop(progress):
+            print(progress.items_total, progress.chunks_total, flush=True)
+            raise KeyboardInterrupt
+
+        try:
+            selfplay("badugi", ["random", "calling"], 10**18, seed=1, keep_deals=False, executor=InlineExecutor(),
+                     progress=stop)
+        except JobInterrupted as exc:
+            print(exc, flush=True)
+    """)
+    try:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=GUARD, cwd=TESTS,
+                              check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"no progress report within {GUARD:.0f} s")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [f"{10**18} {-(-10**18 // 2 // 8192)}",
+                                        f"interrupted; 0 of {-(-10**18 // 2 // 8192):,} chunks had finished, none kept "
+                                        "(no checkpoint)"]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from badeucey_fast.play._tally import check_memory, chunk_sums, combine
 from badeucey_fast._checks import check_count, check_int, check_seed
-from badeucey_fast._jobrun import InlineExecutor, JobError, JobProgress, run_chunks
+from badeucey_fast._jobrun import EvenChunks, InlineExecutor, JobError, JobProgress, run_chunks
 from badeucey_fast.games import Game, get_game
 from badeucey_fast.play.bots import Bot, bot_name
 from badeucey_fast._native.table import MAX_CHIPS
@@ -76,26 +76,6 @@ class _MatchChunks(Sequence[_MatchPayload]):
         first = c * CHUNK_DEALS
         count = min(CHUNK_DEALS, self.deals - first)
         return (self.players, self.rules, self.stacks, first, count, self.duplicate, self.keep_deals)
-
-
-class _ChunkHands(Sequence[int]):
-    """Hands a chunk of a match plays, made when asked."""
-
-    def __init__(self, deals: int, rotations: int) -> None:
-        self.deals, self.rotations = deals, rotations
-
-    def __len__(self) -> int:
-        return -(-self.deals // CHUNK_DEALS)
-
-    @overload
-    def __getitem__(self, index: int) -> int: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[int]: ...
-    def __getitem__(self, index: int | slice) -> int | list[int]:
-        if isinstance(index, slice):
-            return [self[c] for c in range(len(self))[index]]
-        c = range(len(self))[index]
-        return min(CHUNK_DEALS, self.deals - c * CHUNK_DEALS) * self.rotations
 
 
 def _match_chunk(
@@ -309,7 +289,7 @@ def play_match(
     job = {"job": "play_match", "bots": list(names), "seed": entropy, "rules": rules_text, "stacks": list(seat_stacks),
            "deals": deals, "duplicate": duplicate, "per_deal": bool(keep_deals), "chunk_deals": CHUNK_DEALS}
     try:
-        results = run_chunks(_match_chunk, payloads, _ChunkHands(deals, rotations), job=job, seed=entropy,
+        results = run_chunks(_match_chunk, payloads, EvenChunks(deals, CHUNK_DEALS, rotations), job=job, seed=entropy,
                              executor=executor, checkpoint=checkpoint, progress=progress, unit="hands")
     except JobError as exc:
         if isinstance(exc.__cause__, IllegalActionError):

@@ -37,7 +37,7 @@ from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, overload
 
 from badeucey_fast._checks import check_count, check_int, check_seed
-from badeucey_fast._jobrun import InlineExecutor, JobProgress, run_chunks
+from badeucey_fast._jobrun import EvenChunks, InlineExecutor, JobProgress, run_chunks
 from badeucey_fast.games import Game, get_game
 from badeucey_fast.play._tally import check_memory, chunk_sums, combine
 from badeucey_fast.play.match_result import MatchResult
@@ -85,26 +85,6 @@ class _Chunks(Sequence[_Payload]):
                 self.duplicate, self.keep_deals)
 
 
-class _Hands(Sequence[int]):
-    """Hands each chunk plays, made when asked."""
-
-    def __init__(self, deals: int, rotations: int, chunk_deals: int) -> None:
-        self.deals, self.rotations, self.chunk_deals = deals, rotations, chunk_deals
-
-    def __len__(self) -> int:
-        return -(-self.deals // self.chunk_deals)
-
-    @overload
-    def __getitem__(self, index: int) -> int: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[int]: ...
-    def __getitem__(self, index: int | slice) -> int | list[int]:
-        if isinstance(index, slice):
-            return [self[c] for c in range(len(self))[index]]
-        c = range(len(self))[index]
-        return min(self.chunk_deals, self.deals - c * self.chunk_deals) * self.rotations
-
-
 def _selfplay_chunk(chunk: int, seeds: np.random.SeedSequence | None, payload: _Payload) -> dict[str, npt.NDArray[Any]]:
     """One chunk of self-play, as the job runner runs it: its deals played in C,
     returned as running sums of the deals' mbb per hand (as a match's chunk)."""
@@ -138,7 +118,7 @@ def run_selfplay(
     if executor is None and len(payloads) == 1:
         executor = InlineExecutor()
     job = {**job, "engine": "c", "chunk_deals": chunk_deals}
-    results = run_chunks(_selfplay_chunk, payloads, _Hands(deals, rotations, chunk_deals), job=job, seed=seed,
+    results = run_chunks(_selfplay_chunk, payloads, EvenChunks(deals, chunk_deals, rotations), job=job, seed=seed,
                          executor=executor, checkpoint=checkpoint, progress=progress, unit="hands")
     per_deal = np.concatenate([r["per_deal"] for r in results]) if keep_deals else np.zeros((0, n))
     per_deal.flags.writeable = False

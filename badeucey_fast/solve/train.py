@@ -14,7 +14,7 @@ from typing import Any
 
 from badeucey_fast._checks import check_chips, check_count, check_int, check_seed
 from badeucey_fast.abstraction import DEFAULT_BUCKETS
-from badeucey_fast._jobrun import CHECKPOINT_INTERVAL
+from badeucey_fast._jobrun import CHECKPOINT_INTERVAL, keep_checkpoint
 from badeucey_fast._native import cfr, status_text
 from badeucey_fast.games import Game
 from badeucey_fast.play.rules import TableRules
@@ -109,12 +109,16 @@ def _strategy(job: dict[str, Any], rules: TableRules, abstraction: SolverAbstrac
                     job["seed"], arrays["keys"], arrays["offsets"], arrays["averages"])
 
 
-def _write_checkpoint(path: Path, job: dict[str, Any], memory: cfr.Memory) -> None:
+def _write_checkpoint(path: Path, job: dict[str, Any], memory: cfr.Memory) -> bool:
+    """Keep the solver's state in ``path``: True once written; False, with a
+    :class:`~badeucey_fast.jobs.CheckpointWarning`, when it could not be (the
+    training goes on)."""
     from badeucey_fast._storage import write_arrays
 
     counters = memory.counters()
     meta = {**job, "iterations": memory.iterations, "counters": [str(v) for v in counters]}
-    write_arrays(path, memory.arrays(), kind=CHECKPOINT_FORMAT, meta=meta, what="checkpoint file")
+    return keep_checkpoint(path, lambda: write_arrays(path, memory.arrays(), kind=CHECKPOINT_FORMAT, meta=meta,
+                                                      what="checkpoint file"))
 
 
 def _read_checkpoint(path: Path, job: dict[str, Any], abstraction: SolverAbstraction) -> cfr.Memory:
@@ -193,6 +197,8 @@ def train(
     :raises MemoryError: when the solver needs more than ``memory_limit``
         (the checkpoint keeps the iterations finished).
     :raises TrainingInterrupted: on Ctrl-C, with the finished iterations.
+    :warns CheckpointWarning: when the checkpoint cannot be written (named,
+        with the reason): the training goes on, and returns its strategy.
 
     >>> train("badugi", 10, abstraction=0)
     Traceback (most recent call last):
@@ -262,15 +268,61 @@ def _run_rounds(memory: cfr.Memory, total: int, limit: int, path: Path | None, j
         return run_rounds(memory, total, job=job, chunks=job["chunks"], chunk_iterations=job["chunk_iterations"],
                           executor=executor, limit=limit, after_round=after_round)
     except (KeyboardInterrupt, JobInterrupted):
-        if path is not None:
-            _write_checkpoint(path, job, kept[0])
-        raise TrainingInterrupted(_strategy(job, rules, abstraction, kept[0]), path) from None
+        written_at_stop = path is not None and _write_checkpoint(path, job, kept[0])
+        raise TrainingInterrupted(_strategy(job, rules, abstraction, kept[0]), path if written_at_stop else None) from None
+
+
+def _run_in_thread(game: cfr.CGame, memory: cfr.Memory, iterations: int, stop: Any) -> int:
+    """``memory.run(game, iterations, stop)`` in a worker thread while this one
+    waits, so that Ctrl-C is seen at once: it sets the stop flag, which the
+    solver reads between iterations, waits until the solver has returned (the
+    memory is then whole, and nothing writes it any longer) and propagates.
+
+    The wait is on an event the worker sets as it ends, not ``Thread.join``:
+    before Python 3.13, a KeyboardInterrupt inside ``join`` marks a thread that
+    still runs as ended, and a later ``join`` returns at once."""
+    result: list[int] = []
+    failed: list[BaseException] = []
+    finished = threading.Event()
+
+    def work() -> None:
+        try:
+            result.append(memory.run(game, iterations, stop))
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
+            failed.append(exc)
+        finally:
+            finished.set()
+
+    worker = threading.Thread(target=work, name="badeucey-train", daemon=True)
+    try:
+        worker.start()
+        finished.wait()
+    except BaseException as exc:
+        stop[0] = 1
+        if not isinstance(exc, RuntimeError):  # (start() raises RuntimeError only when no thread started)
+            _wait_through_interrupts(finished)
+        raise
+    if failed:
+        raise failed[0]
+    return result[0]
+
+
+def _wait_through_interrupts(finished: threading.Event) -> None:
+    """Wait until ``finished`` is set, a further Ctrl-C included (the first is
+    being handled: the solver stops within an iteration)."""
+    while True:
+        try:
+            finished.wait()
+            return
+        except KeyboardInterrupt:
+            continue
 
 
 def run_slices(game: cfr.CGame, memory: cfr.Memory, total: int, limit: int, path: Path | None, job: dict[str, Any],
                rules: TableRules, abstraction: SolverAbstraction, progress: Callable[[int, int], None] | None) -> cfr.Memory:
     """Runs the solver to ``total`` iterations in slices, each in a thread (so
-    that Ctrl-C is seen at once and stops it between iterations)."""
+    that Ctrl-C is seen at once and stops it between iterations,
+    :func:`_run_in_thread`)."""
     from badeucey_fast._native import ffi
 
     stop = ffi.new("int *")
@@ -284,18 +336,8 @@ def run_slices(game: cfr.CGame, memory: cfr.Memory, total: int, limit: int, path
             kept = memory.copy() if memory.struct.peak_entries == 0 else None
             if kept is not None:
                 n = 1
-            result: list[int] = []
             started = time.monotonic()
-            worker = threading.Thread(target=lambda m=memory, n=n, out=result: out.append(m.run(game, n, stop)), daemon=True)
-            worker.start()
-            try:
-                while worker.is_alive():
-                    worker.join(0.1)
-            finally:
-                stop[0] = 1  # a no-op once the worker is done; on Ctrl-C, it stops between iterations
-                worker.join()
-                stop[0] = 0
-            status = result[0]
+            status = _run_in_thread(game, memory, n, stop)
             if kept is not None and status == cfr.MEMORY and memory.damaged:
                 memory, kept = kept, None
                 if memory.grown_bytes() > limit:
@@ -305,11 +347,10 @@ def run_slices(game: cfr.CGame, memory: cfr.Memory, total: int, limit: int, path
             kept = None
             if status == cfr.MEMORY and not memory.damaged:
                 if memory.grown_bytes() > limit:
-                    if path is not None:
-                        _write_checkpoint(path, job, memory)
+                    saved = path is not None and _write_checkpoint(path, job, memory)
                     raise MemoryError(f"train: the solver needs more than memory_limit={limit:,} bytes after "
                                       f"{memory.iterations:,} iterations ({memory.entries:,} information sets)"
-                                      + (f"; the checkpoint {path} keeps them" if path is not None else ""))
+                                      + (f"; the checkpoint {path} keeps them" if saved else ""))
                 memory = memory.grown()
             elif status < 0 and status != cfr.STOPPED:
                 raise ValueError(f"train: the solver stopped on {status_text(status)}"
@@ -329,7 +370,6 @@ def run_slices(game: cfr.CGame, memory: cfr.Memory, total: int, limit: int, path
             memory = kept
         if memory.damaged:  # pragma: no cover - a stop is seen between iterations only
             raise
-        if path is not None:
-            _write_checkpoint(path, job, memory)
-        raise TrainingInterrupted(_strategy(job, rules, abstraction, memory), path) from None
+        written_at_stop = path is not None and _write_checkpoint(path, job, memory)
+        raise TrainingInterrupted(_strategy(job, rules, abstraction, memory), path if written_at_stop else None) from None
     return memory
