@@ -711,6 +711,26 @@ int bdc_observation_parts(int n_seats, int n_cards, int32_t sizes[9]);
 int bdc_observation_encode(const bdc_observer *observer, float *obs, size_t obs_size, int8_t *mask, size_t n_actions,
                            int64_t raise_to[4]);
 
+/* What an observation shows that a table does not keep, recorded by whoever
+ * plays the hand as it goes (the AEC environment): each seat's cards thrown
+ * (bit id), the bets and raises and the last aggressor of each betting round
+ * (as bdc_observer's), the cards each seat drew in draws 1..3 (-1: not drawn). */
+typedef struct {
+    uint64_t thrown[10];
+    int32_t raises[4];
+    int32_t aggressor[4];
+    int8_t drew[3][10];
+} bdc_obs_record;
+
+/* Encodes `seat`'s observation, mask and raise sizes (as
+ * bdc_observation_encode) at table t, in play or over, with the record of the
+ * hand so far: the observer filled from the table as the vector environment
+ * fills it, so both environments have one source for every number.  BDC_OK;
+ * BDC_E_ARGUMENT for a NULL pointer, a seat not at the table, a damaged table
+ * or record, or a wrong size. */
+int bdc_observation_of_table(const bdc_table *t, int seat, const bdc_obs_record *record, float *obs, size_t obs_size,
+                             int8_t *mask, size_t n_actions, int64_t raise_to[4]);
+
 /* One table of a vector environment: the hand in play and what its
  * observations need besides.  The caller allocates it (zeroed) and hands it
  * to bdc_vector_reset before any step; its fields are checked at every call. */

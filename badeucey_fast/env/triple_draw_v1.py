@@ -103,7 +103,7 @@ from pettingzoo.utils import wrappers
 
 from badeucey_fast import format_cards
 from badeucey_fast._native import check_int
-from badeucey_fast._native.vector import SEAT_FLAGS, encode_observation
+from badeucey_fast._native.vector import SEAT_FLAGS, encode_table, new_record
 from badeucey_fast._native.vector import SLOT_SIZE as _SLOT_SIZE
 from badeucey_fast._native.vector import observation_layout as _observation_layout
 from badeucey_fast._runs import check_seed
@@ -231,8 +231,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.hand = Hand(self.rules, [self.stacks] * n, button=self._rng.randrange(n), seed=self._rng.getrandbits(63))
         self._chips = n * self.stacks
         self.thrown: list[list[int]] = [[] for _ in range(n)]
-        self._raise_counts = [0] * 4
-        self._aggressors: list[int | None] = [None] * 4
+        self._record = new_record()  # what the observation shows beside the table: thrown, raises, draws
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -281,17 +280,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         cached = self._encoded
         if not observation and cached is not None and cached[0] is hand and cached[1] == self._moves and cached[2] == seat:
             return cached[3]  # the mask and sizes of the observation just made
-        legal = hand.legal()
-        to_act = hand.to_act
-        out = encode_observation(
-            n_seats=self.num_players, n_cards=self.hand_size, seat=seat, button=hand.button, to_act=to_act,
-            phase=hand.phase, round_=hand.round, held=hand.cards(seat), thrown=self.thrown[seat],
-            raises=self._raise_counts, aggressors=self._aggressors, raises_left=legal.raises_left, pot=hand.pot,
-            chips=self._chips, stacks=hand.stacks, bets=hand.bets, committed=hand.committed, folded=hand.folded,
-            all_in=hand.all_in, draws=hand.draws,
-            legal=None if to_act is None else (legal.to_call, legal.can_fold, legal.min_raise_to, legal.max_raise_to,
-                                               legal.max_discard),
-            obs_size=self.obs_size, n_actions=self.n_actions, observation=observation)
+        hand._enter()  # (the hand's table read as one call of the hand)
+        try:
+            out = encode_table(hand._table, seat, self._record, obs_size=self.obs_size, n_actions=self.n_actions,
+                               observation=observation)
+        finally:
+            hand._leave()
         self._encoded = (hand, self._moves, seat, out)
         return out
 
@@ -401,13 +395,20 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._moves += 1
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        record = self._record
         if phase == "bet":
             if hand.phase == "bet" and hand.round == rnd and hand.bets[seat] > facing:
-                self._raise_counts[rnd] += 1
-                self._aggressors[rnd] = seat
+                record.raises[rnd] += 1
+                record.aggressor[rnd] = seat
         else:
             now = hand.cards(seat)
-            self.thrown[seat].extend(c for c in held if c not in now)
+            thrown = [c for c in held if c not in now]
+            self.thrown[seat].extend(thrown)
+            bits = 0
+            for c in thrown:
+                bits |= 1 << c
+            record.thrown[seat] |= bits
+            record.drew[rnd - 1][seat] = len(thrown)  # as many dealt as thrown
         self._after_action(agent)
         self._accumulate_rewards()
 
