@@ -108,11 +108,17 @@ def test_equal_rules_made_afresh_deal_in_c(monkeypatch: pytest.MonkeyPatch) -> N
     """Rules equal to the kept ones (TableRules is a value), made afresh for every
     hand as the README's loop does, deal on the C path: the hand has the rules as
     given and the cards the fallback deals; rules that differ in any field do not."""
+    real = engine._c_rules
+    made: list[object] = []
+
+    def counted(rules: object) -> Any:
+        made.append(rules)
+        return real(rules)
+
     for game in GAMES:
         Hand(TableRules(game, structure="pot"), [5, 5], seed=1)  # kept
-        made: list[object] = []
-        real = engine._c_rules
-        monkeypatch.setattr(engine, "_c_rules", lambda rules: made.append(rules) or real(rules))
+        made.clear()
+        monkeypatch.setattr(engine, "_c_rules", counted)
         hands = []
         for seed in range(20):
             fresh = TableRules(game, structure="pot")
