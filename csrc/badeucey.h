@@ -678,8 +678,9 @@ enum bdc_obs_action {
     BDC_OBS_RAISE_MAX = 5, BDC_OBS_DRAW = 6
 };
 
-/* What one seat's observation shows, as numbers: filled from a table in play
- * by the vector environment, or from the Python hand by the AEC one. */
+/* What one seat's observation shows, as numbers: filled from a table and the
+ * records kept beside it (bdc_observation_of_table, for the vector
+ * environment and the AEC one alike), or by a caller of bdc_observation_encode. */
 typedef struct {
     int32_t n_seats, n_cards;     /* 2 .. BDC_TABLE_MAX_SEATS (8 for five cards); 4 or 5 */
     int32_t seat, button, to_act; /* the observer, the button, the seat to act (-1: the hand is over) */

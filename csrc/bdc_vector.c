@@ -4,9 +4,10 @@
  * one call on the hand's state machine of bdc_table.c, each table dealing
  * its next hand itself when one ends.
  *
- * The encoder is the one writer of the observation layout: the AEC
- * environment (badeucey_fast/env/triple_draw_v1.py) fills a bdc_observer
- * from its hand and calls it too.  Tables are used through the public entry
+ * The encoder is the one writer of the observation layout, and
+ * fill_observer_of the one reader of a table for it: the AEC environment
+ * (badeucey_fast/env/triple_draw_v1.py) calls bdc_observation_of_table with
+ * its hand's table and the records it keeps.  Tables are used through the public entry
  * points of bdc_table.c only, which check a table before reading it.
  */
 #include <string.h>
