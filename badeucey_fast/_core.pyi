@@ -137,6 +137,9 @@ class _Lib:
     def bdc_observation_encode(
         self, observer: Any, obs: Any, obs_size: int, mask: Any, n_actions: int, raise_to: Any, /
     ) -> int: ...
+    def bdc_observation_of_table(
+        self, table: Any, seat: int, record: Any, obs: Any, obs_size: int, mask: Any, n_actions: int, raise_to: Any, /
+    ) -> int: ...
     def bdc_vector_reset(
         self, tables: Any, n_tables: int, rules: Any, n_seats: int, stacks: Any, seed: int, first_table: int,
         reseed: int, out: Any, bad_table: Any, /

@@ -678,8 +678,9 @@ enum bdc_obs_action {
     BDC_OBS_RAISE_MAX = 5, BDC_OBS_DRAW = 6
 };
 
-/* What one seat's observation shows, as numbers: filled from a table in play
- * by the vector environment, or from the Python hand by the AEC one. */
+/* What one seat's observation shows, as numbers: filled from a table and the
+ * records kept beside it (bdc_observation_of_table, for the vector
+ * environment and the AEC one alike), or by a caller of bdc_observation_encode. */
 typedef struct {
     int32_t n_seats, n_cards;     /* 2 .. BDC_TABLE_MAX_SEATS (8 for five cards); 4 or 5 */
     int32_t seat, button, to_act; /* the observer, the button, the seat to act (-1: the hand is over) */
@@ -710,6 +711,26 @@ int bdc_observation_parts(int n_seats, int n_cards, int32_t sizes[9]);
  * BDC_E_ARGUMENT for a NULL observer, a field out of range or a wrong size. */
 int bdc_observation_encode(const bdc_observer *observer, float *obs, size_t obs_size, int8_t *mask, size_t n_actions,
                            int64_t raise_to[4]);
+
+/* What an observation shows that a table does not keep, recorded by whoever
+ * plays the hand as it goes (the AEC environment): each seat's cards thrown
+ * (bit id), the bets and raises and the last aggressor of each betting round
+ * (as bdc_observer's), the cards each seat drew in draws 1..3 (-1: not drawn). */
+typedef struct {
+    uint64_t thrown[10];
+    int32_t raises[4];
+    int32_t aggressor[4];
+    int8_t drew[3][10];
+} bdc_obs_record;
+
+/* Encodes `seat`'s observation, mask and raise sizes (as
+ * bdc_observation_encode) at table t, in play or over, with the record of the
+ * hand so far: the observer filled from the table as the vector environment
+ * fills it, so both environments have one source for every number.  BDC_OK;
+ * BDC_E_ARGUMENT for a NULL pointer, a seat not at the table, a damaged table
+ * or record, or a wrong size. */
+int bdc_observation_of_table(const bdc_table *t, int seat, const bdc_obs_record *record, float *obs, size_t obs_size,
+                             int8_t *mask, size_t n_actions, int64_t raise_to[4]);
 
 /* One table of a vector environment: the hand in play and what its
  * observations need besides.  The caller allocates it (zeroed) and hands it

@@ -4,9 +4,10 @@
  * one call on the hand's state machine of bdc_table.c, each table dealing
  * its next hand itself when one ends.
  *
- * The encoder is the one writer of the observation layout: the AEC
- * environment (badeucey_fast/env/triple_draw_v1.py) fills a bdc_observer
- * from its hand and calls it too.  Tables are used through the public entry
+ * The encoder is the one writer of the observation layout, and
+ * fill_observer_of the one reader of a table for it: the AEC environment
+ * (badeucey_fast/env/triple_draw_v1.py) calls bdc_observation_of_table with
+ * its hand's table and the records it keeps.  Tables are used through the public entry
  * points of bdc_table.c only, which check a table before reading it.
  */
 #include <string.h>
@@ -312,11 +313,15 @@ static int out_ok(const bdc_vector_out *out, size_t n_tables)
     return out->n_seats >= BDC_MIN_SEATS && out->n_seats <= BDC_TABLE_MAX_SEATS;
 }
 
-/* The observer of the seat to act at a checked table in play. */
-static int fill_observer(const bdc_vector_table *v, bdc_observer *o)
+/* The observer `seat` (in range) at a table, in play or over, with the records
+ * of the hand kept beside it: that seat's cards thrown, the raises and
+ * aggressors of each round, the cards drawn.  The legal actions are the seat
+ * to act's (bdc_table_legal checks the table). */
+static int fill_observer_of(const bdc_table *t, int seat, uint64_t thrown, const int32_t raises[BETTING_ROUNDS],
+                            const int32_t aggressor[BETTING_ROUNDS], const int8_t drew[DRAWS][BDC_TABLE_MAX_SEATS],
+                            bdc_observer *o)
 {
-    const bdc_table *t = &v->table;
-    int s, seat = t->to_act, rc;
+    int s, rc;
     memset(o, 0, sizeof *o);
     rc = bdc_table_legal(t, &o->legal);
     if (rc)
@@ -325,17 +330,18 @@ static int fill_observer(const bdc_vector_table *v, bdc_observer *o)
     o->n_cards = t->rules.game.n_cards;
     o->seat = seat;
     o->button = t->button;
-    o->to_act = t->to_act;
+    o->to_act = t->phase == BDC_PHASE_OVER ? -1 : t->to_act;
     o->phase = t->phase;
     o->round = t->round;
     o->n_held = t->n_hole[seat];
     memcpy(o->held, t->hole[seat], sizeof o->held);
-    o->thrown = v->thrown[seat];
-    memcpy(o->raises, v->raises, sizeof o->raises);
-    memcpy(o->aggressor, v->aggressor, sizeof o->aggressor);
+    o->thrown = thrown;
+    memcpy(o->raises, raises, sizeof o->raises);
+    memcpy(o->aggressor, aggressor, sizeof o->aggressor);
     o->raises_left = o->legal.raises_left;
     for (s = 0; s < t->n_seats; s++) {
-        o->pot += t->committed[s];
+        if (t->phase != BDC_PHASE_OVER) /* (a settled hand's pot is paid out: 0) */
+            o->pot += t->committed[s];
         o->chips += t->start[s];
         o->stacks[s] = t->stacks[s];
         o->bets[s] = t->bets[s];
@@ -343,8 +349,28 @@ static int fill_observer(const bdc_vector_table *v, bdc_observer *o)
         o->folded[s] = t->folded[s];
         o->all_in[s] = t->all_in[s];
     }
-    memcpy(o->drew, v->drew, sizeof o->drew);
+    memcpy(o->drew, drew, sizeof o->drew);
     return BDC_OK;
+}
+
+/* The observer of the seat to act at a checked table in play. */
+static int fill_observer(const bdc_vector_table *v, bdc_observer *o)
+{
+    int seat = v->table.to_act;
+    return fill_observer_of(&v->table, seat, v->thrown[seat], v->raises, v->aggressor, v->drew, o);
+}
+
+int bdc_observation_of_table(const bdc_table *t, int seat, const bdc_obs_record *record, float *obs, size_t obs_size,
+                             int8_t *mask, size_t n_actions, int64_t raise_to[4])
+{
+    bdc_observer o;
+    int rc;
+    if (!t || !record || seat < 0 || seat >= t->n_seats || t->n_seats > BDC_TABLE_MAX_SEATS)
+        return BDC_E_ARGUMENT;
+    rc = fill_observer_of(t, seat, record->thrown[seat], record->raises, record->aggressor, record->drew, &o);
+    if (rc)
+        return rc;
+    return bdc_observation_encode(&o, obs, obs_size, mask, n_actions, raise_to); /* (checks the record's numbers) */
 }
 
 /* Writes table i's observation and mask, and keeps its legal actions. */

@@ -467,3 +467,79 @@ def test_the_training_example_learns_to_beat_the_calling_station() -> None:
     _, _, untrained_high = out["untrained"]
     assert low > 0  # the trained policy beats CallingBot, its 95% interval above zero
     assert mean > untrained_high  # and the untrained (uniform) policy on the same hands does worse
+
+
+class _Gathered:
+    """The observation as the environment gathered it in Python before its C
+    reader (the reference): the hand's facts read through its public API, the
+    betting and draw records kept from each action, packed for the C encoder."""
+
+    def __init__(self, env: triple_draw_v1.raw_env) -> None:
+        n = env.num_players
+        self.env = env
+        self.thrown: list[list[int]] = [[] for _ in range(n)]
+        self.raises = [0] * 4
+        self.aggressors: list[int | None] = [None] * 4
+
+    def before(self, seat: int) -> tuple[str, int, int, tuple[int, ...]]:
+        hand = self.env.hand
+        assert hand is not None
+        phase, rnd = hand.phase, hand.round
+        facing = hand.bets[seat] + hand.legal().to_call if phase == "bet" else 0
+        return phase, rnd, facing, hand.cards(seat)
+
+    def after(self, seat: int, phase: str, rnd: int, facing: int, held: tuple[int, ...]) -> None:
+        hand = self.env.hand
+        assert hand is not None
+        if phase == "bet":
+            if hand.phase == "bet" and hand.round == rnd and hand.bets[seat] > facing:
+                self.raises[rnd] += 1
+                self.aggressors[rnd] = seat
+        else:
+            self.thrown[seat].extend(c for c in held if c not in hand.cards(seat))
+
+    def encode(self, seat: int) -> Any:
+        from badeucey_fast._native.vector import encode_observation
+
+        env, hand = self.env, self.env.hand
+        assert hand is not None
+        legal = hand.legal()
+        to_act = hand.to_act
+        return encode_observation(
+            n_seats=env.num_players, n_cards=env.hand_size, seat=seat, button=hand.button, to_act=to_act,
+            phase=hand.phase, round_=hand.round, held=hand.cards(seat), thrown=self.thrown[seat],
+            raises=self.raises, aggressors=self.aggressors, raises_left=legal.raises_left, pot=hand.pot,
+            chips=env.num_players * env.stacks, stacks=hand.stacks, bets=hand.bets, committed=hand.committed,
+            folded=hand.folded, all_in=hand.all_in, draws=hand.draws,
+            legal=None if to_act is None else (legal.to_call, legal.can_fold, legal.min_raise_to, legal.max_raise_to,
+                                               legal.max_discard),
+            obs_size=env.obs_size, n_actions=env.n_actions)
+
+
+@pytest.mark.parametrize("structure", ["fixed", "pot", "no"])
+def test_the_c_reader_gives_the_observation_gathered_in_python(structure: str) -> None:
+    """Every seat's observation, mask and raise sizes, read from the hand's table in
+    C, are bit for bit those of the facts gathered through the hand's API, at every
+    step of random hands of every game, seat count and stack (short stacks go all in)."""
+    rng = np.random.default_rng(len(structure))
+    for game in GAMES:
+        for i in range(12):
+            players = int(rng.integers(2, 5 if i % 3 else 9 if GAMES[game].hand_size == 5 else 11))
+            env = triple_draw_v1.raw_env(game, players, structure=structure, stacks=int(rng.choice([3, 9, 40, 200])))
+            env.reset(seed=int(rng.integers(2**63)))
+            gathered = _Gathered(env)
+            while True:
+                for seat in range(players):
+                    obs, mask, sizes = env._encode(seat)
+                    want_obs, want_mask, want_sizes = gathered.encode(seat)
+                    assert obs is not None and want_obs is not None
+                    assert obs.tobytes() == want_obs.tobytes() and mask.tobytes() == want_mask.tobytes()
+                    assert sizes == want_sizes
+                agent = env.agent_selection
+                if env.terminations[agent]:
+                    break
+                seat = env.possible_agents.index(agent)
+                _, mask, _ = env._encode(seat, observation=False)
+                before = gathered.before(seat)
+                env.step(int(rng.choice(np.flatnonzero(mask))))
+                gathered.after(seat, *before)

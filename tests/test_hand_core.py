@@ -101,7 +101,42 @@ def test_hands_dealt_in_c_and_in_python_are_equal() -> None:
         rng = random.Random(seed)
         kept = Hand(rules, (10, 20, 30), button=2, seed=random.Random(seed))
         assert kept == _python_hand(rules, [10, 20, 30], button=2, seed=rng)
-        assert kept == Hand(TableRules("badeucey"), [10, 20, 30], button=2, seed=seed)  # other rules: in Python
+        assert kept == Hand(TableRules("badeucey"), [10, 20, 30], button=2, seed=seed)  # equal rules made afresh
+
+
+def test_equal_rules_made_afresh_deal_in_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules equal to the kept ones (TableRules is a value), made afresh for every
+    hand as the README's loop does, deal on the C path: the hand has the rules as
+    given and the cards the fallback deals; rules that differ in any field do not."""
+    real = engine._c_rules
+    made: list[object] = []
+
+    def counted(rules: object) -> Any:
+        made.append(rules)
+        return real(rules)
+
+    for game in GAMES:
+        Hand(TableRules(game, structure="pot"), [5, 5], seed=1)  # kept
+        made.clear()
+        monkeypatch.setattr(engine, "_c_rules", counted)
+        hands = []
+        for seed in range(20):
+            fresh = TableRules(game, structure="pot")
+            hands.append((fresh, Hand(fresh, [7, 9, 11], button=seed % 3, seed=seed)))
+        assert made == []  # (the fallback makes the rules' _Rules: never called)
+        other = TableRules(game, structure="pot", cap=5)
+        hand = Hand(other, [7, 9], seed=3)
+        assert made == [other] and hand.rules is other  # not equal: the fallback's
+        monkeypatch.setattr(engine, "_c_rules", real)
+        for seed, (fresh, hand) in enumerate(hands):
+            assert hand.rules is fresh
+            assert hand == _python_hand(fresh, [7, 9, 11], button=seed % 3, seed=seed)
+
+
+def test_equal_rules_share_their_c_rules() -> None:
+    """The fallback makes one C rules for equal TableRules, whichever object is given."""
+    assert engine._c_rules(TableRules("badugi", cap=3)) is engine._c_rules(TableRules("badugi", cap=3))
+    assert engine._c_rules(TableRules("badugi", cap=3)) is not engine._c_rules(TableRules("badugi", cap=2))
 
 
 def test_bad_calls_get_the_fallbacks_messages() -> None:

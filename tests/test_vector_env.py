@@ -290,13 +290,16 @@ def reference_observation(env: Any, seat: int) -> tuple[np.ndarray[Any, Any], np
     obs[layout["phase"].start + {"bet": 2 * rnd, "draw": 2 * rnd - 1}.get(phase, 7)] = 1
     obs[layout["position"].start + (seat - hand.button - 1) % n] = 1
     legal = hand.legal()
+    record = env._record  # the betting records the environment keeps beside its hand
+    raise_counts = list(record.raises)
+    aggressors = [None if a < 0 else a for a in record.aggressor]
     if phase == "bet":
-        obs[layout["raises"].start + min(env._raise_counts[rnd], 4)] = 1
+        obs[layout["raises"].start + min(raise_counts[rnd], 4)] = 1
         left = legal.raises_left
         obs[layout["raises_left"].start + (5 if left is None else min(left, 4))] = 1
     obs[layout["to_act"].start] = to_act == seat
-    now = env._aggressors[rnd] if phase == "bet" else None
-    before = env._aggressors[rnd - 1] if phase != "over" and rnd >= 1 else None
+    now = aggressors[rnd] if phase == "bet" else None
+    before = aggressors[rnd - 1] if phase != "over" and rnd >= 1 else None
     width = 9 + 3 * (k + 2)
     for j in range(n):
         s = (seat + j) % n

@@ -2,7 +2,8 @@
 (``csrc/bdc_vector.c``), thinly wrapped.
 
 Private: :mod:`badeucey_fast.env.triple_draw_v1` encodes its observations
-with :func:`encode_observation`, and :class:`badeucey_fast.play.VectorEnv`
+with :func:`encode_table` from its hand's table (:func:`encode_observation`,
+from the facts as Python gathers them, is the tests' reference), and :class:`badeucey_fast.play.VectorEnv`
 steps its tables with :class:`VectorTables`.  The C layer checks every field
 it reads and answers with a status; this module turns a status into a
 ValueError naming what was refused.
@@ -165,6 +166,36 @@ def encode_observation(
     if status < 0:
         raise ValueError(f"observation of seat {seat}: {status_text(status)}")
     return obs, actions, tuple(raise_to[i] or None for i in range(4))
+
+
+def new_record() -> Any:
+    """A ``bdc_obs_record`` for a hand just dealt: nothing thrown, raised or drawn."""
+    record = ffi.new("bdc_obs_record *")
+    record.aggressor = [-1] * 4
+    ffi.memmove(record.drew, b"\xff" * ffi.sizeof(record.drew), ffi.sizeof(record.drew))
+    return record
+
+
+def encode_table(table: Any, seat: int, record: Any, *, obs_size: int, n_actions: int,
+                 observation: bool = True) -> tuple[npt.NDArray[np.float32] | None, npt.NDArray[np.int8], tuple[int | None, ...]]:
+    """``seat``'s observation, action mask and raise sizes at a hand's C table
+    (``bdc_table *``), with the hand's ``bdc_obs_record`` (:func:`new_record`),
+    by ``bdc_observation_of_table``: the table's numbers read in C, as the
+    vector environment reads them.  The caller holds the hand for the call.
+
+    :param observation: False to leave the observation out (only the mask and the raise sizes).
+    :return: as :func:`encode_observation`.
+    :raises ValueError: for a table or record the encoder refuses.
+    """
+    obs = np.empty(obs_size, dtype=np.float32) if observation else None
+    actions = np.empty(n_actions, dtype=np.int8)
+    raise_to = ffi.new("int64_t[4]")
+    status = lib.bdc_observation_of_table(table, seat, record,
+                                          ffi.NULL if obs is None else ffi.from_buffer("float[]", obs), obs_size,
+                                          ffi.from_buffer("int8_t[]", actions), n_actions, raise_to)
+    if status < 0:
+        raise ValueError(f"observation of seat {seat}: {status_text(status)}")
+    return obs, actions, (raise_to[0] or None, raise_to[1] or None, raise_to[2] or None, raise_to[3] or None)
 
 
 class VectorTables:

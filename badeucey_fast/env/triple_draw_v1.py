@@ -103,7 +103,7 @@ from pettingzoo.utils import wrappers
 
 from badeucey_fast import format_cards
 from badeucey_fast._native import check_int
-from badeucey_fast._native.vector import SEAT_FLAGS, encode_observation
+from badeucey_fast._native.vector import SEAT_FLAGS, encode_table, new_record
 from badeucey_fast._native.vector import SLOT_SIZE as _SLOT_SIZE
 from badeucey_fast._native.vector import observation_layout as _observation_layout
 from badeucey_fast._runs import check_seed
@@ -231,8 +231,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.hand = Hand(self.rules, [self.stacks] * n, button=self._rng.randrange(n), seed=self._rng.getrandbits(63))
         self._chips = n * self.stacks
         self.thrown: list[list[int]] = [[] for _ in range(n)]
-        self._raise_counts = [0] * 4
-        self._aggressors: list[int | None] = [None] * 4
+        self._record = new_record()  # what the observation shows beside the table: thrown, raises, draws
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -281,17 +280,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         cached = self._encoded
         if not observation and cached is not None and cached[0] is hand and cached[1] == self._moves and cached[2] == seat:
             return cached[3]  # the mask and sizes of the observation just made
-        legal = hand.legal()
-        to_act = hand.to_act
-        out = encode_observation(
-            n_seats=self.num_players, n_cards=self.hand_size, seat=seat, button=hand.button, to_act=to_act,
-            phase=hand.phase, round_=hand.round, held=hand.cards(seat), thrown=self.thrown[seat],
-            raises=self._raise_counts, aggressors=self._aggressors, raises_left=legal.raises_left, pot=hand.pot,
-            chips=self._chips, stacks=hand.stacks, bets=hand.bets, committed=hand.committed, folded=hand.folded,
-            all_in=hand.all_in, draws=hand.draws,
-            legal=None if to_act is None else (legal.to_call, legal.can_fold, legal.min_raise_to, legal.max_raise_to,
-                                               legal.max_discard),
-            obs_size=self.obs_size, n_actions=self.n_actions, observation=observation)
+        hand._enter()  # (the hand's table read as one call of the hand)
+        try:
+            out = encode_table(hand._table, seat, self._record, obs_size=self.obs_size, n_actions=self.n_actions,
+                               observation=observation)
+        finally:
+            hand._leave()
         self._encoded = (hand, self._moves, seat, out)
         return out
 
@@ -349,17 +343,22 @@ class raw_env(AECEnv):  # type: ignore[misc]
         _, mask, sizes = self._encode(seat, observation=False)
         if not 0 <= a < self.n_actions or not mask[a]:
             raise ValueError(f"{agent}: action {action!r} is not legal now (see the action mask)")
-        if a == FOLD:
-            self._apply(agent, Hand.fold)
-        elif a == CALL:
-            self._apply(agent, Hand.check_call)
-        elif a < DRAW:
-            amount = sizes[a - RAISE_MIN]
-            assert amount is not None
-            self._apply(agent, lambda h: h.bet_raise(amount))
+        hand = self.hand
+        assert hand is not None
+        if a < DRAW:  # the action says whether it bets or raises: a raise-to is above a call
+            if a == FOLD:
+                self._apply(agent, seat, Hand.fold, raised=False)
+            elif a == CALL:
+                self._apply(agent, seat, Hand.check_call, raised=False)
+            else:
+                amount = sizes[a - RAISE_MIN]
+                assert amount is not None
+                self._apply(agent, seat, lambda h: h.bet_raise(amount), raised=True)
         else:
-            thrown = [c for i, c in enumerate(self.slots(seat)) if (a - DRAW) >> i & 1]
-            self._apply(agent, lambda h: h.discard(thrown))
+            held = hand.cards(seat)
+            chosen = {c for i, c in enumerate(sorted(held)) if (a - DRAW) >> i & 1}
+            thrown = [c for c in held if c in chosen]
+            self._apply(agent, seat, lambda h: h.discard(thrown), thrown=thrown)
 
     def step_text(self, text: str) -> None:
         """Take the action of the agent to act written in PHH words (``"f"``,
@@ -377,7 +376,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             raise ValueError(f"{agent} is done: step it with None")
-        self._apply(agent, lambda h: h.act(text))
+        self._apply(agent, self.possible_agents.index(agent), lambda h: h.act(text))
 
     def _live_hand(self) -> Hand:
         hand = self.hand
@@ -387,27 +386,39 @@ class raw_env(AECEnv):  # type: ignore[misc]
             raise ValueError("the hand is over and every agent is done: call reset() for the next")
         return hand
 
-    def _apply(self, agent: str, move: Callable[[Hand], None]) -> None:
-        """Make ``move`` on the hand for ``agent`` and keep the betting and draw
-        records the observation shows.  A bet or raise is what lifts the seat's
-        bet above what a call would make it (a raise never ends a betting round)."""
+    def _apply(self, agent: str, seat: int, move: Callable[[Hand], None], *, raised: bool | None = None,
+               thrown: list[int] | None = None) -> None:
+        """Make ``move`` on the hand for ``agent`` at ``seat`` and keep the betting
+        and draw records the observation shows.  A bet or raise is what lifts the
+        seat's bet above what a call would make it (a raise never ends a betting
+        round); a move of :meth:`step` says so (``raised``), or which cards it
+        throws (``thrown``), and a move in words is read from the hand."""
         hand = self.hand
         assert hand is not None
-        seat = self.possible_agents.index(agent)
         phase, rnd = hand.phase, hand.round
-        facing = hand.bets[seat] + hand.legal().to_call if phase == "bet" else 0
-        held = hand.cards(seat)
+        known = raised is not None or thrown is not None
+        if not known:
+            facing = hand.bets[seat] + hand.legal().to_call if phase == "bet" else 0
+            held = hand.cards(seat)
         move(hand)  # raises before changing anything when the action is illegal
         self._moves += 1
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        record = self._record
         if phase == "bet":
-            if hand.phase == "bet" and hand.round == rnd and hand.bets[seat] > facing:
-                self._raise_counts[rnd] += 1
-                self._aggressors[rnd] = seat
+            if raised if known else hand.phase == "bet" and hand.round == rnd and hand.bets[seat] > facing:
+                record.raises[rnd] += 1
+                record.aggressor[rnd] = seat
         else:
-            now = hand.cards(seat)
-            self.thrown[seat].extend(c for c in held if c not in now)
+            if thrown is None:
+                now = hand.cards(seat)
+                thrown = [c for c in held if c not in now]
+            self.thrown[seat].extend(thrown)
+            bits = 0
+            for c in thrown:
+                bits |= 1 << c
+            record.thrown[seat] |= bits
+            record.drew[rnd - 1][seat] = len(thrown)  # as many dealt as thrown
         self._after_action(agent)
         self._accumulate_rewards()
 

@@ -310,7 +310,7 @@ class _Rules:
 
     def __init__(self, rules: TableRules) -> None:
         game: Game = rules.game  # type: ignore[assignment]  # TableRules stores the Game
-        self.rules = rules  # (kept alive, so that its id is not another's while cached)
+        self.rules = rules  # (the first of the equal rules these were made for)
         self.c_rules = table_rules(rules)
         self.c_bytes = bytes(ffi.buffer(self.c_rules))  # (what the C base type keeps: _keep_rules)
         self.game = game
@@ -320,8 +320,12 @@ class _Rules:
         self.burn = bool(rules.burn)
 
 
-_C_RULES: dict[int, _Rules] = {}
-"""The :class:`_Rules` of the rules tables were made with lately, by id."""
+_C_RULES: dict[int, tuple[TableRules, _Rules]] = {}
+"""The rules tables were made with lately and their :class:`_Rules`, by id
+(the rules kept alive, so that their id is not another's while kept)."""
+_C_RULES_BY_VALUE: dict[TableRules, _Rules] = {}
+"""The same by the rules' value: rules made afresh for every hand, equal to
+earlier ones, share their C rules (TableRules is an immutable value)."""
 _C_RULES_KEPT = 256
 
 
@@ -331,17 +335,30 @@ def _c_rules(rules: object) -> _Rules:
     :raises TypeError: for rules that are not a :class:`TableRules`.
     :raises ValueError: for rules of a smaller game than the whole deck and three draws.
     """
-    kept = _C_RULES.get(id(rules))
-    if kept is not None and kept.rules is rules:
-        return kept
+    known = _C_RULES.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
     if not isinstance(rules, TableRules):
         raise TypeError(f"rules must be a TableRules, not {type(rules).__name__}")
     if not rules.is_full_game:
         raise ValueError("the Python engine plays the whole deck and three draws: a smaller game "
                          "(deck, draws, max_discard) plays on the C table")
+    try:
+        kept = _C_RULES_BY_VALUE.get(rules)
+    except TypeError:  # a house Game whose fields are not hashable: made for these rules alone
+        kept = None
+        hashable = False
+    else:
+        hashable = True
+    if kept is None:
+        kept = _Rules(rules)
+        if hashable:
+            if len(_C_RULES_BY_VALUE) >= _C_RULES_KEPT:
+                _C_RULES_BY_VALUE.clear()
+            _C_RULES_BY_VALUE[rules] = kept
     if len(_C_RULES) >= _C_RULES_KEPT:
         _C_RULES.clear()
-    kept = _C_RULES[id(rules)] = _Rules(rules)
+    _C_RULES[id(rules)] = (rules, kept)
     return kept
 
 
@@ -387,9 +404,8 @@ def _init(self: Hand, rules: TableRules, stacks: Sequence[int], *, button: int =
           deal: Replay | None = None) -> None:
     """``Hand(...)``: the parameters are :class:`Hand`'s."""
     self._started = self._fresh = False  # (until the table is dealt: the C base type reads nothing before)
-    kept = _C_RULES.get(id(rules))
-    if kept is None or kept.rules is not rules:
-        kept = _c_rules(rules)  # checks the rules
+    known = _C_RULES.get(id(rules))
+    kept = known[1] if known is not None and known[0] is rules else _c_rules(rules)  # (_c_rules checks the rules)
     if type(stacks) is not list and type(stacks) is not tuple and (
             isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence)):
         raise ValueError("stacks must be a sequence of chip counts, one per seat")

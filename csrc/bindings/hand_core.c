@@ -15,7 +15,8 @@
  *
  * What it answers: the common, valid call only, as one_hand.c does.
  *   - Hand(rules, stacks, button=..., seed=...) with the rules the last hand
- *     made in Python was given (the rules a table plays many hands with),
+ *     made in Python was given, or rules equal to them (the rules a table
+ *     plays many hands with, the same object or made afresh each hand),
  *     stacks a tuple or list of plain ints, a plain int button, and a seed
  *     that is None, a plain int or a random.Random;
  *   - legal(), legal_actions(), cards(seat) and the properties to_act,
@@ -859,11 +860,39 @@ static PyObject *bdc_py_address(PyObject *self, void *unused)
 
 /* ---- Making a hand -------------------------------------------------------- */
 
+/* Whether `given` are rules equal to the kept ones `kept`: 1 when they are of
+ * the same type with equal fields (TableRules is a frozen dataclass, an
+ * immutable value whose instance dictionary is its fields: the dataclass's
+ * equality, compared in C), 0 when not or when either has no dictionary, -1
+ * with an exception.  So a table's rules made afresh for every hand, equal
+ * but not the same object, deal on this path as the kept ones do. */
+static int bdc_py_same_rules(PyObject *given, PyObject *kept)
+{
+    PyObject *a, *b;
+    int same;
+    if (given == NULL || Py_TYPE(given) != Py_TYPE(kept)) {
+        return 0;
+    }
+    a = PyObject_GenericGetDict(given, NULL);
+    if (a == NULL) {
+        return -1;
+    }
+    b = PyObject_GenericGetDict(kept, NULL);
+    if (b == NULL) {
+        Py_DECREF(a);
+        return -1;
+    }
+    same = PyDict_CheckExact(a) && PyDict_CheckExact(b) ? PyObject_RichCompareBool(a, b, Py_EQ) : 0;
+    Py_DECREF(a);
+    Py_DECREF(b);
+    return same;
+}
+
 /* The fast __init__: 1 when it dealt the hand, 0 when the call is the
  * fallback's (nothing changed), -1 with an exception. */
 static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
 {
-    PyObject *stacks, *button = NULL, *seed = Py_None, *key, *value, *rng, *start, *raw;
+    PyObject *stacks, *button = NULL, *seed = Py_None, *key, *value, *rng, *start, *raw, *given;
     PyObject *n_seats, *decoded, *(*item_of)(PyObject *, Py_ssize_t), *kept[4];
     Py_ssize_t n, at = 0;
     long long chips, seat = 0;
@@ -874,9 +903,23 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     bdc_table_rules rules;
     size_t need;
     int status;
-    if (PyTuple_Size(args) != 2 || bdc_py_hands.kept_rules == NULL || PyTuple_GetItem(args, 0) != bdc_py_hands.kept_rules) {
-        PyErr_Clear();
+    if (PyTuple_Size(args) != 2 || bdc_py_hands.kept_rules == NULL) {
         return 0;
+    }
+    given = PyTuple_GetItem(args, 0); /* borrowed */
+    if (given != bdc_py_hands.kept_rules) {
+        /* Comparing may run Python (a Game's __eq__), and another thread may
+         * keep other rules meanwhile: the kept rules must be those compared. */
+        PyObject *compared = bdc_py_hands.kept_rules;
+        int same;
+        Py_INCREF(compared);
+        same = bdc_py_same_rules(given, compared);
+        same = same == 1 && bdc_py_hands.kept_rules == compared;
+        Py_DECREF(compared);
+        if (!same) {
+            PyErr_Clear();
+            return 0;
+        }
     }
     while (kwds != NULL && PyDict_Next(kwds, &at, &key, &value)) { /* borrowed */
         if (!PyUnicode_Check(key)) {
@@ -932,7 +975,7 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     }
     rules = bdc_py_hands.kept_c;
     need = (size_t)n * (size_t)bdc_py_hands.kept_n_cards;
-    kept[0] = bdc_py_hands.kept_rules, kept[1] = bdc_py_hands.kept_game;
+    kept[0] = given, kept[1] = bdc_py_hands.kept_game; /* (the rules as given: equal to the kept ones) */
     kept[2] = bdc_py_hands.kept_size, kept[3] = bdc_py_hands.kept_structure;
     for (int i = 0; i < 4; i++) {
         Py_INCREF(kept[i]);

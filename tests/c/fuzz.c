@@ -988,6 +988,42 @@ static void fuzz_selfplay(void)
     }
 }
 
+/* bdc_observation_of_table at a table (in play, over or damaged) for a random
+ * seat, with a record sane or not: a status, and at a table in play every
+ * number it writes in 0..1. */
+static void observe_table(const bdc_table *t)
+{
+    bdc_obs_record record;
+    float obs[BDC_OBS_MAX_SIZE];
+    int8_t mask[BDC_OBS_DRAW + (1 << BDC_MAX_HAND_CARDS)];
+    int64_t raise_to[4];
+    int n = t->n_seats, n_cards = t->rules.game.n_cards == BDC_MIN_HAND_CARDS ? BDC_MIN_HAND_CARDS : BDC_MAX_HAND_CARDS;
+    int size = bdc_observation_parts(n, n_cards, NULL), rc, i, d;
+    int sane_record = between(0, 9) != 0;
+    for (i = 0; i < 10; i++)
+        record.thrown[i] = sane_record ? next() & (((uint64_t)1 << BDC_DECK_SIZE) - 1) : next();
+    for (i = 0; i < 4; i++) {
+        record.raises[i] = sane_record ? between(0, 6) : (int32_t)next();
+        record.aggressor[i] = sane_record ? between(-1, n > 1 && n <= 10 ? n - 1 : 0) : between(-3, 12);
+    }
+    for (d = 0; d < 3; d++)
+        for (i = 0; i < 10; i++)
+            record.drew[d][i] = (int8_t)(sane_record ? between(-1, n_cards) : between(-128, 127));
+    rc = CALL(bdc_observation_of_table(t, between(-1, n > 0 && n <= 12 ? n : 12), &record, size > 0 ? obs : NULL,
+                                       size > 0 ? (size_t)size : 0, mask, (size_t)BDC_OBS_DRAW + ((size_t)1 << n_cards),
+                                       raise_to));
+    if (rc != BDC_OK && rc != BDC_E_ARGUMENT)
+        FAIL("bdc_observation_of_table returned %d", rc);
+    if (rc == BDC_OK && t->phase != BDC_PHASE_OVER)
+        for (i = 0; i < size; i++)
+            if (!(obs[i] >= 0.0f && obs[i] <= 1.0f)) {
+                FAIL("bdc_observation_of_table wrote %g at %d", (double)obs[i], i);
+                break;
+            }
+    (void)CALL(bdc_observation_of_table(NULL, 0, &record, NULL, 0, NULL, 0, NULL));
+    (void)CALL(bdc_observation_of_table(t, 0, NULL, NULL, 0, NULL, 0, NULL));
+}
+
 static void fuzz_table(void)
 {
     bdc_table table, twin, known;
@@ -1090,6 +1126,7 @@ static void fuzz_table(void)
         if (use_io != 2 && (rc == BDC_OK || rc == BDC_E_ILLEGAL) && CALL(bdc_table_act_known(&known, action)) != rc)
             FAIL("bdc_table_act_known answered action %lld otherwise than bdc_table_act (%d)", (long long)action, rc);
         check_table(&table, "after an action");
+        observe_table(&table);
         if (use_io && io.n_events > BDC_TABLE_MAX_EVENTS)
             FAIL("bdc_table_act: %zu events", io.n_events);
     }
@@ -1109,6 +1146,7 @@ static void fuzz_table(void)
         (void)CALL(bdc_table_cards(&twin, between(-1, 11), out));
         (void)CALL(bdc_table_act(&twin, action, NULL));
         (void)CALL(bdc_table_check(&twin));
+        observe_table(&twin);
         memcpy(&twin, &table, sizeof table);
         bytes[between(0, (int)sizeof twin - 1)] ^= (uint8_t)(1u << between(0, 7));
         (void)CALL(bdc_table_act_legal(&twin, action, NULL, &legal));
