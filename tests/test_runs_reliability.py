@@ -282,12 +282,11 @@ def _interrupt(argv: list[str]) -> tuple[int, str, str]:
 
     Nothing here depends on the machine's speed: the child (``_CHILD``) says when
     its run has reported progress, and is signalled then; the command line is
-    given a run of 10**9 three-draw samples, which no machine ends in a second.
-    The timeout only guards against a hang (a C run that ignores the signal runs
-    for minutes to years)."""
+    given a run of 10**9 three-draw samples and signalled once its progress bar
+    shows a figure.  The timeout only guards against a hang (a C run that
+    ignores the signal runs for minutes to years)."""
     import signal
     import subprocess
-    import time
     from pathlib import Path
 
     # SIGINT back to its default in the child: a shell that runs the suite in the
@@ -295,18 +294,22 @@ def _interrupt(argv: list[str]) -> tuple[int, str, str]:
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             cwd=Path(__file__).parent,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    assert proc.stdout is not None
+    assert proc.stdout is not None and proc.stderr is not None
+    shown = ""
     if argv[1] == "-c":
         assert proc.stdout.readline().startswith("progress")
-    else:
-        time.sleep(1.0)  # well into the C run
+    else:  # the command line's progress bar (--progress) shows its first figure once the run is under way
+        while not shown.endswith("%"):
+            char = proc.stderr.read(1)
+            assert char, f"the command ended before its run showed progress: {shown!r}"
+            shown += char
     assert proc.poll() is None, "the run ended before the signal"
     proc.send_signal(signal.SIGINT)
     try:
         out, err = proc.communicate(timeout=120)
     finally:
         proc.kill()
-    return proc.returncode, out, err
+    return proc.returncode, out, shown + err
 
 
 @pytest.mark.parametrize("kind", ["exact-draw", "exact-equity", "sampled-draw", "sampled-equity"])
@@ -326,9 +329,9 @@ def test_the_largest_runs_stop_on_ctrl_c(kind: str) -> None:
 def test_the_command_line_ends_on_ctrl_c_with_status_130(run_cli: RunCli) -> None:
     status, out, err = _interrupt(
         run_cli.argv("draw", "7s 5h 4d Jc Ks", "--discard", "Jc Ks", "--draws", "3",
-                     "--samples", str(10**9), "--seed", "1"))
-    assert status == 130
-    assert "Traceback" not in err and err.strip() == "badeucey: interrupted"
+                     "--samples", str(10**9), "--seed", "1", "--progress"))
+    assert status == 130, err
+    assert "Traceback" not in err and err.splitlines()[-1] == "badeucey: interrupted"
 
 
 def test_limits_are_clear_errors() -> None:
