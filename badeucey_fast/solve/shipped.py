@@ -62,6 +62,7 @@ def bucket_table(game: str, sha256: str) -> ShippedFile:
 STRATEGIES: dict[str, ShippedFile] = {
     "badeucey": trained("badeucey", 2_113_634, "4e1ca0a20db37891cd1cbfd95d6ce70ee06a9e352f4a0631261847bb68aba4c4"),
     "badugi": trained("badugi", 1_500_000, "3cae27f93ab449bc348d82c17e73682ff1617d4812ade858eab27c56eb8afe29"),
+    "deuce_seven": trained("deuce_seven", 1_500_000, "c1b3987fbf427028fb69a40cafdc1e635993cce24a8d4d37fc9c339e94a476cb"),
 }
 """The strategy :class:`~badeucey_fast.play.bots.CFRBot` plays in each game
 (heads-up fixed limit, blinds 1/2, bets 2/4, each round capped at four bets)."""
