@@ -42,6 +42,7 @@ def canonical(ids: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The canonical form of a hand (ascending ids) and the relabelling that
     takes the hand to it (the first of :data:`SUIT_PERMUTATIONS` that does).
 
+    >>> from badeucey_fast.jobs import canonical
     >>> canonical((3, 7, 10, 14, 17))   # 2s 3s 4h 5h 6d: becomes 2h 3h 4d 5d 6c
     ((2, 6, 9, 13, 16), (3, 0, 1, 2))
     """

@@ -62,6 +62,7 @@ def _quick_ids(cards: object) -> tuple[int, ...] | None:
     an equity call's hands), where parsing would be a large part of the call.  The ids
     are a tuple: a caller cannot change what is kept.
 
+    >>> from badeucey_fast._cards import quick_ids
     >>> quick_ids("7s 5h"), quick_ids("7s 5h"), quick_ids([23, 14]), quick_ids([23, 23]), quick_ids((True, 2))
     ((23, 14), (23, 14), (23, 14), None, None)
     """
@@ -141,6 +142,7 @@ def seat_hands(hands: object, size: int, game: str, what: str) -> list[tuple[int
     :raises TypeError: if ``hands`` is not a sequence (text is not).
     :raises ValueError: for a bad hand, or a card held by two seats.
 
+    >>> from badeucey_fast._cards import seat_hands
     >>> seat_hands(["7s 5h 4d 3c 2s", None], 5, "badeucey", "equity")
     [(23, 14, 9, 4, 3), None]
     >>> seat_hands(["7s 5h 4d 3c 2s", "7s 6h 4h 3d 2c"], 5, "badeucey", "equity")

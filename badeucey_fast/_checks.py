@@ -27,6 +27,7 @@ The kinds of integer parameters:
 
 This module imports nothing of the package: every layer may use it.
 
+>>> from badeucey_fast._checks import check_count, check_int, check_seed
 >>> import numpy as np
 >>> check_count(np.int64(3), "samples")
 3
@@ -62,6 +63,7 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     """``repr(value)`` cut to about ``limit`` characters, for error messages: a
     long text keeps its start and says how long it was.
 
+    >>> from badeucey_fast._checks import quote
     >>> quote("7s 5h")
     "'7s 5h'"
     >>> quote("x" * 1000)
@@ -109,6 +111,7 @@ def check_int(
         ``"<name> must be <expected>, got <value> (<type>)"``.
     :raises ValueError: outside ``low .. high``: ``"<name> must be <range>, got <value>"``.
 
+    >>> from badeucey_fast._checks import check_int
     >>> check_int(2.0, "samples")
     Traceback (most recent call last):
     ...
@@ -139,6 +142,7 @@ def check_count(value: object, name: str, *, low: int = 1, high: int | None = No
     :param limit_name: the constant ``high`` is published as, quoted in the
         message (``"samples must be at most 1,000,000,000 (MAX_SAMPLES), got ..."``).
 
+    >>> from badeucey_fast._checks import check_count
     >>> check_count(0, "workers")
     Traceback (most recent call last):
     ...
@@ -154,6 +158,7 @@ def check_count(value: object, name: str, *, low: int = 1, high: int | None = No
 def check_chips(value: object, name: str, *, low: int = 1) -> int:
     """An amount of chips (a stack, a blind, a bet): an integer in ``low .. CHIP_LIMIT``.
 
+    >>> from badeucey_fast._checks import check_chips
     >>> check_chips(10**20, "small_bet")
     Traceback (most recent call last):
     ...
@@ -168,6 +173,7 @@ def check_chips(value: object, name: str, *, low: int = 1) -> int:
 def check_seed(value: object, name: str = "seed") -> int | None:
     """A seed: None, or an integer in ``0 .. 2**64 - 1`` (returned as a plain int).
 
+    >>> from badeucey_fast._checks import check_seed
     >>> check_seed(2**64)
     Traceback (most recent call last):
     ...
@@ -184,6 +190,7 @@ def check_seed(value: object, name: str = "seed") -> int | None:
 def check_card_id(value: object) -> int:
     """One card id as a plain int: an integer in ``0..51``.
 
+    >>> from badeucey_fast._checks import check_card_id
     >>> check_card_id(52)
     Traceback (most recent call last):
     ...

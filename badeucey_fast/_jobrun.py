@@ -173,6 +173,7 @@ class JobProgress:
         report of no chunks (``chunks_total`` 0: a training's iterations) leaves
         the chunks out.
 
+        >>> from badeucey_fast.jobs import JobProgress
         >>> JobProgress(3, 10, 96, 320, 0, 4.0, "hands").describe()
         '3/10 chunks  96/320 hands  24.0 hands/s  time left 0:00:09'
         >>> JobProgress(0, 0, 96, 320, 0, 4.0, "iterations").describe()
@@ -461,6 +462,7 @@ class EvenChunks(Sequence[int]):
     made when asked, and summed by arithmetic (:attr:`total`), so that a job of
     any number of chunks starts at once.
 
+    >>> from badeucey_fast._jobrun import EvenChunks
     >>> sizes = EvenChunks(10, 4, 2)
     >>> list(sizes), sizes.total
     ([8, 8, 4], 20)

@@ -138,6 +138,7 @@ def parse_target(target: TargetLike, game: str | Game = "badeucey") -> Target | 
     :raises ValueError: for text that names no hand, a half the game lacks, or
         a rank outside the half's scale.
 
+    >>> from badeucey_fast import parse_target
     >>> parse_target("badugi+low:8", "badeucey")
     Target(badugi=715, low=...)
     >>> parse_target("low:5", "badeucey")
@@ -212,6 +213,8 @@ def read_target(target: TargetLike, rules: Game) -> Target | None:
     hands ("low:9") is parsed by scanning the half's classes, a millisecond
     each time, and a :class:`Target` is immutable.
 
+    >>> from badeucey_fast import Target, get_game
+    >>> from badeucey_fast._targets import read_target
     >>> read_target("badugi", get_game("badugi")) == Target(badugi=715)
     True
     """

@@ -28,6 +28,7 @@ taken from the cards unseen by the hand it then holds (the cards thrown earlier
 are not removed from the deck).  The docs (``docs/abstraction.rst``) give the
 definitions in full.
 
+>>> from badeucey_fast.abstraction import card_abstraction
 >>> table = card_abstraction("badugi", draws_left=1, buckets=16, cache=False)
 >>> table
 <CardAbstraction badugi, 1 draw(s) left, 16 buckets (16 x 1), 16,432 classes>
@@ -141,6 +142,7 @@ def tie_order(size: int) -> list[int]:
     :func:`~badeucey_fast.best_discards` breaks ties: fewer cards thrown first,
     then the lower cards.
 
+    >>> from badeucey_fast.abstraction import tie_order
     >>> tie_order(2)
     [0, 1, 2, 3]
     """
@@ -168,6 +170,7 @@ def class_masks(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
     on: the highest rank where two suits' sets differ decides which of them
     takes the lower suit (its bit is the highest bit that differs).
 
+    >>> from badeucey_fast.abstraction import class_masks
     >>> import numpy as np
     >>> int(class_masks(np.array([[3, 7, 10, 14, 17]], dtype=np.uint8))[0]) == sum(1 << c for c in (2, 6, 9, 13, 16))
     True
@@ -396,6 +399,7 @@ def grid_shape(buckets: int, split: bool, splits: int | None = None) -> tuple[in
     :raises ValueError: for ``splits`` that does not divide ``buckets``, or is
         not 1 in a one-half game.
 
+    >>> from badeucey_fast.abstraction import grid_shape
     >>> grid_shape(64, True), grid_shape(128, True), grid_shape(64, False), grid_shape(64, True, 4)
     ((8, 8), (16, 8), (64, 1), (16, 4))
     >>> grid_shape(64, True, 5)
@@ -876,6 +880,7 @@ def card_abstraction(
         of range, or ``splits`` that does not divide ``buckets``.
     :raises TypeError: for a value that is not an integer.
 
+    >>> from badeucey_fast.abstraction import card_abstraction
     >>> card_abstraction("badeucey", 4)
     Traceback (most recent call last):
     ...

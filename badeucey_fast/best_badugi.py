@@ -45,7 +45,7 @@ def badugi_cards(cards: CardsLike, *, ace_high: bool = False) -> tuple[int, ...]
     :raises TypeError: for a hand that is not cards, or a non-bool ``ace_high``.
     :raises ValueError: for a hand of another size, a bad or a duplicate card.
 
-    >>> from badeucey_fast import format_cards
+    >>> from badeucey_fast import badugi_cards, format_cards
     >>> format_cards(badugi_cards("Kd 7s 5h 4d 3c"))
     '7s 5h 4d 3c'
     >>> format_cards(badugi_cards("As 2s 3d 4h", ace_high=True))
@@ -80,6 +80,7 @@ def badugi_cards_batch(hands: npt.NDArray[np.uint8], *, ace_high: bool = False) 
     :raises ValueError: for a wrong shape or layout, or a row with an id
         outside 0..51 or a duplicate card (the message gives the row).
 
+    >>> from badeucey_fast import badugi_cards_batch
     >>> import numpy as np
     >>> from badeucey_fast import parse_cards
     >>> badugi_cards_batch(np.array([parse_cards("Kd 7s 5h 4d 3c")], dtype=np.uint8))

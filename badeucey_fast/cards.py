@@ -88,6 +88,7 @@ def parse_cards(text: str) -> tuple[int, ...]:
     :raises ValueError: on text that is not a card, or the same card twice; the
         message quotes at most about 60 characters of the text.
 
+    >>> from badeucey_fast import parse_cards
     >>> parse_cards("7s 5h 4d 3c 2s")
     (23, 14, 9, 4, 3)
     >>> parse_cards("10♥ Ac")
@@ -158,6 +159,7 @@ def format_cards(ids: Iterable[int]) -> str:
     :raises TypeError: for ids that are not an iterable of integers.
     :raises ValueError: if an id is outside 0..51.
 
+    >>> from badeucey_fast import format_cards
     >>> format_cards([23, 14, 9, 4, 3])
     '7s 5h 4d 3c 2s'
     >>> format_cards([52])

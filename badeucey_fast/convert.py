@@ -62,6 +62,7 @@ def from_treys(cards: Iterable[int]) -> tuple[int, ...]:
         is not one).
     :raises ValueError: for an int that is not a treys card.
 
+    >>> from badeucey_fast import from_treys
     >>> from_treys([2102541, 268442665])
     (23, 51)
     >>> from_treys([23])
@@ -95,6 +96,7 @@ def to_treys(cards: CardsLike) -> list[int]:
     :return: the treys ints, in the order given.
     :raises TypeError: / :raises ValueError: for bad or duplicate cards.
 
+    >>> from badeucey_fast import to_treys
     >>> to_treys("7s As")
     [2102541, 268442665]
     >>> to_treys([52])
@@ -113,6 +115,7 @@ def to_pokerkit(cards: CardsLike) -> tuple[pokerkit.Card, ...]:
     :raises ImportError: if pokerkit is not installed.
     :raises TypeError: / :raises ValueError: for bad or duplicate cards.
 
+    >>> from badeucey_fast import to_pokerkit
     >>> to_pokerkit([23, 51])
     (7s, As)
     """

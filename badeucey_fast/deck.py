@@ -64,6 +64,7 @@ def random_hands(
     :raises ValueError: for a negative ``n``, ``cards`` outside its range, a
         seed outside 0 .. 2**64 - 1, or bad or duplicate dead cards.
 
+    >>> from badeucey_fast import random_hands
     >>> hands = random_hands(3, seed=7)
     >>> hands.shape, hands.dtype.name
     ((3, 5), 'uint8')
@@ -107,6 +108,7 @@ class Deck:
     takes cards off the top.  ``seed`` makes the shuffles reproducible (see
     the module's notes on seeds).
 
+    >>> from badeucey_fast import Deck
     >>> deck = Deck(seed=42)
     >>> len(deck)
     52
@@ -172,6 +174,7 @@ class Deck:
         from either leaves the other as it was (:func:`copy.copy` and
         :func:`copy.deepcopy` give the same).
 
+        >>> from badeucey_fast import Deck
         >>> deck = Deck(seed=5)
         >>> twin = deck.copy()
         >>> twin.shuffle(); deck.shuffle()

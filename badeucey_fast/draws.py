@@ -183,6 +183,7 @@ class DrawOutcomes:
         """Probability that the final hand meets a target (both halves at once
         when it names both).
 
+        >>> from badeucey_fast import draw_outcomes
         >>> out = draw_outcomes("As 2c 3d Ks", "Ks", game="badugi")
         >>> round(out.probability("badugi"), 4)
         0.2083
@@ -314,6 +315,7 @@ def draw_outcomes(
         ``samples`` or ``max_exact`` out of range.
     :raises KeyboardInterrupt: on Ctrl-C, within a fraction of a second.
 
+    >>> from badeucey_fast import draw_outcomes
     >>> out = draw_outcomes("As 2c 3d Ks", "Ks", game="badugi")
     >>> out.total, int(out.badugi[1:716].sum())
     (48, 10)
@@ -491,6 +493,7 @@ def best_discards(
         target, or the errors of :func:`draw_outcomes`.
     :raises KeyboardInterrupt: on Ctrl-C, within a fraction of a second.
 
+    >>> from badeucey_fast import best_discards, format_cards
     >>> best = best_discards("As 2c 3d Ks", game="badugi", target="badugi")
     >>> format_cards(best[0].discard), round(best[0].probability, 4)
     ('Ks', 0.2083)

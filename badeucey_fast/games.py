@@ -138,6 +138,7 @@ class Game:
     def ranks(self, cards: CardsLike) -> Ranks:
         """The hand's rank in each half, in the order of :attr:`halves` (lower is better).
 
+        >>> from badeucey_fast import GAMES
         >>> GAMES["badeucey"].ranks("7s 5h 4d 3c 2s")
         (1, 1)
         >>> GAMES["badugi"].ranks("7s 5h 4d 3c 2s")
@@ -154,6 +155,7 @@ class Game:
         allows (one for Badeucey and Badacey).  Made once per game; every
         module that ranks a game's hands one at a time takes it from here.
 
+        >>> from badeucey_fast import GAMES
         >>> GAMES["badacey"].ranker()((12, 9, 6, 3, 49))  # 5c 4d 3h 2s Ad
         (2, 1)
         """
@@ -165,6 +167,7 @@ class Game:
         (N,) per half, in the order of :attr:`halves` (the batch functions'
         checks and errors).  Made once per game.
 
+        >>> from badeucey_fast import GAMES
         >>> import numpy as np
         >>> GAMES["badeucey"].batch_ranker()(np.array([[23, 14, 9, 4, 3]], dtype=np.uint8))
         (array([1], dtype=uint16), array([1], dtype=uint16))
@@ -263,6 +266,7 @@ GAMES: dict[str, Game] = {g.name: g for g in (BADEUCEY, BADACEY, BADUGI, DEUCE_S
 def get_game(game: str | Game) -> Game:
     """A :class:`Game` from its name (or the game itself).
 
+    >>> from badeucey_fast import get_game
     >>> get_game("badacey").low
     'ace_five'
     >>> get_game("holdem")
@@ -290,6 +294,7 @@ class SplitComparison(NamedTuple):
     even for ``(0, 0)``, a tie in both halves).  Test a half (``.badugi``,
     ``.low``) or :attr:`scoop`.
 
+    >>> from badeucey_fast import SplitComparison, compare
     >>> result = compare("7s 5h 4d 3c 2s", "6s 6h 4h 3d 2c")
     >>> result.badugi, result.low, result.scoop
     (1, 1, 1)
@@ -354,6 +359,7 @@ def compare(a: CardsLike, b: CardsLike, game: str | Game = "badeucey") -> int | 
     :raises ValueError: for an unknown game, a hand of the wrong size, bad
         cards, or a card held by both hands.
 
+    >>> from badeucey_fast import compare
     >>> compare("7s 5h 4d 3c 2s", "6s 6h 4h 3d 2c")
     SplitComparison(badugi=1, low=1)
     >>> compare("2s 4c 5d 6h", "As 2c 3d 7h", game="badugi")

@@ -1,5 +1,6 @@
 """Hand names: any rank of any ranking in the words a player would use.
 
+>>> from badeucey_fast import hand_name
 >>> hand_name(1, "deuce_seven")
 '7-5-4-3-2 (number one)'
 >>> hand_name(1, "badugi_high")
@@ -76,6 +77,7 @@ def hand_name(rank: int, ranking: Ranking) -> str:
     :raises ValueError: for an unknown ranking or a rank outside its scale.
     :raises TypeError: if ``rank`` is not an integer.
 
+    >>> from badeucey_fast import hand_name
     >>> hand_name(2, "badugi_high")
     '6-4-3-2 badugi'
     >>> hand_name(716, "badugi_low")

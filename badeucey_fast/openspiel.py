@@ -494,6 +494,7 @@ def full_table_game(game: str = "badeucey", params: dict[str, Any] | None = None
     ``badeucey train --game G`` and of the shipped strategy) and ``stack``
     (default :func:`~badeucey_fast.solve.deep_stacks`: nobody is ever all in).
 
+    >>> from badeucey_fast.openspiel import full_table_game
     >>> full_table_game("badugi").stack
     66
     """

@@ -232,6 +232,7 @@ def equity(
         range.
     :raises KeyboardInterrupt: on Ctrl-C, within a fraction of a second.
 
+    >>> from badeucey_fast import equity
     >>> e = equity(["7s 5h 4d 3c 2s", "8s 7h 6d 4c 2h"])
     >>> e.scoop, e.exact
     ((1.0, 0.0), True)

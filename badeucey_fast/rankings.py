@@ -149,6 +149,7 @@ def _badugi_rank(cards: CardsLike, *, ace_high: bool = False) -> int:
         id outside 0..51 or a duplicate card.
     :raises TypeError: for a card id that is not an integer (``bool`` included).
 
+    >>> from badeucey_fast import badugi_rank
     >>> badugi_rank("Ac 2d 3h 4s")
     1
     >>> badugi_rank("5c 4d 3h 2s", ace_high=True)
@@ -172,6 +173,7 @@ def _deuce_seven_rank(cards: CardsLike) -> int:
     :raises ValueError: for the wrong number of cards or bad cards.
     :raises TypeError: for a card id that is not an integer (``bool`` included).
 
+    >>> from badeucey_fast import deuce_seven_rank
     >>> deuce_seven_rank("7s 5h 4d 3c 2s")
     1
     >>> deuce_seven_rank([48, 49, 50, 51, 52])
@@ -193,6 +195,7 @@ def _ace_five_rank(cards: CardsLike) -> int:
     :raises ValueError: for the wrong number of cards or bad cards.
     :raises TypeError: for a card id that is not an integer (``bool`` included).
 
+    >>> from badeucey_fast import ace_five_rank
     >>> ace_five_rank("5h 4h 3h 2h Ah")
     1
     >>> ace_five_rank("5h 4h 3h 2h 2h")
@@ -214,6 +217,7 @@ def _badeucey(cards: CardsLike) -> Halves:
     :raises ValueError: for the wrong number of cards or bad cards.
     :raises TypeError: for a card id that is not an integer (``bool`` included).
 
+    >>> from badeucey_fast import badeucey
     >>> badeucey("7s 5h 4d 3c 2s")
     Halves(badugi=1, low=1)
     >>> badeucey("7s 5h 4d 3c")
@@ -239,6 +243,7 @@ def _badacey(cards: CardsLike) -> Halves:
     :raises ValueError: for the wrong number of cards or bad cards.
     :raises TypeError: for a card id that is not an integer (``bool`` included).
 
+    >>> from badeucey_fast import badacey
     >>> badacey("5c 4d 3h 2s Ad")
     Halves(badugi=2, low=1)
     >>> badacey("5c 4d 3h 2s Ax")
@@ -282,6 +287,7 @@ def hand_mask(cards: CardsLike) -> int:
     :raises ValueError: for unknown card text, an id outside 0..51 or a duplicate card.
     :raises TypeError: for a card id that is not an integer.
 
+    >>> from badeucey_fast import hand_mask
     >>> hand_mask("2c 2d As")
     2251799813685251
     >>> hand_mask([0, 1, 51]) == (1 << 0) | (1 << 1) | (1 << 51)
@@ -311,6 +317,7 @@ def _badeucey_mask(mask: int) -> int:
         outside 0..51.
     :raises TypeError: for a mask that is not an integer (``bool`` included).
 
+    >>> from badeucey_fast import badeucey_mask, hand_mask
     >>> divmod(badeucey_mask(hand_mask("7s 5h 4d 3c 2s")), 65536)
     (1, 1)
     >>> badeucey_mask(hand_mask("7s 5h 4d 3c"))
@@ -334,6 +341,7 @@ def _badacey_mask(mask: int) -> int:
         outside 0..51.
     :raises TypeError: for a mask that is not an integer (``bool`` included).
 
+    >>> from badeucey_fast import badacey_mask, hand_mask
     >>> divmod(badacey_mask(hand_mask("5c 4d 3h 2s Ad")), 65536)
     (2, 1)
     >>> badacey_mask(1 << 52)
@@ -438,6 +446,7 @@ def badugi_rank_batch(hands: npt.NDArray[np.uint8], *, ace_high: bool = False) -
     :raises ValueError: for a wrong shape or layout, or a row with an id
         outside 0..51 or a duplicate card (the message gives the row).
 
+    >>> from badeucey_fast import badugi_rank_batch
     >>> import numpy as np
     >>> badugi_rank_batch(np.array([[48, 1, 6, 11], [0, 1, 2, 3]], dtype=np.uint8))
     array([   1, 1081], dtype=uint16)
@@ -475,6 +484,7 @@ def badeucey_batch(hands: npt.NDArray[np.uint8]) -> RankArray:
     :raises TypeError: if ``hands`` is not a numpy array of dtype uint8.
     :raises ValueError: for a wrong shape or layout, or a bad row.
 
+    >>> from badeucey_fast import badeucey_batch
     >>> import numpy as np
     >>> badeucey_batch(np.array([[23, 14, 9, 4, 3]], dtype=np.uint8))
     array([[1, 1]], dtype=uint16)

@@ -309,6 +309,7 @@ def showdown(
         non-integer, a bool, seats that are not a list of seat numbers), or a
         pot naming a seat that does not exist or has folded.
 
+    >>> from badeucey_fast import showdown
     >>> result = showdown(["7s 5h 4d 3c 2s", "6s 6h 4h 3d 2c"], pot=101)
     >>> result.chips
     (101, 0)

@@ -5,6 +5,13 @@ examples run without a line here.  doctest finds an object's examples only in
 the module that defines it: a name re-exported by ``badeucey_fast`` runs with
 its own module, and the one-hand builtins (which carry their fallbacks'
 docstrings, ``rankings``) run once.
+
+The API pages render these docstrings, and a reader copies an example from
+there into a fresh REPL: so each docstring's examples also run in an empty
+namespace, the first example importing what they use (``testmod`` alone would
+lend them the module's globals).  Every module counts, the private ones too:
+a public name is often defined in one (``parse_target`` in ``_targets``) and
+rendered under its public home.
 """
 
 from __future__ import annotations
@@ -12,7 +19,9 @@ from __future__ import annotations
 import doctest
 import importlib
 import inspect
+import io
 import pkgutil
+import re
 from types import ModuleType
 
 import pytest
@@ -54,3 +63,21 @@ def test_examples(name: str) -> None:
     assert failures == 0
     if ">>> " in _source(module):
         assert tried > 0
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_examples_run_in_an_empty_namespace(name: str) -> None:
+    """Each docstring's examples pass with nothing but what they import (one namespace per
+    docstring, which its examples share); the failure names each docstring that needs the
+    module's globals, and the names it takes from them."""
+    module = importlib.import_module(name)
+    failing = []
+    for test in doctest.DocTestFinder().find(module):
+        test.globs = {}
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+        report = io.StringIO()
+        runner.run(test, out=report.write)
+        if runner.failures:
+            names = sorted(set(re.findall(r"NameError: name '(\w+)' is not defined", report.getvalue())))
+            failing.append(f"{test.name} (line {test.lineno}): " + (", ".join(names) or report.getvalue()))
+    assert not failing, "examples that need their module's globals:\n" + "\n".join(failing)

@@ -74,6 +74,7 @@ def load_warning() -> str | None:
     least :data:`BUSY_LOAD` of the CPUs), else None; None too where the platform
     gives no load average.
 
+    >>> from badeucey_fast._bench import load_warning
     >>> load_warning() is None or load_warning().startswith("badeucey bench: warning:")
     True
     """

@@ -32,6 +32,7 @@ def random_hands(count: int, seed: int = SEED) -> Hands:
     :return: C-contiguous ``uint8`` array of shape (count, 5).
     :raises ValueError: if ``count`` is negative.
 
+    >>> from badeucey_fast._bench.hands import random_hands
     >>> hands = random_hands(3)
     >>> hands.shape, hands.dtype.name, all(len(set(row)) == 5 for row in hands.tolist())
     ((3, 5), 'uint8', True)
@@ -61,6 +62,7 @@ def all_five_card_hands() -> Hands:
     :return: C-contiguous ``uint8`` array of shape (2598960, 5), cards increasing
         along each row.
 
+    >>> from badeucey_fast._bench.hands import all_five_card_hands
     >>> hands = all_five_card_hands()
     >>> hands.shape, hands[0].tolist(), hands[1].tolist(), hands[-1].tolist()
     ((2598960, 5), [0, 1, 2, 3, 4], [0, 1, 2, 3, 5], [47, 48, 49, 50, 51])

@@ -126,6 +126,7 @@ def order_disagreement(ours: Scores, theirs: Scores) -> Disagreement | None:
     same order ("their score -> our score" is a strictly increasing bijection
     between the scores that occur).  Else the first disagreement found.
 
+    >>> from badeucey_fast._bench.peers import order_disagreement
     >>> order_disagreement([1, 5, 5, 9], [0, 3, 3, 4]) is None
     True
     >>> order_disagreement([1, 5, 6], [0, 3, 3])
@@ -157,6 +158,7 @@ def same_order(ours: Scores, theirs: Scores) -> bool:
     """Whether two lower-is-better scores rank a set of hands identically
     (:func:`order_disagreement` finds none; scores of different lengths never do).
 
+    >>> from badeucey_fast._bench.peers import same_order
     >>> same_order([1, 5, 5, 9], [0, 3, 3, 4])
     True
     >>> same_order([1, 5, 6], [0, 3, 3])

@@ -82,6 +82,7 @@ def random_hands(count: int, seats: int = 2, *, game: str = "deuce_seven", seed:
     """Play ``count`` random hands; returns each hand's payoffs.  With ``words``,
     through :func:`play_by_words` (fixed limit: the same hands).
 
+    >>> from badeucey_fast._bench.playout import random_hands
     >>> payoffs = random_hands(3, 6, seed=1)
     >>> len(payoffs), all(sum(p) == 0 for p in payoffs)
     (3, True)
@@ -147,6 +148,7 @@ def engine_jobs(*, pokerkit: bool = True, hands: int = 1000, pokerkit_hands: int
     policy when ``pokerkit`` (time them round-robin, then compare per hand:
     :func:`engine_ratios`).
 
+    >>> from badeucey_fast._bench.playout import engine_jobs
     >>> [job.key for job in engine_jobs(pokerkit=False)]
     ['engine_2', 'engine_6']
     """

@@ -66,6 +66,7 @@ def best_times(jobs: Sequence[Callable[[], object]], repeat: int) -> list[float]
     of a round pays to bring the batch back into the cache).  The garbage collector is
     off while timing, as in :mod:`timeit`.
 
+    >>> from badeucey_fast._bench.report import best_times
     >>> [t >= 0 for t in best_times([lambda: None, lambda: sum(range(100))], 3)]
     [True, True]
     """

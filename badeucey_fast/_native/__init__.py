@@ -12,6 +12,7 @@ on :func:`check_int` and :func:`quote` of :mod:`badeucey_fast._checks`, the
 one validator of integer arguments.  Adding a ranking touches the header, the
 generator and :data:`RANKINGS`.
 
+>>> from badeucey_fast._native import RANKINGS, check_int
 >>> RANKINGS["deuce_seven"].scale
 7462
 >>> check_int(True, "draws")
@@ -95,6 +96,7 @@ def ranking_info(ranking: object) -> RankingInfo:
 
     :raises ValueError: for a name that is not a ranking.
 
+    >>> from badeucey_fast._native import ranking_info
     >>> ranking_info("ace_five").long
     'ace-to-five'
     >>> ranking_info("holdem")
@@ -111,6 +113,7 @@ def ranking_info(ranking: object) -> RankingInfo:
 def status_text(status: int) -> str:
     """What a C status code means, in the header's words (``bdc_status_text``).
 
+    >>> from badeucey_fast._native import lib, status_text
     >>> status_text(lib.BDC_E_DUPLICATE)
     'the same card twice'
     """
@@ -125,6 +128,7 @@ def raise_for_status(status: int, what: str, subject: str = "the input") -> None
     :param what: the caller's name, for the message.
     :param subject: what the C core rejected, e.g. ``"hands[3] = [1, 1, 2, 3, 4]"``.
 
+    >>> from badeucey_fast._native import lib, raise_for_status
     >>> raise_for_status(lib.BDC_OK, "draw")
     >>> raise_for_status(lib.BDC_E_ARGUMENT, "draw")
     Traceback (most recent call last):

@@ -8,6 +8,7 @@ play) decide which cards a draw *can* bring, this class only picks among
 them.  :meth:`ChanceTable.draw_outcomes` lists those cards and their
 probabilities, as the table would deal them at random.
 
+>>> from badeucey_fast._native.mini import ChanceTable
 >>> from badeucey_fast.play import TableRules
 >>> rules = TableRules.mini()
 >>> rules.deck

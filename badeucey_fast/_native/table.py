@@ -13,6 +13,7 @@ Where the random picks of the stub come from: the table's own generator
 are handed to C one by one in the order the picks are made, so that a table
 given ``random.Random(seed)`` deals exactly as ``Hand(..., seed=seed)`` does.
 
+>>> from badeucey_fast._native.table import CHECK_CALL, Table
 >>> from badeucey_fast.play import TableRules
 >>> table = Table(TableRules("badugi"), [50, 50], seed=1)
 >>> table.legal()
@@ -282,6 +283,7 @@ def selfplay(rules: Any, stacks: Sequence[int], policies: Sequence[str], deals: 
         A deal's result depends on ``seed`` and its number only.
     :raises ValueError: for an unknown policy or settings the C core refuses.
 
+    >>> from badeucey_fast._native.table import selfplay
     >>> from badeucey_fast.play import TableRules
     >>> won = selfplay(TableRules("badugi"), [100, 100], ["random", "calling"], 4, seed=1)
     >>> won.shape, bool((won.sum(axis=1) == 0).all())

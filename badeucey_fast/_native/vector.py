@@ -8,6 +8,7 @@ steps its tables with :class:`VectorTables`.  The C layer checks every field
 it reads and answers with a status; this module turns a status into a
 ValueError naming what was refused.
 
+>>> from badeucey_fast._native.vector import observation_parts
 >>> observation_parts(2, 5)
 (95, 52, 8, 2, 5, 6, 5, 1, 60)
 >>> observation_parts(1, 5)

@@ -130,6 +130,7 @@ def observation_layout(num_players: int, hand_size: int) -> dict[str, slice]:
     layout of the C encoder, which writes this environment's observations
     and :class:`~badeucey_fast.play.VectorEnv`'s.
 
+    >>> from badeucey_fast.env.triple_draw_v1 import observation_layout
     >>> layout = observation_layout(2, 5)
     >>> layout["cards"], layout["seats"].stop
     (slice(0, 95, None), 234)

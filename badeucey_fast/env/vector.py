@@ -24,6 +24,7 @@ call, one caller playing every seat.
   which credits every seat's decisions, reads those (or uses
   :class:`~badeucey_fast.play.VectorEnv` directly).  Truncations are always False.
 
+>>> from badeucey_fast.env.vector import TripleDrawVectorEnv
 >>> import numpy as np
 >>> envs = TripleDrawVectorEnv("badugi", num_envs=2)
 >>> obs, infos = envs.reset(seed=1)

@@ -8,8 +8,8 @@ no limit: the smallest), and ``3 + m`` in a draw, throwing the cards of bit mask
 :class:`~badeucey_fast.play.view.HandView`, so a bot written for the environment
 can play a match, and a PHH bot can be scored on the environment's actions.
 
->>> from badeucey_fast.play.hand import Hand
->>> from badeucey_fast.play.rules import TableRules
+>>> from badeucey_fast.play import Hand, TableRules
+>>> from badeucey_fast.play.actions import RAISE, action_to_text, legal_action_numbers, text_to_action
 >>> hand = Hand(TableRules("badugi"), [50, 50], seed=3)
 >>> view = hand.view(hand.to_act)
 >>> action_to_text(RAISE, view), text_to_action("cbr 4", view), legal_action_numbers(view)

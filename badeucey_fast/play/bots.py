@@ -27,7 +27,7 @@ Built-in bots:
 
 :func:`~badeucey_fast.play.matches.play_match` plays bots against each other.
 
->>> from badeucey_fast.play.hand import Hand
+>>> from badeucey_fast.play import CallingBot, Hand, TableRules, bot_name
 >>> hand = Hand(TableRules("badugi"), [50, 50], seed=3)
 >>> CallingBot().act(hand.view(hand.to_act)), bot_name(CallingBot()), bot_name(object())
 ('cc', 'CallingBot()', 'object')
@@ -119,7 +119,7 @@ class RandomBot:
 
     :param seed: seeds the bot's generator (``reset`` re-seeds it).
 
-    >>> from badeucey_fast.play.hand import Hand
+    >>> from badeucey_fast.play import Hand, RandomBot, TableRules
     >>> hand = Hand(TableRules("badugi"), [50, 50], seed=3)
     >>> RandomBot(seed=1).act(hand.view(hand.to_act)) in hand.legal_actions()
     True
@@ -154,7 +154,7 @@ class RandomBot:
 class CallingBot:
     """The calling station: always checks or calls, never raises, always stands pat.
 
-    >>> from badeucey_fast.play.hand import Hand
+    >>> from badeucey_fast.play import CallingBot, Hand, TableRules
     >>> hand = Hand(TableRules("badugi"), [50, 50], seed=3)
     >>> CallingBot().act(hand.view(hand.to_act))
     'cc'
@@ -363,7 +363,8 @@ class DrawingBot:
         """The cards the bot throws from ``cards`` in a draw of ``game`` (its
         best discard, see the class); empty: it stands pat.
 
-        >>> from badeucey_fast.cards import format_cards, parse_cards
+        >>> from badeucey_fast import format_cards, parse_cards
+        >>> from badeucey_fast.play import DrawingBot
         >>> format_cards(DrawingBot().planned_discard(parse_cards("Kc Kd 3h 4s 5c"), "badeucey"))
         'Kc'
         """
@@ -459,7 +460,8 @@ class ManiacBot(_Sparring):
     :class:`DrawingBot` does.  It punishes a strategy that folds too much or
     calls down too little.
 
-    >>> from badeucey_fast.play.hand import Hand
+    >>> from badeucey_fast.play import Hand, TableRules
+    >>> from badeucey_fast.play.bots import ManiacBot
     >>> hand = Hand(TableRules("badugi"), [50, 50], seed=3)
     >>> ManiacBot().act(hand.view(hand.to_act))
     'cbr 4'
@@ -476,7 +478,8 @@ class StationBot(_Sparring):
     its value bets and raises) but never folds, calling every bet instead.
     It punishes a strategy that bluffs too much.
 
-    >>> from badeucey_fast.play.hand import Hand
+    >>> from badeucey_fast.play import Hand, TableRules
+    >>> from badeucey_fast.play.bots import StationBot
     >>> hand = Hand(TableRules("badugi"), [50, 50], seed=3)
     >>> StationBot().act(hand.view(hand.to_act)) in ("cc", "cbr 4")
     True
@@ -497,7 +500,8 @@ class BluffBot(_Sparring):
     :class:`DrawingBot` would not call with (made percentile above its last
     ``call_at``).  It punishes a strategy that gives up against pat hands.
 
-    >>> from badeucey_fast.play.hand import Hand
+    >>> from badeucey_fast.play import Hand, TableRules
+    >>> from badeucey_fast.play.bots import BluffBot
     >>> hand = Hand(TableRules("badugi"), [50, 50], seed=3)
     >>> BluffBot().act(hand.view(hand.to_act))
     'cbr 4'
@@ -528,7 +532,8 @@ class ReaderBot(_Sparring):
 
     It punishes a strategy whose betting does not follow what the draws say.
 
-    >>> from badeucey_fast.play.hand import Hand
+    >>> from badeucey_fast.play import DrawingBot, Hand, TableRules
+    >>> from badeucey_fast.play.bots import ReaderBot
     >>> hand = Hand(TableRules("badugi"), [50, 50], seed=3)
     >>> ReaderBot().act(hand.view(hand.to_act)) == DrawingBot().act(hand.view(hand.to_act))
     True
@@ -578,6 +583,7 @@ class CFRBot:
     :raises ValueError: for a file that is not a strategy, a game no strategy
         ships for, or a strategy of another game than ``game``.
 
+    >>> from badeucey_fast.play.bots import CFRBot
     >>> CFRBot(game="holdem")
     Traceback (most recent call last):
     ...
@@ -641,6 +647,7 @@ def make_bot(name: str, *, game: str | None = None) -> Bot:
     :raises ValueError: for an unknown bot or game, or a game no CFR strategy
         ships for (with ``cfr``).
 
+    >>> from badeucey_fast.play import make_bot
     >>> make_bot("calling")
     CallingBot()
     >>> make_bot("cfr", game="holdem")

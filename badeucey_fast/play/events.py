@@ -9,6 +9,7 @@ the showdown (:class:`Show`).  Each event renders its own PHH words
 of the button (:func:`player_label`); a seat's view holds the events with the
 other seats' cards hidden (``cards`` None, the count kept: :meth:`Deal.seen_by`).
 
+>>> from badeucey_fast.play import CheckCall, Draw
 >>> Draw(seat=1, draw=2, count=2, thrown=(0, 51), dealt=(4, 8)).phh("p2")
 ('p2 sd 2cAs', 'd dh p2 3c4c')
 >>> Draw(seat=1, draw=2, count=2, thrown=(0, 51), dealt=(4, 8)).seen_by(0).phh("p2")
@@ -31,6 +32,7 @@ __all__ = ["BetRaise", "CheckCall", "Deal", "Draw", "Event", "Fold", "Post", "Sh
 def player_label(seat: int, button: int, n_seats: int) -> str:
     """A seat's PHH player label: ``p1`` is the first seat left of the button, the button last.
 
+    >>> from badeucey_fast.play.events import player_label
     >>> player_label(0, 0, 3), player_label(1, 0, 3)
     ('p3', 'p1')
     """

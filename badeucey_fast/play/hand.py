@@ -12,6 +12,7 @@ Seats are numbered clockwise from 0 and ``button`` is a seat.  A hand moves
 through ``phase`` ``"bet"`` (betting round ``round`` 0..3) and ``"draw"``
 (draw ``round`` 1..3, the draw before betting round ``round``) to ``"over"``.
 
+>>> from badeucey_fast.play import Hand, TableRules
 >>> hand = Hand(TableRules("badugi"), [100, 100], seed=7)
 >>> hand.to_act, hand.legal_actions()     # heads-up: the button posts the small blind and acts first
 (0, ('f', 'cc', 'cbr 4'))
@@ -115,7 +116,8 @@ class Replay:
     then deals exactly these (and raises when play asks for others) until
     :meth:`Hand.resume` hands the dealing back to the table.
 
-    >>> from badeucey_fast._cards import parse_cards
+    >>> from badeucey_fast import parse_cards
+    >>> from badeucey_fast.play import Hand, Replay, TableRules
     >>> hands = (parse_cards("7s5h4d3c"), parse_cards("AhKhQhJh"))
     >>> hand = Hand(TableRules("badugi"), [20, 20], deal=Replay(hands))
     >>> hand.cards(1) == hands[0]    # seat 1 is left of the button
@@ -1216,6 +1218,7 @@ class Hand(_HandCore):
         copy plays on exactly as the original would (it deals the same cards:
         its random state is a copy of the original's).
 
+        >>> from badeucey_fast.play import Hand, TableRules
         >>> hand = Hand(TableRules("badugi"), [50, 50], seed=3)
         >>> twin = hand.copy()
         >>> twin.bet_raise()

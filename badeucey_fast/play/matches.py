@@ -3,7 +3,7 @@ in **duplicate** (every deal is replayed with the seats rotated, so each bot
 holds each seat's cards once, and the luck of the cards largely cancels), and
 reports a :class:`MatchResult`.
 
->>> from badeucey_fast.play.bots import DrawingBot, RandomBot
+>>> from badeucey_fast.play import DrawingBot, RandomBot, play_match
 >>> result = play_match([DrawingBot(), RandomBot()], hands=200, game="badugi", seed=1)
 >>> result.hands, result.mbb_per_hand[0] > 0
 (200, True)

@@ -104,6 +104,8 @@ before it is parsed."""
 def variant_code(game: Game, structure: str) -> str:
     """The PHH variant code of a game and betting structure.
 
+    >>> from badeucey_fast import GAMES
+    >>> from badeucey_fast.play.phh import variant_code
     >>> variant_code(GAMES["badugi"], "fixed"), variant_code(GAMES["badeucey"], "pot")
     ('FB', 'PBDC3D')
     """
@@ -338,6 +340,7 @@ def loads(text: str) -> Hand:
         at most ``2**40``, a cap at most ``2**31 - 1``), unknown cards, an
         illegal action, or finishing stacks other than the replay's.
 
+    >>> from badeucey_fast.play import Hand, TableRules
     >>> hand = Hand(TableRules("badugi", burn=True), [50, 50], seed=3)
     >>> hand.check_call()
     >>> again = Hand.from_phh(hand.to_phh())

@@ -65,6 +65,7 @@ class TableRules:
         and ``max_discard`` cards more).
     :raises TypeError: for a deck that is not cards.
 
+    >>> from badeucey_fast.play import TableRules
     >>> TableRules("badugi").big_bet
     4
     >>> TableRules(cap=0)
@@ -149,6 +150,7 @@ class TableRules:
 
         :param game: a game name or :class:`~badeucey_fast.games.Game`.
 
+        >>> from badeucey_fast.play import TableRules
         >>> rules = TableRules.mini()
         >>> rules.deck_size, rules.draws, rules.max_discard, rules.max_seats
         (9, 1, 1, 2)

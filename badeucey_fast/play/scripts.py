@@ -38,6 +38,7 @@ def play_script(
     :raises ValueError: for an illegal scripted action, one naming a player the
         table lacks, or one never reached.
 
+    >>> from badeucey_fast.play import TableRules, play_script
     >>> hand = play_script(TableRules("badugi"), [50, 50, 50], ["p3 cbr 4", "p1 f"], seed=1)
     >>> hand.history[3:7]
     ('p3 cbr 4', 'p1 f', 'p2 cc', 'p2 sd')
@@ -82,6 +83,7 @@ _HALF_WORDS = {"fixed": "fixed limit", "pot": "pot limit", "no": "no limit"}
 def describe(hand: Hand) -> str:
     """The hand as a readable log, one event a line.
 
+    >>> from badeucey_fast.play import TableRules, describe, play_script
     >>> print(describe(play_script(TableRules("badugi"), [20, 20], seed=3)).splitlines()[0])
     badugi, fixed limit 2/4, blinds 1/2, 2 seats, button seat 0
     """

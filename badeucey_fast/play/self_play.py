@@ -19,6 +19,7 @@ The result is a :class:`~badeucey_fast.play.matches.MatchResult`, as
 :func:`~badeucey_fast.play.matches.play_match` gives, whose bots are the
 policies' names.
 
+>>> from badeucey_fast.play import selfplay
 >>> result = selfplay("badugi", ["random", "calling"], 1000, seed=1)
 >>> result.hands, result.per_deal.shape, abs(sum(result.mbb_per_hand)) < 1e-6
 (1000, (500, 2), True)

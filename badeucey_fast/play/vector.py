@@ -33,6 +33,7 @@ what a table deals depends on the seed, its number and the actions played
 there, not on how many tables are stepped together: two environments of 512
 tables (``first_table`` 0 and 512) deal what one of 1,024 does.
 
+>>> from badeucey_fast.play import VectorEnv
 >>> import numpy as np
 >>> env = VectorEnv("badugi", num_envs=4, seed=1)
 >>> first = env.reset()
@@ -207,6 +208,7 @@ class VectorEnv:
     def discard_action(self, slots_thrown: Sequence[int]) -> int:
         """The action that throws the cards in these slots (``i``: the ``i``-th lowest card id).
 
+        >>> from badeucey_fast.play import VectorEnv
         >>> VectorEnv("badugi").discard_action([0, 2])
         11
         """

@@ -21,7 +21,7 @@ class Legal:
     <badeucey_fast.play.hand.Hand.legal>`); :meth:`Hand.legal_actions
     <badeucey_fast.play.hand.Hand.legal_actions>` writes the same facts as PHH words.
 
-    >>> from badeucey_fast.play.hand import Hand
+    >>> from badeucey_fast.play import Hand, TableRules
     >>> Hand(TableRules("badugi"), [50, 50], seed=1).legal()
     Legal(seat=0, phase='bet', to_call=1, can_fold=True, min_raise_to=4, max_raise_to=4, raises_left=None, max_discard=0)
     """
@@ -81,7 +81,7 @@ class HandView:
     """What one seat may know of a hand: its own cards and everything public,
     the table's rules included (so a bot needs nothing else to play).
 
-    >>> from badeucey_fast.play.hand import Hand
+    >>> from badeucey_fast.play import Hand, TableRules
     >>> hand = Hand(TableRules("badugi"), [50, 50], seed=1)
     >>> view = hand.view(hand.to_act)
     >>> view.game.name, view.rules.big_bet, len(view.cards), view.to_call, view.events[0]

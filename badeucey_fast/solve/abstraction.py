@@ -12,6 +12,7 @@ class under the suits' relabellings); :meth:`SolverAbstraction.from_classes`
 gives the same arrays from a :class:`~badeucey_fast.solve.class_buckets.ClassBuckets`,
 each hand's entries written when it is first looked up.
 
+>>> from badeucey_fast.solve import SolverAbstraction
 >>> exact = SolverAbstraction.exact("badugi")
 >>> exact.spec
 {'kind': 'exact', 'game': 'badugi', 'hand_size': 4, 'recall': True}
@@ -54,6 +55,7 @@ def all_hands(size: int) -> npt.NDArray[np.uint8]:
 def colex_index(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
     """The colex index of each row of ascending card ids: ``sum(C(c_i, i + 1))``.
 
+    >>> from badeucey_fast.solve.abstraction import colex_index
     >>> import numpy as np
     >>> colex_index(np.array([[0, 1, 2, 3], [48, 49, 50, 51]], dtype=np.uint8)).tolist()
     [0, 270724]

@@ -18,7 +18,7 @@ equilibrium.  Values are in chips (seat 0 is the button); divide by the big
 blind for big blinds (:attr:`Exploitability.per_big_blind`).
 
 >>> from badeucey_fast.play import TableRules
->>> from badeucey_fast.solve.game import TableGame
+>>> from badeucey_fast.solve import TableGame, exploitability
 >>> def passive(state, seat):  # folds to any bet, else checks; stands pat
 ...     actions = state.legal_actions()
 ...     return {-1 if -1 in actions else 0: 1.0}

@@ -13,6 +13,7 @@ for bit the arrays of ``card_buckets``.  A file of them (a few hundred
 kilobytes) records the digest of the solver's abstraction for each history,
 so that a strategy file's digest is checked without the full arrays.
 
+>>> from badeucey_fast.solve.class_buckets import ClassBuckets
 >>> import numpy as np
 >>> table = ClassBuckets(
 ...     {"kind": "card_buckets", "game": "badugi", "hand_size": 4, "buckets": 2, "splits": 1}, {},

@@ -21,6 +21,7 @@ the end of the hand.
   writes them as a string, equal for exactly the states the seat cannot tell apart.
 
 >>> from badeucey_fast.play import TableRules
+>>> from badeucey_fast.solve import TableGame
 >>> game = TableGame(TableRules.mini())
 >>> len(game.deals), game.deals[0]
 (630, ((1, 2, 3, 5), (6, 7, 49, 50)))
@@ -199,6 +200,7 @@ class TableState:
             as many cards received as the draw brings.
 
         >>> from badeucey_fast.play import TableRules
+        >>> from badeucey_fast.solve import TableGame
         >>> game = TableGame(TableRules.mini())
         >>> state = game.root().child(game.deals[0]).child(0).child(0).child(0b1)  # call, check, seat 1 throws 3h
         >>> state.card_outcomes()

@@ -29,6 +29,7 @@ each exact information set takes the probabilities of its key in the
 strategy (its bucket's, with card buckets and the round history).
 
 >>> from badeucey_fast.play import TableRules
+>>> from badeucey_fast.solve.independent import DrawGame, best_response_values
 >>> game = DrawGame.from_rules(TableRules.mini())
 >>> len(game.deals())
 630
@@ -77,7 +78,8 @@ def badugi_value(cards: tuple[int, ...]) -> tuple[int, ...]:
     equal exactly for hands that tie.  Its best subset of different ranks and
     different suits, more cards first, then the lowest highest card, and so on.
 
-    >>> from badeucey_fast.cards import parse_cards
+    >>> from badeucey_fast import parse_cards
+    >>> from badeucey_fast.solve.independent import badugi_value
     >>> badugi_value(tuple(parse_cards("2s 4c 5d 6h"))) > badugi_value(tuple(parse_cards("As 2c 3d 7h")))
     True
     >>> badugi_value(tuple(parse_cards("As 5d 9d 9h"))) > badugi_value(tuple(parse_cards("Ac 2s 2h Jd")))
@@ -187,6 +189,7 @@ def reduced_rules(cap: int = 1) -> TableRules:
     exact best response in pure Python (1.6 million states at ``cap=1``, 7.4
     million at 2), with hands enough that card buckets merge them.
 
+    >>> from badeucey_fast.solve.independent import reduced_rules
     >>> rules = reduced_rules()
     >>> rules.deck_size, rules.draws, rules.max_discard, rules.heads_up_cap
     (10, 1, 1, 1)

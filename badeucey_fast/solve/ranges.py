@@ -343,6 +343,7 @@ def table_range(state: TableState, seat: int, policy: Policy) -> Range:
 
     >>> from badeucey_fast.play import TableRules
     >>> from badeucey_fast.solve import TableGame
+    >>> from badeucey_fast.solve.ranges import table_range
     >>> state = TableGame(TableRules.mini()).root().child(((1, 2, 3, 5), (6, 7, 49, 50)))
     >>> state = state.child(0)                      # the button calls
     >>> always_call = lambda state, seat: {0: 1.0}

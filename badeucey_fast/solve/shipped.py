@@ -8,6 +8,7 @@ against the commands and digests).  A new file is a new line here: a
 strategy that ``badeucey train --game G --buckets 32 --iterations N --seed 1
 --compact --out G-cfr.npz`` makes is ``"G": trained("G", N, SHA256)``.
 
+>>> from badeucey_fast.solve.shipped import STRATEGIES, strategy_path
 >>> STRATEGIES["badeucey"].file
 'badeucey-cfr.npz'
 >>> strategy_path("holdem")

@@ -66,6 +66,7 @@ def heads_up_rules(game: Game | str) -> TableRules:
     name: heads-up fixed limit, blinds 1 and 2, bets 2 and 4, every round
     capped at four bets; the shipped strategies' rules.
 
+    >>> from badeucey_fast.solve import heads_up_rules
     >>> heads_up_rules("deuce_seven").heads_up_cap
     4
     """
@@ -200,6 +201,7 @@ def train(
     :warns CheckpointWarning: when the checkpoint cannot be written (named,
         with the reason): the training goes on, and returns its strategy.
 
+    >>> from badeucey_fast.solve import train
     >>> train("badugi", 10, abstraction=0)
     Traceback (most recent call last):
     ...
