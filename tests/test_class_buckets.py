@@ -98,6 +98,13 @@ def test_a_hand_that_is_no_hand_is_refused() -> None:
             table.hand(cards)
 
 
+def test_a_card_twice_is_named_as_such() -> None:
+    """A hand holding a card twice is refused for that, not as a hand no class holds."""
+    table = shipped_table("badugi")
+    with pytest.raises(ValueError, match="distinct"):
+        table.hand([0, 0, 1, 2])
+
+
 def test_the_file_is_checked(tmp_path: Path) -> None:
     table = shipped_table("badugi")
     path = tmp_path / "table.npz"
