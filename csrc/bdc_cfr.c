@@ -17,6 +17,7 @@
 #define CODE_CALL 2
 #define CODE_RAISE 3
 #define CODE_DRAW 4              /* + the cards drawn */
+#define ROUND_SUMMARY_CODES 4    /* round_summary's codes: the pot, the raiser, the last draw, the draw before */
 
 /* C(n, k) for n <= 52, k <= 5: the colex index's terms. */
 static uint64_t choose(unsigned n, unsigned k)
@@ -332,10 +333,16 @@ static int round_summary(int position, const uint8_t *history, int start, uint8_
 }
 
 /* The round history of a hand's codes as the seat in `position` sees them
- * in `phase`: writes the codes to out and returns their number. */
+ * in `phase`: writes the codes to out (BDC_CFR_MAX_HISTORY at most) and
+ * returns their number, or -1 when they would be more: a caller's codes whose
+ * first draws come before any betting (a hand's summary replaces at least as
+ * many codes as it holds). */
 static int round_history(int position, int phase, const uint8_t *history, int n_history, uint8_t *out)
 {
-    int start = round_start(phase, history, n_history), n = round_summary(position, history, start, out), i;
+    int start = round_start(phase, history, n_history), n, i;
+    if ((start ? ROUND_SUMMARY_CODES : 0) + n_history - start > BDC_CFR_MAX_HISTORY)
+        return -1;
+    n = round_summary(position, history, start, out);
     for (i = start; i < n_history; i++)
         out[n++] = history[i];
     return n;
@@ -468,6 +475,8 @@ static int make_node(const bdc_cfr_game *g, int kind, int position, int round, c
     memset(n->key, 0, sizeof n->key);
     if (kind == BDC_CFR_ROUND_HISTORY) {
         n_codes = round_history(position, legal->phase, history, n_history, codes);
+        if (n_codes < 0)
+            return BDC_E_ARGUMENT;
         for (i = 0; i < n_codes; i++)
             n->key[CFR_HISTORY_AT + i / 2] |= (uint8_t)(codes[i] << (4 * (i & 1)));
     } else {
@@ -539,7 +548,7 @@ typedef struct {
     /* round history: by phase (bet, draw) and position, the summary of history[0 .. start) while it holds */
     int summary_start[2][CFR_SEATS];            /* -1: none */
     int n_summary[2][CFR_SEATS];
-    uint8_t summary[2][CFR_SEATS][4];
+    uint8_t summary[2][CFR_SEATS][ROUND_SUMMARY_CODES];
 } walk;
 
 /* Appends a public code to the walk's history (a node checked the room for it). */

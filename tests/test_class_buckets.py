@@ -98,6 +98,13 @@ def test_a_hand_that_is_no_hand_is_refused() -> None:
             table.hand(cards)
 
 
+def test_a_card_twice_is_named_as_such() -> None:
+    """A hand holding a card twice is refused for that, not as a hand no class holds."""
+    table = shipped_table("badugi")
+    with pytest.raises(ValueError, match="distinct"):
+        table.hand([0, 0, 1, 2])
+
+
 def test_the_file_is_checked(tmp_path: Path) -> None:
     table = shipped_table("badugi")
     path = tmp_path / "table.npz"
@@ -169,9 +176,10 @@ def test_the_abstraction_pickles_as_its_table(trained: Strategy, tmp_path: Path)
 def test_a_lookup_of_bad_cards_is_the_solvers_error(trained: Strategy, tmp_path: Path) -> None:
     trained.save(tmp_path / "badugi.npz")
     loaded = Strategy.load(tmp_path / "badugi.npz")
-    for cards in ([0, 0, 1, 2], [0, 1, 2, 60]):
-        with pytest.raises(ValueError, match="solver"):
-            loaded.probabilities_at(0, 0, "bet", cards, [])
+    with pytest.raises(ValueError, match="solver"):  # a card twice: the solver's refusal
+        loaded.probabilities_at(0, 0, "bet", [0, 0, 1, 2], [])
+    with pytest.raises(ValueError, match="card id 60 is outside 0..51"):  # the one card check, before the solver
+        loaded.probabilities_at(0, 0, "bet", [0, 1, 2, 60], [])
 
 
 def test_every_game_has_a_table() -> None:

@@ -161,3 +161,16 @@ def test_a_strategy_made_of_values_out_of_range_is_refused_by_the_solver(trained
                         trained.seed, trained.keys, trained.offsets, averages)
     with pytest.raises(ValueError, match="the stored strategy has a setting outside its range"):
         probabilities_of(strategy, 1)
+
+
+def test_a_round_history_lookup_of_a_history_no_hand_plays_is_refused() -> None:
+    """Two draw codes first, then 60 betting codes: the round history is the summary's four
+    codes and the 60, more than a key holds (before: bdc_cfr_policy wrote past its codes
+    array on the stack, seen by AddressSanitizer, and answered)."""
+    from badeucey_fast.solve import default_strategy
+
+    shipped = default_strategy("badugi")
+    assert shipped.abstraction.history == "round"
+    with pytest.raises(ValueError, match="solver"):
+        shipped.probabilities_at(1, 1, "bet", [0, 5, 10, 15], [4, 4] + [2] * 60)
+    assert shipped.probabilities_at(1, 1, "bet", [0, 5, 10, 15], [2, 2, 4, 4] + [2] * 58)  # a summary that fits

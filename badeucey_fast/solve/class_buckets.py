@@ -107,8 +107,9 @@ class ClassBuckets:
         import numpy as np
 
         ids = sorted(int(c) for c in cards)
-        if len(ids) != self.hand_size or (ids and not 0 <= ids[0] <= ids[-1] < 52):
-            raise ValueError(f"ClassBuckets ({self.spec['game']}): {self.hand_size} cards 0..51, not {tuple(ids)}")
+        if len(ids) != self.hand_size or len(set(ids)) != len(ids) or (ids and not 0 <= ids[0] <= ids[-1] < 52):
+            raise ValueError(f"ClassBuckets ({self.spec['game']}): {self.hand_size} distinct cards 0..51, "
+                             f"not {tuple(ids)}")
         ranks = [0, 0, 0, 0]
         for card in ids:
             ranks[card & 3] |= 1 << (card >> 2)
