@@ -85,6 +85,7 @@ TARGETS = (
     Target("ratio.aec_env/vector_env", "VectorEnv 1,024 tables / AEC env, steps", 100, False, "x"),
     # issue 37: CFRBot(game=G) decides within 1 s of its call in a fresh process, adding at most 200 MB
     Target("ms.cfr_first_decision_badeucey", "CFRBot() first decision, fresh process, ms", 1000, True, "ms"),
+    Target("cpu_ms.cfr_first_decision_badeucey", "CFRBot() first decision, CPU ms", 1000, True, "ms"),
     Target("mb.cfr_first_decision_badeucey", "CFRBot() first decision, RSS added, MB", 200, True, "MB"),
 )
 

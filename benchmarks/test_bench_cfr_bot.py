@@ -12,9 +12,9 @@ reports in ``benchmark.extra_info``:
 - ``rss_added_mb``: VmRSS after the first decision minus before ``CFRBot``;
   ``rss_total_mb``: VmRSS then; ``rss_peak_mb``: the process's peak (VmHWM).
 
-The issue's budgets (1 s and 200 MB for the first decision) are asserted on
-the CPU time and the memory, which the machine's other work changes little;
-the wall time is in the summary's targets.  The numpy path the bot took
+The issue's budgets for the first decision are the summary's speed targets (1 s,
+of wall and of CPU time: met or missed, as every speed figure) and, asserted, at
+most 200 MB of memory added and nothing computed into the cache.  The numpy path the bot took
 before (the card features computed, then the abstraction of every hand) is a
 slow peer: ``pytest benchmarks/test_bench_cfr_bot.py -m "slow or not slow"
 --benchmark-enable``.
@@ -35,7 +35,6 @@ import pytest
 from badeucey_fast.solve.shipped import STRATEGIES
 
 GROUP = "CFR bot: first decision in a fresh process, empty cache"
-FIRST_DECISION_SECONDS = 1.0
 ADDED_MB = 200
 MB = 1024 * 1024
 
@@ -89,6 +88,7 @@ def record(benchmark: Any, figures: Any, name: str, result: dict[str, Any]) -> N
     benchmark.extra_info["rss_peak_mb"] = round(result["peak"] / MB, 1)
     benchmark.extra_info["load_average"] = round(os.getloadavg()[0], 2)
     figures.set(f"ms.{name}", result["first_s"] * 1e3)
+    figures.set(f"cpu_ms.{name}", result["first_cpu_s"] * 1e3)
     figures.set(f"mb.{name}", (result["rss1"] - result["rss0"]) / MB)
 
 
@@ -100,10 +100,13 @@ def test_cfr_bot_first_decision(benchmark: Any, tmp_path: Path, figures: Any, ga
     benchmark.group = GROUP
     results: list[dict[str, Any]] = []
     benchmark.pedantic(lambda: results.append(probe(game, "shipped", tmp_path)), rounds=3, warmup_rounds=1)
+    # The 1 s budget is a speed target (benchmarks/conftest.py TARGETS, reported met or missed),
+    # not an assertion: a time depends on the machine. The memory budget holds on any machine,
+    # except under AddressSanitizer, whose shadow memory and redzones are not the package's.
+    sanitized = "libasan" in os.environ.get("LD_PRELOAD", "")
     for result in results:
         assert result["cache"] == []  # nothing computed into the cache
-        assert result["first_cpu_s"] <= FIRST_DECISION_SECONDS
-        assert result["rss1"] - result["rss0"] <= ADDED_MB * MB
+        assert sanitized or result["rss1"] - result["rss0"] <= ADDED_MB * MB
     record(benchmark, figures, f"cfr_first_decision_{game}", min(results, key=lambda r: r["first_s"]))
 
 

@@ -490,17 +490,20 @@ def _train_args(iterations: int, out: Path, checkpoint: Path | None) -> list[str
 
 
 def _train_until_finished(iterations: int, out: Path, checkpoint: Path, rng: np.random.Generator) -> int:
-    """``badeucey train`` with a checkpoint, sent SIGINT at a random moment after
-    its first progress report, then run again with the same command until it
+    """``badeucey train`` with a checkpoint, sent SIGINT as soon as its first
+    progress report shows the solver running (so that the first run is
+    interrupted on any machine), then run again with the same command, each
+    run sent SIGINT at a random moment after its first report, until it
     finishes; the number of interruptions."""
     interrupted = 0
-    for _ in range(100):
+    for run in range(100):
         proc = _badeucey(*_train_args(iterations, out, checkpoint), "--progress")
         try:
             _read_until(proc, b"%")  # the solver is running
         except AssertionError:  # finished before its first report (a resumed run near its end)
             pass
-        time.sleep(float(rng.uniform(0.0, 0.6)))
+        if run:
+            time.sleep(float(rng.uniform(0.0, 0.6)))
         proc.send_signal(signal.SIGINT)
         stderr = proc.communicate(timeout=GUARD)[1].decode(errors="replace")
         if proc.returncode == 0:
