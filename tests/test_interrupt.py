@@ -653,6 +653,41 @@ def test_stop_ends_the_pool_thread_reading_a_killed_worker_s_result() -> None:
     assert proc.returncode == 0, stderr.decode()
 
 
+def test_stop_after_cancels_leaves_the_pool_thread_without_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A job cancels its chunks not started (still in the pool's own list of work)
+    and then stops the pool, killing its workers.  Whenever the pool's thread notices
+    the dead workers, before or after the shutdown that stop() asks for (here forced
+    after: each kill waits for the thread to end), it marks its work failed and ends
+    without an error (before, on Python 3.11: InvalidStateError on a cancelled
+    future, printed as the thread's traceback)."""
+    errors: list[BaseException | None] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: errors.append(args.exc_value))
+    pool = local_executor(1)
+    try:
+        futures = [pool.submit(interrupt_tasks.quick_or_stuck, c, None, 600) for c in range(6)]
+        manager = pool._executor_manager_thread  # type: ignore[attr-defined]
+        assert isinstance(manager, threading.Thread)
+        for process in pool._processes.values():  # type: ignore[attr-defined]
+            kill = process.kill
+
+            def kill_then_wait(process: Any = process, kill: Callable[[], None] = kill) -> None:
+                kill()
+                process.join(GUARD)
+                manager.join(GUARD)  # the thread has seen the dead worker before the shutdown
+
+            process.kill = kill_then_wait
+        # Once chunk 1 is handed on, chunks 3 to 5 stay in the pool's list (its worker runs one
+        # chunk, its call queue holds two): cancelled, they stay there too.
+        deadline = time.monotonic() + GUARD
+        while not futures[1].running() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert [future.cancel() for future in futures[3:]] == [True] * 3
+    finally:
+        pool.stop()
+    assert not manager.is_alive()
+    assert errors == []
+
+
 # ---- a checkpoint that cannot be written ------------------------------------------
 
 
