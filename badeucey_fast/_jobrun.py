@@ -370,6 +370,25 @@ def _sigint_held() -> Iterator[None]:
                 run_handler(signal.SIGINT, came[0])
 
 
+if sys.version_info < (3, 12):
+    from concurrent.futures import process as _process
+
+    class _ManagerThread(_process._ExecutorManagerThread):
+        """Python 3.11's thread of a process pool, which marks its work failed when
+        a worker dies as 3.12's does: a future cancelled in the meantime is left
+        cancelled.  3.11's own raises InvalidStateError on it, which ends the
+        thread with a traceback: so after :meth:`LocalPool.stop` whenever the
+        thread sees the killed workers before the shutdown that cancels the work
+        not started (a job cancels its futures first, and those beyond the call
+        queue are still in the thread's list of work)."""
+
+        def terminate_broken(self, cause: Any) -> None:
+            for work_id, work_item in list(self.pending_work_items.items()):
+                if work_item.future.cancelled():
+                    del self.pending_work_items[work_id]
+            super().terminate_broken(cause)
+
+
 class LocalPool(ProcessPoolExecutor):
     """The local process pool of :func:`local_executor`: a
     :class:`~concurrent.futures.ProcessPoolExecutor` whose workers end by
@@ -413,6 +432,17 @@ class LocalPool(ProcessPoolExecutor):
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         super().shutdown(wait=wait and not self._stopped, cancel_futures=cancel_futures)
+
+    if sys.version_info < (3, 12):
+
+        def _start_executor_manager_thread(self) -> None:
+            # Python 3.11's own (concurrent.futures.process), with the thread above
+            if self._executor_manager_thread is None:
+                if not self._safe_to_dynamically_spawn_children:  # (fork)
+                    self._launch_processes()
+                self._executor_manager_thread = _ManagerThread(self)
+                self._executor_manager_thread.start()
+                _process._threads_wakeups[self._executor_manager_thread] = self._executor_manager_thread_wakeup
 
 
 def local_executor(workers: int | None = None) -> LocalPool:

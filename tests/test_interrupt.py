@@ -122,7 +122,7 @@ def test_ctrl_c_cancels_running_chunks_and_keeps_the_finished_ones(tmp_path: Pat
     def interrupt_after_first(p: JobProgress) -> None:
         if p.chunks_done == 1:
             processes.extend(multiprocessing.active_children())  # the pool's workers, to see them stopped
-            threads.append(pool._executor_manager_thread)  # type: ignore[attr-defined]  # the pool's own thread
+            threads.append(pool._executor_manager_thread)  # the pool's own thread
             raise KeyboardInterrupt
 
     with local_executor(2) as pool, pytest.raises(JobInterrupted) as caught:
@@ -665,9 +665,9 @@ def test_stop_after_cancels_leaves_the_pool_thread_without_an_error(monkeypatch:
     pool = local_executor(1)
     try:
         futures = [pool.submit(interrupt_tasks.quick_or_stuck, c, None, 600) for c in range(6)]
-        manager = pool._executor_manager_thread  # type: ignore[attr-defined]
+        manager = pool._executor_manager_thread
         assert isinstance(manager, threading.Thread)
-        for process in pool._processes.values():  # type: ignore[attr-defined]
+        for process in pool._processes.values():
             kill = process.kill
 
             def kill_then_wait(process: Any = process, kill: Callable[[], None] = kill) -> None:
