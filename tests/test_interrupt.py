@@ -688,6 +688,47 @@ def test_stop_after_cancels_leaves_the_pool_thread_without_an_error(monkeypatch:
     assert errors == []
 
 
+def test_stop_after_cancels_of_big_chunks_lets_the_process_exit() -> None:
+    """As above, with payloads bigger than a pipe holds: the pool's queue to its
+    workers is left writing one to the killed workers, and the process exits all
+    the same (before, on Python 3.11: the pool's thread ended on its InvalidStateError
+    before it closed that queue, and the process waited at exit for ever for the
+    thread that writes to it)."""
+    code = textwrap.dedent("""
+        import sys, time
+        sys.path.append(sys.argv[1])
+        import interrupt_tasks
+        from badeucey_fast.jobs import local_executor
+
+        if __name__ == "__main__":
+            pool = local_executor(1)
+            futures = [pool.submit(interrupt_tasks.stuck_with, c, None, bytes(300_000)) for c in range(6)]
+            manager = pool._executor_manager_thread
+            while not futures[1].running():
+                time.sleep(0.01)
+            for process in pool._processes.values():
+                def kill_then_wait(process=process, kill=process.kill):
+                    kill()
+                    process.join()
+                    manager.join()
+                process.kill = kill_then_wait
+            for future in futures[3:]:
+                future.cancel()
+            pool.stop()
+            print("stopped", flush=True)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", code, str(TASKS)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=TESTS)
+    try:
+        stdout, stderr = proc.communicate(timeout=GUARD)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        stdout, stderr = proc.communicate()
+        pytest.fail(f"the process still runs {GUARD:.0f} s after stop(): {stdout.decode()} {stderr.decode()}")
+    assert stdout.decode() == "stopped\n", stderr.decode()
+    assert proc.returncode == 0 and not stderr, stderr.decode()
+
+
 # ---- a checkpoint that cannot be written ------------------------------------------
 
 
