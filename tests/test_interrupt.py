@@ -428,9 +428,9 @@ def _interrupt_at_line(n: int, files: tuple[str, ...]) -> Callable[..., Any]:
     return trace
 
 
-def _interrupted_job_locks_left(n: int, files: tuple[str, ...]) -> bool | None:
+def _interrupted_job_locks_left(n: int, files: tuple[str, ...], tracer: Callable[..., Any] | None = None) -> bool | None:
     """Run a small job on a thread pool with Ctrl-C at the ``n``-th line run in
-    ``files``: None if the job ended before that line, else whether every
+    ``files`` (or where ``tracer`` sends it): None if the job ended before that line, else whether every
     future's lock is free afterwards."""
     from concurrent.futures import ThreadPoolExecutor
 
@@ -443,7 +443,7 @@ def _interrupted_job_locks_left(n: int, files: tuple[str, ...]) -> bool | None:
             return futures[-1]
 
         pool.submit = recorded  # type: ignore[method-assign]
-        sys.settrace(_interrupt_at_line(n, files))
+        sys.settrace(tracer or _interrupt_at_line(n, files))
         try:
             run_chunks(interrupt_tasks.quick_or_stuck, [0] * 6, [1] * 6, job={}, executor=pool)
         except JobInterrupted:
@@ -456,13 +456,16 @@ def _interrupted_job_locks_left(n: int, files: tuple[str, ...]) -> bool | None:
 
         def probe() -> None:  # from another thread: the main thread's own locks are reentrant to it
             for f in futures:
-                free.append(f._condition.acquire(timeout=GUARD))
+                free.append(f._condition.acquire(timeout=5))
                 if free[-1]:
                     f._condition.release()
 
         prober = threading.Thread(target=probe)
         prober.start()
         prober.join()
+        for f, was_free in zip(futures, free):
+            if not was_free:  # held by this thread: released, for the pool to end
+                f._condition.release()
         return all(free)
 
 
@@ -479,6 +482,44 @@ def test_ctrl_c_at_any_line_of_the_futures_machinery_leaves_no_future_locked() -
             break
         assert free, f"a Ctrl-C at line {n} left a future's lock held"
     assert n > 20  # the trace reached the waiting, not only the start
+
+
+def _signal_after_lock(n: int) -> Callable[..., Any]:
+    """A trace function that sends this process SIGINT (as Ctrl-C would) as the
+    ``n``-th lock a ``with`` statement takes (``__enter__`` in threading) has just
+    been taken, once: the point where a Ctrl-C that came as the lock was taken
+    is handled, before the ``with`` block runs."""
+    count = [0]
+
+    def trace(frame: Any, event: str, arg: Any) -> Any:
+        if event != "call" or frame.f_code.co_name != "__enter__" or not frame.f_code.co_filename.endswith("threading.py"):
+            return None
+
+        def local(frame: Any, event: str, arg: Any) -> Any:
+            if event == "return":
+                count[0] += 1
+                if count[0] == n:
+                    sys.settrace(None)
+                    signal.raise_signal(signal.SIGINT)
+            return local
+
+        return local
+
+    return trace
+
+
+def test_ctrl_c_as_a_future_s_lock_is_taken_leaves_no_future_locked() -> None:
+    """Ctrl-C that comes as the job takes a future's lock (every lock the job's
+    ``with`` statements take, one at a time): the job is interrupted and every
+    future's lock is free afterwards (before, the KeyboardInterrupt was raised
+    once the lock was taken, before its ``with`` block, which never released it:
+    the pool's own thread then blocked for ever on that future at exit)."""
+    for n in itertools.count(1):
+        free = _interrupted_job_locks_left(n, (), _signal_after_lock(n))
+        if free is None:
+            break
+        assert free, f"a Ctrl-C as lock {n} was taken left a future's lock held"
+    assert n > 5
 
 
 # ---- a training interrupted at random moments -------------------------------------
