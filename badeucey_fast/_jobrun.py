@@ -729,13 +729,14 @@ def run_chunks(
                 window, window_read = submit_window(pool), time.monotonic()
             for c in queue if len(pending) < window else ():
                 try:
-                    future = pool.submit(task, c, first_seed if c == first else chunk_seed(seed, c), payloads[c])
+                    with _sigint_held():  # (the pool's and the future's locks, see below)
+                        future = pool.submit(task, c, first_seed if c == first else chunk_seed(seed, c), payloads[c])
+                        pending[future] = c
+                        future.add_done_callback(finished_queue.put)
                 except BrokenExecutor as broken:  # a worker died since the last chunk: a chunk failed, as below
                     where = f"; {len(done)} finished chunk(s) kept in {path}: run again to resume" if path else ""
                     raise JobError(f"chunk {c} of {len(payloads)} could not be started: {type(broken).__name__}: "
                                    f"{broken}{where}") from broken
-                pending[future] = c
-                future.add_done_callback(finished_queue.put)
                 if len(pending) >= window:
                     break
             if not pending:
@@ -744,11 +745,16 @@ def run_chunks(
             failed: tuple[int, BaseException] | None = None
             for future in sorted((f for f in finished if f in pending), key=pending.__getitem__):
                 c = pending.pop(future)
-                error = CancelledError(f"chunk {c} was cancelled") if future.cancelled() else future.exception()
+                # A future's methods take its lock in a with statement: a Ctrl-C handled just after the lock is
+                # taken, before the block, would leave it held, and the pool's thread would wait for it for ever
+                # (at exit).  Held back meanwhile, it is handled as the block ends.
+                with _sigint_held():
+                    error = CancelledError(f"chunk {c} was cancelled") if future.cancelled() else future.exception()
+                    result = future.result() if error is None else None
                 if error is not None:
                     failed = failed or (c, error)
                     continue
-                done[c] = _check_result(future.result(), c)
+                done[c] = _check_result(result, c)
                 unsaved = True
                 counts["chunks"] += 1
                 counts["items"] += sizes[c]
@@ -766,16 +772,18 @@ def run_chunks(
     except KeyboardInterrupt:
         interrupted = True  # raised as a JobInterrupted below, once the finished chunks are saved
     finally:
-        for future in pending:
-            future.cancel()  # (a Dask task is cancelled with its future, running or not)
+        with _sigint_held():  # (a future's lock, as above)
+            for future in pending:
+                future.cancel()  # (a Dask task is cancelled with its future, running or not)
+            finished_late = {c: future.result() for future, c in pending.items() if interrupted
+                             and future.done() and not future.cancelled() and future.exception() is None}
         if interrupted:
-            for future, c in pending.items():  # finished since the last look: kept too
-                if future.done() and not future.cancelled() and future.exception() is None:
-                    try:
-                        done[c] = _check_result(future.result(), c)
-                        unsaved = True
-                    except JobError:
-                        pass
+            for c, result in finished_late.items():  # finished since the last look: kept too
+                try:
+                    done[c] = _check_result(result, c)
+                    unsaved = True
+                except JobError:
+                    pass
             if isinstance(pool, LocalPool):
                 pool.stop()  # the running chunks: their workers are killed, not waited for
         if path is not None and unsaved:
