@@ -337,7 +337,9 @@ def unsendable(obj: object, start_method: str) -> str | None:
 
 @contextmanager
 def _sigint_held() -> Iterator[None]:
-    """Ctrl-C held back while the block runs, which starts processes.
+    """Ctrl-C held back while the block runs, which starts processes or takes
+    locks in ``with`` statements (a future's: a KeyboardInterrupt handled just
+    after such a lock is taken, before its block, leaves it held).
 
     SIGINT is blocked in this thread, and a process started meanwhile inherits
     the mask: a terminal's Ctrl-C, which reaches the whole process group, then
