@@ -338,7 +338,9 @@ def unsendable(obj: object, start_method: str) -> str | None:
 
 @contextmanager
 def _sigint_held() -> Iterator[None]:
-    """Ctrl-C held back while the block runs, which starts processes.
+    """Ctrl-C held back while the block runs, which starts processes or takes
+    locks in ``with`` statements (a future's: a KeyboardInterrupt handled just
+    after such a lock is taken, before its block, leaves it held).
 
     SIGINT is blocked in this thread, and a process started meanwhile inherits
     the mask: a terminal's Ctrl-C, which reaches the whole process group, then
@@ -369,6 +371,25 @@ def _sigint_held() -> Iterator[None]:
             signal.signal(signal.SIGINT, handler)
             if came:
                 run_handler(signal.SIGINT, came[0])
+
+
+if sys.version_info < (3, 12):
+    from concurrent.futures import process as _process
+
+    class _ManagerThread(_process._ExecutorManagerThread):
+        """Python 3.11's thread of a process pool, which marks its work failed when
+        a worker dies as 3.12's does: a future cancelled in the meantime is left
+        cancelled.  3.11's own raises InvalidStateError on it, which ends the
+        thread with a traceback: so after :meth:`LocalPool.stop` whenever the
+        thread sees the killed workers before the shutdown that cancels the work
+        not started (a job cancels its futures first, and those beyond the call
+        queue are still in the thread's list of work)."""
+
+        def terminate_broken(self, cause: Any) -> None:
+            for work_id, work_item in list(self.pending_work_items.items()):
+                if work_item.future.cancelled():
+                    del self.pending_work_items[work_id]
+            super().terminate_broken(cause)
 
 
 class LocalPool(ProcessPoolExecutor):
@@ -414,6 +435,17 @@ class LocalPool(ProcessPoolExecutor):
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         super().shutdown(wait=wait and not self._stopped, cancel_futures=cancel_futures)
+
+    if sys.version_info < (3, 12):
+
+        def _start_executor_manager_thread(self) -> None:
+            # Python 3.11's own (concurrent.futures.process), with the thread above
+            if self._executor_manager_thread is None:
+                if not self._safe_to_dynamically_spawn_children:  # (fork)
+                    self._launch_processes()
+                self._executor_manager_thread = _ManagerThread(self)
+                self._executor_manager_thread.start()
+                _process._threads_wakeups[self._executor_manager_thread] = self._executor_manager_thread_wakeup
 
 
 def local_executor(workers: int | None = None) -> LocalPool:
@@ -701,13 +733,14 @@ def run_chunks(
                 window, window_read = submit_window(pool), time.monotonic()
             for c in queue if len(pending) < window else ():
                 try:
-                    future = pool.submit(task, c, first_seed if c == first else chunk_seed(seed, c), payloads[c])
+                    with _sigint_held():  # (the pool's and the future's locks, see below)
+                        future = pool.submit(task, c, first_seed if c == first else chunk_seed(seed, c), payloads[c])
+                        pending[future] = c
+                        future.add_done_callback(finished_queue.put)
                 except BrokenExecutor as broken:  # a worker died since the last chunk: a chunk failed, as below
                     where = f"; {len(done)} finished chunk(s) kept in {path}: run again to resume" if path else ""
                     raise JobError(f"chunk {c} of {len(payloads)} could not be started: {type(broken).__name__}: "
                                    f"{broken}{where}") from broken
-                pending[future] = c
-                future.add_done_callback(finished_queue.put)
                 if len(pending) >= window:
                     break
             if not pending:
@@ -716,11 +749,16 @@ def run_chunks(
             failed: tuple[int, BaseException] | None = None
             for future in sorted((f for f in finished if f in pending), key=pending.__getitem__):
                 c = pending.pop(future)
-                error = CancelledError(f"chunk {c} was cancelled") if future.cancelled() else future.exception()
+                # A future's methods take its lock in a with statement: a Ctrl-C handled just after the lock is
+                # taken, before the block, would leave it held, and the pool's thread would wait for it for ever
+                # (at exit).  Held back meanwhile, it is handled as the block ends.
+                with _sigint_held():
+                    error = CancelledError(f"chunk {c} was cancelled") if future.cancelled() else future.exception()
+                    result = future.result() if error is None else None
                 if error is not None:
                     failed = failed or (c, error)
                     continue
-                done[c] = _check_result(future.result(), c)
+                done[c] = _check_result(result, c)
                 unsaved = True
                 counts["chunks"] += 1
                 counts["items"] += sizes[c]
@@ -738,16 +776,18 @@ def run_chunks(
     except KeyboardInterrupt:
         interrupted = True  # raised as a JobInterrupted below, once the finished chunks are saved
     finally:
-        for future in pending:
-            future.cancel()  # (a Dask task is cancelled with its future, running or not)
+        with _sigint_held():  # (a future's lock, as above)
+            for future in pending:
+                future.cancel()  # (a Dask task is cancelled with its future, running or not)
+            finished_late = {c: future.result() for future, c in pending.items() if interrupted
+                             and future.done() and not future.cancelled() and future.exception() is None}
         if interrupted:
-            for future, c in pending.items():  # finished since the last look: kept too
-                if future.done() and not future.cancelled() and future.exception() is None:
-                    try:
-                        done[c] = _check_result(future.result(), c)
-                        unsaved = True
-                    except JobError:
-                        pass
+            for c, result in finished_late.items():  # finished since the last look: kept too
+                try:
+                    done[c] = _check_result(result, c)
+                    unsaved = True
+                except JobError:
+                    pass
             if isinstance(pool, LocalPool):
                 pool.stop()  # the running chunks: their workers are killed, not waited for
         if path is not None and unsaved:

@@ -122,7 +122,7 @@ def test_ctrl_c_cancels_running_chunks_and_keeps_the_finished_ones(tmp_path: Pat
     def interrupt_after_first(p: JobProgress) -> None:
         if p.chunks_done == 1:
             processes.extend(multiprocessing.active_children())  # the pool's workers, to see them stopped
-            threads.append(pool._executor_manager_thread)  # type: ignore[attr-defined]  # the pool's own thread
+            threads.append(pool._executor_manager_thread)  # the pool's own thread
             raise KeyboardInterrupt
 
     with local_executor(2) as pool, pytest.raises(JobInterrupted) as caught:
@@ -428,9 +428,9 @@ def _interrupt_at_line(n: int, files: tuple[str, ...]) -> Callable[..., Any]:
     return trace
 
 
-def _interrupted_job_locks_left(n: int, files: tuple[str, ...]) -> bool | None:
+def _interrupted_job_locks_left(n: int, files: tuple[str, ...], tracer: Callable[..., Any] | None = None) -> bool | None:
     """Run a small job on a thread pool with Ctrl-C at the ``n``-th line run in
-    ``files``: None if the job ended before that line, else whether every
+    ``files`` (or where ``tracer`` sends it): None if the job ended before that line, else whether every
     future's lock is free afterwards."""
     from concurrent.futures import ThreadPoolExecutor
 
@@ -443,7 +443,7 @@ def _interrupted_job_locks_left(n: int, files: tuple[str, ...]) -> bool | None:
             return futures[-1]
 
         pool.submit = recorded  # type: ignore[method-assign]
-        sys.settrace(_interrupt_at_line(n, files))
+        sys.settrace(tracer or _interrupt_at_line(n, files))
         try:
             run_chunks(interrupt_tasks.quick_or_stuck, [0] * 6, [1] * 6, job={}, executor=pool)
         except JobInterrupted:
@@ -456,13 +456,16 @@ def _interrupted_job_locks_left(n: int, files: tuple[str, ...]) -> bool | None:
 
         def probe() -> None:  # from another thread: the main thread's own locks are reentrant to it
             for f in futures:
-                free.append(f._condition.acquire(timeout=GUARD))
+                free.append(f._condition.acquire(timeout=5))
                 if free[-1]:
                     f._condition.release()
 
         prober = threading.Thread(target=probe)
         prober.start()
         prober.join()
+        for f, was_free in zip(futures, free):
+            if not was_free:  # held by this thread: released, for the pool to end
+                f._condition.release()
         return all(free)
 
 
@@ -479,6 +482,44 @@ def test_ctrl_c_at_any_line_of_the_futures_machinery_leaves_no_future_locked() -
             break
         assert free, f"a Ctrl-C at line {n} left a future's lock held"
     assert n > 20  # the trace reached the waiting, not only the start
+
+
+def _signal_after_lock(n: int) -> Callable[..., Any]:
+    """A trace function that sends this process SIGINT (as Ctrl-C would) as the
+    ``n``-th lock a ``with`` statement takes (``__enter__`` in threading) has just
+    been taken, once: the point where a Ctrl-C that came as the lock was taken
+    is handled, before the ``with`` block runs."""
+    count = [0]
+
+    def trace(frame: Any, event: str, arg: Any) -> Any:
+        if event != "call" or frame.f_code.co_name != "__enter__" or not frame.f_code.co_filename.endswith("threading.py"):
+            return None
+
+        def local(frame: Any, event: str, arg: Any) -> Any:
+            if event == "return":
+                count[0] += 1
+                if count[0] == n:
+                    sys.settrace(None)
+                    signal.raise_signal(signal.SIGINT)
+            return local
+
+        return local
+
+    return trace
+
+
+def test_ctrl_c_as_a_future_s_lock_is_taken_leaves_no_future_locked() -> None:
+    """Ctrl-C that comes as the job takes a future's lock (every lock the job's
+    ``with`` statements take, one at a time): the job is interrupted and every
+    future's lock is free afterwards (before, the KeyboardInterrupt was raised
+    once the lock was taken, before its ``with`` block, which never released it:
+    the pool's own thread then blocked for ever on that future at exit)."""
+    for n in itertools.count(1):
+        free = _interrupted_job_locks_left(n, (), _signal_after_lock(n))
+        if free is None:
+            break
+        assert free, f"a Ctrl-C as lock {n} was taken left a future's lock held"
+    assert n > 5
 
 
 # ---- a training interrupted at random moments -------------------------------------
@@ -654,6 +695,82 @@ def test_stop_ends_the_pool_thread_reading_a_killed_worker_s_result() -> None:
         pytest.fail(f"the process still runs {GUARD:.0f} s after stop(): {stdout.decode()}")
     assert stdout.decode() == "pool thread alive: False\n", stderr.decode()
     assert proc.returncode == 0, stderr.decode()
+
+
+def test_stop_after_cancels_leaves_the_pool_thread_without_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A job cancels its chunks not started (still in the pool's own list of work)
+    and then stops the pool, killing its workers.  Whenever the pool's thread notices
+    the dead workers, before or after the shutdown that stop() asks for (here forced
+    after: each kill waits for the thread to end), it marks its work failed and ends
+    without an error (before, on Python 3.11: InvalidStateError on a cancelled
+    future, printed as the thread's traceback)."""
+    errors: list[BaseException | None] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: errors.append(args.exc_value))
+    pool = local_executor(1)
+    try:
+        futures = [pool.submit(interrupt_tasks.quick_or_stuck, c, None, 600) for c in range(6)]
+        manager = pool._executor_manager_thread
+        assert isinstance(manager, threading.Thread)
+        for process in pool._processes.values():
+            kill = process.kill
+
+            def kill_then_wait(process: Any = process, kill: Callable[[], None] = kill) -> None:
+                kill()
+                process.join(GUARD)
+                manager.join(GUARD)  # the thread has seen the dead worker before the shutdown
+
+            process.kill = kill_then_wait
+        # Once chunk 1 is handed on, chunks 3 to 5 stay in the pool's list (its worker runs one
+        # chunk, its call queue holds two): cancelled, they stay there too.
+        deadline = time.monotonic() + GUARD
+        while not futures[1].running() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert [future.cancel() for future in futures[3:]] == [True] * 3
+    finally:
+        pool.stop()
+    assert not manager.is_alive()
+    assert errors == []
+
+
+def test_stop_after_cancels_of_big_chunks_lets_the_process_exit() -> None:
+    """As above, with payloads bigger than a pipe holds: the pool's queue to its
+    workers is left writing one to the killed workers, and the process exits all
+    the same (before, on Python 3.11: the pool's thread ended on its InvalidStateError
+    before it closed that queue, and the process waited at exit for ever for the
+    thread that writes to it)."""
+    code = textwrap.dedent("""
+        import sys, time
+        sys.path.append(sys.argv[1])
+        import interrupt_tasks
+        from badeucey_fast.jobs import local_executor
+
+        if __name__ == "__main__":
+            pool = local_executor(1)
+            futures = [pool.submit(interrupt_tasks.stuck_with, c, None, bytes(300_000)) for c in range(6)]
+            manager = pool._executor_manager_thread
+            while not futures[1].running():
+                time.sleep(0.01)
+            for process in pool._processes.values():
+                def kill_then_wait(process=process, kill=process.kill):
+                    kill()
+                    process.join()
+                    manager.join()
+                process.kill = kill_then_wait
+            for future in futures[3:]:
+                future.cancel()
+            pool.stop()
+            print("stopped", flush=True)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", code, str(TASKS)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=TESTS)
+    try:
+        stdout, stderr = proc.communicate(timeout=GUARD)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        stdout, stderr = proc.communicate()
+        pytest.fail(f"the process still runs {GUARD:.0f} s after stop(): {stdout.decode()} {stderr.decode()}")
+    assert stdout.decode() == "stopped\n", stderr.decode()
+    assert proc.returncode == 0 and not stderr, stderr.decode()
 
 
 # ---- a checkpoint that cannot be written ------------------------------------------

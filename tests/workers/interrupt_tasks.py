@@ -22,3 +22,10 @@ def big_after_marker(chunk: int, seeds: object, payload: tuple[str, int]) -> dic
     with open(marker, "w"):
         pass
     return {"data": data}
+
+
+def stuck_with(chunk: int, seeds: object, payload: bytes) -> dict[str, Any]:
+    """Stuck for ten minutes, whatever its payload (one bigger than a pipe holds: the
+    pool's queue to its workers then waits for a worker to read it)."""
+    time.sleep(600)
+    return {"chunk": np.array([chunk])}
