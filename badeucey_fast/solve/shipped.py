@@ -64,6 +64,8 @@ STRATEGIES: dict[str, ShippedFile] = {
     "badeucey": trained("badeucey", 2_113_634, "4e1ca0a20db37891cd1cbfd95d6ce70ee06a9e352f4a0631261847bb68aba4c4"),
     "badugi": trained("badugi", 1_500_000, "3cae27f93ab449bc348d82c17e73682ff1617d4812ade858eab27c56eb8afe29"),
     "deuce_seven": trained("deuce_seven", 1_500_000, "c1b3987fbf427028fb69a40cafdc1e635993cce24a8d4d37fc9c339e94a476cb"),
+    "ace_five": trained("ace_five", 1_500_000, "787f3ed7e57b8f79e134a4ce17beed5ffece284ef1b052e3d4bba4c1cb05bd93"),
+    "badacey": trained("badacey", 600_000, "dda59d588fed70a8bc5269b60b100e9b419d2adec54e7d952559d54d0b4657ac"),
 }
 """The strategy :class:`~badeucey_fast.play.bots.CFRBot` plays in each game
 (heads-up fixed limit, blinds 1/2, bets 2/4, each round capped at four bets)."""
