@@ -199,6 +199,9 @@ class Terminal:
 
         def controlling_terminal() -> None:  # in the child, after setsid(): the pty becomes its terminal
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+            # SIGINT back to its default: a suite started in the background by a shell (as CI's lanes
+            # are) inherits it ignored, and the program would then never see the typed Ctrl-C
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
 
         self.process = subprocess.Popen(
             [sys.executable, "-m", "badeucey_fast", "play", *args], stdin=slave, stdout=slave, stderr=slave,

@@ -519,8 +519,9 @@ def test_a_zip_bomb_is_refused_before_it_inflates(bomb: str, tmp_path: Path) -> 
             claimed["x.npy"] = len(content["x.npy"])
         _write_zip(path, {"manifest.json": content["manifest.json"], "x.npy": inflating}, claimed)
     assert path.stat().st_size < 1 << 20
+    # from the test's folder, not the repository's root, whose source tree would shadow an installed package
     run = subprocess.run([sys.executable, "-c", _REFUSE_AND_MEASURE, str(path)], capture_output=True, text=True,
-                         check=True)
+                         cwd=tmp_path, check=True)
     got = json.loads(run.stdout)
     assert got["error"] == "ValueError" and f"file {path}: " in got["message"], got
     assert got["growth"] < GROWTH_LIMIT, got
