@@ -514,11 +514,17 @@ def test_ctrl_c_as_a_future_s_lock_is_taken_leaves_no_future_locked() -> None:
     future's lock is free afterwards (before, the KeyboardInterrupt was raised
     once the lock was taken, before its ``with`` block, which never released it:
     the pool's own thread then blocked for ever on that future at exit)."""
-    for n in itertools.count(1):
-        free = _interrupted_job_locks_left(n, (), _signal_after_lock(n))
-        if free is None:
-            break
-        assert free, f"a Ctrl-C as lock {n} was taken left a future's lock held"
+    # Python's own handler for the signal this process sends itself: a suite started in the
+    # background by a shell (as CI's lanes are) inherits SIGINT ignored
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        for n in itertools.count(1):
+            free = _interrupted_job_locks_left(n, (), _signal_after_lock(n))
+            if free is None:
+                break
+            assert free, f"a Ctrl-C as lock {n} was taken left a future's lock held"
+    finally:
+        signal.signal(signal.SIGINT, handler)
     assert n > 5
 
 
