@@ -277,3 +277,30 @@ def test_a_websocket_that_goes_away_frees_its_seat() -> None:
 
 
 
+
+
+def test_the_leaderboard_is_kept_in_the_data_folder(tmp_path: Path) -> None:
+    for _ in range(2):  # a second server on the same folder finds the first one's match
+        with TestClient(create_app(data_dir=tmp_path / "data")) as client, \
+                client.websocket_connect("/api/play?opponent=calling&hands=2&seed=4") as ws:
+            _play_out(ws)
+    assert (tmp_path / "data" / "leaderboard.sqlite").is_file()
+    with TestClient(create_app(data_dir=tmp_path / "data")) as client:
+        assert [m["seed"] for m in client.get("/api/leaderboard").json()["matches"]] == [4, 4]
+    (tmp_path / "file").write_text("")
+    with pytest.raises(ValueError, match="is not a folder"):
+        create_app(data_dir=tmp_path / "file")
+
+
+def test_a_leaderboard_that_cannot_write_still_gives_the_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sqlite3
+
+    app = create_app()
+
+    def full(*args: object) -> int:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(app.state.leaderboard, "record", full)
+    with TestClient(app) as client, client.websocket_connect("/api/play?opponent=calling&hands=2") as ws:
+        result, seen = _play_out(ws)
+    assert result["hands"] == 2 and "could not keep this match: database or disk is full" in seen[-2]["message"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -233,11 +234,14 @@ async def play(websocket: WebSocket) -> None:
                 await _refuse(websocket, str(exc), CLOSE_POLICY)
             return
         result = match.result()
-        state.leaderboard.record(settings.player, result)
+        try:
+            state.leaderboard.record(settings.player, result)
+        except sqlite3.Error as exc:  # a full disk, a file made read-only: the client still gets its result
+            await _send(websocket, {"type": "error", "message": f"the leaderboard could not keep this match: {exc}"})
         await _send(websocket, {"type": "result", **result.to_dict()})
         await websocket.close(CLOSE_NORMAL)
-    except (WebSocketDisconnect, OSError):
-        pass  # the client went: the match is dropped, not kept
+    except (WebSocketDisconnect, OSError, RuntimeError):
+        pass  # the client went (uvicorn: an OSError; Starlette: a send after the close): the match is not kept
     finally:
         reader.cancel()
         seats.give_back(client)

@@ -7,7 +7,7 @@ same seed, bit for bit: each deal is played twice, the player in seat 0 then in
 seat 1, and the opponent is a fresh bot every chunk of
 :data:`~badeucey_fast.play.matches.CHUNK_DEALS` deals, reset with the seed
 ``play_match`` gives the second bot.  So a player that plays as a local bot
-would scores exactly what ``play_match([that_bot, opponent], ...)`` reports for it.
+would score exactly what ``play_match([that_bot, opponent], ...)`` reports for it.
 
 >>> from badeucey_fast.play import CallingBot, TableRules
 >>> from badeucey_fast.web.match import ArenaMatch
