@@ -1121,7 +1121,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_serve.add_argument("--host", default="127.0.0.1",
                          help="the address to listen on (default: 127.0.0.1, this machine only)")
-    p_serve.add_argument("--port", type=int, default=8000, help="the port (default: 8000; 0: any free port)")
+    p_serve.add_argument("--port", type=_port, default=8000, help="the port (default: 8000; 0: any free port)")
     p_serve.add_argument("--allow-remote", action="store_true",
                          help="let a --host other than a loopback address listen (every /api/ request then needs "
                          "a seat's token)")
@@ -1137,7 +1137,7 @@ def build_parser() -> argparse.ArgumentParser:
                          f"{Limits.max_matches_per_client})")
     p_serve.add_argument("--max-hands", type=_at_least_one, default=Limits.max_hands, metavar="N",
                          help=f"hands one match may ask for (default: {Limits.max_hands:,})")
-    p_serve.add_argument("--timeout", type=float, default=Limits.decision_timeout, metavar="SECONDS",
+    p_serve.add_argument("--timeout", type=_seconds, default=Limits.decision_timeout, metavar="SECONDS",
                          help=f"seconds a bot has for a decision before it forfeits the hand (default: "
                          f"{Limits.decision_timeout:g})")
     p_serve.set_defaults(run=_cmd_serve)
@@ -1159,6 +1159,28 @@ def _at_least_one(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:60]!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    return value
+
+
+def _port(text: str) -> int:
+    """An argparse type: a TCP port, 0..65535 (0: any free port)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text[:60]!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0..65535, got {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text[:60]!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be above 0, got {text[:60]}")
     return value
 
 

@@ -247,6 +247,8 @@ def test_a_host_beyond_loopback_needs_the_flag(tmp_path: Path) -> None:
     for host in ("0.0.0.0", "::", "192.0.2.1"):
         with pytest.raises(ValueError, match="--allow-remote"):
             serve(host=host, port=0)
+    with pytest.raises(ValueError, match="port must be 0..65535"):
+        serve(port=70_000)
     bad = tmp_path / "tokens.txt"
     bad.write_text("alice short\n")
     with pytest.raises(ValueError, match="at least 16"):

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Mapping
 from typing import TextIO
 
+from badeucey_fast._checks import check_int
 from badeucey_fast.web.access import is_loopback, make_tokens, parse_tokens
 from badeucey_fast.web.limits import DEFAULT_LIMITS, Limits
 
@@ -16,6 +17,8 @@ __all__ = ["DEFAULT_SEATS", "serve"]
 
 DEFAULT_SEATS = ("seat1", "seat2", "seat3", "seat4")
 """The seats that get new tokens when a server open to other machines is given none."""
+MAX_PORT = 65_535
+"""The largest TCP port."""
 WS_FRAME_FACTOR = 4
 """uvicorn drops a WebSocket frame past this many times the message limit
 unread; a message between the two is read and answered with an error."""
@@ -33,7 +36,7 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, allow_remote: bool = Fal
     when given a ``tokens_file``).  Port 0 takes a free port; the address
     served is printed to ``out`` (standard output) once the socket listens.
 
-    :raises ValueError: for another host without ``allow_remote``, or bad tokens.
+    :raises ValueError: for another host without ``allow_remote``, bad tokens, or a port outside 0..65535.
     :raises OSError: when the address cannot be bound (a port in use).
     """
     import uvicorn
@@ -41,6 +44,7 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, allow_remote: bool = Fal
     from badeucey_fast.web.app import create_app
 
     out = sys.stdout if out is None else out
+    port = check_int(port, "port", low=0, high=MAX_PORT)
     tokens: Mapping[str, str] | None = None
     if tokens_file is not None:  # a loopback server too asks for tokens when given them
         with open(tokens_file, encoding="utf-8") as f:
