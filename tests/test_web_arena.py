@@ -306,3 +306,20 @@ def test_a_leaderboard_that_cannot_write_still_gives_the_result(monkeypatch: pyt
     with TestClient(app) as client, client.websocket_connect("/api/play?opponent=calling&hands=2") as ws:
         result, seen = _play_out(ws)
     assert result["hands"] == 2 and "could not keep this match: database or disk is full" in seen[-2]["message"]
+
+
+def test_a_bot_that_fails_is_told_to_the_client_and_frees_the_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    from badeucey_fast.play.bots import CallingBot
+
+    def broken(self: object, view: object) -> str:
+        raise ZeroDivisionError("a bot's bug")
+
+    monkeypatch.setattr(CallingBot, "act", broken)
+    with TestClient(create_app(limits=Limits(max_matches_per_client=1))) as client:
+        with pytest.raises(ZeroDivisionError), client.websocket_connect("/api/play?opponent=calling&hands=2&seed=2") as ws:
+            while (message := ws.receive_json())["type"] == "act":
+                ws.send_json({"action": _answer(message)})
+            assert "the server failed" in message["message"] and _closed_code(ws) == 1011
+        monkeypatch.undo()
+        with client.websocket_connect("/api/play?opponent=calling&hands=2") as ws:
+            assert _play_out(ws)[0]["hands"] == 2

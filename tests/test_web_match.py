@@ -133,3 +133,15 @@ def test_the_hand_class_is_the_engine_s() -> None:
     assert decision is not None
     hand = Hand(TableRules("badugi"), [200, 200], button=0, seed=1)
     assert type(decision.view) is type(hand.view(0))
+
+
+def test_no_limit_takes_any_amount_between_the_two_it_lists() -> None:
+    match = ArenaMatch(CallingBot, TableRules("deuce_seven", structure="no"), hands=2, seed=4)
+    decision = match.pending()
+    assert decision is not None
+    low, high = (int(word[4:]) for word in decision.legal if word.startswith("cbr "))
+    assert low < high
+    with pytest.raises(ValueError):
+        match.answer(f"cbr {high + 1}")
+    match.answer(f"cbr {(low + high) // 2}")
+    assert match.pending() is not decision

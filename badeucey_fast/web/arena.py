@@ -242,6 +242,9 @@ async def play(websocket: WebSocket) -> None:
         await websocket.close(CLOSE_NORMAL)
     except (WebSocketDisconnect, OSError, RuntimeError):
         pass  # the client went (uvicorn: an OSError; Starlette: a send after the close): the match is not kept
+    except Exception:  # a fault of the server (a bot that raised): the client is told, the server logs it
+        await _refuse(websocket, "the server failed in this match (its log says why); it is not kept", CLOSE_ERROR)
+        raise
     finally:
         reader.cancel()
         seats.give_back(client)
