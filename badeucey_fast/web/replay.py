@@ -16,6 +16,7 @@ drawing policy.  The steps of a draw show the figures of the round before it
 who won each half.  A hand won uncontested has no equity after the fold.
 
 >>> from badeucey_fast.play import Hand, TableRules
+>>> from badeucey_fast.web.replay import replay_steps
 >>> hand = Hand(TableRules("badugi"), [20, 20], seed=3)
 >>> hand.fold()
 >>> steps = replay_steps(hand.to_phh())
