@@ -76,6 +76,16 @@ def test_a_hand_played_through_the_api(url: str) -> None:
     assert status == 200 and state["hand_number"] == 2
 
 
+def test_a_no_limit_raise_of_any_amount_in_the_range(url: str) -> None:
+    _, answer = request(f"{url}/api/table/new", {"game": "deuce_seven", "bot": "calling", "structure": "no",
+                                                  "stack": 100, "seed": 2})
+    key, legal = answer["id"], answer["state"]["you"]["legal"]
+    assert (legal["min_raise_to"], legal["max_raise_to"], legal["all_in_at"]) == (4, 100, 100)
+    status, state = request(f"{url}/api/table/{key}/act", {"action": "cbr 37"})
+    assert status == 200 and state["pot"] == 74 and state["phase"] == "draw"  # the calling bot called
+    assert state["log"][-3:] == ["you raise to 37", "CallingBot calls 35", "CallingBot stands pat"]
+
+
 @pytest.mark.parametrize(("path", "body", "status", "message"), [
     ("new", {"game": "holdem"}, 400, "unknown game 'holdem'"),
     ("new", {"bot": "cfr", "structure": "pot"}, 400, "the cfr bot plays its strategy's rules"),

@@ -173,6 +173,7 @@ class TableSession:
         self.log: list[str] = []
         self.hand_number = 0
         self._drawn: frozenset[int] = frozenset()
+        self._phh: str | None = None
         self.hand = self._deal()
 
     def _deal(self) -> Hand:
@@ -181,6 +182,7 @@ class TableSession:
         button = (self.hand_number - 1) % 2
         hand = Hand(self.rules, [self.settings.stack] * 2, button=button, seed=self._rng.getrandbits(63))
         self._drawn = frozenset()
+        self._phh = None
         dealer = self.names[button]
         self.log.append(f"hand {self.hand_number}: {dealer} {'have' if button == YOU else 'has'} the button")
         self.hand = hand
@@ -202,6 +204,7 @@ class TableSession:
         payoffs = hand.payoffs
         assert payoffs is not None
         self.payoffs.append(payoffs[YOU])
+        self._phh = hand.to_phh()
         getattr(self.bot, "observe", lambda view: None)(hand.view(BOT_SEAT))
         won = payoffs[YOU]
         self.log.append(f"hand {self.hand_number}: you {'win' if won > 0 else 'lose'} {abs(won)}" if won
@@ -287,7 +290,7 @@ class TableSession:
             "showdown": showdown,
             "payoff": None if not over else view.payoffs[YOU],  # type: ignore[index]
             "result": self.result(),
-            "phh": hand.to_phh() if over else None,
+            "phh": self._phh,
         }
 
     def _showdown(self) -> dict[str, Any]:
