@@ -11,7 +11,8 @@ outcomes are few enough, else 200,000 samples of a fixed seed) is taken as each
 betting round begins, with every card known: the live seats' hands, the cards
 already thrown out of play, the draws left, each seat throwing in the next draw
 what the history shows it threw and in later draws following the package's
-drawing policy.  The steps of a draw show the figures of the round before it
+drawing policy (a seat that stands pat in the next draw stands pat in every
+later one: :func:`~badeucey_fast.pot_equity.equity`'s rule).  The steps of a draw show the figures of the round before it
 (a seat's cards change one at a time there); the last step of a showdown shows
 who won each half.  A hand won uncontested has no equity after the fold.
 
