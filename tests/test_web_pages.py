@@ -109,6 +109,10 @@ def test_an_illegal_action_and_a_body_too_large(url: str) -> None:
     assert status == 400 and "999" in error["error"]
     status, error = request(f"{url}/api/table/{key}/act", {"action": "sd 2c"})
     assert status == 400
+    status, error = request(f"{url}/api/table/{key}/act", {"action": "p2 cc"})  # no player label: you act
+    assert (status, error["error"]) == (400, "unknown action 'p2 cc' (actions: f, cc, cbr N, sd [cards])")
+    _, state = request(f"{url}/api/table/{key}")
+    assert state["log"] == ["hand 1: you have the button"]  # nothing refused was played
     status, error = request(f"{url}/api/table/{key}/next", {})
     assert (status, error["error"]) == (400, "finish this hand first")
     status, error = request(f"{url}/api/table/{key}/act", raw=b"[" * (MAX_BODY_BYTES + 1))

@@ -53,6 +53,8 @@ MAX_SESSIONS = 64
 """Tables a server keeps by default (:class:`Sessions`): each holds a hand, a bot and its results."""
 STACK_LIMIT = 1_000_000
 """The largest stack a table page deals (chips): a page is a game, not a stress test."""
+_ACTION_WORDS = ("f", "cc", "cbr", "sd")
+"""The first words of the actions a page sends (PHH's, without a player label: the player is you)."""
 _LOG_KEPT = 200
 """Lines of the action log kept (the current hand's and the ones before it)."""
 
@@ -227,7 +229,9 @@ class TableSession:
                 raise ValueError("it is not your turn")
             before = hand.view(YOU)
             words = action.split()
-            if words[:1] == ["sd"]:
+            if not words or words[0] not in _ACTION_WORDS:  # your own action: no player label
+                raise ValueError(f"unknown action {action[:60]!r} (actions: f, cc, cbr N, sd [cards])")
+            if words[0] == "sd":
                 thrown = parse_cards(" ".join(words[1:])) if len(words) > 1 else ()
                 held = set(before.cards)
                 for card in thrown:
