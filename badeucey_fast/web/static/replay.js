@@ -12,6 +12,11 @@ async function load(request) {
     steps = answer.steps;
     byId("replay").classList.remove("hidden");
     byId("step-slider").max = steps.length - 1;
+    byId("step-list").replaceChildren(...steps.map((step, i) => {
+      const item = element("li", {}, step.text);
+      item.addEventListener("click", () => go(i));
+      return item;
+    }));
     go(0);
   } catch (err) {
     byId("load-error").textContent = err.message;
@@ -32,6 +37,7 @@ function go(index) {
   byId("stage").textContent = step.stage;
   byId("first").disabled = byId("prev").disabled = at === 0;
   byId("next").disabled = byId("last").disabled = at === steps.length - 1;
+  byId("step-list").querySelectorAll("li").forEach((item, i) => item.classList.toggle("current", i === at));
   renderSeats(step.seats);
   renderEquity(step.equity, step.seats);
   renderResult(step.result);
