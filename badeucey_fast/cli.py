@@ -429,6 +429,33 @@ def _deal_bots(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_review(args: argparse.Namespace) -> int:
+    """badeucey review: the hero's decisions in PHH histories, judged against the strongest model available."""
+    from badeucey_fast.review import review
+
+    if args.samples < 1:
+        raise ValueError(f"--samples must be at least 1, got {args.samples}")
+    _check_outputs([("--html", args.html)])
+    report = review(args.files, args.hero, samples=args.samples, seed=args.seed)
+    if not report.hands:
+        why = "; ".join(f"{name}: {reason}" for name, reason in report.skipped[:3]) or "no hands in the files"
+        raise ValueError(f"no hand of {args.hero} to review ({why})")
+    if args.html is not None:
+        from badeucey_fast._review_html import review_html
+
+        with open(args.html, "w", encoding="utf-8") as f:
+            f.write(review_html(report))
+    if args.json:
+        data = report.to_dict()
+        data.pop("schema")
+        _print_json("review", data)
+    else:
+        print(report)
+        if args.html is not None:
+            print(f"wrote {args.html}")
+    return 0
+
+
 def _job_executor(args: argparse.Namespace) -> Any:
     """The executor of --workers N / --scheduler ADDRESS, as a context manager."""
     from badeucey_fast import jobs
@@ -835,6 +862,11 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "badeucey deal --seats 3 --seed 7 --script 'p3 cbr 4, p1 f' --phh",
         "badeucey deal --bots cfr,drawing --game badugi --seed 2",
     ),
+    "review": (
+        "badeucey review hands --hero you",
+        "badeucey review session.phhs --hero p1 --json",
+        "badeucey review hand-000001.phh hand-000002.phh --hero cfr --html review.html",
+    ),
     "chart": (
         "badeucey chart --game badugi --out badugi.npz",
         "badeucey chart --limit 100 --out first100.npz --csv first100.csv",
@@ -1003,6 +1035,26 @@ def build_parser() -> argparse.ArgumentParser:
                         "bluffer, reader; cfr heads-up, in the game of its shipped strategy): a hand to watch")
     p_deal.add_argument("--phh", action="store_true", help="print the PHH hand history instead of the log")
     p_deal.set_defaults(run=_cmd_deal)
+    p_review = sub.add_parser(
+        "review",
+        help="review a player's decisions in PHH hand histories",
+        description="For each of the hero's bets and draws in PHH hand histories: the cards, the pot and the "
+        "price, the equity per half against the range the opponents' actions imply, what the strongest model "
+        "available would do (the shipped CFR strategy heads-up in fixed limit; an equity model otherwise) and "
+        "the EV the hero's action lost, in big blinds; then the leaks by street and by kind of decision. "
+        "Only what the hero knew is used: the opponents' cards are unknown from the start.",
+    )
+    p_review.add_argument("files", nargs="+", metavar="FILE",
+                          help="PHH files (.phh, or .phhs of several hands) or folders of them")
+    p_review.add_argument("--hero", required=True, metavar="NAME",
+                          help="the player to review: a name of the histories' players field, or a label p1, p2, ...")
+    p_review.add_argument("--samples", type=int, default=200, metavar="N",
+                          help="hypotheses of the opponents' cards at each decision (default: 200)")
+    p_review.add_argument("--seed", type=int, default=0, help="seeds the hypotheses and playouts (default: 0)")
+    p_review.add_argument("--html", default=None, metavar="OUT", help="also write a self-contained HTML report")
+    p_review.add_argument("--json", action="store_true", help="print JSON")
+    p_review.set_defaults(run=_cmd_review)
+
     p_chart = sub.add_parser(
         "chart",
         help="discard chart of every starting hand (big job: all local cores or a Dask cluster)",
