@@ -202,18 +202,26 @@ class Review:
             rows = self.by(key)
             if rows:
                 lines.append(f"by {key}: " + ", ".join(f"{r[key]} {r['ev_lost']:.2f} ({r['decisions']})" for r in rows))
-        current = None
+        rows = []
         for d in self.decisions:
+            shown = d.equity if len(d.equity) > 2 else {k: v for k, v in d.equity.items() if k != "share"}
+            rows.append((
+                d,
+                f"{d.number:>2} {d.street:<21} {format_cards(d.cards):<{3 * len(d.cards) - 1}}",
+                f"pot {d.pot:>4}" + (f" price {d.price}" if d.price else ""),
+                d.action,
+                " ".join(f"{k} {100 * v:.0f}%" for k, v in shown.items()),  # a single half is the share
+                f"{d.model} {d.model_action}" if d.model_action is not None else "no model",
+                "lost " + ("  -" if d.ev_lost is None else f"{d.ev_lost:5.2f}"),
+            ))
+        widths = [max((len(row[i]) for row in rows), default=0) for i in range(1, 7)]
+        current = None
+        for d, *cells in rows:
             if d.hand != current:
                 current = d.hand
                 result = self.big_blinds.get(d.hand)
                 lines.append(f"\n{d.hand}" + ("" if result is None else f" (result {result:+g} bb)"))
-            eq = " ".join(f"{k} {100 * v:.0f}%" for k, v in d.equity.items())
-            price = f" price {d.price}" if d.price else ""
-            lost = "  -" if d.ev_lost is None else f"{d.ev_lost:5.2f}"
-            model = f"{d.model} {d.model_action}" if d.model_action is not None else "no model"
-            lines.append(f"  {d.number:>2} {d.street:<21} {format_cards(d.cards):<14} pot {d.pot:>4}{price:<10} "
-                         f"{d.action:<16} {eq:<30} {model:<20} lost {lost}")
+            lines.append("  " + "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip())
         return "\n".join(lines)
 
 
