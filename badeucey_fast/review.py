@@ -199,14 +199,14 @@ class Review:
         for name, why in self.skipped:
             lines.append(f"  skipped {name}: {why}")
         for key in ("street", "kind"):
-            rows = self.by(key)
-            if rows:
-                lines.append(f"by {key}: " + ", ".join(f"{r[key]} {r['ev_lost']:.2f} ({r['decisions']})" for r in rows))
-        rows = []
+            groups = self.by(key)
+            if groups:
+                lines.append(f"by {key}: " + ", ".join(f"{g[key]} {g['ev_lost']:.2f} ({g['decisions']})" for g in groups))
+        rows: list[tuple[str, ...]] = []
         for d in self.decisions:
             shown = d.equity if len(d.equity) > 2 else {k: v for k, v in d.equity.items() if k != "share"}
             rows.append((
-                d,
+                d.hand,
                 f"{d.number:>2} {d.street:<21} {format_cards(d.cards):<{3 * len(d.cards) - 1}}",
                 f"pot {d.pot:>4}" + (f" price {d.price}" if d.price else ""),
                 d.action,
@@ -216,11 +216,11 @@ class Review:
             ))
         widths = [max((len(row[i]) for row in rows), default=0) for i in range(1, 7)]
         current = None
-        for d, *cells in rows:
-            if d.hand != current:
-                current = d.hand
-                result = self.big_blinds.get(d.hand)
-                lines.append(f"\n{d.hand}" + ("" if result is None else f" (result {result:+g} bb)"))
+        for hand, *cells in rows:
+            if hand != current:
+                current = hand
+                result = self.big_blinds.get(hand)
+                lines.append(f"\n{hand}" + ("" if result is None else f" (result {result:+g} bb)"))
             lines.append("  " + "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip())
         return "\n".join(lines)
 
