@@ -31,7 +31,7 @@ again by weight (the draws to come tell the copies apart).  Otherwise
 range: the hypotheses are the unseen hands, each opponent throwing its drawn
 count by :func:`quick_throw`, then its highest-ranked cards.
 
-**Equity.**  Each hypothesis is played out once: every seat still in throws
+**Equity.**  Each hypothesis is played out :data:`PLAYOUTS` times: every seat still in throws
 in each draw left by :func:`quick_throw` and is dealt from the unseen cards,
 then the halves are settled (qualifiers aside).  The equity of a half is the range's
 weighted share of that half (a tie shares it), and ``share`` (the expected
@@ -71,6 +71,7 @@ import math
 import os
 import random
 import tomllib
+import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -86,11 +87,14 @@ from badeucey_fast.play.view import HandView
 if TYPE_CHECKING:
     from badeucey_fast.solve.strategy import Strategy
 
-__all__ = ["FLOOR", "KINDS", "PLAYED", "SAMPLES", "STREETS", "Decision", "Review", "read_hands", "review",
+__all__ = ["FLOOR", "KINDS", "PLAYED", "PLAYOUTS", "SAMPLES", "STREETS", "Decision", "Review", "read_hands", "review",
            "review_hands"]
 
 SAMPLES = 200
 """Hypotheses of the range at each decision (the ``samples`` of :func:`review`)."""
+PLAYOUTS = 8
+"""Playouts of each hypothesis to the showdown while a draw is left (the luck of the draws
+averages out faster than the range's: the playouts cost little, the hypotheses' weights more)."""
 FLOOR = 1e-3
 """The least a hypothesis's weight is multiplied by at one opponent action."""
 PLAYED = 0.1
@@ -317,10 +321,21 @@ class _Model:
 
     strategy: Strategy | None
     scale: Fraction = Fraction(1)
+    known: dict[tuple[Any, ...], dict[int, float]] = field(default_factory=dict)
+    """Lookups made: hypotheses drawn again by weight ask the same questions."""
 
     def probabilities(self, position: int, round_: int, phase: str, cards: Sequence[int], history: Sequence[int],
                       own: Sequence[int], to_call: int, raise_to: int | None, max_discard: int) -> dict[int, float]:
         """The strategy's probabilities, raise amounts in the table's chips."""
+        key = (position, round_, phase, tuple(cards), tuple(history), tuple(own), to_call > 0, raise_to, max_discard)
+        got = self.known.get(key)
+        if got is None:
+            got = self.known[key] = self._lookup(position, round_, phase, cards, history, own, to_call, raise_to,
+                                                 max_discard)
+        return got
+
+    def _lookup(self, position: int, round_: int, phase: str, cards: Sequence[int], history: Sequence[int],
+                own: Sequence[int], to_call: int, raise_to: int | None, max_discard: int) -> dict[int, float]:
         assert self.strategy is not None
         trained = None if raise_to is None else Fraction(raise_to) / self.scale
         if trained is not None and trained.denominator != 1:
@@ -430,7 +445,7 @@ def _points(data: dict[str, Any], hero: int) -> list[_Point]:
     """Every player action of the history, with the hand as it stood before it."""
     from badeucey_fast.solve.strategy import history_codes
 
-    actions = [a for a in data["actions"] if a.split("#", 1)[0].strip()]
+    actions = [a.split("#", 1)[0].strip() for a in data["actions"] if a.split("#", 1)[0].strip()]
     points = []
     for k, line in enumerate(actions):
         words = line.split()
@@ -605,32 +620,34 @@ class _Reviewer:
         halves = self.game.halves
         sums = [0.0] * len(halves)
         total = 0.0
+        draws_done = {s: self._draws_done(view, s) for s in live}
+        playouts = PLAYOUTS if min(draws_done.values()) < self.rules.draws else 1  # no draw left: one outcome
         for i, h in enumerate(hypotheses):
             if h.weight <= 0:
                 continue
             rng = random.Random(self.seed * 1_000_003 + i)  # the same deals for every throw compared
-            pool = list(h.pool)
-            hands = {s: list(h.cards[s]) for s in live if s != self.hero}
-            hands[self.hero] = list(view.cards)
-            draws_done = {s: self._draws_done(view, s) for s in live}
-            for d in range(1, self.rules.draws + 1):
-                for s in live:
-                    if draws_done[s] >= d:
-                        continue
-                    if s == self.hero and hero_throw is not None and d == draws_done[s] + 1 and point.phase == "draw":
-                        throw = hero_throw
-                    else:
-                        throw = quick_throw(hands[s], self.game)
-                    if len(pool) < len(throw):
-                        break
-                    dealt = [pool.pop(rng.randrange(len(pool))) for _ in throw]
-                    hands[s] = [c for c in hands[s] if c not in throw] + dealt
-            ranks = {s: self.ranker(hands[s]) for s in live}
-            for j in range(len(halves)):
-                best = min(r[j] for r in ranks.values())
-                if ranks[self.hero][j] == best:
-                    sums[j] += h.weight / sum(1 for r in ranks.values() if r[j] == best)
-            total += h.weight
+            for _ in range(playouts):
+                pool = list(h.pool)
+                hands = {s: list(h.cards[s]) for s in live if s != self.hero}
+                hands[self.hero] = list(view.cards)
+                for d in range(1, self.rules.draws + 1):
+                    for s in live:
+                        if draws_done[s] >= d:
+                            continue
+                        if s == self.hero and hero_throw is not None and d == draws_done[s] + 1 and point.phase == "draw":
+                            throw = hero_throw
+                        else:
+                            throw = quick_throw(hands[s], self.game)
+                        if len(pool) < len(throw):  # out of cards (a table of many): it keeps its hand
+                            continue
+                        dealt = [pool.pop(rng.randrange(len(pool))) for _ in throw]
+                        hands[s] = [c for c in hands[s] if c not in throw] + dealt
+                ranks = {s: self.ranker(hands[s]) for s in live}
+                for j in range(len(halves)):
+                    best = min(r[j] for r in ranks.values())
+                    if ranks[self.hero][j] == best:
+                        sums[j] += h.weight / sum(1 for r in ranks.values() if r[j] == best)
+                total += h.weight
         out: dict[str, float] = {half: (s / total if total else math.nan) for half, s in zip(halves, sums)}
         out["share"] = sum(out[h] for h in halves) / len(halves)
         return {k: round(v, 4) for k, v in out.items()}
@@ -794,7 +811,7 @@ def _review(histories: list[_History], hero: str, samples: int, seed: int) -> Re
     skipped: list[tuple[str, str]] = []
     results: dict[str, float] = {}
     seen: dict[str, int] = {}
-    for number, (data, given) in enumerate(histories):
+    for data, given in histories:
         seen[given] = seen.get(given, 0) + 1
         name = given if seen[given] == 1 else f"{given}#{seen[given]}"  # two files of one name in two folders
         try:
@@ -807,7 +824,8 @@ def _review(histories: list[_History], hero: str, samples: int, seed: int) -> Re
             skipped.append((name, f"{hero} does not play it"))
             continue
         try:
-            reviewed = _Reviewer(data, name, seat, samples, seed + number).decisions()
+            # each hand's randomness from its name: the same hand, the same figures, whatever else is reviewed
+            reviewed = _Reviewer(data, name, seat, samples, seed * 2**32 + zlib.crc32(name.encode())).decisions()
         except ValueError as exc:  # a history the engine replays whole but not action by action
             skipped.append((name, f"cannot be reviewed: {exc}"))
             continue
