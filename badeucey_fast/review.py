@@ -31,11 +31,11 @@ again by weight (the draws to come tell the copies apart).  Otherwise
 range: the hypotheses are the unseen hands, each opponent throwing its drawn
 count by :func:`quick_throw`, then its highest-ranked cards.
 
-**Equity.**  Each hypothesis is played out :data:`PLAYOUTS` times: every seat still in throws
-in each draw left by :func:`quick_throw` and is dealt from the unseen cards,
-then the halves are settled (qualifiers aside).  The equity of a half is the range's
-weighted share of that half (a tie shares it), and ``share`` (the expected
-fraction of the pot) their mean in a split game.
+**Equity.**  Each hypothesis is played out :data:`PLAYOUTS` times: every seat
+still in throws in each draw left by :func:`quick_throw` and is dealt from the
+unseen cards, then the halves are settled (qualifiers aside).  The equity of a
+half is the range's weighted share of that half (a tie shares it), and
+``share`` (the expected fraction of the pot) their mean in a split game.
 
 **The model and the EV lost.**  The *equity model* values a betting action by
 the chips it gains from now on when nobody bets again and everyone left calls
@@ -43,15 +43,13 @@ a raise: a fold 0, a check ``e * pot``, a call ``e * (pot + price) - price``,
 a raise to R ``e * (pot + what everyone puts in) - what the hero puts in``,
 ``e`` the share; a draw by ``share * pot`` after throwing those cards.  Its
 draw is the best of the hero's throw, :class:`~badeucey_fast.play.bots.DrawingBot`'s
-and standing pat (and the strategy's, when it applies).
-Where the shipped strategy applies (as for the range), the model is the
+and standing pat (and the strategy's, when it applies).  Where the shipped strategy applies (as for the range), the model is the
 strategy: its most probable action is the model's action, and a hero's action
 it plays at least :data:`PLAYED` of the time loses nothing (in an equilibrium
 every action played has the same value); another loses what the equity model
 says the strategy's action gains over it.  Without the strategy, the model's
 action is the equity model's best and the loss is the gap to it.  The loss is
-never negative, in big blinds; ``None`` where the hand offers no choice or no
-model reads the spot.
+never negative, in big blinds; ``None`` where the hand offers no choice.
 
 >>> from badeucey_fast.play import TableRules, play_script
 >>> from badeucey_fast.review import review_hands
@@ -138,7 +136,7 @@ class Decision:
     model_probabilities: dict[str, float] | None
     """The strategy's probability of each action (``"cfr"`` only)."""
     ev_lost: float | None
-    """EV lost by the hero's action, in big blinds, never negative; None where no model applies."""
+    """EV lost by the hero's action, in big blinds, never negative; None where the hero had no choice."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: cards as text."""
