@@ -90,3 +90,12 @@ def test_players_must_be_one_a_seat() -> None:
     with pytest.raises(ValueError, match="players must be 2 names"):
         hand.to_phh(["one"])
     assert 'players = ["b", "a"]' in hand.to_phh(["a", "b"])  # button seat 0 is p2
+
+
+def test_the_play_command_takes_phh_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("f\n" * 4))
+    out = tmp_path / "session"
+    assert cli.main(["play", "--game", "badugi", "--bots", "calling", "--hands", "2", "--seed", "1",
+                     "--phh-out", str(out)]) == 0
+    assert [sorted(players) for _, players in _hands(out)] == [["CallingBot1", "you"]] * 2
