@@ -320,10 +320,10 @@ def test_match_keeps_running_sums_not_deals() -> None:
     from badeucey_fast.engine import TableRules
 
     seeds = jobs.chunk_seed(1, 0)
-    payload = ([RandomBot(), CallingBot()], TableRules("badugi"), (200, 200), 0, 40, True, False)
+    payload = ([RandomBot(), CallingBot()], TableRules("badugi"), (200, 200), 0, 40, True, False, None)
     result = _match_chunk(0, seeds, payload)
     assert sorted(result) == ["deals", "m2", "total"] and all(a.size <= 2 for a in result.values())
-    kept = _match_chunk(0, seeds, payload[:-1] + (True,))
+    kept = _match_chunk(0, seeds, payload[:-2] + (True, None))
     assert kept["per_deal"].shape == (40, 2)
     assert np.allclose(kept["total"], kept["per_deal"].sum(axis=0))
 
