@@ -690,6 +690,8 @@ int bdc_table_check(const bdc_table *t)
             return BDC_E_ARGUMENT;
         if (t->bets[s] < -BDC_TABLE_MAX_CHIPS || t->bets[s] > BDC_TABLE_MAX_CHIPS)
             return BDC_E_ARGUMENT;
+        if (t->phase != BDC_PHASE_OVER && t->bets[s] > t->committed[s])
+            return BDC_E_ARGUMENT; /* this round's bet is part of what the seat put in */
         if (t->folded[s] > 1 || t->all_in[s] > 1 || t->n_hole[s] != (t->folded[s] ? 0 : t->rules.game.n_cards))
             return BDC_E_ARGUMENT;
         add_cards(&seen, &cards, &ids, t->hole[s], t->n_hole[s]);

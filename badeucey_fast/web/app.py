@@ -38,15 +38,15 @@ LEADERBOARD_FILE = "leaderboard.sqlite"
 
 
 def create_app(*, data_dir: str | os.PathLike[str] | None = None, tokens: Mapping[str, str] | None = None,
-               limits: Limits = DEFAULT_LIMITS) -> Starlette:
+               limits: Limits = DEFAULT_LIMITS, phh_folder: str | os.PathLike[str] | None = None) -> Starlette:
     """The server's application: the pages (:func:`badeucey_fast.web.pages.routes`),
     the arena's WebSocket ``/api/play`` and the leaderboard ``/api/leaderboard``.
 
     What the routes find in ``app.state``: ``limits``, ``leaderboard`` (a
     :class:`~badeucey_fast.web.leaderboard.Leaderboard`), ``data_dir`` (a
-    :class:`~pathlib.Path` or None: the only folder of the user's files the
-    server reads, each through :func:`~badeucey_fast.web.files.served_path`) and
-    ``tokens_required``.
+    :class:`~pathlib.Path` or None) and ``tokens_required``.  The server reads
+    no file a request names except in the PHH folder, and there only the files
+    the replayer lists (:func:`~badeucey_fast.web.pages.phh_files`).
 
     :param data_dir: the folder of the server's data (the leaderboard's
         database, ``leaderboard.sqlite``; made when missing); None keeps the
@@ -55,8 +55,9 @@ def create_app(*, data_dir: str | os.PathLike[str] | None = None, tokens: Mappin
         ``/api/`` carries one (:class:`~badeucey_fast.web.access.TokenGate`) and the
         seat's name is the player's; None asks for none (a loopback server).
     :param limits: the server's bounds (:class:`~badeucey_fast.web.limits.Limits`).
+    :param phh_folder: the folder whose PHH files the replayer offers (None: none).
     :raises ValueError: for tokens that :func:`~badeucey_fast.web.access.parse_tokens`
-        would refuse, or a data folder that is not a folder.
+        would refuse, or a data or PHH folder that is not a folder.
     :raises TypeError: for limits that are not a :class:`Limits`.
     """
     if not isinstance(limits, Limits):
@@ -75,7 +76,8 @@ def create_app(*, data_dir: str | os.PathLike[str] | None = None, tokens: Mappin
         yield
         leaderboard.close()
 
-    routes: list[BaseRoute] = [*pages.routes(), *arena.routes(), Route("/api/leaderboard", _leaderboard)]
+    routes: list[BaseRoute] = [*pages.routes(phh_folder=None if phh_folder is None else Path(phh_folder)),
+                               *arena.routes(), Route("/api/leaderboard", _leaderboard)]
     middleware = [Middleware(BodyLimit, limit=limits.max_request_bytes)]
     if tokens is not None:
         middleware.append(Middleware(TokenGate, tokens=tokens))

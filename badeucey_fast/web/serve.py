@@ -26,7 +26,8 @@ unread; a message between the two is read and answered with an error."""
 
 def serve(*, host: str = "127.0.0.1", port: int = 8000, allow_remote: bool = False,
           tokens_file: str | os.PathLike[str] | None = None, data_dir: str | os.PathLike[str] | None = None,
-          limits: Limits = DEFAULT_LIMITS, out: TextIO | None = None) -> int:
+          limits: Limits = DEFAULT_LIMITS, phh_folder: str | os.PathLike[str] | None = None,
+          out: TextIO | None = None) -> int:
     """Serve until interrupted (Ctrl-C or SIGTERM); returns 0.
 
     A host that is not a loopback address needs ``allow_remote``, and then every
@@ -59,7 +60,7 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, allow_remote: bool = Fal
                   file=out)
             for name, token in tokens.items():
                 print(f"  {name} {token}", file=out)
-    app = create_app(data_dir=data_dir, tokens=tokens, limits=limits)
+    app = create_app(data_dir=data_dir, tokens=tokens, limits=limits, phh_folder=phh_folder)
     sock = listen(host, port)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
