@@ -232,6 +232,9 @@ def test_no_request_reads_a_file_outside_the_folders_served(served: TestClient, 
 
 def test_the_replayer_lists_only_the_folder_s_own_files(served: TestClient) -> None:
     assert served.get("/api/replay/files").json()["files"] == ["one.phh"]
+    home = served.get("/", follow_redirects=False)
+    assert home.status_code in (302, 307) and home.headers["location"] == "/table"
+    assert served.get("/table").status_code == 200
 
 
 def test_loopback_and_tokens() -> None:

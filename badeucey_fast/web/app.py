@@ -22,7 +22,7 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, RedirectResponse
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -39,8 +39,9 @@ LEADERBOARD_FILE = "leaderboard.sqlite"
 
 def create_app(*, data_dir: str | os.PathLike[str] | None = None, tokens: Mapping[str, str] | None = None,
                limits: Limits = DEFAULT_LIMITS, phh_folder: str | os.PathLike[str] | None = None) -> Starlette:
-    """The server's application: the pages (:func:`badeucey_fast.web.pages.routes`),
-    the arena's WebSocket ``/api/play`` and the leaderboard ``/api/leaderboard``.
+    """The server's application: the pages (:func:`badeucey_fast.web.pages.routes`;
+    ``/`` leads to ``/table``), the arena's WebSocket ``/api/play`` and the
+    leaderboard ``/api/leaderboard``.
 
     What the routes find in ``app.state``: ``limits``, ``leaderboard`` (a
     :class:`~badeucey_fast.web.leaderboard.Leaderboard`), ``data_dir`` (a
@@ -77,7 +78,7 @@ def create_app(*, data_dir: str | os.PathLike[str] | None = None, tokens: Mappin
         leaderboard.close()
 
     routes: list[BaseRoute] = [*pages.routes(phh_folder=None if phh_folder is None else Path(phh_folder)),
-                               *arena.routes(), Route("/api/leaderboard", _leaderboard)]
+                               *arena.routes(), Route("/api/leaderboard", _leaderboard), Route("/", _home)]
     middleware = [Middleware(BodyLimit, limit=limits.max_request_bytes)]
     if tokens is not None:
         middleware.append(Middleware(TokenGate, tokens=tokens))
@@ -88,6 +89,11 @@ def create_app(*, data_dir: str | os.PathLike[str] | None = None, tokens: Mappin
     app.state.tokens_required = tokens is not None
     app.state.arena_seats = arena.ArenaSeats(limits)
     return app
+
+
+async def _home(request: Request) -> RedirectResponse:
+    """``/``: the table page (the address ``badeucey serve`` prints)."""
+    return RedirectResponse("/table")
 
 
 LEADERBOARD_PARAMETERS = ("game", "opponent", "player", "limit", "token")
