@@ -31,6 +31,7 @@ from badeucey_fast.cards import format_cards, parse_cards
 from badeucey_fast.games import GAMES, Game
 from badeucey_fast.names import hand_name
 from badeucey_fast.showdown import showdown
+from badeucey_fast.web.limits import Limits
 
 EXIT_USAGE = 2  # argparse's code for a user mistake; ours too
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process ended by SIGPIPE (128 + 13)
@@ -706,6 +707,20 @@ def _cfr_match(args: argparse.Namespace, names: list[str]) -> tuple[Any, list[An
     return rules, [cfr() if name == "cfr" else make_bot(name) for name in names]
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    """badeucey serve: the pages and the arena under uvicorn."""
+    try:
+        from badeucey_fast.web.serve import serve
+    except ImportError as exc:  # starlette or uvicorn missing
+        print(f"badeucey: error: badeucey serve needs the web extra ({exc.name} is missing): "
+              'pip install "badeucey-fast[web]"', file=sys.stderr)
+        return EXIT_USAGE
+    limits = Limits(max_connections=args.max_connections, max_matches_per_client=args.max_matches,
+                    max_hands=args.max_hands, decision_timeout=args.timeout)
+    return serve(host=args.host, port=args.port, allow_remote=args.allow_remote, tokens_file=args.tokens,
+                 data_dir=args.data, limits=limits, phh_folder=args.phh)
+
+
 MINI_STACK = 20
 """Each seat's chips in ``badeucey train --mini`` by default: the mini game's
 :class:`~badeucey_fast.solve.TableGame` and OpenSpiel game default, so that a
@@ -886,6 +901,11 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "badeucey play",
         "badeucey play --game badugi --bots drawing,calling --seed 3",
         "badeucey play --bots cfr --strategy badeucey.npz",
+    ),
+    "serve": (
+        "badeucey serve",
+        "badeucey serve --port 8080 --data arena-data",
+        "badeucey serve --host 0.0.0.0 --allow-remote --tokens seats.txt",
     ),
     "bench": (
         "badeucey bench",
@@ -1186,6 +1206,39 @@ def build_parser() -> argparse.ArgumentParser:
     p_play.set_defaults(run=lambda a: __import__("badeucey_fast._terminal", fromlist=["run"]).run(
         a.game, a.bots, a.hands, a.seed, a.structure, a.stack, sys.stdin, sys.stdout, a.strategy, a.phh_out))
 
+    p_serve = sub.add_parser(
+        "serve",
+        help="serve the table in a browser and the arena for remote bots (needs the web extra)",
+        description="Serve the browser pages and the arena (a bot anywhere plays the built-in bots over a "
+        "WebSocket at /api/play; docs/arena.rst), on this machine only unless --allow-remote. A server open to "
+        "other machines asks every /api/ request for a seat's token (--tokens FILE, or new ones printed at the "
+        "start). Ctrl-C stops it.",
+    )
+    p_serve.add_argument("--host", default="127.0.0.1",
+                         help="the address to listen on (default: 127.0.0.1, this machine only)")
+    p_serve.add_argument("--port", type=_port, default=8000, help="the port (default: 8000; 0: any free port)")
+    p_serve.add_argument("--allow-remote", action="store_true",
+                         help="let a --host other than a loopback address listen (every /api/ request then needs "
+                         "a seat's token)")
+    p_serve.add_argument("--tokens", default=None, metavar="FILE",
+                         help="the seats' tokens, one 'NAME TOKEN' a line (default with --allow-remote: four new "
+                         "ones, printed)")
+    p_serve.add_argument("--phh", default=None, metavar="DIR",
+                         help="the folder whose PHH files (*.phh, subfolders too) the hand replayer offers")
+    p_serve.add_argument("--data", default=None, metavar="DIR",
+                         help="keep the leaderboard in DIR/leaderboard.sqlite (default: in memory, gone at exit)")
+    p_serve.add_argument("--max-connections", type=_at_least_one, default=Limits.max_connections, metavar="N",
+                         help=f"arena matches open at once (default: {Limits.max_connections})")
+    p_serve.add_argument("--max-matches", type=_at_least_one, default=Limits.max_matches_per_client, metavar="N",
+                         help=f"arena matches one client may have open at once (default: "
+                         f"{Limits.max_matches_per_client})")
+    p_serve.add_argument("--max-hands", type=_at_least_one, default=Limits.max_hands, metavar="N",
+                         help=f"hands one match may ask for (default: {Limits.max_hands:,})")
+    p_serve.add_argument("--timeout", type=_seconds, default=Limits.decision_timeout, metavar="SECONDS",
+                         help=f"seconds a bot has for a decision before it forfeits the hand (default: "
+                         f"{Limits.decision_timeout:g})")
+    p_serve.set_defaults(run=_cmd_serve)
+
     from badeucey_fast import (
         _bench,  # the bench command's options only: its harness loads when it runs
     )
@@ -1203,6 +1256,28 @@ def _at_least_one(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:60]!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    return value
+
+
+def _port(text: str) -> int:
+    """An argparse type: a TCP port, 0..65535 (0: any free port)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text[:60]!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0..65535, got {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text[:60]!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be above 0, got {text[:60]}")
     return value
 
 

@@ -86,6 +86,22 @@ class _MatchChunks(Sequence[_MatchPayload]):
         return (self.players, self.rules, self.stacks, first, count, self.duplicate, self.keep_deals, self.files)
 
 
+def chunk_randomness(seeds: np.random.SeedSequence, deals: int, bots: int) -> tuple[list[int], list[list[int]], list[int]]:
+    """What a chunk of a match draws from its seed sequence, in this order: each
+    bot's ``reset`` seed, then each deal's deck order (the 52 card ids, dealt
+    from the front) and stub seed (the reshuffles of the stub).  The one source
+    of a match's cards, so that the arena (:mod:`badeucey_fast.web.match`) deals
+    what :func:`play_match` deals for the same seed."""
+    import numpy as np
+
+    deck_seq, bot_seq = seeds.spawn(2)
+    bot_seeds = [int(s) for s in bot_seq.generate_state(bots, np.uint64)]
+    rng = np.random.default_rng(deck_seq)
+    decks: list[list[int]] = np.argsort(rng.random((deals, 52)), axis=1).tolist()
+    stub_seeds: list[int] = rng.integers(0, 2**63, size=deals).tolist()
+    return bot_seeds, decks, stub_seeds
+
+
 def _match_chunk(
     chunk: int, seeds: np.random.SeedSequence | None, payload: _MatchPayload,
 ) -> dict[str, npt.NDArray[Any]]:
@@ -103,18 +119,15 @@ def _match_chunk(
     assert seeds is not None  # a match always has a seed
     bots = copy.deepcopy(bots)  # each chunk its own bots, whatever runs it (threads share objects)
     n = len(bots)
-    deck_seq, bot_seq = seeds.spawn(2)
+    bot_seeds, decks, stub_seeds = chunk_randomness(seeds, deals, n)
     observers = [getattr(bot, "observe", None) for bot in bots]
-    for bot, s in zip(bots, bot_seq.generate_state(n, np.uint64), strict=True):
+    for bot, s in zip(bots, bot_seeds, strict=True):
         reset = getattr(bot, "reset", None)
         if reset is not None:
             reset(int(s))
         set_rules = getattr(bot, "set_rules", None)
         if set_rules is not None:
             set_rules(rules)
-    rng = np.random.default_rng(deck_seq)
-    decks = np.argsort(rng.random((deals, 52)), axis=1).tolist()
-    stub_seeds = rng.integers(0, 2**63, size=deals).tolist()
     rotations = n if duplicate else 1
     scale = 1000 / rules.big_blind / rotations
     out = np.empty((deals, n), dtype=np.float64)
