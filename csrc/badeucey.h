@@ -1002,7 +1002,11 @@ int bdc_cfr_key(const bdc_cfr_game *game, int position, int round, const bdc_leg
  * no holding of the other seat gains more against the result than against the
  * blueprint, once the solver has converged).  The other seat's reach at the
  * root is then the gadget's probability of entering, not reach[other].
- * GADGET_NONE re-solves with both seats' reaches as given (unsafe).
+ * GADGET_NONE re-solves with both seats' reaches as given (unsafe).  With a
+ * gadget, a holding's strategy at a node starts from the blueprint: its
+ * current strategy is the blueprint's while it has no positive regret, and so
+ * is its result where its average has no weight (the other seat never enters
+ * against it, say), where CFR+ would otherwise play uniformly.
  *
  * STRATEGIES (the blueprint and the results) are laid out per node of
  * bdc_subgame_tree, per holding, BDC_SUBGAME_ACTIONS probabilities by child

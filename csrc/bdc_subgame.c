@@ -312,6 +312,9 @@ static void regret_matching(solver *sv, int s)
                 }
             for (a = 0; a < SUB_ACTIONS; a++)
                 c[a] = nd->child[a] < 0 ? 0.0 : total > 0.0 ? (r[a] > 0.0 ? r[a] / total : 0.0) : 1.0 / legal;
+            if (total <= 0.0 && sv->p->gadget != BDC_GADGET_NONE) /* no regret yet: the blueprint */
+                memcpy(c, sv->p->blueprint[s] + ((size_t)node * (size_t)sv->p->n_hands[s] + (size_t)h) * SUB_ACTIONS,
+                       SUB_ACTIONS * sizeof *c);
         }
     }
 }
@@ -435,6 +438,9 @@ static void normalise(solver *sv, int s, double *out)
                 }
             for (a = 0; a < SUB_ACTIONS; a++)
                 o[a] = nd->seat != s || nd->child[a] < 0 ? 0.0 : total > 0.0 ? avg[a] / total : 1.0 / legal;
+            if (nd->seat == s && total <= 0.0 && sv->p->gadget != BDC_GADGET_NONE) /* never reached: the blueprint */
+                memcpy(o, sv->p->blueprint[s] + ((size_t)node * (size_t)n + (size_t)h) * SUB_ACTIONS,
+                       SUB_ACTIONS * sizeof *o);
         }
     }
 }

@@ -35,7 +35,7 @@ seat's blueprint range as it stands (unsafe).
 >>> state.round, state.current_seat()
 (1, 1)
 >>> {action: round(p, 3) for action, p in policy(state, 1).items()}
-{0: 1.0, 2: 0.0}
+{0: 0.874, 2: 0.126}
 >>> SearchPolicy(blueprint, game, gadget="safe")
 Traceback (most recent call last):
 ...
