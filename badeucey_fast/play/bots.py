@@ -649,7 +649,8 @@ class SearchBot(CFRBot):
     :param seed: seeds the bot's generator (its actions and its particles).
     :param budget: CFR+ iterations of a re-solve, 1 .. 10**6.
     :param particles: sampled histories of each seat's range, 1 .. 10**4.
-    :raises ValueError: as :class:`CFRBot`, or for a budget or particles out of range.
+    :param gadget: the re-solving gadget, as :class:`~badeucey_fast.solve.SearchPolicy`'s.
+    :raises ValueError: as :class:`CFRBot`, or for a budget, particles or gadget out of range.
 
     >>> from badeucey_fast.play.bots import SearchBot
     >>> SearchBot(game="badugi", budget=0)
@@ -660,9 +661,13 @@ class SearchBot(CFRBot):
 
     def __init__(self, strategy: Strategy | str | os.PathLike[str] | None = None, *, game: str | None = None,
                  seed: int | None = None, budget: int = DEFAULT_SEARCH_BUDGET,
-                 particles: int = DEFAULT_SEARCH_PARTICLES) -> None:
+                 particles: int = DEFAULT_SEARCH_PARTICLES, gadget: str = "blueprint") -> None:
         from badeucey_fast._checks import check_int
+        from badeucey_fast._native.subgame import GADGETS
 
+        if gadget not in GADGETS:
+            raise ValueError(f"gadget must be one of {sorted(GADGETS)}, got {gadget!r}")
+        self.gadget = gadget
         self.budget = check_int(budget, "budget", low=1, high=1_000_000)
         self.particles = check_int(particles, "particles", low=1, high=10_000)
         super().__init__(strategy, game=game, seed=seed)
@@ -671,7 +676,7 @@ class SearchBot(CFRBot):
         from badeucey_fast.solve.particle_search import search_probabilities
 
         probabilities = search_probabilities(self.strategy, view, iterations=self.budget, particles=self.particles,
-                                             rng=self._rng)
+                                             rng=self._rng, gadget=self.gadget)
         if probabilities is None:
             return super().act(view)
         action = self._rng.choices(list(probabilities), weights=list(probabilities.values()))[0]

@@ -231,7 +231,7 @@ def _tree_policy(strategy: Strategy, table: ChanceTable, tree: tuple[Node, ...],
 
 
 def search_probabilities(strategy: Strategy, view: HandView, *, iterations: int, particles: int = DEFAULT_PARTICLES,
-                         rng: random.Random) -> dict[int, float] | None:
+                         rng: random.Random, gadget: str = "blueprint") -> dict[int, float] | None:
     """The re-solved probability of each action at the view's decision (see the
     module docstring), or None where it does not search (:func:`searchable`) or
     no particle of a range is explained by the blueprint.
@@ -241,6 +241,7 @@ def search_probabilities(strategy: Strategy, view: HandView, *, iterations: int,
     :param iterations: CFR+ iterations of the re-solve.
     :param particles: sampled histories of each seat's range.
     :param rng: the generator the particles and stand-in cards come from.
+    :param gadget: the re-solving gadget (:class:`~badeucey_fast.solve.SearchPolicy`'s).
     """
     if not searchable(view):
         return None
@@ -272,7 +273,7 @@ def search_probabilities(strategy: Strategy, view: HandView, *, iterations: int,
                  for s in (0, 1)]
     hands = [np.array(holdings[s], dtype=np.uint8) for s in (0, 1)]
     result = solve_subgame(table, hands, reach, (np.array(first), np.array(second)), np.ones(len(first)),
-                           seat=view.seat, iterations=iterations, gadget="blueprint", blueprint=blueprint)
+                           seat=view.seat, iterations=iterations, gadget=gadget, blueprint=blueprint)
     row = holdings[view.seat].index(tuple(sorted(view.cards)))
     probabilities = result.strategies[view.seat][0, row]
     return {tree[child].action: float(probabilities[slot]) for slot, child in enumerate(tree[0].children)
