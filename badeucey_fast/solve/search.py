@@ -16,15 +16,17 @@ its holding, that is its dealt hand and its own draws.  Changing the other
 seat's hidden cards changes nothing the policy returns.
 
 **The gadget.**  The round is re-solved once, at its first decision, for the
-seat asking, and every decision of the round reads that solution.  With
-``gadget="blueprint"`` (the default) the other seat may, at each of its
-holdings, take its counterfactual value under the blueprint instead of
-entering the re-solved round (Brown and Sandholm 2017, "Resolve"): the
-re-solved strategy must hold every holding of the other seat to what it got
-against the blueprint.  ``"best_response"`` offers the other seat its best
-response's value instead (Burch et al. 2014: safe once converged, but then
-the solver has nothing to gain below it); ``"none"`` re-solves with the other
-seat's blueprint range as it stands (unsafe).
+seat asking, and every decision of the round reads that solution; the other
+seat may, at each of its holdings, take an alternative value instead of
+entering the re-solved round.  With ``gadget="best_response"`` (the default)
+that is its best response's value against the blueprint (Burch et al. 2014):
+safe, no holding of the other seat gains more against the result than
+against the blueprint, once the re-solve has converged.  With
+``"blueprint"`` it is its counterfactual value with both seats playing the
+blueprint (Brown and Sandholm 2017, "Resolve"): a tighter bound, which gains
+more against weak blueprints but is not safe (near an equilibrium it can
+raise the exploitability, docs/solver.rst).  ``"none"`` re-solves with the
+other seat's blueprint range as it stands (unsafe).
 
 >>> from badeucey_fast.play import TableRules
 >>> from badeucey_fast.solve import SearchPolicy, TableGame, train
@@ -35,7 +37,7 @@ seat's blueprint range as it stands (unsafe).
 >>> state.round, state.current_seat()
 (1, 1)
 >>> {action: round(p, 3) for action, p in policy(state, 1).items()}
-{0: 0.874, 2: 0.126}
+{0: 0.5, 2: 0.5}
 >>> SearchPolicy(blueprint, game, gadget="safe")
 Traceback (most recent call last):
 ...
@@ -110,13 +112,13 @@ class SearchPolicy:
         hands and perfect recall (``train(..., abstraction=None)``).
     :param game: the game (heads-up, fixed limit, a deck whose deals can be listed).
     :param iterations: CFR+ iterations of each re-solve (the budget), 1 .. 10**6.
-    :param gadget: ``"blueprint"``, ``"best_response"`` or ``"none"``.
+    :param gadget: ``"best_response"``, ``"blueprint"`` or ``"none"``.
     :raises TypeError: for a strategy or game of another type.
     :raises ValueError: for a game that is not fixed limit, or a bad budget or gadget.
     """
 
     def __init__(self, strategy: Strategy, game: TableGame, *, iterations: int = DEFAULT_ITERATIONS,
-                 gadget: str = "blueprint") -> None:
+                 gadget: str = "best_response") -> None:
         if not isinstance(strategy, Strategy):
             raise TypeError(f"strategy must be a Strategy, not {type(strategy).__name__}")
         if not isinstance(game, TableGame):
