@@ -31,7 +31,7 @@ def blueprint() -> Strategy:
 def subgame(blueprint: Strategy) -> Subgame:
     """The last round after the button calls, the big blind checks and both stand pat, re-solved by the big blind."""
     public = (2, 2, 4, 4)
-    problem = SearchPolicy(blueprint, GAME).problem(public, 1)
+    problem = SearchPolicy(blueprint, GAME).problem(public)
     assert problem is not None
     return problem
 

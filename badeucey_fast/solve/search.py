@@ -134,6 +134,7 @@ class SearchPolicy:
         self._last_round = game.rules.draws
         self._worlds: dict[tuple[int, ...], list[_World]] = {}
         self._solutions: dict[tuple[tuple[int, ...], int], _Solution | None] = {}
+        self._problems: dict[tuple[int, ...], Subgame | None] = {}
 
     def __call__(self, state: TableState, seat: int) -> dict[int, float]:
         """The probability of each legal action of ``seat`` at ``state``."""
@@ -214,17 +215,22 @@ class SearchPolicy:
         return self._solutions[key]
 
     def _solve(self, public: tuple[int, ...], seat: int) -> _Solution | None:
-        problem = self.problem(public, seat)
-        if problem is None:
+        problem = self.problem(public)
+        if problem is None or not problem.arguments["reach"][seat].any():
             return None
         result = solve_subgame(**problem.arguments, seat=seat, iterations=self.iterations, gadget=self.gadget)
         return _Solution(problem.tree, problem.rows[seat], problem.arguments["reach"][seat],
                          result.strategies[seat], result)
 
-    def problem(self, public: tuple[int, ...], seat: int) -> Subgame | None:
-        """The last round after the public codes as the re-solver takes it, for
-        ``seat``; None when the seat's blueprint never reaches it."""
-        worlds = [w for w in self._after(public) if w.reach[seat] > 0.0]
+    def problem(self, public: tuple[int, ...]) -> Subgame | None:
+        """The last round after the public codes (up to its first decision) as
+        the re-solver takes it, for either seat; None when no deal gets there."""
+        if public not in self._problems:
+            self._problems[public] = self._problem(public)
+        return self._problems[public]
+
+    def _problem(self, public: tuple[int, ...]) -> Subgame | None:
+        worlds = self._after(public)
         if not worlds:
             return None
         rows: tuple[dict[Holding, int], dict[Holding, int]] = ({}, {})
