@@ -66,3 +66,10 @@ def test_search_bot_by_name() -> None:
     assert repr(make_bot("search", game="badugi")) == "SearchBot(game='badugi')"
     with pytest.raises(ValueError, match="particles must be"):
         SearchBot(game="badugi", particles=0)
+
+
+def test_a_match_plays_the_search_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    from badeucey_fast.cli import main
+
+    assert main(["match", "--bots", "search,cfr", "--game", "badugi", "--hands", "4", "--seed", "1"]) == 0
+    assert "search" in capsys.readouterr().out.lower()
