@@ -169,6 +169,19 @@ class _Lib:
         self, game: Any, position: int, round: int, legal: Any, cards: Any, n_cards: int, history: Any,
         n_history: int, own: Any, n_own: int, key: Any, /
     ) -> int: ...
+    BDC_SUBGAME_ACTIONS: int
+    BDC_SUBGAME_MAX_NODES: int
+    BDC_SUBGAME_MAX_HANDS: int
+    BDC_SUBGAME_MAX_PAIRS: int
+    BDC_SUBGAME_MAX_ITERATIONS: int
+    BDC_GADGET_NONE: int
+    BDC_GADGET_BLUEPRINT: int
+    BDC_GADGET_BEST_RESPONSE: int
+    def bdc_subgame_tree(self, table: Any, nodes: Any, max_nodes: int, /) -> int: ...
+    def bdc_subgame_work(self, problem: Any, n_work: Any, /) -> int: ...
+    def bdc_subgame_solve(
+        self, problem: Any, iterations: int, work: Any, n_work: int, strategy0: Any, strategy1: Any, result: Any, /
+    ) -> int: ...
     # csrc/bindings/bdc_bindings.h: the binding's own entry points
     BDC_FLAG_ID_0_OR_1: int
     def bdc_badugi_low4_flagged(self, c0: int, c1: int, c2: int, c3: int, /) -> int: ...

@@ -330,7 +330,7 @@ def run(game: str | None, bot_names: str, hands: int, seed: int | None, structur
         raise ValueError(f"--hands must be at least 1, got {hands}")
     check_seed(seed)  # before a strategy loads: the package's one rule for seeds
     names = [name.strip().lower() for name in bot_names.split(",")]
-    if "cfr" not in names:
+    if "cfr" not in names and "search" not in names:
         if strategy is not None:
             raise ValueError("--strategy is the cfr bot's strategy: add --bots cfr")
         bots = [make_bot(name) for name in names]
@@ -347,11 +347,12 @@ def _cfr_table(game: str | None, names: Sequence[str], structure: str,
                path: str | None) -> tuple[TableRules, list[Bot]]:
     """The rules and bots of a table with the cfr bot: heads-up, under the rules
     its strategy was trained for (the file's, or the one shipped)."""
-    from badeucey_fast.play.bots import CFRBot
+    from badeucey_fast.play.bots import CFRBot, SearchBot
     from badeucey_fast.solve import Strategy, default_strategy
 
     if len(names) != 1:
-        raise ValueError(f"the cfr bot plays heads-up: --bots cfr alone, not {','.join(names)}")
+        raise ValueError(f"the {names[0] if names[0] in ('cfr', 'search') else 'cfr'} bot plays heads-up: --bots "
+                         f"cfr or search alone, not {','.join(names)}")
     trained = default_strategy(game or "badeucey") if path is None else Strategy.load(path)
     rules = trained.rules
     trained_game = cast(Game, rules.game).name
@@ -364,4 +365,4 @@ def _cfr_table(game: str | None, names: Sequence[str], structure: str,
                          f"{trained_game}")
     if structure != rules.structure:
         raise ValueError(f"--structure {structure}: {where} plays {rules.structure} limit")
-    return rules, [CFRBot(trained)]
+    return rules, [SearchBot(trained) if names[0] == "search" else CFRBot(trained)]

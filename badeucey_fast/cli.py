@@ -646,7 +646,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
     names = [name.strip().lower() for name in args.bots.split(",")]
     if args.cap is not None and args.cap < 1:
         raise ValueError(f"--cap must be at least 1, got {args.cap}")
-    if "cfr" in names:
+    if "cfr" in names or "search" in names:
         rules, bots = _cfr_match(args, names)
     else:
         if args.strategy is not None:
@@ -682,7 +682,7 @@ def _cfr_match(args: argparse.Namespace, names: list[str]) -> tuple[Any, list[An
     """The rules and bots of a match with the cfr bot: heads-up, under the
     rules its strategy was trained for (the file's, or the one shipped): its
     game when --game is left out."""
-    from badeucey_fast.play.bots import CFRBot, make_bot
+    from badeucey_fast.play.bots import CFRBot, SearchBot, make_bot
     from badeucey_fast.solve import Strategy, default_strategy
 
     if len(names) != 2:
@@ -704,7 +704,10 @@ def _cfr_match(args: argparse.Namespace, names: list[str]) -> tuple[Any, list[An
     def cfr() -> CFRBot:
         return CFRBot(game=shipped) if args.strategy is None else CFRBot(trained)  # the shipped one is read once
 
-    return rules, [cfr() if name == "cfr" else make_bot(name) for name in names]
+    def search() -> SearchBot:
+        return SearchBot(game=shipped) if args.strategy is None else SearchBot(trained)
+
+    return rules, [cfr() if name == "cfr" else search() if name == "search" else make_bot(name) for name in names]
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
@@ -1106,7 +1109,7 @@ def build_parser() -> argparse.ArgumentParser:
         "seats rotated) and print each bot's mbb/hand with its 95% confidence interval.",
     )
     p_match.add_argument("--bots", default="drawing,random", help="comma-separated: drawing, random, calling, cfr, "
-                         "maniac, station, bluffer, reader (default: drawing,random)")
+                         "search, maniac, station, bluffer, reader (default: drawing,random)")
     p_match.add_argument("--hands", type=int, default=10_000, help="hands to play (default: 10,000)")
     p_match.add_argument("--game", default=None, choices=list(GAMES),
                          help="the game (default: badeucey, or the cfr bot's strategy's game)")
@@ -1193,7 +1196,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the game (default: badeucey, or the --strategy's game)")
     p_play.add_argument("--bots", default="drawing",
                         help="comma-separated opponents: drawing, random, calling, maniac, station, bluffer, "
-                             "reader; or cfr alone (heads-up)")
+                             "reader; or cfr or search alone (heads-up)")
     p_play.add_argument("--strategy", default=None, metavar="FILE",
                         help="the cfr bot's strategy (badeucey train writes one); you play under its rules")
     p_play.add_argument("--hands", type=int, default=10, help="hands to play (default: 10)")

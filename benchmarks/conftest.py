@@ -87,6 +87,9 @@ TARGETS = (
     Target("ms.cfr_first_decision_badeucey", "CFRBot() first decision, fresh process, ms", 1000, True, "ms"),
     Target("cpu_ms.cfr_first_decision_badeucey", "CFRBot() first decision, CPU ms", 1000, True, "ms"),
     Target("mb.cfr_first_decision_badeucey", "CFRBot() first decision, RSS added, MB", 200, True, "MB"),
+    # issue 39: SearchBot's decisions over a match, CPU time: 50 ms at the median, 1 s at the 99th percentile
+    Target("ms.search_decision_median", "SearchBot decision, median over a match, CPU ms", 50, True, "ms"),
+    Target("ms.search_decision_p99", "SearchBot decision, 99th percentile over a match, CPU ms", 1000, True, "ms"),
 )
 
 DERIVED_RATIOS = (

@@ -966,6 +966,117 @@ int bdc_cfr_key(const bdc_cfr_game *game, int position, int round, const bdc_leg
 
 /* ---- end of the solver -------------------------------------------------- */
 
+/* ---- search: re-solving the last betting round (bdc_subgame.c) ----------
+ *
+ * At play time a seat may re-solve the rest of a heads-up hand once no draw
+ * is left: the last betting round, whose public tree (every fold, check or
+ * call, and bet or raise of fixed limit from the table's decision on) is
+ * small, played on copies of the caller's table (bdc_table_act), so the
+ * cap, the stacks and the settlement are the table's own.
+ *
+ * THE RANGES.  Each seat s has n_hands[s] holdings, hands[s] their cards
+ * (n_cards ids each; a holding is one information set of the seat: two
+ * holdings may hold the same cards, say after different draws), reach[s]
+ * the probability the seat's own play so far gives each (its blueprint's
+ * actions and throws).  The pairs chance allows are listed with chance's
+ * probability (pair_weight: the deal and the draws' cards, > 0, the two
+ * holdings sharing no card); the rest have probability 0.  A pair's payoff at
+ * a showdown is what the table pays seat 0 with those cards (the whole hand's
+ * net chips, odd chips and halves as bdc_table settles them); at a fold, what
+ * it pays whatever the cards.
+ *
+ * THE SOLVER.  CFR+ with alternating updates, one vector of holdings per
+ * node: regrets floored at 0, the average strategy weighted by the
+ * iteration (linear averaging) and by the seat's own reach.  Deterministic:
+ * the result depends only on the problem and the iterations.
+ *
+ * THE GADGET (Burch, Johanson and Bowling 2014, "Solving imperfect
+ * information games using decomposition"; Brown and Sandholm 2017, "Safe and
+ * nested subgame solving for imperfect-information games"): re-solving for
+ * `seat`, the other seat may, at each of its holdings, take an alternative
+ * value instead of entering the subgame; the alternative is its
+ * counterfactual value there under the blueprint (blueprint[s]: both seats'
+ * probabilities at every node of the tree below, per holding; GADGET_BLUEPRINT
+ * with both seats playing it, GADGET_BEST_RESPONSE with the other seat
+ * best-responding to the searcher's blueprint, which makes re-solving safe:
+ * no holding of the other seat gains more against the result than against the
+ * blueprint, once the solver has converged).  The other seat's reach at the
+ * root is then the gadget's probability of entering, not reach[other].
+ * GADGET_NONE re-solves with both seats' reaches as given (unsafe).  With a
+ * gadget, a holding's strategy at a node starts from the blueprint: its
+ * current strategy is the blueprint's while it has no positive regret, and so
+ * is its result where its average has no weight (the other seat never enters
+ * against it, say), where CFR+ would otherwise play uniformly.
+ *
+ * STRATEGIES (the blueprint and the results) are laid out per node of
+ * bdc_subgame_tree, per holding, BDC_SUBGAME_ACTIONS probabilities by child
+ * slot (fold, check or call, bet or raise; 0 at an action that is not legal
+ * and at nodes where the seat does not act).
+ *
+ * MEMORY.  The caller passes the nodes array and the workspace
+ * (bdc_subgame_work says how many doubles); nothing is allocated. */
+
+#define BDC_SUBGAME_ACTIONS 3           /* fold, check or call, bet or raise */
+#define BDC_SUBGAME_MAX_NODES 256       /* a round's tree: about three nodes a bet */
+#define BDC_SUBGAME_MAX_HANDS 1000000   /* holdings of one seat */
+#define BDC_SUBGAME_MAX_PAIRS 100000000 /* pairs of holdings */
+#define BDC_SUBGAME_MAX_ITERATIONS 1000000
+
+enum bdc_subgame_gadget { BDC_GADGET_NONE = 0, BDC_GADGET_BLUEPRINT = 1, BDC_GADGET_BEST_RESPONSE = 2 };
+
+/* A node of the round's public tree. */
+typedef struct {
+    int32_t parent;         /* -1 at the root; a parent precedes its children */
+    int32_t seat;           /* the seat to act; -1 once the hand is over */
+    int32_t showdown;       /* once over: the showdown's number (0, 1, ... in node order), or -1 after a fold */
+    int32_t child[3];       /* by slot: fold, check or call, bet or raise; -1 when not legal */
+    int64_t action;         /* the table action from the parent */
+    double payoff;          /* after a fold: seat 0's net chips for the hand */
+} bdc_subgame_node;
+
+typedef struct {
+    const bdc_table *table;          /* heads-up, at a decision of the last betting round, fixed limit */
+    int n_hands[2];                  /* 1 .. BDC_SUBGAME_MAX_HANDS */
+    const uint8_t *hands[2];         /* n_hands[s] * n_cards card ids */
+    const double *reach[2];          /* n_hands[s], each in 0 .. 1 */
+    size_t n_pairs;                  /* 1 .. BDC_SUBGAME_MAX_PAIRS */
+    const uint32_t *pair_hand[2];    /* each pair's holding of each seat */
+    const double *pair_weight;       /* each pair's chance, in (0, 1] */
+    int seat;                        /* the seat re-solving */
+    int gadget;                      /* enum bdc_subgame_gadget */
+    const double *blueprint[2];      /* STRATEGIES, both seats' (unread with GADGET_NONE) */
+} bdc_subgame;
+
+typedef struct {
+    double value;                    /* seat 0's expected chips under the results, both reaches as given */
+    double best_response[2];         /* each seat's expected chips best-responding to the other's result */
+    double exploitability;           /* (best_response[0] + best_response[1]) / 2 */
+    double gadget_entered;           /* the gadget's mean probability of entering over the holdings (1 without) */
+} bdc_subgame_result;
+
+/* Writes the round's public tree from the table's decision to nodes (breadth
+ * first, the root first); returns the number of nodes, BDC_E_MEMORY when more
+ * than max_nodes, BDC_E_ARGUMENT for a table that is not a heads-up,
+ * fixed-limit hand at a decision of its last betting round, a NULL pointer or
+ * max_nodes outside 1 .. BDC_SUBGAME_MAX_NODES. */
+int bdc_subgame_tree(const bdc_table *table, bdc_subgame_node *nodes, int max_nodes);
+
+/* The workspace bdc_subgame_solve needs, in doubles, to *n_work.  BDC_OK, or
+ * the problem's error as bdc_subgame_solve would return it. */
+int bdc_subgame_work(const bdc_subgame *problem, size_t *n_work);
+
+/* Runs `iterations` (1 .. BDC_SUBGAME_MAX_ITERATIONS) of CFR+ and writes both
+ * seats' average strategies (STRATEGIES) and *result (the results' values
+ * over the pairs' reach and chance, in chips).  BDC_OK; BDC_E_MEMORY when
+ * n_work is short of bdc_subgame_work's; BDC_E_CARD or BDC_E_DUPLICATE for a
+ * holding's bad cards or a pair sharing a card; BDC_E_ARGUMENT for anything
+ * else out of range (a reach or weight, a blueprint whose probabilities at
+ * a node are not a distribution over its legal actions). */
+int bdc_subgame_solve(const bdc_subgame *problem, int iterations, double *work, size_t n_work,
+                      double *strategy0, double *strategy1, bdc_subgame_result *result);
+
+/* ---- end of search ------------------------------------------------------ */
+
 /* cffi-cdef-end */
 
 #ifdef __cplusplus

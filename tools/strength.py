@@ -46,7 +46,7 @@ import numpy as np
 
 from badeucey_fast import equity
 from badeucey_fast.games import get_game
-from badeucey_fast.play.bots import BOTS, CFRBot, make_bot
+from badeucey_fast.play.bots import BOTS, CFRBot, SearchBot, make_bot
 from badeucey_fast.play.events import Draw
 from badeucey_fast.play.hand import Hand
 from badeucey_fast.solve import Strategy, default_strategy
@@ -118,12 +118,16 @@ def load(path: str | None, game: str = "badeucey") -> Strategy:
 
 
 def opponent_bot(opponent: str, game: str = "badeucey") -> Any:
-    """A built-in bot by name (``cfr``: the strategy shipped for ``game``), or a
-    CFRBot playing the strategy file of that name."""
+    """A built-in bot by name (``cfr``: the strategy shipped for ``game``;
+    ``search`` or ``search:GADGET``: SearchBot on that strategy, with that
+    re-solving gadget), or a CFRBot playing the strategy file of that name."""
     if opponent.endswith(".npz"):
         return CFRBot(load(opponent))
     if opponent.strip().lower() == "cfr":
         return CFRBot(load(None, game))
+    name, _, gadget = opponent.strip().lower().partition(":")
+    if name == "search":
+        return SearchBot(load(None, game), gadget=gadget or "blueprint")
     return make_bot(opponent)
 
 
@@ -184,14 +188,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help=f"play the strategy shipped for this game ({', '.join(SHIPPED_GAMES)}; default badeucey)")
     parser.add_argument("--strategy", default=None, help="a strategy file instead (its game is then the game)")
     parser.add_argument("--opponent", default="drawing",
-                        help=f"a built-in bot ({', '.join(BOTS)}) or a strategy file (.npz)")
+                        help=f"a built-in bot ({', '.join(BOTS)}; search:GADGET for SearchBot with another "
+                        "gadget) or a strategy file (.npz)")
     parser.add_argument("--deals", type=int, default=5000, help="deals, each played twice (default: 5,000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2, help="processes playing the chunks (default: 2)")
     args = parser.parse_args(argv)
     if args.workers < 1 or args.deals < 2:
         parser.error("--workers and --deals must be at least 1 and 2")
-    if not args.opponent.endswith(".npz") and args.opponent.strip().lower() not in BOTS:
+    if not args.opponent.endswith(".npz") and args.opponent.strip().lower().partition(":")[0] not in BOTS:
         parser.error(f"--opponent: unknown bot {args.opponent!r} (bots: {', '.join(BOTS)}, or a .npz strategy file)")
     try:
         shipped = get_game(args.game or "badeucey").name

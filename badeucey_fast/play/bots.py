@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from badeucey_fast.solve import Strategy
 
 __all__ = ["BOTS", "Bot", "BluffBot", "CFRBot", "CallingBot", "DrawingBot", "ManiacBot", "RandomBot", "ReaderBot",
-           "StationBot", "bot_name", "make_bot"]
+           "SearchBot", "StationBot", "bot_name", "make_bot"]
 
 
 @runtime_checkable
@@ -631,7 +631,65 @@ class CFRBot:
         return f"CFRBot(game={self._shipped!r})" if self._shipped not in (None, "badeucey") else "CFRBot()"
 
 
+DEFAULT_SEARCH_BUDGET = 100
+"""SearchBot's CFR+ iterations a re-solve by default."""
+DEFAULT_SEARCH_PARTICLES = 32
+"""SearchBot's sampled histories of each seat's range by default."""
+
+
+class SearchBot(CFRBot):
+    """:class:`CFRBot` with search at play time: in the last betting round it
+    re-solves the rest of the hand from sampled ranges
+    (:func:`badeucey_fast.solve.particle_search.search_probabilities`: CFR+
+    over both seats' holdings in C, with the blueprint gadget) and draws its
+    action from that solution; elsewhere it plays the strategy as CFRBot does.
+
+    :param strategy: as :class:`CFRBot`'s (the blueprint).
+    :param game: as :class:`CFRBot`'s.
+    :param seed: seeds the bot's generator (its actions and its particles).
+    :param budget: CFR+ iterations of a re-solve, 1 .. 10**6.
+    :param particles: sampled histories of each seat's range, 1 .. 10**4.
+    :param gadget: the re-solving gadget, as :class:`~badeucey_fast.solve.SearchPolicy`'s.
+    :raises ValueError: as :class:`CFRBot`, or for a budget, particles or gadget out of range.
+
+    >>> from badeucey_fast.play.bots import SearchBot
+    >>> SearchBot(game="badugi", budget=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: budget must be 1..1000000, got 0
+    """
+
+    def __init__(self, strategy: Strategy | str | os.PathLike[str] | None = None, *, game: str | None = None,
+                 seed: int | None = None, budget: int = DEFAULT_SEARCH_BUDGET,
+                 particles: int = DEFAULT_SEARCH_PARTICLES, gadget: str = "blueprint") -> None:
+        from badeucey_fast._checks import check_int
+        from badeucey_fast._native.subgame import GADGETS
+
+        if gadget not in GADGETS:
+            raise ValueError(f"gadget must be one of {sorted(GADGETS)}, got {gadget!r}")
+        self.gadget = gadget
+        self.budget = check_int(budget, "budget", low=1, high=1_000_000)
+        self.particles = check_int(particles, "particles", low=1, high=10_000)
+        super().__init__(strategy, game=game, seed=seed)
+
+    def act(self, view: HandView) -> str:
+        from badeucey_fast.solve.particle_search import search_probabilities
+
+        probabilities = search_probabilities(self.strategy, view, iterations=self.budget, particles=self.particles,
+                                             rng=self._rng, gadget=self.gadget)
+        if probabilities is None:
+            return super().act(view)
+        action = self._rng.choices(list(probabilities), weights=list(probabilities.values()))[0]
+        if action < 0:
+            return "f"
+        return "cc" if action == 0 else f"cbr {action}"
+
+    def __repr__(self) -> str:
+        return CFRBot.__repr__(self).replace("CFRBot", "SearchBot", 1)
+
+
 BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "drawing": DrawingBot, "calling": CallingBot, "cfr": CFRBot,
+                                      "search": SearchBot,
                                       "maniac": ManiacBot, "station": StationBot, "bluffer": BluffBot,
                                       "reader": ReaderBot}
 """The built-in bots by the names the command line uses."""
@@ -660,5 +718,5 @@ def make_bot(name: str, *, game: str | None = None) -> Bot:
         raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
     if game is not None:
         get_game(game)
-    bot: Bot = CFRBot(game=game) if factory is CFRBot else factory()
+    bot: Bot = factory(game=game) if factory in (CFRBot, SearchBot) else factory()
     return bot

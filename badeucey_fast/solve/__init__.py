@@ -15,6 +15,8 @@ of what it finds.
 - :func:`exploitability`: each seat's exact best response to a policy, the
   policy's value and exploitability (docs/solver.rst).
   :mod:`badeucey_fast.openspiel` registers the same game with OpenSpiel;
+- :class:`SearchPolicy`: a blueprint that re-solves the last betting round
+  at play time (:mod:`badeucey_fast.solve.search`, docs/solver.rst);
 - :mod:`badeucey_fast.solve.local_response`: a local best response in the
   full game, a lower bound on a bot's exploitability (docs/solver.rst).
 """
@@ -24,6 +26,7 @@ from __future__ import annotations
 from badeucey_fast.solve.abstraction import SolverAbstraction
 from badeucey_fast.solve.best_response import Exploitability, Policy, exploitability
 from badeucey_fast.solve.game import TableGame, TableState
+from badeucey_fast.solve.search import SearchPolicy
 from badeucey_fast.solve.strategy import Strategy, default_strategy
 from badeucey_fast.solve.train import DEFAULT_MEMORY_LIMIT, TrainingInterrupted, deep_stacks, heads_up_rules, train
 
@@ -31,6 +34,7 @@ __all__ = [
     "DEFAULT_MEMORY_LIMIT",
     "Exploitability",
     "Policy",
+    "SearchPolicy",
     "SolverAbstraction",
     "Strategy",
     "TableGame",

@@ -1,0 +1,290 @@
+"""Search at play time in the full game: the last betting round re-solved from sampled ranges.
+
+The full game's deals are far too many to list, so :func:`search_probabilities`
+holds each seat's range as **particles**: private histories (a dealt hand and
+its draws) sampled from chance, consistent with the public draw counts, each
+weighted by the blueprint's probability of the seat's own public actions and
+draw counts with those cards (its reach; the throw of each draw is drawn from
+the blueprint among the sets of the observed size).  The seat asking adds its
+own history as one more particle of its range.  Particles of one seat that end
+with the same cards merge (the shipped strategies forget which cards were
+thrown).  Pairs of holdings that share no card are equally likely, the
+sampled histories standing for chance.  The last betting round is then
+re-solved from the current decision (``csrc/bdc_subgame.c``, CFR+ with the
+blueprint gadget) on a table replaying the hand's public actions with
+stand-in cards for the hidden ones; the blueprint's probabilities at every
+node of the round come from the strategy's lookups.
+
+**Sampled:** the ranges (``particles`` histories a seat) and hence the pairs.
+**Approximated:** card removal between the two ranges (pairs are only
+required to share no card now; the cards thrown are ignored), and the belief
+about the asking seat is the other seat's blueprint view of it.
+**Exact:** the round's public tree, the showdowns (settled by the table) and
+the blueprint's probabilities.
+
+It reads only the seat's view (:class:`~badeucey_fast.play.view.HandView`),
+and its randomness comes from the generator passed in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import compress
+
+import numpy as np
+import numpy.typing as npt
+
+from badeucey_fast._native import lib
+from badeucey_fast._native.mini import ChanceTable
+from badeucey_fast._native.subgame import Node, solve_subgame, subgame_tree
+from badeucey_fast.play.events import BetRaise, CheckCall, Deal, Draw, Fold, Post
+from badeucey_fast.play.view import HandView
+from badeucey_fast.solve.strategy import Strategy
+
+__all__ = ["DEFAULT_PARTICLES", "search_probabilities", "searchable"]
+
+DEFAULT_PARTICLES = 32
+"""Sampled histories of each seat's range by default."""
+_ATTEMPTS = 4  # draws of particles per particle wanted, before giving up on a range nobody's blueprint explains
+_SLOT_CODES = (1, 2, 3)  # a child slot's public code: fold, check or call, bet or raise
+_DRAW_CODE = 4  # + the cards drawn: a draw's public code
+
+
+@dataclass(frozen=True)
+class _Decision:
+    """A public decision of the hand: what the blueprint is asked there, and what was done."""
+
+    seat: int
+    round: int
+    phase: str
+    history: tuple[int, ...]
+    can_fold: bool
+    raise_to: int | None
+    max_discard: int
+    action: int  # a bet's table action; a draw's count of cards
+
+
+def searchable(view: HandView) -> bool:
+    """Whether :func:`search_probabilities` re-solves at this view: the seat's
+    betting decision in the last betting round of a heads-up fixed-limit hand."""
+    return (view.n_seats == 2 and view.phase == "bet" and view.to_act == view.seat
+            and view.round == view.rules.draws and view.rules.structure == "fixed")
+
+
+def _deck(view: HandView) -> list[int]:
+    return list(range(lib.BDC_DECK_SIZE)) if view.rules.deck is None else [int(c) for c in view.rules.deck]
+
+
+def _replay(view: HandView, rng: random.Random) -> tuple[ChanceTable, list[_Decision]]:
+    """A table at the view's decision: the public actions replayed, with stand-in
+    cards (cards the seat has never seen) for the other seat's, and every
+    public decision on the way."""
+    seen = set(view.cards)
+    for e in view.events:
+        if isinstance(e, Deal) and e.cards is not None:
+            seen.update(e.cards)
+        elif isinstance(e, Draw) and e.thrown is not None and e.dealt is not None:
+            seen.update(e.thrown)
+            seen.update(e.dealt)
+    spare = [c for c in _deck(view) if c not in seen]
+    rng.shuffle(spare)
+    dealt: list[tuple[int, ...]] = [(), ()]
+    committed, bets = [0, 0], [0, 0]  # chips before this round, and this round's bets
+    for e in view.events:
+        if isinstance(e, Deal):
+            dealt[e.seat] = e.cards if e.cards is not None else tuple(spare.pop() for _ in range(e.count))
+        elif isinstance(e, Draw):
+            committed = [committed[s] + bets[s] for s in (0, 1)]
+            bets = [0, 0]
+        elif isinstance(e, BetRaise):
+            bets[e.seat] = e.to
+        elif isinstance(e, (Post, CheckCall)):
+            bets[e.seat] += e.amount
+    start = [view.stacks[s] + committed[s] + bets[s] for s in (0, 1)]
+    table = ChanceTable(view.rules, start, dealt, button=view.button)
+    decisions = []
+    history: list[int] = []
+    for e in view.events:
+        if not isinstance(e, (Fold, CheckCall, BetRaise, Draw)):
+            continue
+        legal = table.legal()
+        raise_to = int(legal.min_raise_to) if legal.can_raise else None
+        if isinstance(e, Draw):
+            decisions.append(_Decision(e.seat, table.round, "draw", tuple(history), False, None,
+                                       int(legal.max_discard), e.count))
+            held = table.cards(e.seat)
+            thrown = e.thrown if e.thrown is not None else held[:e.count]
+            got = e.dealt if e.dealt is not None else tuple(spare.pop() for _ in range(e.count))
+            table.draw(sum(1 << held.index(c) for c in thrown), got)
+            history.append(_DRAW_CODE + e.count)
+            continue
+        action = -1 if isinstance(e, Fold) else 0 if isinstance(e, CheckCall) else e.to
+        decisions.append(_Decision(e.seat, table.round, "bet", tuple(history), bool(legal.can_fold), raise_to, 0,
+                                   action))
+        table.bet(action)
+        history.append(_SLOT_CODES[0] if action == -1 else _SLOT_CODES[1] if action == 0 else _SLOT_CODES[2])
+    return table, decisions
+
+
+def _own_codes(draws: Sequence[tuple[tuple[int, ...], tuple[int, ...]]]) -> tuple[int, ...]:
+    codes: list[int] = []
+    for thrown, got in draws:
+        for card in (*sorted(thrown), *sorted(got)):
+            codes += [card // 8 + 1, card % 8 + 1]
+    return tuple(codes)
+
+
+def _particle(strategy: Strategy, decisions: list[_Decision], seat: int, position: int, deck: list[int],
+              size: int, rng: random.Random, known: HandView | None) -> tuple[tuple[int, ...], float] | None:
+    """One history of ``seat``: its cards at the end and its reach; with
+    ``known`` the seat's own history from its view, else one sampled."""
+    recall = strategy.abstraction.recall
+    draws_known = [e for e in known.events if isinstance(e, Draw) and e.seat == seat] if known else []
+    if known is not None:
+        cards = [c for e in known.events if isinstance(e, Deal) and e.seat == seat for c in e.cards or ()]
+    else:
+        cards = rng.sample(deck, size)
+    used = set(cards)
+    draws: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    reach = 1.0
+    for d in decisions:
+        if d.seat != seat:
+            continue
+        own = _own_codes(draws) if recall else ()
+        probabilities = strategy.probabilities_at(position, d.round, d.phase, cards, d.history, own,
+                                                  can_fold=d.can_fold, raise_to=d.raise_to,
+                                                  max_discard=d.max_discard)
+        if d.phase == "bet":
+            reach *= probabilities.get(d.action, 0.0)
+        else:
+            sized = {mask: p for mask, p in probabilities.items() if bin(mask).count("1") == d.action}
+            reach *= sum(sized.values())
+            if not reach > 0.0:
+                return None
+            if known is not None:
+                e = draws_known[len(draws)]
+                thrown, got = tuple(e.thrown or ()), tuple(e.dealt or ())
+            else:
+                mask = rng.choices(list(sized), weights=list(sized.values()))[0]
+                thrown = tuple(compress(cards, (mask >> i & 1 for i in range(len(cards)))))
+                got = tuple(rng.sample([c for c in deck if c not in used], d.action))
+                used.update(got)
+            cards = [c for c in cards if c not in thrown] + list(got)
+            draws.append((thrown, got))
+        if not reach > 0.0:
+            return None
+    return tuple(sorted(cards)), reach
+
+
+def _range(strategy: Strategy, decisions: list[_Decision], seat: int, position: int, deck: list[int], size: int,
+           particles: int, rng: random.Random, view: HandView | None) -> dict[tuple[int, ...], float]:
+    """A seat's range: each holding's summed reach over the particles that end with it."""
+    out: dict[tuple[int, ...], float] = {}
+    if view is not None:
+        mine = _particle(strategy, decisions, seat, position, deck, size, rng, view)
+        if mine is not None:
+            out[mine[0]] = mine[1]
+    found = 0
+    for _ in range(_ATTEMPTS * particles):
+        if found == particles:
+            break
+        particle = _particle(strategy, decisions, seat, position, deck, size, rng, None)
+        if particle is None:
+            continue
+        found += 1
+        out[particle[0]] = out.get(particle[0], 0.0) + particle[1]
+    return out
+
+
+def _tree_policy(strategy: Strategy, table: ChanceTable, tree: tuple[Node, ...], history: tuple[int, ...],
+                 holdings: list[tuple[int, ...]], seat: int, position: int, round: int) -> npt.NDArray[np.float64]:
+    """The blueprint of ``seat`` at every node of the tree, for each holding."""
+    out = np.zeros((len(tree), len(holdings), 3), dtype=np.float64)
+    tables: list[ChanceTable | None] = [table] + [None] * (len(tree) - 1)
+    paths: list[tuple[int, ...]] = [history] + [()] * (len(tree) - 1)
+    for i, node in enumerate(tree):
+        if i:
+            parent = tables[node.parent]
+            if parent is not None and tree[node.parent].seat >= 0:
+                child = parent.copy()
+                child.bet(node.action)
+                tables[i] = child
+                slot = tree[node.parent].children.index(i)
+                paths[i] = paths[node.parent] + (_SLOT_CODES[slot],)
+        here = tables[i]
+        if node.seat != seat or here is None:
+            continue
+        legal = here.legal()
+        can_fold, raise_to = bool(legal.can_fold), int(legal.min_raise_to) if legal.can_raise else None
+        for row, cards in enumerate(holdings):
+            probabilities = strategy.probabilities_at(position, round, "bet", cards, paths[i], can_fold=can_fold,
+                                                      raise_to=raise_to)
+            for slot, child_node in enumerate(node.children):
+                if child_node >= 0:
+                    out[i, row, slot] = probabilities.get(tree[child_node].action, 0.0)
+            total = out[i, row].sum()
+            out[i, row] = out[i, row] / total if total > 0.0 else (np.array(node.children) >= 0) / sum(
+                c >= 0 for c in node.children)
+    return out
+
+
+def search_probabilities(strategy: Strategy, view: HandView, *, iterations: int, particles: int = DEFAULT_PARTICLES,
+                         rng: random.Random, gadget: str = "blueprint") -> dict[int, float] | None:
+    """The re-solved probability of each action at the view's decision (see the
+    module docstring), or None where it does not search (:func:`searchable`) or
+    no particle of a range is explained by the blueprint.
+
+    :param strategy: the blueprint (a strategy without recall, as shipped, or with).
+    :param view: the seat's view, at its betting decision in the last round.
+    :param iterations: CFR+ iterations of the re-solve.
+    :param particles: sampled histories of each seat's range.
+    :param rng: the generator the particles and stand-in cards come from.
+    :param gadget: the re-solving gadget (:class:`~badeucey_fast.solve.SearchPolicy`'s).
+    """
+    if not searchable(view):
+        return None
+    table, decisions = _replay(view, rng)
+    deck = _deck(view)
+    size = len(view.cards)
+    ranges = []
+    for s in (0, 1):
+        position = (s - view.button) % 2
+        ranges.append(_range(strategy, decisions, s, position, deck, size, particles, rng,
+                             view if s == view.seat else None))
+    if not ranges[0] or not ranges[1] or tuple(sorted(view.cards)) not in ranges[view.seat]:
+        return None
+    holdings = [list(r) for r in ranges]
+    reach = [np.array(list(r.values())) for r in ranges]
+    reach = [r / r.max() for r in reach]
+    masks = [[sum(1 << c for c in h) for h in holdings[s]] for s in (0, 1)]
+    first, second = [], []
+    for i, a in enumerate(masks[0]):
+        for j, b in enumerate(masks[1]):
+            if not a & b:
+                first.append(i)
+                second.append(j)
+    if not first:
+        return None
+    tree = subgame_tree(table)
+    history = tuple(d for d in _history_now(decisions))
+    blueprint = [_tree_policy(strategy, table, tree, history, holdings[s], s, (s - view.button) % 2, view.round)
+                 for s in (0, 1)]
+    hands = [np.array(holdings[s], dtype=np.uint8) for s in (0, 1)]
+    result = solve_subgame(table, hands, reach, (np.array(first), np.array(second)), np.ones(len(first)),
+                           seat=view.seat, iterations=iterations, gadget=gadget, blueprint=blueprint)
+    row = holdings[view.seat].index(tuple(sorted(view.cards)))
+    probabilities = result.strategies[view.seat][0, row]
+    return {tree[child].action: float(probabilities[slot]) for slot, child in enumerate(tree[0].children)
+            if child >= 0}
+
+
+def _history_now(decisions: list[_Decision]) -> list[int]:
+    """The public codes of the whole hand so far."""
+    if not decisions:
+        return []
+    last = decisions[-1]
+    code = (4 + last.action if last.phase == "draw" else 1 if last.action == -1 else 2 if last.action == 0 else 3)
+    return [*last.history, code]
+

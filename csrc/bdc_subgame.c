@@ -1,0 +1,586 @@
+/*
+ * bdc_subgame.c - re-solving the last betting round of a heads-up hand at
+ * play time (badeucey.h, "search"): the round's public tree is played on
+ * copies of the caller's table, showdowns are settled by the table itself,
+ * and CFR+ runs over both seats' holdings at once (a vector per node).
+ */
+#include <string.h>
+
+#include "badeucey.h"
+#include "bdc_internal.h"
+
+#define SUB_SEATS 2            /* heads-up */
+#define SUB_ACTIONS BDC_SUBGAME_ACTIONS
+#define ACTION_FOLD 0          /* a node's child slots: fold, check or call, bet or raise */
+#define ACTION_CALL 1
+#define ACTION_RAISE 2
+#define NO_ACTION (-2)         /* a child slot whose action is not legal */
+#define STRATEGY_TOLERANCE 1e-9 /* a caller's probabilities at a node may miss a total of 1 by this */
+
+/* ------------------------------------------------------------------------ */
+/* The public tree                                                            */
+/* ------------------------------------------------------------------------ */
+
+static int last_round(const bdc_table_rules *rules)
+{
+    return rules->draws ? rules->draws : BDC_MAX_DRAWS;
+}
+
+/* 1 if the table is a heads-up hand at a betting decision of its last round. */
+static int at_last_round(const bdc_table *table)
+{
+    return table && bdc_table_check(table) == BDC_OK && table->n_seats == SUB_SEATS &&
+           table->phase == BDC_PHASE_BET && table->round == last_round(&table->rules) && table->to_act >= 0 &&
+           table->live == SUB_SEATS;
+}
+
+/* The table after the path of actions from the root to node. */
+static int replay(const bdc_table *root, const bdc_subgame_node *nodes, int node, bdc_table *out)
+{
+    int path[BDC_SUBGAME_MAX_NODES], depth = 0, i, rc;
+    while (node > 0) {
+        path[depth++] = node;
+        node = nodes[node].parent;
+    }
+    *out = *root;
+    for (i = depth - 1; i >= 0; i--)
+        if ((rc = bdc_table_act(out, nodes[path[i]].action, NULL)) != BDC_OK)
+            return rc;
+    return BDC_OK;
+}
+
+int bdc_subgame_tree(const bdc_table *table, bdc_subgame_node *nodes, int max_nodes)
+{
+    int n = 1, at, a, rc;
+    if (!nodes || max_nodes < 1 || max_nodes > BDC_SUBGAME_MAX_NODES || !at_last_round(table) ||
+        table->rules.structure != BDC_FIXED_LIMIT)
+        return BDC_E_ARGUMENT;
+    memset(&nodes[0], 0, sizeof nodes[0]);
+    nodes[0].parent = -1;
+    nodes[0].seat = table->to_act;
+    nodes[0].showdown = -1;
+    for (at = 0; at < n; at++) { /* breadth first: a parent comes before its children */
+        bdc_table here;
+        bdc_legal legal;
+        int64_t actions[SUB_ACTIONS];
+        nodes[at].child[0] = nodes[at].child[1] = nodes[at].child[2] = -1;
+        if (nodes[at].seat < 0)
+            continue;
+        if ((rc = replay(table, nodes, at, &here)) != BDC_OK || (rc = bdc_table_legal(&here, &legal)) != BDC_OK)
+            return rc;
+        actions[ACTION_FOLD] = legal.can_fold ? BDC_ACTION_FOLD : NO_ACTION;
+        actions[ACTION_CALL] = BDC_ACTION_CHECK_CALL;
+        actions[ACTION_RAISE] = legal.can_raise ? legal.min_raise_to : NO_ACTION;
+        for (a = 0; a < SUB_ACTIONS; a++) {
+            bdc_table next;
+            bdc_subgame_node *child;
+            if (actions[a] == NO_ACTION)
+                continue;
+            if (n >= max_nodes)
+                return BDC_E_MEMORY;
+            next = here;
+            if ((rc = bdc_table_act(&next, actions[a], NULL)) != BDC_OK)
+                return rc;
+            child = &nodes[n];
+            memset(child, 0, sizeof *child);
+            child->parent = at;
+            child->action = actions[a];
+            child->seat = next.phase == BDC_PHASE_OVER ? -1 : next.to_act;
+            child->showdown = -1;
+            if (next.phase == BDC_PHASE_OVER && !next.showdown)
+                child->payoff = (double)next.payoffs[0];
+            nodes[at].child[a] = n++;
+        }
+    }
+    /* number the showdowns in node order */
+    for (at = 0, a = 0; at < n; at++) {
+        bdc_table end;
+        if (nodes[at].seat >= 0)
+            continue;
+        if ((rc = replay(table, nodes, at, &end)) != BDC_OK)
+            return rc;
+        if (end.showdown)
+            nodes[at].showdown = a++;
+    }
+    return n;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Checks and the workspace                                                   */
+/* ------------------------------------------------------------------------ */
+
+static int count_showdowns(const bdc_subgame_node *nodes, int n_nodes)
+{
+    int i, k = 0;
+    for (i = 0; i < n_nodes; i++)
+        k += nodes[i].showdown >= 0;
+    return k;
+}
+
+/* The workspace's parts, in doubles, in this order. */
+typedef struct {
+    size_t showdown;      /* n_pairs per showdown: seat 0's payoff */
+    size_t regrets[2];    /* n_nodes * n_hands[s] * SUB_ACTIONS */
+    size_t averages[2];   /* the same */
+    size_t current[2];    /* the same: this iteration's strategy */
+    size_t reach[2];      /* n_nodes * n_hands[s]: the seat's own reach at each node */
+    size_t values;        /* n_nodes * max hands: the traverser's counterfactual values */
+    size_t gadget;        /* 3 * n_hands[other]: the enter and alternative regrets, the alternative values */
+    size_t total;
+} layout;
+
+static layout plan(const bdc_subgame *p, int n_nodes, int n_showdowns)
+{
+    layout l;
+    size_t at = 0, most = (size_t)(p->n_hands[0] > p->n_hands[1] ? p->n_hands[0] : p->n_hands[1]);
+    int s;
+    l.showdown = at;
+    at += p->n_pairs * (size_t)n_showdowns;
+    for (s = 0; s < SUB_SEATS; s++) {
+        size_t block = (size_t)n_nodes * (size_t)p->n_hands[s] * SUB_ACTIONS;
+        l.regrets[s] = at;
+        at += block;
+        l.averages[s] = at;
+        at += block;
+        l.current[s] = at;
+        at += block;
+        l.reach[s] = at;
+        at += (size_t)n_nodes * (size_t)p->n_hands[s];
+    }
+    l.values = at;
+    at += (size_t)n_nodes * most;
+    l.gadget = at;
+    at += 3 * (size_t)p->n_hands[1 - p->seat];
+    l.total = at;
+    return l;
+}
+
+static int check_problem(const bdc_subgame *p)
+{
+    int s, i, k, n_cards;
+    size_t e;
+    if (!p || !at_last_round(p->table) || p->seat < 0 || p->seat > 1 || p->gadget < BDC_GADGET_NONE ||
+        p->gadget > BDC_GADGET_BEST_RESPONSE || !p->pair_weight || !p->pair_hand[0] || !p->pair_hand[1])
+        return BDC_E_ARGUMENT;
+    n_cards = p->table->rules.game.n_cards;
+    for (s = 0; s < SUB_SEATS; s++) {
+        if (p->n_hands[s] < 1 || p->n_hands[s] > BDC_SUBGAME_MAX_HANDS || !p->hands[s] || !p->reach[s])
+            return BDC_E_ARGUMENT;
+        if (p->gadget != BDC_GADGET_NONE && !p->blueprint[s])
+            return BDC_E_ARGUMENT;
+        for (i = 0; i < p->n_hands[s]; i++) {
+            uint64_t seen = 0;
+            double r = p->reach[s][i];
+            if (!(r >= 0.0) || r > 1.0)
+                return BDC_E_ARGUMENT;
+            for (k = 0; k < n_cards; k++) {
+                uint8_t c = p->hands[s][i * n_cards + k];
+                if (c >= BDC_DECK_SIZE)
+                    return BDC_E_CARD;
+                if (seen >> c & 1)
+                    return BDC_E_DUPLICATE;
+                seen |= UINT64_C(1) << c;
+            }
+        }
+    }
+    if (p->n_pairs < 1 || p->n_pairs > BDC_SUBGAME_MAX_PAIRS)
+        return BDC_E_ARGUMENT;
+    for (e = 0; e < p->n_pairs; e++) {
+        uint64_t seen = 0;
+        double w = p->pair_weight[e];
+        if (p->pair_hand[0][e] >= (uint32_t)p->n_hands[0] || p->pair_hand[1][e] >= (uint32_t)p->n_hands[1] ||
+            !(w > 0.0) || w > 1.0)
+            return BDC_E_ARGUMENT;
+        for (s = 0; s < SUB_SEATS; s++)
+            for (k = 0; k < n_cards; k++) {
+                uint8_t c = p->hands[s][p->pair_hand[s][e] * (uint32_t)n_cards + (uint32_t)k];
+                if (seen >> c & 1)
+                    return BDC_E_DUPLICATE;
+                seen |= UINT64_C(1) << c;
+            }
+    }
+    return BDC_OK;
+}
+
+int bdc_subgame_work(const bdc_subgame *problem, size_t *n_work)
+{
+    bdc_subgame_node nodes[BDC_SUBGAME_MAX_NODES];
+    int n_nodes, rc;
+    if (!n_work)
+        return BDC_E_ARGUMENT;
+    if ((rc = check_problem(problem)) != BDC_OK)
+        return rc;
+    if ((n_nodes = bdc_subgame_tree(problem->table, nodes, BDC_SUBGAME_MAX_NODES)) < 0)
+        return n_nodes;
+    *n_work = plan(problem, n_nodes, count_showdowns(nodes, n_nodes)).total;
+    return BDC_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The solver                                                                 */
+/* ------------------------------------------------------------------------ */
+
+typedef struct {
+    const bdc_subgame *p;
+    const bdc_subgame_node *nodes;
+    int n_nodes;
+    layout l;
+    double *w;
+} solver;
+
+/* Puts cards in seat's hand, each card it takes from the stub or the cards out
+ * of play swapped with one it gives up, so that the table still holds every
+ * card of its deck once (bdc_table_check); every card must be the table's. */
+static void deal_holding(bdc_table *t, int seat, const uint8_t *cards, int n_cards)
+{
+    uint8_t freed[BDC_MAX_HAND_CARDS];
+    int n_freed = 0, i, j, k;
+    for (i = 0; i < t->n_hole[seat]; i++) { /* the cards it gives up */
+        for (k = 0; k < n_cards && cards[k] != t->hole[seat][i]; k++)
+            ;
+        if (k == n_cards)
+            freed[n_freed++] = t->hole[seat][i];
+    }
+    for (k = 0; k < n_cards; k++) {
+        uint8_t c = cards[k];
+        for (i = 0; i < t->n_hole[seat] && t->hole[seat][i] != c; i++)
+            ;
+        if (i < t->n_hole[seat])
+            continue;
+        for (j = 0; j < t->n_stub; j++)
+            if (t->stub[j] == c)
+                t->stub[j] = freed[--n_freed];
+        for (j = 0; j < t->n_muck; j++)
+            if (t->muck[j] == c)
+                t->muck[j] = freed[--n_freed];
+        for (j = 0; j < t->n_hole[1 - seat]; j++)
+            if (t->hole[1 - seat][j] == c)
+                t->hole[1 - seat][j] = freed[--n_freed];
+    }
+    memcpy(t->hole[seat], cards, (size_t)n_cards);
+}
+
+/* Seat 0's showdown payoff of every pair at every showdown, by the table. */
+static int settle_showdowns(solver *sv)
+{
+    const bdc_subgame *p = sv->p;
+    int node, rc, n_cards = p->table->rules.game.n_cards;
+    for (node = 0; node < sv->n_nodes; node++) {
+        const bdc_subgame_node *end = &sv->nodes[node];
+        double *out;
+        bdc_table before;
+        size_t e;
+        if (end->showdown < 0)
+            continue;
+        if ((rc = replay(p->table, sv->nodes, end->parent, &before)) != BDC_OK)
+            return rc;
+        out = sv->w + sv->l.showdown + (size_t)end->showdown * p->n_pairs;
+        for (e = 0; e < p->n_pairs; e++) {
+            bdc_table t = before;
+            int s;
+            for (s = 0; s < SUB_SEATS; s++)
+                deal_holding(&t, s, p->hands[s] + p->pair_hand[s][e] * (uint32_t)n_cards, n_cards);
+            if ((rc = bdc_table_act(&t, end->action, NULL)) != BDC_OK)
+                return rc;
+            out[e] = (double)t.payoffs[0];
+        }
+    }
+    return BDC_OK;
+}
+
+static double *at3(solver *sv, size_t base, int s, int node, int h)
+{
+    return sv->w + base + ((size_t)node * (size_t)sv->p->n_hands[s] + (size_t)h) * SUB_ACTIONS;
+}
+
+/* The current strategy of every node of seat s: regret matching+ over its regrets. */
+static void regret_matching(solver *sv, int s)
+{
+    int node, h, a;
+    for (node = 0; node < sv->n_nodes; node++) {
+        const bdc_subgame_node *nd = &sv->nodes[node];
+        if (nd->seat != s)
+            continue;
+        for (h = 0; h < sv->p->n_hands[s]; h++) {
+            double *r = at3(sv, sv->l.regrets[s], s, node, h), *c = at3(sv, sv->l.current[s], s, node, h);
+            double total = 0.0;
+            int legal = 0;
+            for (a = 0; a < SUB_ACTIONS; a++)
+                if (nd->child[a] >= 0) {
+                    total += r[a] > 0.0 ? r[a] : 0.0;
+                    legal++;
+                }
+            for (a = 0; a < SUB_ACTIONS; a++)
+                c[a] = nd->child[a] < 0 ? 0.0 : total > 0.0 ? (r[a] > 0.0 ? r[a] / total : 0.0) : 1.0 / legal;
+            if (total <= 0.0 && sv->p->gadget != BDC_GADGET_NONE) /* no regret yet: the blueprint */
+                memcpy(c, sv->p->blueprint[s] + ((size_t)node * (size_t)sv->p->n_hands[s] + (size_t)h) * SUB_ACTIONS,
+                       SUB_ACTIONS * sizeof *c);
+        }
+    }
+}
+
+/* Seat s's reach at every node (top down), from its reach at the root and
+ * the strategy at its nodes (base: an array laid out as current[s]). */
+static void reaches(solver *sv, int s, const double *root, const double *strategy)
+{
+    int node, h, n = sv->p->n_hands[s];
+    double *reach = sv->w + sv->l.reach[s];
+    memcpy(reach, root, (size_t)n * sizeof *reach);
+    for (node = 1; node < sv->n_nodes; node++) {
+        const bdc_subgame_node *nd = &sv->nodes[node];
+        const bdc_subgame_node *up = &sv->nodes[nd->parent];
+        const double *from = reach + (size_t)nd->parent * (size_t)n;
+        double *to = reach + (size_t)node * (size_t)n;
+        int a;
+        for (a = 0; a < SUB_ACTIONS && up->child[a] != node; a++)
+            ;
+        for (h = 0; h < n; h++)
+            to[h] = up->seat == s ? from[h] * strategy[((size_t)nd->parent * (size_t)n + (size_t)h) * SUB_ACTIONS + (size_t)a]
+                                  : from[h];
+    }
+}
+
+/* Seat s's counterfactual values at every node (bottom up), the other seat's
+ * reach as reaches() left it; at s's nodes the strategy's mixture, or with
+ * best = 1 the best action.  With update, adds s's regrets (CFR+: floored at
+ * 0) against the strategy. */
+static void values(solver *sv, int s, const double *strategy, int best, int update)
+{
+    const bdc_subgame *p = sv->p;
+    int node, h, a, n = p->n_hands[s], o = 1 - s;
+    size_t most = (size_t)(p->n_hands[0] > p->n_hands[1] ? p->n_hands[0] : p->n_hands[1]);
+    double *v = sv->w + sv->l.values;
+    const double *reach_o = sv->w + sv->l.reach[o];
+    for (node = sv->n_nodes - 1; node >= 0; node--) {
+        const bdc_subgame_node *nd = &sv->nodes[node];
+        double *out = v + (size_t)node * most;
+        const double *ro = reach_o + (size_t)node * (size_t)p->n_hands[o];
+        if (nd->seat < 0) {
+            const uint32_t *mine = p->pair_hand[s], *theirs = p->pair_hand[o];
+            double sign = s == 0 ? 1.0 : -1.0;
+            size_t e;
+            memset(out, 0, (size_t)n * sizeof *out);
+            if (nd->showdown < 0) {
+                for (e = 0; e < p->n_pairs; e++)
+                    out[mine[e]] += p->pair_weight[e] * ro[theirs[e]];
+                for (h = 0; h < n; h++)
+                    out[h] *= sign * nd->payoff;
+            } else {
+                const double *u = sv->w + sv->l.showdown + (size_t)nd->showdown * p->n_pairs;
+                for (e = 0; e < p->n_pairs; e++)
+                    out[mine[e]] += sign * u[e] * p->pair_weight[e] * ro[theirs[e]];
+            }
+            continue;
+        }
+        for (h = 0; h < n; h++) {
+            double total = 0.0, top = 0.0;
+            int first = 1;
+            for (a = 0; a < SUB_ACTIONS; a++) {
+                double child;
+                if (nd->child[a] < 0)
+                    continue;
+                child = v[(size_t)nd->child[a] * most + (size_t)h];
+                if (nd->seat != s) {
+                    total += child;
+                    continue;
+                }
+                total += strategy[((size_t)node * (size_t)n + (size_t)h) * SUB_ACTIONS + (size_t)a] * child;
+                if (first || child > top)
+                    top = child;
+                first = 0;
+            }
+            out[h] = nd->seat == s && best ? top : total;
+            if (update && nd->seat == s) {
+                double *r = at3(sv, sv->l.regrets[s], s, node, h);
+                for (a = 0; a < SUB_ACTIONS; a++)
+                    if (nd->child[a] >= 0) {
+                        double next = r[a] + v[(size_t)nd->child[a] * most + (size_t)h] - total;
+                        r[a] = next > 0.0 ? next : 0.0;
+                    }
+            }
+        }
+    }
+}
+
+/* Adds weight times seat s's reach times its current strategy to its averages. */
+static void accumulate(solver *sv, int s, double weight)
+{
+    int node, h, a, n = sv->p->n_hands[s];
+    const double *reach = sv->w + sv->l.reach[s];
+    for (node = 0; node < sv->n_nodes; node++) {
+        if (sv->nodes[node].seat != s)
+            continue;
+        for (h = 0; h < n; h++) {
+            double *avg = at3(sv, sv->l.averages[s], s, node, h);
+            const double *cur = at3(sv, sv->l.current[s], s, node, h);
+            double r = weight * reach[(size_t)node * (size_t)n + (size_t)h];
+            for (a = 0; a < SUB_ACTIONS; a++)
+                avg[a] += r * cur[a];
+        }
+    }
+}
+
+/* The averages as probabilities (uniform over the legal actions where they total 0), into out. */
+static void normalise(solver *sv, int s, double *out)
+{
+    int node, h, a, n = sv->p->n_hands[s];
+    for (node = 0; node < sv->n_nodes; node++) {
+        const bdc_subgame_node *nd = &sv->nodes[node];
+        for (h = 0; h < n; h++) {
+            const double *avg = at3(sv, sv->l.averages[s], s, node, h);
+            double *o = out + ((size_t)node * (size_t)n + (size_t)h) * SUB_ACTIONS;
+            double total = 0.0;
+            int legal = 0;
+            for (a = 0; a < SUB_ACTIONS; a++)
+                if (nd->seat == s && nd->child[a] >= 0) {
+                    total += avg[a];
+                    legal++;
+                }
+            for (a = 0; a < SUB_ACTIONS; a++)
+                o[a] = nd->seat != s || nd->child[a] < 0 ? 0.0 : total > 0.0 ? avg[a] / total : 1.0 / legal;
+            if (nd->seat == s && total <= 0.0 && sv->p->gadget != BDC_GADGET_NONE) /* never reached: the blueprint */
+                memcpy(o, sv->p->blueprint[s] + ((size_t)node * (size_t)n + (size_t)h) * SUB_ACTIONS,
+                       SUB_ACTIONS * sizeof *o);
+        }
+    }
+}
+
+/* Checks a strategy given by the caller: probabilities at every legal action
+ * of the seat's nodes, summing to 1. */
+static int check_strategy(const solver *sv, int s, const double *strategy)
+{
+    int node, h, a, n = sv->p->n_hands[s];
+    for (node = 0; node < sv->n_nodes; node++) {
+        const bdc_subgame_node *nd = &sv->nodes[node];
+        if (nd->seat != s)
+            continue;
+        for (h = 0; h < n; h++) {
+            const double *x = strategy + ((size_t)node * (size_t)n + (size_t)h) * SUB_ACTIONS;
+            double total = 0.0;
+            for (a = 0; a < SUB_ACTIONS; a++) {
+                if (!(x[a] >= 0.0) || x[a] > 1.0 || (nd->child[a] < 0 && x[a] != 0.0))
+                    return BDC_E_ARGUMENT;
+                total += x[a];
+            }
+            if (total < 1.0 - STRATEGY_TOLERANCE || total > 1.0 + STRATEGY_TOLERANCE)
+                return BDC_E_ARGUMENT;
+        }
+    }
+    return BDC_OK;
+}
+
+/* Each seat's best-response value against the other's strategy, and seat 0's
+ * value, each per unit of the pairs' total weight (reach times chance). */
+static void evaluate(solver *sv, const double *const strategy[2], bdc_subgame_result *result)
+{
+    const bdc_subgame *p = sv->p;
+    size_t e;
+    const double *v = sv->w + sv->l.values;
+    double total = 0.0;
+    int s, h;
+    for (e = 0; e < p->n_pairs; e++)
+        total += p->reach[0][p->pair_hand[0][e]] * p->reach[1][p->pair_hand[1][e]] * p->pair_weight[e];
+    for (s = 0; s < SUB_SEATS; s++) {
+        reaches(sv, 1 - s, p->reach[1 - s], strategy[1 - s]);
+        for (int best = 1; best >= 0; best--) {
+            double sum = 0.0;
+            values(sv, s, strategy[s], best, 0);
+            for (h = 0; h < p->n_hands[s]; h++)
+                sum += p->reach[s][h] * v[h];
+            sum = total > 0.0 ? sum / total : 0.0;
+            if (best)
+                result->best_response[s] = sum;
+            else if (s == 0)
+                result->value = sum;
+        }
+    }
+    result->exploitability = (result->best_response[0] + result->best_response[1]) / 2.0;
+}
+
+int bdc_subgame_solve(const bdc_subgame *problem, int iterations, double *work, size_t n_work,
+                      double *strategy0, double *strategy1, bdc_subgame_result *result)
+{
+    bdc_subgame_node nodes[BDC_SUBGAME_MAX_NODES];
+    solver sv;
+    double *out[2];
+    int rc, s, t, h, me, other;
+    double *gadget_regret, *alternative;
+    if ((rc = check_problem(problem)) != BDC_OK)
+        return rc;
+    if (!work || !strategy0 || !strategy1 || !result || iterations < 1 || iterations > BDC_SUBGAME_MAX_ITERATIONS)
+        return BDC_E_ARGUMENT;
+    if ((sv.n_nodes = bdc_subgame_tree(problem->table, nodes, BDC_SUBGAME_MAX_NODES)) < 0)
+        return sv.n_nodes;
+    sv.p = problem;
+    sv.nodes = nodes;
+    sv.l = plan(problem, sv.n_nodes, count_showdowns(nodes, sv.n_nodes));
+    sv.w = work;
+    if (n_work < sv.l.total)
+        return BDC_E_MEMORY;
+    for (s = 0; s < SUB_SEATS; s++)
+        if (problem->gadget != BDC_GADGET_NONE && (rc = check_strategy(&sv, s, problem->blueprint[s])) != BDC_OK)
+            return rc;
+    memset(work, 0, sv.l.total * sizeof *work);
+    if ((rc = settle_showdowns(&sv)) != BDC_OK)
+        return rc;
+    out[0] = strategy0;
+    out[1] = strategy1;
+    me = problem->seat;
+    other = 1 - me;
+    gadget_regret = work + sv.l.gadget;                 /* enter, then take the alternative */
+    alternative = gadget_regret + 2 * (size_t)problem->n_hands[other];
+
+    /* THE GADGET's alternatives: the other seat's counterfactual value at each
+     * holding with both seats playing the blueprint (or it best-responding). */
+    result->gadget_entered = 1.0;
+    if (problem->gadget != BDC_GADGET_NONE) {
+        reaches(&sv, me, problem->reach[me], problem->blueprint[me]);
+        values(&sv, other, problem->blueprint[other], problem->gadget == BDC_GADGET_BEST_RESPONSE, 0);
+        memcpy(alternative, work + sv.l.values, (size_t)problem->n_hands[other] * sizeof *alternative);
+    }
+
+    for (t = 1; t <= iterations; t++) {
+        for (s = 0; s < SUB_SEATS; s++) {
+            int o = 1 - s;
+            const double *root_o = problem->reach[o];
+            double *enter = out[o]; /* scratch: the other seat's root reach under the gadget */
+            regret_matching(&sv, 0);
+            regret_matching(&sv, 1);
+            if (problem->gadget != BDC_GADGET_NONE && o == other) {
+                for (h = 0; h < problem->n_hands[o]; h++) {
+                    double in = gadget_regret[h], alt = gadget_regret[problem->n_hands[o] + h];
+                    enter[h] = in + alt > 0.0 ? in / (in + alt) : 0.5;
+                }
+                root_o = enter;
+            }
+            reaches(&sv, o, root_o, work + sv.l.current[o]);
+            values(&sv, s, work + sv.l.current[s], 0, 1);
+            if (problem->gadget != BDC_GADGET_NONE && s == other) {
+                const double *entered = work + sv.l.values; /* the root's values: node 0 */
+                for (h = 0; h < problem->n_hands[s]; h++) {
+                    double in = gadget_regret[h], alt = gadget_regret[problem->n_hands[s] + h];
+                    double e = in + alt > 0.0 ? in / (in + alt) : 0.5;
+                    double mixed = e * entered[h] + (1.0 - e) * alternative[h];
+                    double r_in = in + entered[h] - mixed, r_alt = alt + alternative[h] - mixed;
+                    gadget_regret[h] = r_in > 0.0 ? r_in : 0.0;
+                    gadget_regret[problem->n_hands[s] + h] = r_alt > 0.0 ? r_alt : 0.0;
+                }
+            }
+            /* the average: linear weights, the seat's own reach under its current strategy */
+            reaches(&sv, s, problem->reach[s], work + sv.l.current[s]);
+            accumulate(&sv, s, (double)t);
+        }
+    }
+    if (problem->gadget != BDC_GADGET_NONE) {
+        double in_total = 0.0;
+        for (h = 0; h < problem->n_hands[other]; h++) {
+            double in = gadget_regret[h], alt = gadget_regret[problem->n_hands[other] + h];
+            in_total += in + alt > 0.0 ? in / (in + alt) : 0.5;
+        }
+        result->gadget_entered = in_total / problem->n_hands[other];
+    }
+    normalise(&sv, 0, strategy0);
+    normalise(&sv, 1, strategy1);
+    evaluate(&sv, (const double *const *)out, result);
+    return BDC_OK;
+}
