@@ -17,7 +17,7 @@
  * It prints the number of cases and of bdc_ calls made.
  */
 #include <float.h>
-#include <math.h> /* NAN and INFINITY only */
+#include <math.h> /* NAN, INFINITY and isfinite only (macros: no libm) */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +30,7 @@
 static uint64_t state;
 static unsigned long long calls;
 static unsigned long failures;
-static unsigned long accepted[9], refused[9]; /* per kind of case: batch, draw exact/sampled, equity exact/sampled, random, draw options, table, solver */
+static unsigned long accepted[10], refused[10]; /* per kind of case: batch, draw exact/sampled, equity exact/sampled, random, draw options, table, solver, subgame */
 
 #define CALL(expr) (calls++, (expr))
 #define FAIL(...)                                                                          \
@@ -1595,6 +1595,193 @@ static void fuzz_cfr(void)
     free(m.averages);
 }
 
+/* ------------------------------------------------------------------------ */
+/* The last betting round re-solved (bdc_subgame.c)                          */
+/* ------------------------------------------------------------------------ */
+
+/* A probability now and then outside its range (NaN, negative, above 1). */
+static double random_probability(int poisoned)
+{
+    if (poisoned && between(0, 9) == 0) {
+        static const double bad[4] = {NAN, -0.25, 1.5, INFINITY};
+        return bad[between(0, 3)];
+    }
+    return (double)(next() >> 11) / 9007199254740992.0;
+}
+
+/* A heads-up fixed-limit table played at random, mostly to its last betting
+ * round, sometimes damaged; the round's tree; a small problem over it with
+ * ranges, pairs and blueprints that are mostly sane: a status always, and on
+ * BDC_OK every holding's strategy a distribution over the node's legal
+ * actions, the values finite. */
+static void fuzz_subgame(void)
+{
+    static bdc_subgame_node nodes[BDC_SUBGAME_MAX_NODES];
+    bdc_table table;
+    bdc_table_rules rules;
+    bdc_legal legal;
+    bdc_subgame problem;
+    bdc_subgame_result result;
+    int64_t stacks[2];
+    int n_nodes, rc, s, i, k, steps, poisoned = between(0, 3) == 0, n_cards;
+    int max_nodes = between(0, 9) ? BDC_SUBGAME_MAX_NODES : between(-1, BDC_SUBGAME_MAX_NODES + 1);
+    uint8_t *hands[2] = {NULL, NULL};
+    double *reach[2] = {NULL, NULL}, *blueprint[2] = {NULL, NULL}, *out[2] = {NULL, NULL}, *weight = NULL, *work = NULL;
+    uint32_t *pair_hand[2] = {NULL, NULL};
+    size_t n_pairs, n_work = 0, p;
+    table_sane = 1;
+    rules = random_table_rules();
+    rules.structure = between(0, 19) ? BDC_FIXED_LIMIT : between(0, 2);
+    stacks[0] = between(0, 3) ? between(20, 200) : random_chips();
+    stacks[1] = between(0, 3) ? between(20, 200) : random_chips();
+    if (CALL(bdc_table_start(&table, &rules, 2, stacks, between(0, 1), NULL, next(), NULL)) != BDC_OK) {
+        refused[9]++;
+        return;
+    }
+    for (steps = 0; steps < 200 && table.phase != BDC_PHASE_OVER; steps++) {
+        int last = table.phase == BDC_PHASE_BET && table.round == (rules.draws ? rules.draws : BDC_MAX_DRAWS);
+        if (last && between(0, 3) != 0)
+            break;
+        if (CALL(bdc_table_legal(&table, &legal)) != BDC_OK)
+            break;
+        int64_t action = random_table_action(&legal, table.n_hole[table.to_act]);
+        if (legal.phase == BDC_PHASE_BET && between(0, 9) != 0) /* mostly on to the last round */
+            action = BDC_ACTION_CHECK_CALL;
+        (void)CALL(bdc_table_act(&table, action, NULL));
+    }
+    if (between(0, 19) == 0) /* a damaged table */
+        ((uint8_t *)&table)[between(0, (int)sizeof table - 1)] ^= (uint8_t)(1u << between(0, 7));
+    n_nodes = CALL(bdc_subgame_tree(between(0, 49) ? &table : NULL, between(0, 49) ? nodes : NULL, max_nodes));
+    if (n_nodes < 0) {
+        if (n_nodes != BDC_E_ARGUMENT && n_nodes != BDC_E_MEMORY)
+            FAIL("bdc_subgame_tree returned %d", n_nodes);
+        refused[9]++;
+        return;
+    }
+    if (n_nodes < 1 || n_nodes > max_nodes) {
+        FAIL("bdc_subgame_tree: %d nodes of at most %d", n_nodes, max_nodes);
+        return;
+    }
+    for (i = 0; i < n_nodes; i++) {
+        const bdc_subgame_node *nd = &nodes[i];
+        if (nd->parent >= i || (i > 0) != (nd->parent >= 0) || nd->seat < -1 || nd->seat > 1)
+            FAIL("bdc_subgame_tree: node %d's parent %d, seat %d", i, (int)nd->parent, (int)nd->seat);
+        for (k = 0; k < BDC_SUBGAME_ACTIONS; k++)
+            if (nd->child[k] != -1 && (nd->child[k] <= i || nd->child[k] >= n_nodes || nd->seat < 0))
+                FAIL("bdc_subgame_tree: node %d's child %d is %d", i, k, (int)nd->child[k]);
+    }
+    n_cards = table.rules.game.n_cards == BDC_MIN_HAND_CARDS ? BDC_MIN_HAND_CARDS : BDC_MAX_HAND_CARDS;
+    memset(&problem, 0, sizeof problem);
+    problem.table = &table;
+    for (s = 0; s < 2; s++) {
+        int n = poisoned && between(0, 9) == 0 ? between(-1, 0) : between(1, 6);
+        size_t cells = (size_t)n_nodes * (size_t)(n > 0 ? n : 1) * BDC_SUBGAME_ACTIONS;
+        problem.n_hands[s] = n;
+        hands[s] = checked_malloc((size_t)(n > 0 ? n : 1) * (size_t)n_cards);
+        reach[s] = checked_malloc((size_t)(n > 0 ? n : 1) * sizeof(double));
+        blueprint[s] = checked_malloc(cells * sizeof(double));
+        out[s] = checked_malloc(cells * sizeof(double));
+        for (i = 0; i < (n > 0 ? n : 1); i++) { /* each seat's holdings from its half of the deck: pairs share no card */
+            uint8_t *held = hands[s] + (size_t)i * (size_t)n_cards;
+            distinct_cards(held, n_cards);
+            for (k = 0; k < n_cards; k++)
+                held[k] = (uint8_t)(held[k] % (BDC_DECK_SIZE / 2) + s * (BDC_DECK_SIZE / 2));
+            for (k = 1; k < n_cards; k++) /* (distinct within the half: a card met again moves on) */
+                for (int j = 0; j < k; j++)
+                    if (held[j] == held[k]) {
+                        held[k] = (uint8_t)((held[k] + 1 - s * (BDC_DECK_SIZE / 2)) % (BDC_DECK_SIZE / 2) + s * (BDC_DECK_SIZE / 2));
+                        j = -1;
+                    }
+            reach[s][i] = random_probability(poisoned);
+        }
+        if (poisoned && between(0, 9) == 0)
+            hands[s][between(0, n_cards - 1)] = (uint8_t)between(52, 255);
+        for (i = 0; i < n_nodes; i++) /* a distribution over the legal actions where s acts, else 0 */
+            for (k = 0; k < (n > 0 ? n : 1); k++) {
+                double *cell = blueprint[s] + ((size_t)i * (size_t)(n > 0 ? n : 1) + (size_t)k) * BDC_SUBGAME_ACTIONS;
+                double sum = 0;
+                int a;
+                for (a = 0; a < BDC_SUBGAME_ACTIONS; a++) {
+                    cell[a] = nodes[i].seat == s && nodes[i].child[a] >= 0 ? random_probability(0) + 1e-3 : 0;
+                    sum += cell[a];
+                }
+                for (a = 0; a < BDC_SUBGAME_ACTIONS && sum > 0; a++)
+                    cell[a] /= sum;
+            }
+        if (poisoned && between(0, 9) == 0)
+            blueprint[s][between(0, (int)cells - 1)] = random_probability(1) + 0.5;
+        problem.hands[s] = hands[s];
+        problem.reach[s] = reach[s];
+        problem.blueprint[s] = blueprint[s];
+    }
+    n_pairs = (size_t)between(1, 12);
+    for (s = 0; s < 2; s++)
+        pair_hand[s] = checked_malloc(n_pairs * sizeof(uint32_t));
+    weight = checked_malloc(n_pairs * sizeof(double));
+    for (p = 0; p < n_pairs; p++) {
+        for (s = 0; s < 2; s++) {
+            int n = problem.n_hands[s] > 0 ? problem.n_hands[s] : 1;
+            pair_hand[s][p] = poisoned && between(0, 19) == 0 ? (uint32_t)next() : (uint32_t)between(0, n - 1);
+        }
+        weight[p] = poisoned && between(0, 19) == 0 ? random_probability(1) - 0.5 : random_probability(0) * 0.9 + 0.05;
+    }
+    problem.n_pairs = poisoned && between(0, 19) == 0 ? 0 : n_pairs;
+    problem.pair_hand[0] = pair_hand[0];
+    problem.pair_hand[1] = pair_hand[1];
+    problem.pair_weight = weight;
+    problem.seat = poisoned && between(0, 9) == 0 ? between(-1, 2) : between(0, 1);
+    problem.gadget = poisoned && between(0, 9) == 0 ? between(-1, 3) : between(0, 2);
+    rc = CALL(bdc_subgame_work(&problem, &n_work));
+    if (rc == BDC_OK && n_work > ((size_t)1 << 24)) {
+        FAIL("bdc_subgame_work: %zu doubles for a problem of %zu pairs", n_work, n_pairs);
+        rc = BDC_E_ARGUMENT;
+    }
+    if (rc == BDC_OK) {
+        int short_work = between(0, 9) == 0 && n_work > 0;
+        size_t given = short_work ? n_work - 1 : n_work;
+        int iterations = between(0, 19) ? between(1, 20) : between(-1, 0);
+        work = checked_malloc((given ? given : 1) * sizeof(double));
+        rc = CALL(bdc_subgame_solve(&problem, iterations, work, given, out[0], out[1], &result));
+        if (rc == BDC_OK && (short_work || iterations < 1))
+            FAIL("bdc_subgame_solve took %zu doubles of %zu, %d iterations", given, n_work, iterations);
+        if (rc == BDC_OK) {
+            if (!isfinite(result.value) || !isfinite(result.exploitability) || !isfinite(result.best_response[0]) ||
+                !isfinite(result.best_response[1]) || !(result.gadget_entered >= 0 && result.gadget_entered <= 1))
+                FAIL("bdc_subgame_solve: value %g, exploitability %g, entered %g", result.value, result.exploitability,
+                     result.gadget_entered);
+            for (s = 0; s < 2; s++)
+                for (i = 0; i < n_nodes; i++)
+                    for (k = 0; k < problem.n_hands[s]; k++) {
+                        const double *cell = out[s] + ((size_t)i * (size_t)problem.n_hands[s] + (size_t)k) * BDC_SUBGAME_ACTIONS;
+                        double sum = 0;
+                        int a;
+                        for (a = 0; a < BDC_SUBGAME_ACTIONS; a++) {
+                            if (!(cell[a] >= 0 && cell[a] <= 1) || (cell[a] > 0 && (nodes[i].seat != s || nodes[i].child[a] < 0)))
+                                FAIL("bdc_subgame_solve: seat %d node %d holding %d action %d: %g", s, i, k, a, cell[a]);
+                            sum += cell[a];
+                        }
+                        if (nodes[i].seat == s && !(sum > 1 - 1e-9 && sum < 1 + 1e-9))
+                            FAIL("bdc_subgame_solve: seat %d node %d holding %d sums to %g", s, i, k, sum);
+                    }
+        }
+    }
+    if (rc == BDC_OK)
+        accepted[9]++;
+    else if (rc == BDC_E_ARGUMENT || rc == BDC_E_MEMORY || rc == BDC_E_CARD || rc == BDC_E_DUPLICATE)
+        refused[9]++;
+    else
+        FAIL("bdc_subgame returned %d", rc);
+    for (s = 0; s < 2; s++) {
+        free(hands[s]);
+        free(reach[s]);
+        free(blueprint[s]);
+        free(out[s]);
+        free(pair_hand[s]);
+    }
+    free(weight);
+    free(work);
+}
+
 int main(int argc, char **argv)
 {
     unsigned long cases = argc > 1 ? strtoul(argv[1], NULL, 10) : 20000;
@@ -1611,7 +1798,7 @@ int main(int argc, char **argv)
     for (current_case = 0; current_case < cases; current_case++) {
         int pick = between(0, 99);
         if (pick < 1)
-            between(0, 1) ? fuzz_vector() : fuzz_observation();
+            between(0, 2) == 0 ? fuzz_subgame() : (between(0, 1) ? fuzz_vector() : fuzz_observation());
         else if (pick < 4)
             between(0, 7) ? fuzz_table() : (between(0, 1) ? fuzz_selfplay() : fuzz_cfr());
         else if (pick < 40)
@@ -1632,9 +1819,9 @@ int main(int argc, char **argv)
             (void)CALL(bdc_use_implementation(supported_ids[between(0, n_supported - 1)]));
     }
     (void)CALL(bdc_use_implementation(chosen));
-    static const char *kinds[9] = {"batch", "draw exact", "draw sampled", "equity exact", "equity sampled", "random hands",
-                                   "draw options", "table", "solver"};
-    for (int k = 0; k < 9; k++)
+    static const char *kinds[10] = {"batch", "draw exact", "draw sampled", "equity exact", "equity sampled", "random hands",
+                                   "draw options", "table", "solver", "subgame"};
+    for (int k = 0; k < 10; k++)
         printf("fuzz: %-15s %6lu accepted, %6lu refused\n", kinds[k], accepted[k], refused[k]);
     printf("fuzz: %-15s %6lu accepted, %6lu refused, %lu steps\n", "vector", vector_accepted, vector_refused,
            vector_steps);
