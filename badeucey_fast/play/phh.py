@@ -73,7 +73,8 @@ from typing import Any
 
 from badeucey_fast.cards import NAME_OF, parse_cards
 from badeucey_fast.games import GAMES, Game
-from badeucey_fast.play.events import BetRaise, Draw, player_label
+from badeucey_fast.play._unknown import plan_hand
+from badeucey_fast.play.events import BetRaise, Deal, Draw, Show, player_label
 from badeucey_fast.play.hand import DealState, Hand, Replay, _one_call
 from badeucey_fast.play.rules import TableRules
 
@@ -140,13 +141,29 @@ def _toml(value: Any) -> str:
 
 def pokerkit_actions(hand: Hand) -> list[str]:
     """The hand's actions in the order PHH and pokerkit take: in each draw,
-    every discard first, then every deal."""
+    every discard first, then every deal; ``??`` for each card that stands for
+    one its history did not know (:attr:`Hand.placeholders
+    <badeucey_fast.play.hand.Hand.placeholders>`).  Called within a call of the hand."""
     out: list[str] = []
     deals: list[str] = []
     draw = 0
     button, n = hand.button, hand.n_seats
-    for event in hand.events:
+    log = hand._events_now()
+    marks = hand._unknown_marks()
+    held: list[set[int]] = [set() for _ in range(n)]  # each seat's placeholders
+    for event, dealt in zip(log, marks):
         lines = event.phh(player_label(event.seat, button, n))
+        if dealt or held[event.seat]:  # PHH's ?? for each placeholder card
+            hidden = held[event.seat]
+            if isinstance(event, Deal):
+                hidden.clear()
+                lines = (_mask(lines[0], dealt),)
+            elif isinstance(event, Draw) and event.count:
+                lines = (_mask(lines[0], hidden), _mask(lines[1], dealt))
+                hidden -= set(event.thrown or ())
+            elif isinstance(event, Show):
+                lines = (_mask(lines[0], hidden - hand._replay.shown if hand._replay else hidden),)
+            hidden |= dealt
         if isinstance(event, Draw):
             if event.draw != draw:
                 out.extend(deals)
@@ -160,6 +177,13 @@ def pokerkit_actions(hand: Hand) -> list[str]:
             out.extend(lines)
     out.extend(deals)
     return out
+
+
+def _mask(line: str, hidden: set[int] | frozenset[int]) -> str:
+    """A PHH line whose last word is cards, ``??`` for each card of ``hidden``."""
+    head, _, cards = line.rpartition(" ")
+    ids = parse_cards(cards)
+    return head + " " + "".join("??" if c in hidden else NAME_OF[c] for c in ids)
 
 
 @_one_call  # (it reads the whole hand)
@@ -275,6 +299,27 @@ def _read_deal(value: object) -> DealState | None:
         except (ValueError, struct.error) as exc:
             raise ValueError(f"_badeucey_deal: random is not a random state ({exc})") from None
     return DealState(tuple(cards), ordered, rng.getstate() if "random" in value else None)
+
+
+def _maybe_cards(text: str, where: str) -> tuple[int | None, ...]:
+    """Cards as PHH writes them, None for each unknown card (``??``)."""
+    text = "".join(text.split())
+    if "?" not in text:
+        return _cards(text, where)
+    if len(text) % 2:
+        raise ValueError(f"{where}: cards are two characters each, '??' an unknown card: {text!r}")
+    return tuple(None if text[i:i + 2] == "??" else _cards(text[i:i + 2], where)[0] for i in range(0, len(text), 2))
+
+
+def _unknown_discard(held: tuple[int, ...], throws: tuple[int | None, ...], keep: frozenset[int]) -> tuple[int, ...]:
+    """The cards an unknown discard throws: the known ones, then placeholders
+    (never a card of the hand the player shows at the end)."""
+    known = [c for c in throws if c is not None]
+    spare = [c for c in held if c not in keep and c not in known]
+    need = len(throws) - len(known)
+    if len(spare) < need:
+        raise ValueError(f"{len(throws)} cards thrown, but the player holds only {len(spare) + len(known)} it can throw")
+    return tuple(known + spare[:need])
 
 
 def _cards(text: str, where: str) -> tuple[int, ...]:
@@ -412,6 +457,7 @@ def loads(text: str) -> Hand:
         if key in data and _whole(data[key], key) != expected:
             raise ValueError(f"{key} {data[key]} is not the rules' {expected}")
     finishing = _numbers(data, "finishing_stacks", n)
+    rake = _whole(data.get("rake", 0), "rake")
     button = data.get("_badeucey_button", n - 1)
     if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < max(n, 1):
         raise ValueError(f"bad _badeucey_button {button!r}")
@@ -423,10 +469,13 @@ def loads(text: str) -> Hand:
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise ValueError("actions must be a list of strings")
-    initial: list[tuple[int, ...] | None] = [None] * n
-    draws: dict[tuple[int, int], tuple[int, ...]] = {}
+    initial: list[tuple[int | None, ...] | None] = [None] * n
+    draws: dict[tuple[int, int], tuple[int | None, ...]] = {}  # by (draw, player)
     discards = [0] * n
-    plays: list[tuple[int, str]] = []
+    thrown: list[list[int]] = [[] for _ in range(n)]  # how many cards each player threw, draw by draw
+    shown: list[tuple[int, ...] | None] = [None] * n
+    folded = [False] * n
+    plays: list[tuple[int, str, int, tuple[int | None, ...] | None]] = []
 
     def player(label: str, where: str) -> int:
         number = label[1:]
@@ -443,37 +492,69 @@ def loads(text: str) -> Hand:
             if len(words) != 4 or words[1] != "dh":
                 raise ValueError(f"{where}: a draw game deals only hole cards ('d dh pN cards')")
             p = player(words[2], where)
-            cards = _cards(words[3], where)
+            cards = _maybe_cards(words[3], where)
             if initial[p] is None:
                 initial[p] = cards
             else:
-                slot = (discards[p], order[p])
+                slot = (discards[p], p)
                 if discards[p] == 0 or slot in draws:
                     raise ValueError(f"{where}: cards dealt to {words[2]} without a discard")
                 draws[slot] = cards
             continue
         p = player(words[0], where)
         if len(words) >= 2 and words[1] == "sm":
-            continue  # showing: the engine shows every hand left at the end
+            # showing: the engine shows every hand left at the end; a shown hand
+            # is what a player with unknown cards holds at the end
+            seen = _maybe_cards("".join(words[2:]), where)
+            shown[p] = None if None in seen else tuple(c for c in seen if c is not None)
+            continue
+        throws: tuple[int | None, ...] | None = None
         if len(words) >= 2 and words[1] == "sd":
             discards[p] += 1
-        plays.append((number, line))
+            throws = _maybe_cards("".join(words[2:]), where)
+            thrown[p].append(len(throws))
+        if len(words) >= 2 and words[1] == "f":
+            folded[p] = True
+        plays.append((number, line, p, throws))
     if any(h is None for h in initial):
         raise ValueError("the history does not deal every player a hand")
+    named = frozenset(c for cards in [*initial, *draws.values(), *shown] for c in cards or () if c is not None) | {
+        c for *_, throws in plays for c in throws or () if c is not None}
+    hands = [h for h in initial if h is not None]
+    unknown = any(None in h for h in hands) or any(None in d for d in draws.values()) or any(
+        None in (t or ()) for *_, t in plays)
+    keep: list[frozenset[int]] = [frozenset()] * n
+    placeholders: frozenset[int] = frozenset()
+    if unknown:
+        live = sum(not f for f in folded)
+        mucked = [not folded[p] and shown[p] is None and live > 1 for p in range(n)]
+        try:
+            plan = plan_hand(game, hands, draws, thrown, shown, mucked, named)
+        except ValueError as exc:
+            raise ValueError(f"unknown cards: {exc}") from None
+        hands, draws, keep, placeholders, named = plan.hands, plan.draws, plan.keep, plan.unknown, plan.named
+    known_hands = [tuple(c for c in h if c is not None) for h in hands]
+    if any(len(h) != len(k) for h, k in zip(hands, known_hands)):  # pragma: no cover - plan_hand fills every hand
+        raise ValueError("the history leaves a hand unknown")
     burn_texts = data.get("_badeucey_burns", [])
     if not isinstance(burn_texts, list) or not all(isinstance(b, str) for b in burn_texts):
         raise ValueError("_badeucey_burns must be a list of cards")
     burns = [c for b in burn_texts for c in _cards(b, "_badeucey_burns")]
     state = _read_deal(data.get("_badeucey_deal"))
+    seat_draws = {(d, order[p]): cards for (d, p), cards in draws.items()}
     hand = Hand(rules, seat_stacks, button=button,
-                deal=Replay(tuple(h for h in initial if h is not None), draws, tuple(burns)))
-    for number, line in plays:
+                deal=Replay(tuple(known_hands), seat_draws, tuple(burns), placeholders, named,
+                            frozenset(c for cards in shown for c in cards or ())))
+    for number, line, p, throws in plays:
         try:
-            hand.act(line)
+            if throws is not None and None in throws:
+                hand.discard(_unknown_discard(hand.cards(order[p]), throws, keep[p]))
+            else:
+                hand.act(line)
         except ValueError as exc:
             raise ValueError(f"action {number} {line!r}: {exc}") from None
     drawn = hand.draws
-    for (d, seat), cards in draws.items():  # every deal listed was dealt
+    for (d, seat), cards in seat_draws.items():  # every deal listed was dealt
         if d > len(drawn) or drawn[d - 1][seat] != len(cards):
             raise ValueError(f"the history deals p{order.index(seat) + 1} {len(cards)} cards in draw {d}, "
                              "more than it threw")
@@ -482,8 +563,11 @@ def loads(text: str) -> Hand:
     if hand.phase == "over":
         if finishing is not None:
             replayed = [hand.stacks[s] for s in order]
-            if finishing != replayed:
-                raise ValueError(f"finishing_stacks {finishing} differ from the replay's {replayed}")
+            # The engine plays without rake: a site's rake comes out of what the winners took.
+            taken = [r - f for r, f in zip(replayed, finishing)]
+            if finishing != replayed and (min(taken) < 0 or sum(taken) != rake):
+                raise ValueError(f"finishing_stacks {finishing} differ from the replay's {replayed}"
+                                 + (f" less the rake {rake}" if rake else ""))
     elif finishing is not None:
         raise ValueError("finishing_stacks given, but the history does not finish the hand")
     hand.resume(state)

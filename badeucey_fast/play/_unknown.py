@@ -1,0 +1,136 @@
+"""Cards a history does not know (PHH's ``??``): which cards stand for them.
+
+A site's hand history shows one player's cards (the hero's) draw by draw and
+the others' only when they are shown at the end.  :func:`~badeucey_fast.play.phh.loads`
+replays such a history by dealing a **placeholder** for each unknown card,
+chosen so that the hand plays and settles as it was recorded:
+
+* a placeholder is a card the history names nowhere, while one is left;
+* a player who shows a hand at the end holds exactly it: its cards are dealt
+  as late as the player's discards allow (every discard throws placeholders),
+  so that the player's count of cards drawn is the recorded one;
+* a player who reaches the showdown without showing (a muck) is given the
+  worst hand the unnamed cards make, so that it loses as the site ruled;
+* a player who folds holds placeholders only.
+
+Within a draw, the table deals an unknown card from the stub when it comes
+(:class:`~badeucey_fast.play.hand.Replay`), so that a stub that runs out
+reforms as the engine reforms it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from badeucey_fast.games import Game
+
+__all__ = ["Plan", "plan_hand", "worst_hand"]
+
+Cards = tuple["int | None", ...]
+
+
+class Plan:
+    """Each player's hand and draws with their placeholders chosen (a draw's
+    unknown cards stay None: the table picks them), and what to keep."""
+
+    def __init__(self, hands: list[tuple[int, ...]], draws: dict[tuple[int, int], Cards],
+                 keep: list[frozenset[int]], unknown: frozenset[int], named: frozenset[int]) -> None:
+        self.hands = hands
+        self.draws = draws
+        self.keep = keep
+        """For each player, the cards it must not throw when a discard is unknown."""
+        self.unknown = unknown
+        self.named = named
+
+
+def worst_hand(game: Game, pool: Sequence[int]) -> tuple[int, ...]:
+    """The hand of ``game``'s size from ``pool`` whose best half ranks worst
+    among a few made to lose (quads, same-suited runs and flushes): what a
+    player who mucked at the showdown is given.
+
+    >>> from badeucey_fast import GAMES, format_cards
+    >>> format_cards(worst_hand(GAMES["badugi"], range(52)))
+    'Kc Kd Kh Ks'
+    >>> worst_hand(GAMES["badugi"], range(3))
+    Traceback (most recent call last):
+    ...
+    ValueError: 3 cards left for a badugi hand of 4
+    """
+    size = game.hand_size
+    cards = sorted(set(pool))
+    if len(cards) < size:
+        raise ValueError(f"{len(cards)} cards left for a {game.name} hand of {size}")
+    candidates: list[tuple[int, ...]] = []
+    for rank in range(13):
+        quads = [c for c in cards if c // 4 == rank]
+        rest = [c for c in cards if c // 4 != rank]
+        if len(quads) == 4 and len(rest) >= size - 4:
+            candidates.append(tuple(quads + rest[len(rest) - (size - 4):]))
+    for suit in range(4):
+        same = [c for c in cards if c % 4 == suit]
+        candidates.extend(tuple(same[i:i + size]) for i in range(len(same) - size + 1))
+    candidates.append(tuple(cards[-size:]))
+    for extra in combinations(cards[-size - 2:], size):  # a few more, so that a small pool always has one
+        candidates.append(extra)
+    rank = game.ranker()
+    return max(candidates, key=lambda hand: (min(rank(hand)), rank(hand)))
+
+
+def plan_hand(game: Game, hands: Sequence[Cards], draws: dict[tuple[int, int], Cards],
+              discards: Sequence[Sequence[int]], shown: Sequence[tuple[int, ...] | None],
+              mucked: Sequence[bool], named: frozenset[int]) -> Plan:
+    """Placeholders for every unknown card of a history.
+
+    :param hands: each player's hand as dealt (None an unknown card).
+    :param draws: the cards dealt in each draw by (draw, player), None unknown.
+    :param discards: for each player, how many cards it threw in each of its draws.
+    :param shown: each player's hand shown at the end, or None.
+    :param mucked: whether each player reached the showdown without showing.
+    :param named: every card the history names.
+    :raises ValueError: when there are too few cards to stand for the unknown ones.
+    """
+    size = game.hand_size
+    pool = [c for c in range(51, -1, -1) if c not in named]
+    used: set[int] = set()
+    unknown: set[int] = set()
+    targets: list[tuple[int, ...]] = []
+    for player, hand in enumerate(hands):
+        target = shown[player] if shown[player] is not None and len(shown[player] or ()) == size else None
+        if target is None and mucked[player] and all(c is None for c in hand):
+            target = worst_hand(game, [c for c in pool if c not in used])
+            unknown.update(target)
+        targets.append(target or ())
+        used.update(target or ())
+    taken = named | frozenset(used)
+    fillers = iter([c for c in pool if c not in used])
+
+    def filler() -> int:
+        card = next(fillers, None)
+        if card is None:
+            raise ValueError("the history's unknown cards need more cards than the deck has unseen")
+        unknown.add(card)
+        return card
+
+    new_hands: list[tuple[int, ...]] = []
+    new_draws = dict(draws)
+    for player, hand in enumerate(hands):
+        target = targets[player]
+        own = [d for (d, p) in draws if p == player]
+        fully_unknown = all(c is None for c in hand) and all(
+            c is None for d in own for c in draws[(d, player)])
+        if target and fully_unknown:
+            counts = list(discards[player])
+            # Placeholders held before each draw: as many as the largest discard still to come.
+            held = [max(counts[j:], default=0) for j in range(len(counts) + 1)]
+            unknown.update(target)  # where its cards were dealt is a guess too
+            pending = iter(target)
+            first = [next(pending) for _ in range(size - held[0])]
+            new_hands.append(tuple(first + [filler() for _ in range(held[0])]))
+            for j, count in enumerate(counts):
+                if count and (j + 1, player) in draws:
+                    arriving = held[j] - held[j + 1]
+                    new_draws[(j + 1, player)] = tuple([next(pending) for _ in range(arriving)] + [None] * (count - arriving))
+        else:
+            new_hands.append(tuple(filler() if c is None else c for c in hand))
+    return Plan(new_hands, new_draws, [frozenset(t) for t in targets], frozenset(unknown), taken)
