@@ -168,7 +168,7 @@ class _Hand:
             raise ValueError(f"game {game_text!r} is not one this package plays "
                              f"({', '.join(sorted(site.games))})")
         self.game = site.games[game_text]
-        self.currency = any(sign in lines[0] for sign in "$€£")
+        self.currency = start["small_bet"][:1] in "$€£"  # (a tournament's buy-in has a sign, its chips none)
         self.unit = Decimal("0.01") if self.currency else Decimal(1)
         self.small_bet = self.chips(start["small_bet"])
         self.big_bet = self.chips(start["big_bet"])
@@ -280,6 +280,7 @@ class _Hand:
         pending: list[str] = []  # a draw's deals, written after its discards (PHH's order, pokerkit's)
         collected = dict.fromkeys(order, 0)
         shown: dict[str, str] = {}
+        drew: set[str] = set()
         rake = 0
         total = None
         current = 0
@@ -310,6 +311,7 @@ class _Hand:
                 round_bets[name] = to
                 actions.append(f"{who} cbr {to}")
             elif kind == "discard":
+                drew.add(name)
                 count = int(m["count"])
                 cards = m.groupdict().get("cards")
                 thrown = _card_text(cards) if cards else "??" * count
@@ -341,6 +343,8 @@ class _Hand:
         for name, text in shown.items():
             if len(text) != 2 * size:
                 raise ValueError(f"{name} shows {len(text) // 2} cards, not {size}")
+            if name not in drew and deals[name] == ["??" * size]:
+                deals[name] = [text]  # stood pat throughout: the hand shown is the hand dealt
             actions.append(f"{label[name]} sm {text}")
         starting = [stacks[name] for name in order]
         finishing = [stacks[name] - committed[name] + collected[name] for name in order]
@@ -361,7 +365,7 @@ class _Hand:
             ("starting_stacks", starting),
             ("actions", [f"d dh {label[name]} {deals[name][0]}" for name in order] + actions),
             ("finishing_stacks", finishing),
-            ("rake", rake),
+            ("_badeucey_rake", rake),
             ("players", order),
             ("hand", int(self.id) if self.id.isdigit() else None),
             ("table", table_name),

@@ -457,7 +457,7 @@ def loads(text: str) -> Hand:
         if key in data and _whole(data[key], key) != expected:
             raise ValueError(f"{key} {data[key]} is not the rules' {expected}")
     finishing = _numbers(data, "finishing_stacks", n)
-    rake = _whole(data.get("rake", 0), "rake")
+    rake = _whole(data.get("_badeucey_rake", 0), "_badeucey_rake")
     button = data.get("_badeucey_button", n - 1)
     if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < max(n, 1):
         raise ValueError(f"bad _badeucey_button {button!r}")
@@ -518,6 +518,10 @@ def loads(text: str) -> Hand:
         plays.append((number, line, p, throws))
     if any(h is None for h in initial):
         raise ValueError("the history does not deal every player a hand")
+    for p in range(n):  # an unknown discard whose deal the history has not reached: unknown cards too
+        for d, (count, (*_, throws)) in enumerate(zip(thrown[p], [x for x in plays if x[2] == p and x[3] is not None]), 1):
+            if count and (d, p) not in draws and throws is not None and None in throws:
+                draws[(d, p)] = (None,) * count
     named = frozenset(c for cards in [*initial, *draws.values(), *shown] for c in cards or () if c is not None) | {
         c for *_, throws in plays for c in throws or () if c is not None}
     hands = [h for h in initial if h is not None]
