@@ -528,7 +528,9 @@ def test_from_phh_refuses_bad_histories() -> None:
     with pytest.raises(ValueError, match="action"):
         Hand.from_phh(text.replace('"p3 f"', '"p3 cc"'))
     with pytest.raises(ValueError, match="unknown cards"):
-        Hand.from_phh(text.replace("d dh p1 AcAdAh2c", "d dh p1 ????????"))
+        Hand.from_phh(text + '_badeucey_burns = ["??"]\n')  # a burnt card is never unknown
+    unknown = Hand.from_phh(text.replace("d dh p1 AcAdAh2c", "d dh p1 ????????"))  # its cards placeholders
+    assert unknown.payoffs == hand.payoffs
 
 
 def test_pot_and_no_limit_amounts() -> None:

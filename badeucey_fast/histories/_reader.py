@@ -256,14 +256,14 @@ class _Hand:
         antes = [0] * n
         committed = dict.fromkeys(order, 0)
         round_bets = dict.fromkeys(order, 0)
-        for kind, name, amount in posts:
-            i = order.index(name)
-            committed[name] += amount
+        for kind, poster, amount in posts:
+            i = order.index(poster)
+            committed[poster] += amount
             if kind == "ante":
                 antes[i] += amount
             else:
                 blinds[i] += amount
-                round_bets[name] += amount
+                round_bets[poster] += amount
         # The blinds this engine plays: p1 the small blind and p2 the big blind (heads-up
         # the button, p2, the small): PHH lists the small blind first either way.
         expected = [self.small_bet, small_blind] if n == 2 else [small_blind, self.small_bet] + [0] * (n - 2)
@@ -285,7 +285,7 @@ class _Hand:
         total = None
         current = 0
         for kind, street, m in events:
-            name = m.groupdict().get("name")
+            name: str = m.groupdict().get("name") or ""
             if street != current:
                 actions.extend(pending)
                 pending = []
@@ -295,7 +295,7 @@ class _Hand:
             if kind in _ACTING:
                 actions.extend(pending)
                 pending = []
-            who = label.get(name or "", "")
+            who = label.get(name, "")
             if kind == "fold":
                 actions.append(f"{who} f")
             elif kind == "check":

@@ -73,18 +73,20 @@ def worst_hand(game: Game, pool: Sequence[int]) -> tuple[int, ...]:
     candidates.append(tuple(cards[-size:]))
     for extra in combinations(cards[-size - 2:], size):  # a few more, so that a small pool always has one
         candidates.append(extra)
-    rank = game.ranker()
-    return max(candidates, key=lambda hand: (min(rank(hand)), rank(hand)))
+    ranker = game.ranker()
+    return max(candidates, key=lambda hand: (min(ranker(hand)), ranker(hand)))
 
 
 def plan_hand(game: Game, hands: Sequence[Cards], draws: dict[tuple[int, int], Cards],
-              discards: Sequence[Sequence[int]], shown: Sequence[tuple[int, ...] | None],
+              discards: Sequence[Sequence[int]], throws: Sequence[Sequence[int]],
+              shown: Sequence[tuple[int, ...] | None],
               mucked: Sequence[bool], named: frozenset[int]) -> Plan:
     """Placeholders for every unknown card of a history.
 
     :param hands: each player's hand as dealt (None an unknown card).
     :param draws: the cards dealt in each draw by (draw, player), None unknown.
     :param discards: for each player, how many cards it threw in each of its draws.
+    :param throws: for each player, the known cards it threw.
     :param shown: each player's hand shown at the end, or None.
     :param mucked: whether each player reached the showdown without showing.
     :param named: every card the history names.
@@ -132,5 +134,13 @@ def plan_hand(game: Game, hands: Sequence[Cards], draws: dict[tuple[int, int], C
                     arriving = held[j] - held[j + 1]
                     new_draws[(j + 1, player)] = tuple([next(pending) for _ in range(arriving)] + [None] * (count - arriving))
         else:
-            new_hands.append(tuple(filler() if c is None else c for c in hand))
+            # Cards it throws or shows but is not dealt in the history: it held them from an unknown slot.
+            dealt_known = {c for c in hand if c is not None} | {c for d in own for c in draws[(d, player)] if c is not None}
+            needed = iter([c for c in [*throws[player], *target] if c not in dealt_known])
+            slots = [next(needed, None) if c is None else c for c in hand]
+            new_hands.append(tuple(filler() if c is None else c for c in slots))
+            for d in sorted(own):
+                cards = new_draws[(d, player)]
+                if None in cards:
+                    new_draws[(d, player)] = tuple(next(needed, None) if c is None else c for c in cards)
     return Plan(new_hands, new_draws, [frozenset(t) for t in targets], frozenset(unknown), taken)

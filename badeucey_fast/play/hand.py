@@ -1205,9 +1205,9 @@ class Hand(_HandCore):
             seat=seat, n_seats=self._n, button=self.button, to_act=to_act, phase=self.phase,
             round=self.round, pot=self.pot, stacks=self.stacks, bets=self.bets, folded=self.folded,
             all_in=self.all_in, cards=self.cards(seat), draws=self.draws,
-            unknown=tuple(sorted(self._placeholders()[seat])) if self._replay is not None else (),
             legal_actions=self.legal_actions() if seat == to_act else (), rules=self.rules,
             **self._view_extras(seat, to_act), history=None, events=self._seen(seat), payoffs=self.payoffs,
+            unknown=tuple(sorted(self._placeholders()[seat])) if self._replay is not None else (),
         )
         return view
 

@@ -68,6 +68,7 @@ import struct
 import tomllib
 import warnings
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import fields as dataclass_fields
 from typing import Any
 
@@ -524,7 +525,7 @@ def loads(text: str) -> Hand:
                 draws[(d, p)] = (None,) * count
     named = frozenset(c for cards in [*initial, *draws.values(), *shown] for c in cards or () if c is not None) | {
         c for *_, throws in plays for c in throws or () if c is not None}
-    hands = [h for h in initial if h is not None]
+    hands: Sequence[tuple[int | None, ...]] = [h for h in initial if h is not None]
     unknown = any(None in h for h in hands) or any(None in d for d in draws.values()) or any(
         None in (t or ()) for *_, t in plays)
     keep: list[frozenset[int]] = [frozenset()] * n
@@ -533,7 +534,8 @@ def loads(text: str) -> Hand:
         live = sum(not f for f in folded)
         mucked = [not folded[p] and shown[p] is None and live > 1 for p in range(n)]
         try:
-            plan = plan_hand(game, hands, draws, thrown, shown, mucked, named)
+            known_throws = [[c for *_, q, t in plays if q == p for c in t or () if c is not None] for p in range(n)]
+            plan = plan_hand(game, hands, draws, thrown, known_throws, shown, mucked, named)
         except ValueError as exc:
             raise ValueError(f"unknown cards: {exc}") from None
         hands, draws, keep, placeholders, named = plan.hands, plan.draws, plan.keep, plan.unknown, plan.named
