@@ -12,9 +12,28 @@ Every site is a table of patterns (:class:`SiteFormat`) read by one reader:
 another site's format is one small module (docs/histories.rst).
 
 >>> from badeucey_fast.histories import import_text
->>> hands, errors = import_text("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02)\\n")
->>> hands, errors[0].reason
-([], "game \\"Hold'em No\\" ... ")
+>>> text = '''PokerStars Hand #7: Badugi Limit ($0.10/$0.20 USD) - 2026/11/02 20:00:00 ET
+... Table 'Vega' 6-max Seat #1 is the button
+... Seat 1: Ann ($2 in chips)
+... Seat 2: Ben ($3 in chips)
+... Ann: posts small blind $0.05
+... Ben: posts big blind $0.10
+... *** DEALING HANDS ***
+... Dealt to Ben [2c 3d 4h 5s]
+... Ann: folds
+... Uncalled bet ($0.05) returned to Ben
+... Ben collected $0.10 from pot
+... *** SUMMARY ***
+... Total pot $0.10 | Rake $0
+... PokerStars Hand #8: Badugi Limit ($0.10/$0.20 USD) - 2026/11/02 20:00:30 ET
+... Seat 1: Ann ($1.95 in chips)'''
+>>> hands, errors = import_text(text)
+>>> hands[0].id, hands[0].game, hands[0].players, hands[0].final_stacks
+('7', 'badugi', ('Ann', 'Ben'), (1.95, 3.05))
+>>> print(hands[0].phh.splitlines()[6])
+actions = ["d dh p1 2c3d4h5s", "d dh p2 ????????", "p2 f"]
+>>> errors
+[HandError(id='8', reason='no table line or no seats')]
 """
 
 from __future__ import annotations

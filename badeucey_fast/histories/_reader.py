@@ -365,16 +365,16 @@ class _Hand:
             ("starting_stacks", starting),
             ("actions", [f"d dh {label[name]} {deals[name][0]}" for name in order] + actions),
             ("finishing_stacks", finishing),
-            ("_badeucey_rake", rake),
             ("players", order),
             ("hand", int(self.id) if self.id.isdigit() else None),
             ("table", table_name),
             ("seats", [seat_of[name] for name in order]),
+            ("_badeucey_rake", rake),
             ("_badeucey_button", n - 1),
             ("_badeucey_rules", {"structure": "fixed", "small_blind": small_blind, "big_blind": self.small_bet,
                                  "small_bet": self.small_bet, "big_bet": self.big_bet, "cap": 4}),
             ("_badeucey_site", self.site.site),
-            ("_badeucey_hand", self.id),
+            ("_badeucey_hand", None if self.id.isdigit() else self.id),
             ("_badeucey_chip", str(self.unit)),
         ]
         phh = "".join(f"{key} = {_toml(value)}\n" for key, value in fields if value is not None)

@@ -50,6 +50,7 @@ def worst_hand(game: Game, pool: Sequence[int]) -> tuple[int, ...]:
     player who mucked at the showdown is given.
 
     >>> from badeucey_fast import GAMES, format_cards
+    >>> from badeucey_fast.play._unknown import worst_hand
     >>> format_cards(worst_hand(GAMES["badugi"], range(52)))
     'Kc Kd Kh Ks'
     >>> worst_hand(GAMES["badugi"], range(3))

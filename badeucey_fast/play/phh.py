@@ -29,6 +29,14 @@ cards, when the table burns) and, while the hand is not over,
 engine's order, whether it is dealt in that order, and the random state), so
 that :func:`loads` gives a hand that plays on exactly as the original would.
 A history without it (another program's) plays on with fresh random cards.
+``_badeucey_rake`` is a site's rake (:mod:`badeucey_fast.histories`): the
+engine plays without rake, and the ``finishing_stacks`` of such a history are
+the replay's less the rake, taken from the winners.
+
+Unknown cards (``??``, a site's history: the hidden hands) are dealt as
+placeholders chosen so that the hand plays and settles as recorded
+(:mod:`badeucey_fast.play._unknown`, docs/playing.rst "Unknown cards");
+:func:`dumps` writes them back as ``??``.
 As it tells the cards to come, an unfinished hand's text is a record to save
 or resume, not one to show a player.
 
@@ -373,8 +381,8 @@ def _read_game(value: object, variant: str) -> Game:
 
 def loads(text: str) -> Hand:
     """Rebuild a :class:`~badeucey_fast.play.hand.Hand` from PHH text written by
-    :func:`dumps` (or any PHH of a game and structure this engine plays, with
-    every card known).
+    :func:`dumps` (or any PHH of a game and structure this engine plays; an
+    unknown card, ``??``, is dealt as a placeholder: the module docstring).
 
     The hand plays on exactly as the one that wrote the text would (the same
     legal actions, and the same cards to come when the text has
@@ -383,8 +391,10 @@ def loads(text: str) -> Hand:
     :raises ValueError: for text that is not PHH of a game this engine plays,
         longer than :data:`MAX_PHH_CHARACTERS`, fields of the wrong type or
         that contradict each other, numbers beyond the table's limits (chips
-        at most ``2**40``, a cap at most ``2**31 - 1``), unknown cards, an
-        illegal action, or finishing stacks other than the replay's.
+        at most ``2**40``, a cap at most ``2**31 - 1``), unknown cards that
+        no deal can stand for (or in ``_badeucey_deal`` or
+        ``_badeucey_burns``), an illegal action, or finishing stacks other
+        than the replay's (less ``_badeucey_rake``).
 
     >>> from badeucey_fast.play import Hand, TableRules
     >>> hand = Hand(TableRules("badugi", burn=True), [50, 50], seed=3)
