@@ -136,9 +136,11 @@ class Replay:
     nowhere (:attr:`named`) when there is one."""
     burns: tuple[int, ...] = ()
     """The cards burnt, in order (a table that burns)."""
-    unknown: frozenset[int] = frozenset()
-    """Cards of :attr:`hands` and :attr:`draws` that stand for cards the history
-    does not know (PHH's ``??``): :attr:`Hand.placeholders` and ``to_phh`` mark them unknown."""
+    unknown: frozenset[tuple[int, int, int]] = frozenset()
+    """The cards of :attr:`hands` and :attr:`draws` that stand for cards the
+    history does not know (PHH's ``??``), as (draw, 0 the deal; seat; card):
+    :attr:`Hand.placeholders` and ``to_phh`` mark them unknown, with the cards
+    dealt for None."""
     named: frozenset[int] = frozenset()
     """The cards the history names: an unknown card of a draw is another while one is left in the stub."""
     shown: frozenset[int] = frozenset()
@@ -394,8 +396,8 @@ class _Stub:
         self.reformed = False
 
     def take(self, card: int | None, what: str, named: frozenset[int] = frozenset()) -> int:
-        """Take ``card`` (None: an unknown card, one the history does not name
-        when the stub or the reformed stub holds one) and return it."""
+        """Take ``card`` and return it; None is an unknown card: one the history
+        does not name (``named``) when the stub (or the reformed stub) holds one."""
         stub = self.stub
         if card is None:
             if not stub:
@@ -1262,12 +1264,13 @@ class Hand(_HandCore):
         if replay is None or not replay.unknown_any:
             return [frozenset()] * len(log)
         marks: list[frozenset[int]] = []
+        unknown = replay.unknown
         for event in log:
             if type(event) is Deal:
-                marks.append(frozenset(event.cards or ()) & replay.unknown)
+                marks.append(frozenset(c for c in event.cards or () if (0, event.seat, c) in unknown))
             elif type(event) is Draw and event.count and (event.draw, event.seat) in replay.draws:
                 wanted = replay.draws[(event.draw, event.seat)]
-                named = {c for c in wanted if c is not None and c not in replay.unknown}
+                named = {c for c in wanted if c is not None and (event.draw, event.seat, c) not in unknown}
                 marks.append(frozenset(event.dealt or ()) - named)
             else:
                 marks.append(frozenset())

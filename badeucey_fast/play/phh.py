@@ -320,11 +320,14 @@ def _maybe_cards(text: str, where: str) -> tuple[int | None, ...]:
     return tuple(None if text[i:i + 2] == "??" else _cards(text[i:i + 2], where)[0] for i in range(0, len(text), 2))
 
 
-def _unknown_discard(held: tuple[int, ...], throws: tuple[int | None, ...], keep: frozenset[int]) -> tuple[int, ...]:
+def _unknown_discard(held: tuple[int, ...], throws: tuple[int | None, ...], keep: frozenset[int],
+                     late: frozenset[int]) -> tuple[int, ...]:
     """The cards an unknown discard throws: the known ones, then placeholders
-    (never a card of the hand the player shows at the end)."""
+    (a card of the hand the player shows at the end only when it is dealt to
+    it again once the stub has run out), the cards dealt once the stub has run
+    out first."""
     known = [c for c in throws if c is not None]
-    spare = [c for c in held if c not in keep and c not in known]
+    spare = sorted([c for c in held if (c not in keep or c in late) and c not in known], key=lambda c: c not in late)
     need = len(throws) - len(known)
     if len(spare) < need:
         raise ValueError(f"{len(throws)} cards thrown, but the player holds only {len(spare) + len(known)} it can throw")
@@ -487,6 +490,7 @@ def loads(text: str) -> Hand:
     shown: list[tuple[int, ...] | None] = [None] * n
     folded = [False] * n
     plays: list[tuple[int, str, int, tuple[int | None, ...] | None]] = []
+    sequence: list[tuple[int, int, int]] = []  # the folds (-1) and draws (cards thrown, unknown) in order
 
     def player(label: str, where: str) -> int:
         number = label[1:]
@@ -526,6 +530,9 @@ def loads(text: str) -> Hand:
             thrown[p].append(len(throws))
         if len(words) >= 2 and words[1] == "f":
             folded[p] = True
+            sequence.append((p, -1, 0))
+        elif throws is not None:
+            sequence.append((p, len(throws), throws.count(None)))
         plays.append((number, line, p, throws))
     if any(h is None for h in initial):
         raise ValueError("the history does not deal every player a hand")
@@ -539,16 +546,18 @@ def loads(text: str) -> Hand:
     unknown = any(None in h for h in hands) or any(None in d for d in draws.values()) or any(
         None in (t or ()) for *_, t in plays)
     keep: list[frozenset[int]] = [frozenset()] * n
-    placeholders: frozenset[int] = frozenset()
+    placeholders: frozenset[tuple[int, int, int]] = frozenset()
+    late: frozenset[int] = frozenset()
     if unknown:
         live = sum(not f for f in folded)
         mucked = [not folded[p] and shown[p] is None and live > 1 for p in range(n)]
         try:
             known_throws = [[c for *_, q, t in plays if q == p for c in t or () if c is not None] for p in range(n)]
-            plan = plan_hand(game, hands, draws, thrown, known_throws, shown, mucked, named)
+            plan = plan_hand(game, hands, draws, thrown, known_throws, shown, mucked, named, sequence)
         except ValueError as exc:
             raise ValueError(f"unknown cards: {exc}") from None
         hands, draws, keep, placeholders, named = plan.hands, plan.draws, plan.keep, plan.unknown, plan.named
+        late = plan.late
     known_hands = [tuple(c for c in h if c is not None) for h in hands]
     if any(len(h) != len(k) for h, k in zip(hands, known_hands)):  # pragma: no cover - plan_hand fills every hand
         raise ValueError("the history leaves a hand unknown")
@@ -559,12 +568,13 @@ def loads(text: str) -> Hand:
     state = _read_deal(data.get("_badeucey_deal"))
     seat_draws = {(d, order[p]): cards for (d, p), cards in draws.items()}
     hand = Hand(rules, seat_stacks, button=button,
-                deal=Replay(tuple(known_hands), seat_draws, tuple(burns), placeholders, named,
+                deal=Replay(tuple(known_hands), seat_draws, tuple(burns),
+                            frozenset((d, order[q], c) for d, q, c in placeholders), named,
                             frozenset(c for cards in shown for c in cards or ())))
     for number, line, p, throws in plays:
         try:
             if throws is not None and None in throws:
-                hand.discard(_unknown_discard(hand.cards(order[p]), throws, keep[p]))
+                hand.discard(_unknown_discard(hand.cards(order[p]), throws, keep[p], late))
             else:
                 hand.act(line)
         except ValueError as exc:
