@@ -414,7 +414,8 @@ def _cmd_import(args: argparse.Namespace) -> int:
             note = f"  (not replayable here: {hand.replay_error})" if hand.replay_error else ""
             print(f"{hand.site} {hand.id}  {hand.game}  table {hand.table!r}  {len(hand.players)} players  "
                   f"rake {hand.rake}{note}")
-        print(f"{len(imported.hands)} hands imported, {len(imported.errors)} could not be read")
+        count = len(imported.hands)
+        print(f"{count} hand{'' if count == 1 else 's'} imported, {len(imported.errors)} could not be read")
     for error in imported.errors:
         print(f"badeucey import: hand {error.id}: {error.reason}", file=sys.stderr)
     return 1 if imported.errors else 0
