@@ -67,6 +67,10 @@ class SiteFormat:
     """The section headers: deal, first, second and third draw, showdown, summary (regular expressions)."""
     chat: str = r"(?!)"
     """Lines skipped before any pattern is tried."""
+    cap: int = 4
+    """The bets a round allows, the big blind counted (``TableRules.cap``)."""
+    heads_up_cap: int | None = None
+    """The cap when two players begin a round (None: uncapped)."""
     compiled: dict[str, re.Pattern[str]] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -221,51 +225,23 @@ class _Hand:
                     break
         if button_seat is None or not seats:
             raise ValueError("no table line or no seats")
-        return self._build(table_name, button_seat, seats, events)
+        return self._build(table_name, seats, events)
 
-    def _build(self, table_name: str, button_seat: int, seats: list[tuple[int, str, int, bool]],
+    def _build(self, table_name: str, seats: list[tuple[int, str, int, bool]],
                events: list[tuple[str, int, re.Match[str]]]) -> ImportedHand:
         game = GAMES[self.game]
-        size = game.hand_size
         stacks = {name: stack for _, name, stack, _ in seats}
         seat_of = {name: seat for seat, name, _, _ in seats}
-        in_hand = {m["name"] for kind, _, m in events if kind not in ("pot", "collect", "returned")}
-        unknown_names = in_hand - set(seat_of)
-        if unknown_names:
-            raise ValueError(f"{', '.join(sorted(unknown_names))} acts but has no seat")
-        dealt = [name for _, name, _, out in sorted(seats) if name in in_hand]
-        if len(dealt) < 2:
-            raise ValueError("fewer than two players are dealt in")
+        order = self._order(seat_of, events)
+        n = len(order)
+        label = {name: f"p{i + 1}" for i, name in enumerate(order)}
+        small_blind = self.small_bet // 2
         posts = [(kind, m["name"], self.chips(m["amount"])) for kind, _, m in events
                  if kind in ("small_blind", "big_blind", "ante")]
-        small = [name for kind, name, _ in posts if kind == "small_blind"]
-        big = [name for kind, name, _ in posts if kind == "big_blind"]
-        if len(small) != 1 or not big:
-            raise ValueError("the hand needs one small blind and a big blind")
-        ring = sorted(dealt, key=lambda name: seat_of[name])
-        at = ring.index(small[0])
-        if len(ring) == 2:
-            button = small[0]
-        else:
-            button = ring[at - 1]
-        order = ring[ring.index(button) + 1:] + ring[:ring.index(button) + 1]  # PHH's p1.. from left of the button
-        label = {name: f"p{i + 1}" for i, name in enumerate(order)}
-        n = len(order)
-        small_blind = self.small_bet // 2
-        blinds = [0] * n
-        antes = [0] * n
-        committed = dict.fromkeys(order, 0)
-        round_bets = dict.fromkeys(order, 0)
-        for kind, poster, amount in posts:
-            i = order.index(poster)
-            committed[poster] += amount
-            if kind == "ante":
-                antes[i] += amount
-            else:
-                blinds[i] += amount
-                round_bets[poster] += amount
-        # The blinds this engine plays: p1 the small blind and p2 the big blind (heads-up
-        # the button, p2, the small): PHH lists the small blind first either way.
+        blinds = [sum(a for kind, name, a in posts if name == player and kind != "ante") for player in order]
+        antes = [sum(a for kind, name, a in posts if name == player and kind == "ante") for player in order]
+        # The blinds this engine plays: p1 the small blind and p2 the big blind (heads-up the
+        # button, p2, the small); PHH lists the small blind first either way.
         expected = [self.small_bet, small_blind] if n == 2 else [small_blind, self.small_bet] + [0] * (n - 2)
         replay_error = None
         if any(antes):
@@ -273,97 +249,37 @@ class _Hand:
         elif blinds != expected:
             replay_error = (f"blinds posted {blinds} are not a small and a big blind ({small_blind}/{self.small_bet}):"
                             " a posted extra blind is not played by this engine")
-        standard_blinds = [small_blind, self.small_bet] + [0] * (n - 2)
-
-        deals: dict[str, list[str]] = {name: ["??" * size] for name in order}
-        actions: list[str] = []
-        pending: list[str] = []  # a draw's deals, written after its discards (PHH's order, pokerkit's)
-        collected = dict.fromkeys(order, 0)
-        shown: dict[str, str] = {}
-        drew: set[str] = set()
-        rake = 0
-        total = None
-        current = 0
+        play = _Play(self, order, label, game.hand_size)
+        for kind, poster, amount in posts:
+            play.committed[poster] += amount
+            if kind != "ante":
+                play.round_bets[poster] += amount
         for kind, street, m in events:
-            name: str = m.groupdict().get("name") or ""
-            if street != current:
-                actions.extend(pending)
-                pending = []
-                if street in (1, 2, 3) and street > current:
-                    round_bets = dict.fromkeys(order, 0)
-                current = street
-            if kind in _ACTING:
-                actions.extend(pending)
-                pending = []
-            who = label.get(name, "")
-            if kind == "fold":
-                actions.append(f"{who} f")
-            elif kind == "check":
-                actions.append(f"{who} cc")
-            elif kind == "call":
-                amount = self.chips(m["amount"])
-                round_bets[name] += amount
-                committed[name] += amount
-                actions.append(f"{who} cc")
-            elif kind in ("bet", "raise"):
-                to = self.chips(m["to"]) if kind == "raise" else round_bets[name] + self.chips(m["amount"])
-                committed[name] += to - round_bets[name]
-                round_bets[name] = to
-                actions.append(f"{who} cbr {to}")
-            elif kind == "discard":
-                drew.add(name)
-                count = int(m["count"])
-                cards = m.groupdict().get("cards")
-                thrown = _card_text(cards) if cards else "??" * count
-                if len(thrown) != 2 * count:
-                    raise ValueError(f"{name} discards {count} cards but shows {cards}")
-                actions.append(f"{who} sd {thrown}")
-                pending.append(f"d dh {who} {'??' * count}")
-            elif kind == "pat":
-                actions.append(f"{who} sd")
-            elif kind == "dealt":
-                new = m.groupdict().get("new")
-                if street == 0 or not new:
-                    deals[name] = [_card_text(m["cards"] or "")]
-                else:
-                    text = _card_text(new)
-                    mine = f"d dh {who} {'??' * (len(text) // 2)}"
-                    if mine in pending:
-                        pending[pending.index(mine)] = f"d dh {who} {text}"
-            elif kind == "show":
-                shown[name] = _card_text(m["cards"])
-            elif kind == "collect":
-                collected[name] += self.chips(m["amount"])
-            elif kind == "returned":
-                committed[name] -= self.chips(m["amount"])
-            elif kind == "pot":
-                total = self.chips(m["total"])
-                rake = self.chips(m["rake"]) if m.groupdict().get("rake") else 0
-        actions.extend(pending)
-        for name, text in shown.items():
-            if len(text) != 2 * size:
-                raise ValueError(f"{name} shows {len(text) // 2} cards, not {size}")
-            if name not in drew and deals[name] == ["??" * size]:
-                deals[name] = [text]  # stood pat throughout: the hand shown is the hand dealt
-            actions.append(f"{label[name]} sm {text}")
+            play.line(kind, street, m)
+        actions = play.finish()
         starting = [stacks[name] for name in order]
-        finishing = [stacks[name] - committed[name] + collected[name] for name in order]
+        finishing = [stacks[name] - play.committed[name] + play.collected[name] for name in order]
+        rake = play.rake
         if any(f < 0 for f in finishing):
             raise ValueError(f"a player would finish with less than nothing: {finishing}")
         if sum(starting) != sum(finishing) + rake:
             raise ValueError(f"the chips do not add up: {sum(starting)} at the start, {sum(finishing)} at the end "
                              f"and {rake} rake")
-        if total is not None and total != sum(committed.values()):
-            raise ValueError(f"the pot is {total}, but the players put in {sum(committed.values())}")
-        seat_order = sorted(order, key=lambda name: seat_of[name])
+        put_in = sum(play.committed.values())
+        if play.total is not None and play.total != put_in:
+            raise ValueError(f"the pot is {play.total}, but the players put in {put_in}")
+        rules = {"structure": "fixed", "small_blind": small_blind, "big_blind": self.small_bet,
+                 "small_bet": self.small_bet, "big_bet": self.big_bet, "cap": self.site.cap}
+        if self.site.heads_up_cap is not None:
+            rules["heads_up_cap"] = self.site.heads_up_cap
         fields: list[tuple[str, Any]] = [
             ("variant", variant_code(game, "fixed")),
             ("antes", antes),
-            ("blinds_or_straddles", blinds if replay_error else standard_blinds),
+            ("blinds_or_straddles", blinds if replay_error else [small_blind, self.small_bet] + [0] * (n - 2)),
             ("small_bet", self.small_bet),
             ("big_bet", self.big_bet),
             ("starting_stacks", starting),
-            ("actions", [f"d dh {label[name]} {deals[name][0]}" for name in order] + actions),
+            ("actions", actions),
             ("finishing_stacks", finishing),
             ("players", order),
             ("hand", int(self.id) if self.id.isdigit() else None),
@@ -371,8 +287,7 @@ class _Hand:
             ("seats", [seat_of[name] for name in order]),
             ("_badeucey_rake", rake),
             ("_badeucey_button", n - 1),
-            ("_badeucey_rules", {"structure": "fixed", "small_blind": small_blind, "big_blind": self.small_bet,
-                                 "small_bet": self.small_bet, "big_bet": self.big_bet, "cap": 4}),
+            ("_badeucey_rules", rules),
             ("_badeucey_site", self.site.site),
             ("_badeucey_hand", None if self.id.isdigit() else self.id),
             ("_badeucey_chip", str(self.unit)),
@@ -380,12 +295,126 @@ class _Hand:
         phh = "".join(f"{key} = {_toml(value)}\n" for key, value in fields if value is not None)
         if replay_error is None:
             replay_error = _replays(phh)
+        seat_order = sorted(order, key=lambda name: seat_of[name])
         index = {name: order.index(name) for name in seat_order}
         return ImportedHand(
             self.id, self.site.site, self.game, table_name, tuple(seat_order),
             tuple(self.units(starting[index[name]]) for name in seat_order),
             tuple(self.units(finishing[index[name]]) for name in seat_order),
             self.units(rake), phh, replay_error)
+
+    @staticmethod
+    def _order(seat_of: dict[str, int], events: list[tuple[str, int, re.Match[str]]]) -> list[str]:
+        """The players dealt in, in PHH's order: from the first left of the button, the
+        button last.  The button is the player before the small blind (heads-up, the small
+        blind): a site's button may be an empty seat's, or a player's sitting out."""
+        in_hand = {m["name"] for kind, _, m in events if kind not in ("pot", "collect", "returned")}
+        strangers = in_hand - set(seat_of)
+        if strangers:
+            raise ValueError(f"{', '.join(sorted(strangers))} acts but has no seat")
+        ring = sorted(in_hand, key=seat_of.__getitem__)
+        if len(ring) < 2:
+            raise ValueError("fewer than two players are dealt in")
+        small = [m["name"] for kind, _, m in events if kind == "small_blind"]
+        if len(small) != 1 or not any(kind == "big_blind" for kind, _, _ in events):
+            raise ValueError("the hand needs one small blind and a big blind")
+        button = ring.index(small[0]) - (len(ring) > 2)
+        return ring[button + 1:] + ring[:button + 1] if button >= 0 else ring
+
+
+class _Play:
+    """A hand's lines after the blinds, turned into PHH actions, with the chips
+    each player put in and took."""
+
+    def __init__(self, hand: _Hand, order: list[str], label: dict[str, str], size: int) -> None:
+        self.hand = hand
+        self.order = order
+        self.label = label
+        self.size = size
+        self.deals = {name: "??" * size for name in order}
+        self.actions: list[str] = []
+        self.pending: list[str] = []  # a draw's deals, written after its discards (PHH's order, pokerkit's)
+        self.committed = dict.fromkeys(order, 0)
+        self.round_bets = dict.fromkeys(order, 0)
+        self.collected = dict.fromkeys(order, 0)
+        self.shown: dict[str, str] = {}
+        self.drew: set[str] = set()
+        self.rake = 0
+        self.total: int | None = None
+        self.street = 0
+
+    def line(self, kind: str, street: int, m: re.Match[str]) -> None:
+        """One line of the hand: its kind (:data:`KINDS`), section and match."""
+        chips = self.hand.chips
+        name: str = m.groupdict().get("name") or ""
+        if street != self.street:
+            self.flush()
+            if street in (1, 2, 3) and street > self.street:
+                self.round_bets = dict.fromkeys(self.order, 0)
+            self.street = street
+        if kind in _ACTING:
+            self.flush()
+        who = self.label.get(name, "")
+        if kind == "fold":
+            self.actions.append(f"{who} f")
+        elif kind == "check":
+            self.actions.append(f"{who} cc")
+        elif kind == "call":
+            amount = chips(m["amount"])
+            self.round_bets[name] += amount
+            self.committed[name] += amount
+            self.actions.append(f"{who} cc")
+        elif kind in ("bet", "raise"):
+            to = chips(m["to"]) if kind == "raise" else self.round_bets[name] + chips(m["amount"])
+            self.committed[name] += to - self.round_bets[name]
+            self.round_bets[name] = to
+            self.actions.append(f"{who} cbr {to}")
+        elif kind == "discard":
+            self.drew.add(name)
+            count = int(m["count"])
+            cards = m.groupdict().get("cards")
+            thrown = _card_text(cards) if cards else "??" * count
+            if len(thrown) != 2 * count:
+                raise ValueError(f"{name} discards {count} cards but shows {cards}")
+            self.actions.append(f"{who} sd {thrown}")
+            self.pending.append(f"d dh {who} {'??' * count}")
+        elif kind == "pat":
+            self.actions.append(f"{who} sd")
+        elif kind == "dealt":
+            new = m.groupdict().get("new")
+            if street == 0 or not new:
+                self.deals[name] = _card_text(m["cards"] or "")
+            else:  # the hero's new cards, after its discard
+                text = _card_text(new)
+                hidden = f"d dh {who} {'??' * (len(text) // 2)}"
+                if hidden in self.pending:
+                    self.pending[self.pending.index(hidden)] = f"d dh {who} {text}"
+        elif kind == "show":
+            self.shown[name] = _card_text(m["cards"])
+        elif kind == "collect":
+            self.collected[name] += chips(m["amount"])
+        elif kind == "returned":
+            self.committed[name] -= chips(m["amount"])
+        elif kind == "pot":
+            self.total = chips(m["total"])
+            self.rake = chips(m["rake"]) if m.groupdict().get("rake") else 0
+
+    def flush(self) -> None:
+        """Write the deals of the draw under way."""
+        self.actions.extend(self.pending)
+        self.pending = []
+
+    def finish(self) -> list[str]:
+        """The PHH actions: the deals, the play, the hands shown."""
+        self.flush()
+        size = self.size
+        for name, text in self.shown.items():
+            if len(text) != 2 * size:
+                raise ValueError(f"{name} shows {len(text) // 2} cards, not {size}")
+            if name not in self.drew and self.deals[name] == "??" * size:
+                self.deals[name] = text  # stood pat throughout: the hand shown is the hand dealt
+            self.actions.append(f"{self.label[name]} sm {text}")
+        return [f"d dh {self.label[name]} {self.deals[name]}" for name in self.order] + self.actions
 
 
 def _replays(phh: str) -> str | None:
