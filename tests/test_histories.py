@@ -77,13 +77,14 @@ def test_the_phh_replays_to_the_same_stacks(imported: tuple[ImportedHand, ...]) 
         assert min(taken) >= 0 and sum(taken) == data["_badeucey_rake"], hand.id
         assert Hand.from_phh(again.to_phh()).stacks == again.stacks  # ?? kept
         replayed += 1
-    assert replayed == 9
+    assert replayed == 10
 
 
-def test_antes_and_an_extra_posted_blind_are_named_not_replayed(imported: tuple[ImportedHand, ...]) -> None:
+def test_antes_replay_and_an_extra_posted_blind_is_named(imported: tuple[ImportedHand, ...]) -> None:
     antes = by_id(imported, "240000000302")
-    assert antes.replay_error == "antes are not played by this engine"
+    assert antes.replay_error is None
     assert tomllib.loads(antes.phh)["antes"] == [250, 250, 250]
+    assert Hand.from_phh(antes.phh).rules.ante == 250
     extra = by_id(imported, "240000000303")
     assert extra.replay_error is not None and "extra blind" in extra.replay_error
     assert tomllib.loads(extra.phh)["blinds_or_straddles"] == [5, 10, 10, 0]

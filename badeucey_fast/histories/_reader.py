@@ -107,7 +107,7 @@ class ImportedHand:
     phh: str
     """The hand in PHH: amounts in the file's smallest unit (``_badeucey_chip``), ``??`` each unknown card."""
     replay_error: str | None = None
-    """Why this engine cannot replay the PHH (antes, a posted extra blind), or None."""
+    """Why this engine cannot replay the PHH (a blind posted out of turn), or None."""
 
     def to_dict(self) -> dict[str, Any]:
         """The hand as the ``--json`` of ``badeucey import`` gives it."""
@@ -244,9 +244,7 @@ class _Hand:
         # button, p2, the small); PHH lists the small blind first either way.
         expected = [self.small_bet, small_blind] if n == 2 else [small_blind, self.small_bet] + [0] * (n - 2)
         replay_error = None
-        if any(antes):
-            replay_error = "antes are not played by this engine"
-        elif blinds != expected:
+        if blinds != expected:
             replay_error = (f"blinds posted {blinds} are not a small and a big blind ({small_blind}/{self.small_bet}):"
                             " a posted extra blind is not played by this engine")
         play = _Play(self, order, label, game.hand_size)
@@ -268,8 +266,10 @@ class _Hand:
         put_in = sum(play.committed.values())
         if play.total is not None and play.total != put_in:
             raise ValueError(f"the pot is {play.total}, but the players put in {put_in}")
-        rules = {"structure": "fixed", "small_blind": small_blind, "big_blind": self.small_bet,
-                 "small_bet": self.small_bet, "big_bet": self.big_bet, "cap": self.site.cap}
+        rules: dict[str, int | str] = {"structure": "fixed", "small_blind": small_blind, "big_blind": self.small_bet,
+                                       "small_bet": self.small_bet, "big_bet": self.big_bet, "cap": self.site.cap}
+        if any(antes):
+            rules["ante"] = max(antes)
         if self.site.heads_up_cap is not None:
             rules["heads_up_cap"] = self.site.heads_up_cap
         fields: list[tuple[str, Any]] = [

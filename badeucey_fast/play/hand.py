@@ -979,6 +979,9 @@ class Hand(_HandCore):
         if self._decoded < len(raw):
             if not self._decoded:
                 table, rules, start = self._table, self.rules, self._start
+                if rules.ante:
+                    log.extend(Post(s, min(rules.ante, start[s]), "ante") for s in range(self._n))
+                    start = tuple(s - min(rules.ante, s) for s in start)  # what the blinds are posted from
                 if rules.small_blind:
                     log.append(Post(table.sb_seat, min(rules.small_blind, start[table.sb_seat]), "small"))
                 log.append(Post(table.bb_seat, min(rules.big_blind, start[table.bb_seat]), "big"))

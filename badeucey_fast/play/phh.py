@@ -21,7 +21,7 @@ pot, ``N`` no limit) followed by:
 
 The rules that PHH has no field for go in user-defined fields (``_``-prefixed,
 which PHH readers keep and ignore): ``_badeucey_button`` (the button's seat),
-``_badeucey_rules`` (cap, heads-up cap, structure, burn, blinds),
+``_badeucey_rules`` (cap, heads-up cap, structure, burn, blinds, ante),
 ``_badeucey_game`` (the game's rule variant: ace convention of the Badugi
 half, low ranking, odd-chip half, qualifiers), ``_badeucey_burns`` (burnt
 cards, when the table burns) and, while the hand is not over,
@@ -215,7 +215,7 @@ def dumps(hand: Hand) -> str:
     blinds = [rules.small_blind, rules.big_blind] + [0] * (n - 2)
     fields: list[tuple[str, Any]] = [
         ("variant", variant_code(game, rules.structure)),
-        ("antes", [0] * n),
+        ("antes", [rules.ante] * n),
         ("blinds_or_straddles", blinds),
     ]
     if rules.structure == "fixed":
@@ -235,6 +235,7 @@ def dumps(hand: Hand) -> str:
             "small_bet": rules.small_bet, "big_bet": rules.big_bet, "cap": rules.cap,
             "heads_up_cap": rules.heads_up_cap, "burn": rules.burn,
             **({} if rules.cap_counts_blind else {"cap_counts_blind": False}),
+            **({"ante": rules.ante} if rules.ante else {}),
         }),
         ("_badeucey_game", {
             "name": game.name, "hand_size": game.hand_size, "badugi": game.badugi, "low": game.low,
@@ -433,8 +434,11 @@ def loads(text: str) -> Hand:
     n = len(stacks)
     if n < 2:
         raise ValueError(f"starting_stacks lists {n} players; a hand needs at least 2")
-    if any(_numbers(data, "antes", n) or ()):
-        raise ValueError("antes are not played by this engine")
+    antes = _numbers(data, "antes", n) or [0] * n
+    ante = max(antes)
+    if any(a not in (ante, min(ante, stack)) for a, stack in zip(antes, stacks)):
+        raise ValueError(f"antes {antes} are not one ante for every player (all in when short): "
+                         "this engine plays one ante a table")
     blinds = _numbers(data, "blinds_or_straddles", n)
     game = _read_game(data.get("_badeucey_game"), variant)
     rules_field = data.get("_badeucey_rules")
@@ -447,9 +451,11 @@ def loads(text: str) -> Hand:
         if "game" in rules_field:
             raise ValueError("bad _badeucey_rules field: the game goes in _badeucey_game")
         try:
-            rules = TableRules(game, **{"structure": structure, **rules_field})
+            rules = TableRules(game, **{"structure": structure, "ante": ante, **rules_field})
         except TypeError as exc:
             raise ValueError(f"bad _badeucey_rules field: {exc}") from None
+        if rules.ante != ante:
+            raise ValueError(f"antes {antes} are not the rules' ante {rules.ante}")
     else:
         if blinds is None:
             blinds = [0] * n
@@ -460,7 +466,7 @@ def loads(text: str) -> Hand:
             # pokerkit's count of the cap (the module docstring)
             extra.update(small_bet=data.get("small_bet"), big_bet=data.get("big_bet"), heads_up_cap=POKERKIT_BETS,
                          cap=POKERKIT_BETS, cap_counts_blind=False)
-        rules = TableRules(game, small_blind=blinds[0], big_blind=blinds[1], **extra)
+        rules = TableRules(game, small_blind=blinds[0], big_blind=blinds[1], ante=ante, **extra)
     if variant_code(game, structure) != variant:
         raise ValueError(f"_badeucey_game {game.name!r} is not the variant {variant!r}'s game")
     if blinds is not None and blinds != [rules.small_blind, rules.big_blind] + [0] * (n - 2):
