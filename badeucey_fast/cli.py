@@ -416,8 +416,11 @@ def _cmd_import(args: argparse.Namespace) -> int:
                   f"rake {hand.rake}{note}")
         count = len(imported.hands)
         print(f"{count} hand{'' if count == 1 else 's'} imported, {len(imported.errors)} could not be read")
-    for error in imported.errors:
-        print(f"badeucey import: hand {error.id}: {error.reason}", file=sys.stderr)
+    if args.json and imported.errors:
+        print(json.dumps({"errors": [error.to_dict() for error in imported.errors]}), file=sys.stderr)
+    elif imported.errors:
+        for error in imported.errors:
+            print(f"badeucey import: hand {error.id}: {error.reason}", file=sys.stderr)
     return 1 if imported.errors else 0
 
 

@@ -159,7 +159,7 @@ def test_the_import_command(tmp_path: pathlib.Path) -> None:
     run = subprocess.run([sys.executable, "-m", "badeucey_fast", "import", "--json", "--phh-out", str(tmp_path),
                           *map(str, SAMPLES)], capture_output=True, text=True, cwd=tmp_path, check=False)
     assert run.returncode == 1  # one hand could not be read
-    assert "hand 240000000304: Ben acts but has no seat" in run.stderr
+    assert json.loads(run.stderr) == {"errors": [{"id": "240000000304", "reason": "Ben acts but has no seat"}]}
     hands = json.loads(run.stdout)
     assert len(hands) == 11 and set(hands[0]) >= {"id", "game", "players", "starting_stacks", "final_stacks",
                                                    "rake", "phh"}
@@ -215,3 +215,11 @@ def test_hands_with_unknown_cards_replay_to_their_payoffs(game: str) -> None:
         assert again.payoffs == hand.payoffs, text
         assert Hand.from_phh(again.to_phh()).payoffs == hand.payoffs
     assert reformed <= 2
+
+
+def test_the_import_command_names_what_it_cannot_read(tmp_path: pathlib.Path) -> None:
+    run = subprocess.run([sys.executable, "-m", "badeucey_fast", "import", str(SAMPLES[0].parent / "pokerstars-a5-and-antes.txt")],
+                         capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert run.returncode == 1
+    assert "badeucey import: hand 240000000304: Ben acts but has no seat" in run.stderr
+    assert "PokerStars 240000000302  deuce_seven" in run.stdout
