@@ -373,6 +373,36 @@ def _sigint_held() -> Iterator[None]:
                 run_handler(signal.SIGINT, came[0])
 
 
+@contextmanager
+def _sigint_noted() -> Iterator[Callable[[], bool]]:
+    """Ctrl-C noted as well as raised while the block runs: yields a function
+    that says whether one came.
+
+    Python's handler may run where its KeyboardInterrupt cannot leave: in a
+    finaliser or a weakref callback (printed as "Exception ignored" and
+    dropped), or in a C extension's import that clears it.  The job then looks
+    at the note and stops all the same.  The handler in place (Python's own or
+    the caller's) still runs; nothing changes outside the main thread, or when
+    SIGINT is ignored or left to the system.
+    """
+    came: list[bool] = []
+    handler = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or not callable(handler):
+        yield lambda: False
+        return
+    run_handler = cast(Callable[[int, Any], Any], handler)
+
+    def noted(signum: int, frame: Any) -> Any:
+        came.append(True)
+        return run_handler(signum, frame)
+
+    signal.signal(signal.SIGINT, noted)
+    try:
+        yield lambda: bool(came)
+    finally:
+        signal.signal(signal.SIGINT, handler)
+
+
 if sys.version_info < (3, 12):
     from concurrent.futures import process as _process
 
@@ -726,74 +756,77 @@ def run_chunks(
     last_save = time.monotonic()
     window, window_read = submit_window(pool), time.monotonic()  # a bounded window, refilled as chunks finish
     interrupted = False
-    try:
-        report()
-        while True:
-            if time.monotonic() - window_read >= WINDOW_REREAD:  # a cluster may have grown or shrunk
-                window, window_read = submit_window(pool), time.monotonic()
-            for c in queue if len(pending) < window else ():
-                try:
-                    with _sigint_held():  # (the pool's and the future's locks, see below)
-                        future = pool.submit(task, c, first_seed if c == first else chunk_seed(seed, c), payloads[c])
-                        pending[future] = c
-                        future.add_done_callback(finished_queue.put)
-                except BrokenExecutor as broken:  # a worker died since the last chunk: a chunk failed, as below
-                    where = f"; {len(done)} finished chunk(s) kept in {path}: run again to resume" if path else ""
-                    raise JobError(f"chunk {c} of {len(payloads)} could not be started: {type(broken).__name__}: "
-                                   f"{broken}{where}") from broken
-                if len(pending) >= window:
+    with _sigint_noted() as ctrl_c:
+        try:
+            report()
+            while True:
+                if time.monotonic() - window_read >= WINDOW_REREAD:  # a cluster may have grown or shrunk
+                    window, window_read = submit_window(pool), time.monotonic()
+                for c in queue if len(pending) < window else ():
+                    try:
+                        with _sigint_held():  # (the pool's and the future's locks, see below)
+                            future = pool.submit(task, c, first_seed if c == first else chunk_seed(seed, c), payloads[c])
+                            pending[future] = c
+                            future.add_done_callback(finished_queue.put)
+                    except BrokenExecutor as broken:  # a worker died since the last chunk: a chunk failed, as below
+                        where = f"; {len(done)} finished chunk(s) kept in {path}: run again to resume" if path else ""
+                        raise JobError(f"chunk {c} of {len(payloads)} could not be started: {type(broken).__name__}: "
+                                       f"{broken}{where}") from broken
+                    if len(pending) >= window:
+                        break
+                if not pending:
                     break
-            if not pending:
-                break
-            finished = _take_finished(finished_queue, checkpoint_interval)
-            failed: tuple[int, BaseException] | None = None
-            for future in sorted((f for f in finished if f in pending), key=pending.__getitem__):
-                c = pending.pop(future)
-                # A future's methods take its lock in a with statement: a Ctrl-C handled just after the lock is
-                # taken, before the block, would leave it held, and the pool's thread would wait for it for ever
-                # (at exit).  Held back meanwhile, it is handled as the block ends.
-                with _sigint_held():
-                    error = CancelledError(f"chunk {c} was cancelled") if future.cancelled() else future.exception()
-                    result = future.result() if error is None else None
-                if error is not None:
-                    failed = failed or (c, error)
-                    continue
-                done[c] = _check_result(result, c)
-                unsaved = True
-                counts["chunks"] += 1
-                counts["items"] += sizes[c]
-                report()
-            if failed is not None:
-                c, exc = failed
-                where = f"; {len(done)} finished chunk(s) kept in {path}: run again to resume" if path else ""
-                raise JobError(f"chunk {c} of {len(payloads)} failed: {type(exc).__name__}: {exc}{where}") from exc
-            if path is not None and unsaved and time.monotonic() - last_save >= checkpoint_interval:
-                kept = keep_checkpoint(path, lambda: write_checkpoint(path, job, done))
-                unsaved, last_save = False, time.monotonic()
-        if path is not None and unsaved:  # every chunk, saved before the job returns (a Ctrl-C here is caught)
-            kept = keep_checkpoint(path, lambda: write_checkpoint(path, job, done))
-            unsaved = False
-    except KeyboardInterrupt:
-        interrupted = True  # raised as a JobInterrupted below, once the finished chunks are saved
-    finally:
-        with _sigint_held():  # (a future's lock, as above)
-            for future in pending:
-                future.cancel()  # (a Dask task is cancelled with its future, running or not)
-            finished_late = {c: future.result() for future, c in pending.items() if interrupted
-                             and future.done() and not future.cancelled() and future.exception() is None}
-        if interrupted:
-            for c, result in finished_late.items():  # finished since the last look: kept too
-                try:
+                finished = _take_finished(finished_queue, checkpoint_interval)
+                failed: tuple[int, BaseException] | None = None
+                for future in sorted((f for f in finished if f in pending), key=pending.__getitem__):
+                    c = pending.pop(future)
+                    # A future's methods take its lock in a with statement: a Ctrl-C handled just after the lock is
+                    # taken, before the block, would leave it held, and the pool's thread would wait for it for ever
+                    # (at exit).  Held back meanwhile, it is handled as the block ends.
+                    with _sigint_held():
+                        error = CancelledError(f"chunk {c} was cancelled") if future.cancelled() else future.exception()
+                        result = future.result() if error is None else None
+                    if error is not None:
+                        failed = failed or (c, error)
+                        continue
                     done[c] = _check_result(result, c)
                     unsaved = True
-                except JobError:
-                    pass
-            if isinstance(pool, LocalPool):
-                pool.stop()  # the running chunks: their workers are killed, not waited for
-        if path is not None and unsaved:
-            kept = keep_checkpoint(path, lambda: write_checkpoint(path, job, done))
-        if own:
-            pool.shutdown(wait=not pending, cancel_futures=True)
+                    counts["chunks"] += 1
+                    counts["items"] += sizes[c]
+                    report()
+                if failed is not None:
+                    c, exc = failed
+                    where = f"; {len(done)} finished chunk(s) kept in {path}: run again to resume" if path else ""
+                    raise JobError(f"chunk {c} of {len(payloads)} failed: {type(exc).__name__}: {exc}{where}") from exc
+                if ctrl_c():  # a Ctrl-C whose KeyboardInterrupt was dropped where it was raised
+                    raise KeyboardInterrupt
+                if path is not None and unsaved and time.monotonic() - last_save >= checkpoint_interval:
+                    kept = keep_checkpoint(path, lambda: write_checkpoint(path, job, done))
+                    unsaved, last_save = False, time.monotonic()
+            if path is not None and unsaved:  # every chunk, saved before the job returns (a Ctrl-C here is caught)
+                kept = keep_checkpoint(path, lambda: write_checkpoint(path, job, done))
+                unsaved = False
+        except KeyboardInterrupt:
+            interrupted = True  # raised as a JobInterrupted below, once the finished chunks are saved
+        finally:
+            with _sigint_held():  # (a future's lock, as above)
+                for future in pending:
+                    future.cancel()  # (a Dask task is cancelled with its future, running or not)
+                finished_late = {c: future.result() for future, c in pending.items() if interrupted
+                                 and future.done() and not future.cancelled() and future.exception() is None}
+            if interrupted:
+                for c, result in finished_late.items():  # finished since the last look: kept too
+                    try:
+                        done[c] = _check_result(result, c)
+                        unsaved = True
+                    except JobError:
+                        pass
+                if isinstance(pool, LocalPool):
+                    pool.stop()  # the running chunks: their workers are killed, not waited for
+            if path is not None and unsaved:
+                kept = keep_checkpoint(path, lambda: write_checkpoint(path, job, done))
+            if own:
+                pool.shutdown(wait=not pending, cancel_futures=True)
     if interrupted:
         raise JobInterrupted(len(done), len(payloads), path if kept else None)
     return [done[c] for c in range(len(payloads))]

@@ -15,6 +15,7 @@ chips you put in are lost, as a fold loses them, and the result says so.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import TextIO, cast
 
@@ -177,12 +178,15 @@ def _showdown_lines(hand: Hand, names: Sequence[str]) -> list[str]:
 
 def play(
     bots: Sequence[Bot], *, rules: TableRules, hands: int, stacks: int, seed: int | None,
-    stdin: TextIO, stdout: TextIO,
+    stdin: TextIO, stdout: TextIO, phh_out: str | None = None,
 ) -> float:
     """Play ``hands`` hands against ``bots`` reading entries from ``stdin``;
     returns your result in big blinds (also printed).  Leaving mid-hand (``q``,
     end of input, Ctrl-C) loses the chips you put in that hand, as a fold does,
     and counts the hand; Ctrl-C prints the result, then raises KeyboardInterrupt.
+    With ``phh_out`` every hand dealt is kept there as PHH
+    (:func:`~badeucey_fast.play.phh.save`, players ``you``, ``DrawingBot1``,
+    ...), the one you leave unfinished too (it then holds the cards to come).
 
     :raises ValueError: for a seed outside the package's rule (:func:`~badeucey_fast._checks.check_seed`).
     """
@@ -197,6 +201,7 @@ def play(
         getattr(bot, "set_rules", lambda r: None)(rules)
         getattr(bot, "reset", lambda s: None)(rng.getrandbits(63) + i)
     score = _Score(stacks, rules.big_blind, stdout)
+    hand: Hand | None = None
     try:
         for h in range(hands):
             hand = Hand(rules, [stacks] * n, button=h % n, seed=rng.getrandbits(63))
@@ -207,11 +212,23 @@ def play(
             for line in _showdown_lines(hand, names):
                 print(line, file=stdout)
             score.finish()
+            _keep(hand, h + 1, names, phh_out)
+            hand = None
     except KeyboardInterrupt:
         stdout.write("\n")  # ends the prompt's line
+        _keep(hand, score.number, names, phh_out)
         score.close()
         raise
+    _keep(hand, score.number, names, phh_out)
     return score.close()
+
+
+def _keep(hand: Hand | None, number: int, names: Sequence[str], phh_out: str | None) -> None:
+    """Write the hand to ``phh_out`` as PHH, if both are given."""
+    if hand is not None and phh_out is not None:
+        from badeucey_fast.play.phh import save
+
+        save(hand, phh_out, number, names)
 
 
 class _Score:
@@ -307,7 +324,7 @@ def _play_hand(hand: Hand, bots: Sequence[Bot], names: Sequence[str], stdin: Tex
 
 
 def run(game: str | None, bot_names: str, hands: int, seed: int | None, structure: str, stacks: int,
-        stdin: TextIO, stdout: TextIO, strategy: str | None = None) -> int:
+        stdin: TextIO, stdout: TextIO, strategy: str | None = None, phh_out: str | None = None) -> int:
     """The command's body.  ``game`` None: badeucey, or the strategy's game."""
     if hands < 1:
         raise ValueError(f"--hands must be at least 1, got {hands}")
@@ -320,7 +337,9 @@ def run(game: str | None, bot_names: str, hands: int, seed: int | None, structur
         rules = TableRules(game or "badeucey", structure=structure)
     else:
         rules, bots = _cfr_table(game, names, structure, strategy)
-    play(bots, rules=rules, hands=hands, stacks=stacks, seed=seed, stdin=stdin, stdout=stdout)
+    if phh_out is not None:
+        os.makedirs(phh_out, exist_ok=True)  # before the first hand: a folder that cannot be made fails now
+    play(bots, rules=rules, hands=hands, stacks=stacks, seed=seed, stdin=stdin, stdout=stdout, phh_out=phh_out)
     return 0
 
 

@@ -31,6 +31,7 @@ from badeucey_fast.cards import format_cards, parse_cards
 from badeucey_fast.games import GAMES, Game
 from badeucey_fast.names import hand_name
 from badeucey_fast.showdown import showdown
+from badeucey_fast.web.limits import Limits
 
 EXIT_USAGE = 2  # argparse's code for a user mistake; ours too
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process ended by SIGPIPE (128 + 13)
@@ -388,9 +389,11 @@ def _equity_pat_notes(
 def _cmd_deal(args: argparse.Namespace) -> int:
     from badeucey_fast.play import TableRules, describe, play_script
 
-    rules = TableRules(args.game, structure=args.structure, burn=args.burn)
+    if args.bots is not None:
+        return _deal_bots(args)
+    rules = TableRules(args.game or "badeucey", structure=args.structure, burn=args.burn)
     script = [a for line in args.script for a in line.replace(";", ",").replace("\n", ",").split(",")]
-    hand = play_script(rules, [args.stack] * args.seats, script, button=args.button, seed=args.seed)
+    hand = play_script(rules, [args.stack] * (args.seats or 2), script, button=args.button, seed=args.seed)
     print(hand.to_phh() if args.phh else describe(hand), end="" if args.phh else "\n")
     return 0
 
@@ -422,6 +425,65 @@ def _cmd_import(args: argparse.Namespace) -> int:
         for error in imported.errors:
             print(f"badeucey import: hand {error.id}: {error.reason}", file=sys.stderr)
     return 1 if imported.errors else 0
+
+
+def _deal_bots(args: argparse.Namespace) -> int:
+    """badeucey deal --bots A,B: one hand played by built-in bots, printed as the log (or PHH)."""
+    from badeucey_fast.play import describe
+    from badeucey_fast.play.bots import make_bot
+    from badeucey_fast.play.matches import play_one_hand
+    from badeucey_fast.play.rules import TableRules
+
+    names = [name.strip().lower() for name in args.bots.split(",")]
+    if args.script:
+        raise ValueError("--script and --bots both say who plays: give one of them")
+    if args.seats is not None and args.seats != len(names):
+        raise ValueError(f"--seats {args.seats} but --bots names {len(names)} bots: the bots take a seat each")
+    if "cfr" in names:
+        args.strategy, args.cap = None, None
+        rules, bots = _cfr_match(args, names)
+    else:
+        bots = [make_bot(name) for name in names]
+        rules = TableRules(args.game or "badeucey", structure=args.structure, burn=args.burn)
+    if not 0 <= args.button < len(bots):
+        raise ValueError(f"--button {args.button}: seats are 0..{len(bots) - 1}")
+    hand = play_one_hand(bots, rules, [args.stack] * len(bots), button=args.button, seed=args.seed)
+    from badeucey_fast.play.matches import unique_names
+
+    players = list(unique_names(names))
+    if args.phh:
+        print(hand.to_phh(players), end="")
+    else:
+        print(f"seats: {', '.join(f'{s} {p}' for s, p in enumerate(players))}")
+        print(describe(hand))
+    return 0
+
+
+def _cmd_review(args: argparse.Namespace) -> int:
+    """badeucey review: the hero's decisions in PHH histories, judged against the strongest model available."""
+    from badeucey_fast.review import review
+
+    if args.samples < 1:
+        raise ValueError(f"--samples must be at least 1, got {args.samples}")
+    _check_outputs([("--html", args.html)])
+    report = review(args.files, args.hero, samples=args.samples, seed=args.seed)
+    if not report.hands:
+        why = "; ".join(f"{name}: {reason}" for name, reason in report.skipped[:3]) or "no hands in the files"
+        raise ValueError(f"no hand of {args.hero} to review ({why})")
+    if args.html is not None:
+        from badeucey_fast._review_html import review_html
+
+        with open(args.html, "w", encoding="utf-8") as f:
+            f.write(review_html(report))
+    if args.json:
+        data = report.to_dict()
+        data.pop("schema")
+        _print_json("review", data)
+    else:
+        print(report)
+        if args.html is not None:
+            print(f"wrote {args.html}")
+    return 0
 
 
 def _job_executor(args: argparse.Namespace) -> Any:
@@ -628,7 +690,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
         with _checkpoint_failures() as failures, _job_executor(args) as executor:
             result = play_match(bots, hands=args.hands, rules=rules, seed=args.seed, duplicate=not args.no_duplicate,
                                 executor=executor, progress=bar, checkpoint=args.checkpoint, keep_deals=False,
-                                engine=args.engine)
+                                engine=args.engine, phh_out=args.phh_out, phh_players=names)
     except jobs.JobInterrupted as exc:
         bar.close()
         print(f"badeucey: {_interrupted(exc, failures)}", file=sys.stderr)
@@ -672,6 +734,20 @@ def _cfr_match(args: argparse.Namespace, names: list[str]) -> tuple[Any, list[An
         return CFRBot(game=shipped) if args.strategy is None else CFRBot(trained)  # the shipped one is read once
 
     return rules, [cfr() if name == "cfr" else make_bot(name) for name in names]
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    """badeucey serve: the pages and the arena under uvicorn."""
+    try:
+        from badeucey_fast.web.serve import serve
+    except ImportError as exc:  # starlette or uvicorn missing
+        print(f"badeucey: error: badeucey serve needs the web extra ({exc.name} is missing): "
+              'pip install "badeucey-fast[web]"', file=sys.stderr)
+        return EXIT_USAGE
+    limits = Limits(max_connections=args.max_connections, max_matches_per_client=args.max_matches,
+                    max_hands=args.max_hands, decision_timeout=args.timeout)
+    return serve(host=args.host, port=args.port, allow_remote=args.allow_remote, tokens_file=args.tokens,
+                 data_dir=args.data, limits=limits, phh_folder=args.phh)
 
 
 MINI_STACK = 20
@@ -827,8 +903,13 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     ),
     "deal": (
         "badeucey deal --seed 1",
-        "badeucey deal --seats 3 --seed 7 --script 'p3 cbr 4, p1 f'",
-        "badeucey deal --game badugi --seed 1 --phh",
+        "badeucey deal --seats 3 --seed 7 --script 'p3 cbr 4, p1 f' --phh",
+        "badeucey deal --bots cfr,drawing --game badugi --seed 2",
+    ),
+    "review": (
+        "badeucey review hands --hero you",
+        "badeucey review session.phhs --hero p1 --json",
+        "badeucey review hand-000001.phh hand-000002.phh --hero cfr --html review.html",
     ),
     "chart": (
         "badeucey chart --game badugi --out badugi.npz",
@@ -838,7 +919,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "match": (
         "badeucey match --bots drawing,random --hands 2000 --seed 1",
         "badeucey match --bots drawing,calling,random --game badugi --workers 2",
-        "badeucey match --hands 1000 --seed 1 --json",
+        "badeucey match --bots cfr,drawing --game badugi --hands 100 --seed 1 --phh-out hands --json",
     ),
     "train": (
         "badeucey train --mini --iterations 100000 --seed 1 --out mini.npz",
@@ -854,6 +935,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "badeucey import HH20261102.txt",
         "badeucey import session/*.txt --json > hands.json",
         "badeucey import HH20261102.txt --phh-out hands/",
+    "serve": (
+        "badeucey serve",
+        "badeucey serve --port 8080 --data arena-data",
+        "badeucey serve --host 0.0.0.0 --allow-remote --tokens seats.txt",
     ),
     "bench": (
         "badeucey bench",
@@ -988,8 +1073,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play one hand: every seat checks or calls and stands pat, except where --script says "
         "otherwise. Players in scripts are PHH labels: p1 is left of the button, the button is last.",
     )
-    p_deal.add_argument("--game", default="badeucey", choices=list(GAMES), help="the game (default: badeucey)")
-    p_deal.add_argument("--seats", type=int, default=2, help="players at the table (default: 2)")
+    p_deal.add_argument("--game", default=None, choices=list(GAMES),
+                        help="the game (default: badeucey, or with --bots cfr the one its --game names)")
+    p_deal.add_argument("--seats", type=int, default=None, help="players at the table (default: 2, or one a bot)")
     p_deal.add_argument("--seed", type=int, default=None, help="makes the deal reproducible")
     p_deal.add_argument("--stack", type=int, default=100, help="every seat's starting stack (default: 100)")
     p_deal.add_argument("--button", type=int, default=0, help="the button's seat (default: 0)")
@@ -997,6 +1083,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_deal.add_argument("--burn", action="store_true", help="burn a card before each draw")
     p_deal.add_argument("--script", action="append", default=[], metavar="ACTIONS",
                         help="PHH actions, comma-separated, e.g. 'p3 cbr 4, p1 f, p2 sd 7s Kd' (repeatable)")
+    p_deal.add_argument("--bots", default=None, metavar="A,B,...",
+                        help="built-in bots play the hand, a seat each (drawing, random, calling, cfr, maniac, station, "
+                        "bluffer, reader; cfr heads-up, in the game of its shipped strategy): a hand to watch")
     p_deal.add_argument("--phh", action="store_true", help="print the PHH hand history instead of the log")
     p_deal.set_defaults(run=_cmd_deal)
     p_import = sub.add_parser(
@@ -1012,6 +1101,26 @@ def build_parser() -> argparse.ArgumentParser:
                           "starting_stacks, final_stacks, rake (the file's units), phh, replay_error")
     p_import.add_argument("--phh-out", metavar="DIR", help="write each hand as DIR/SITE-ID.phh")
     p_import.set_defaults(run=_cmd_import)
+    p_review = sub.add_parser(
+        "review",
+        help="review a player's decisions in PHH hand histories",
+        description="For each of the hero's bets and draws in PHH hand histories: the cards, the pot and the "
+        "price, the equity per half against the range the opponents' actions imply, what the strongest model "
+        "available would do (the shipped CFR strategy heads-up in fixed limit; an equity model otherwise) and "
+        "the EV the hero's action lost, in big blinds; then the leaks by street and by kind of decision. "
+        "Only what the hero knew is used: the opponents' cards are unknown from the start.",
+    )
+    p_review.add_argument("files", nargs="+", metavar="FILE",
+                          help="PHH files (.phh, or .phhs of several hands) or folders of them")
+    p_review.add_argument("--hero", required=True, metavar="NAME",
+                          help="the player to review: a name of the histories' players field, or a label p1, p2, ...")
+    p_review.add_argument("--samples", type=int, default=200, metavar="N",
+                          help="hypotheses of the opponents' cards at each decision (default: 200)")
+    p_review.add_argument("--seed", type=int, default=0, help="seeds the hypotheses and playouts (default: 0)")
+    p_review.add_argument("--html", default=None, metavar="OUT", help="also write a self-contained HTML report")
+    p_review.add_argument("--json", action="store_true", help="print JSON")
+    p_review.set_defaults(run=_cmd_review)
+
     p_chart = sub.add_parser(
         "chart",
         help="discard chart of every starting hand (big job: all local cores or a Dask cluster)",
@@ -1064,6 +1173,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_match.add_argument("--checkpoint", default=None, metavar="FILE",
                          help="keep finished chunks here; rerun to resume (needs --seed)")
     p_match.add_argument("--progress", action="store_true", help="show a progress bar even when stderr is not a terminal")
+    p_match.add_argument("--phh-out", default=None, metavar="DIR",
+                         help="write every hand to DIR as PHH (hand-000001.phh, ...; the bots then play in Python)")
     p_match.add_argument("--json", action="store_true", help="print JSON")
     p_match.set_defaults(run=_cmd_match)
 
@@ -1135,8 +1246,44 @@ def build_parser() -> argparse.ArgumentParser:
     p_play.add_argument("--seed", type=int, default=None, help="makes the deals reproducible")
     p_play.add_argument("--structure", default="fixed", choices=STRUCTURES, help=STRUCTURE_HELP)
     p_play.add_argument("--stack", type=int, default=200, help="every seat's stack at the start of a hand (default: 200)")
+    p_play.add_argument("--phh-out", default=None, metavar="DIR",
+                        help="keep the session's hands in DIR as PHH (hand-000001.phh, ...; you are 'you'), "
+                        "a hand you leave unfinished too")
     p_play.set_defaults(run=lambda a: __import__("badeucey_fast._terminal", fromlist=["run"]).run(
-        a.game, a.bots, a.hands, a.seed, a.structure, a.stack, sys.stdin, sys.stdout, a.strategy))
+        a.game, a.bots, a.hands, a.seed, a.structure, a.stack, sys.stdin, sys.stdout, a.strategy, a.phh_out))
+
+    p_serve = sub.add_parser(
+        "serve",
+        help="serve the table in a browser and the arena for remote bots (needs the web extra)",
+        description="Serve the browser pages and the arena (a bot anywhere plays the built-in bots over a "
+        "WebSocket at /api/play; docs/arena.rst), on this machine only unless --allow-remote. A server open to "
+        "other machines asks every /api/ request for a seat's token (--tokens FILE, or new ones printed at the "
+        "start). Ctrl-C stops it.",
+    )
+    p_serve.add_argument("--host", default="127.0.0.1",
+                         help="the address to listen on (default: 127.0.0.1, this machine only)")
+    p_serve.add_argument("--port", type=_port, default=8000, help="the port (default: 8000; 0: any free port)")
+    p_serve.add_argument("--allow-remote", action="store_true",
+                         help="let a --host other than a loopback address listen (every /api/ request then needs "
+                         "a seat's token)")
+    p_serve.add_argument("--tokens", default=None, metavar="FILE",
+                         help="the seats' tokens, one 'NAME TOKEN' a line (default with --allow-remote: four new "
+                         "ones, printed)")
+    p_serve.add_argument("--phh", default=None, metavar="DIR",
+                         help="the folder whose PHH files (*.phh, subfolders too) the hand replayer offers")
+    p_serve.add_argument("--data", default=None, metavar="DIR",
+                         help="keep the leaderboard in DIR/leaderboard.sqlite (default: in memory, gone at exit)")
+    p_serve.add_argument("--max-connections", type=_at_least_one, default=Limits.max_connections, metavar="N",
+                         help=f"arena matches open at once (default: {Limits.max_connections})")
+    p_serve.add_argument("--max-matches", type=_at_least_one, default=Limits.max_matches_per_client, metavar="N",
+                         help=f"arena matches one client may have open at once (default: "
+                         f"{Limits.max_matches_per_client})")
+    p_serve.add_argument("--max-hands", type=_at_least_one, default=Limits.max_hands, metavar="N",
+                         help=f"hands one match may ask for (default: {Limits.max_hands:,})")
+    p_serve.add_argument("--timeout", type=_seconds, default=Limits.decision_timeout, metavar="SECONDS",
+                         help=f"seconds a bot has for a decision before it forfeits the hand (default: "
+                         f"{Limits.decision_timeout:g})")
+    p_serve.set_defaults(run=_cmd_serve)
 
     from badeucey_fast import (
         _bench,  # the bench command's options only: its harness loads when it runs
@@ -1155,6 +1302,28 @@ def _at_least_one(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:60]!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    return value
+
+
+def _port(text: str) -> int:
+    """An argparse type: a TCP port, 0..65535 (0: any free port)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text[:60]!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0..65535, got {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text[:60]!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be above 0, got {text[:60]}")
     return value
 
 

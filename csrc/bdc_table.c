@@ -705,6 +705,8 @@ int bdc_table_check(const bdc_table *t)
             return BDC_E_ARGUMENT;
         if (t->bets[s] < -BDC_TABLE_MAX_CHIPS || t->bets[s] > BDC_TABLE_MAX_CHIPS)
             return BDC_E_ARGUMENT;
+        if (t->phase != BDC_PHASE_OVER && t->bets[s] > t->committed[s])
+            return BDC_E_ARGUMENT; /* this round's bet is part of what the seat put in */
         if (t->folded[s] > 1 || t->all_in[s] > 1 || t->n_hole[s] != (t->folded[s] ? 0 : t->rules.game.n_cards))
             return BDC_E_ARGUMENT;
         add_cards(&seen, &cards, &ids, t->hole[s], t->n_hole[s]);
@@ -1356,20 +1358,25 @@ int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stack
         if (c.error)
             return c.error;
         for (r = 0; r < rotations; r++) {
-            bdc_table t;
+            bdc_table copy, *t = &dealt; /* every rotation but the last on a copy, the last on the deal itself */
             drawing_plan plans[BDC_TABLE_MAX_SEATS];
-            memcpy(&t, &dealt, sizeof t);
-            open_ctx(&c, &t, NULL, 0);
-            memset(plans, 0, sizeof plans);
-            while (t.phase != BDC_PHASE_OVER) {
-                int bot = seat_after(t.to_act, r, n_seats);
-                play(&c, policies[bot] == BDC_POLICY_DRAWING ? drawing_action(&t, &tables, &plans[t.to_act])
-                                                              : policy_action(&t, policies[bot], bot_rng[bot]));
+            if (r + 1 < rotations) {
+                memcpy(&copy, &dealt, sizeof copy);
+                t = &copy;
+            }
+            open_ctx(&c, t, NULL, 0);
+            if (drawing) /* no plan yet (only a drawing seat reads its plan) */
+                for (s = 0; s < n_seats; s++)
+                    plans[s].valid = 0;
+            while (t->phase != BDC_PHASE_OVER) {
+                int bot = seat_after(t->to_act, r, n_seats);
+                play(&c, policies[bot] == BDC_POLICY_DRAWING ? drawing_action(t, &tables, &plans[t->to_act])
+                                                              : policy_action(t, policies[bot], bot_rng[bot]));
                 if (c.error)
                     return c.error;
             }
             for (s = 0; s < n_seats; s++)
-                out[seat_after(s, r, n_seats)] += t.payoffs[s];
+                out[seat_after(s, r, n_seats)] += t->payoffs[s];
         }
     }
     return BDC_OK;

@@ -320,10 +320,10 @@ def test_match_keeps_running_sums_not_deals() -> None:
     from badeucey_fast.engine import TableRules
 
     seeds = jobs.chunk_seed(1, 0)
-    payload = ([RandomBot(), CallingBot()], TableRules("badugi"), (200, 200), 0, 40, True, False)
+    payload = ([RandomBot(), CallingBot()], TableRules("badugi"), (200, 200), 0, 40, True, False, None)
     result = _match_chunk(0, seeds, payload)
     assert sorted(result) == ["deals", "m2", "total"] and all(a.size <= 2 for a in result.values())
-    kept = _match_chunk(0, seeds, payload[:-1] + (True,))
+    kept = _match_chunk(0, seeds, payload[:-2] + (True, None))
     assert kept["per_deal"].shape == (40, 2)
     assert np.allclose(kept["total"], kept["per_deal"].sum(axis=0))
 
@@ -918,3 +918,35 @@ def test_a_selfplay_of_10_to_the_18_hands_starts_at_once() -> None:
     assert done.stdout.splitlines() == [f"{10**18} {-(-10**18 // 2 // 8192)}",
                                         f"interrupted; 0 of {-(-10**18 // 2 // 8192):,} chunks had finished, none kept "
                                         "(no checkpoint)"]
+
+
+class _SwallowsCtrlC:
+    """Sends this process SIGINT from its finaliser: Python runs the handler there, and a
+    KeyboardInterrupt raised in a finaliser is printed and dropped, as in a C extension's
+    import or a weakref callback, which the job cannot see into."""
+
+    def __del__(self) -> None:
+        signal.raise_signal(signal.SIGINT)
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # (the dropped KeyboardInterrupt)
+def test_a_ctrl_c_whose_keyboard_interrupt_is_swallowed_still_stops_the_job() -> None:
+    """A Ctrl-C handled where its KeyboardInterrupt cannot leave (a finaliser) still ends the
+    job as interrupted, with its finished chunks, rather than the job running on as if no
+    Ctrl-C had come."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    reports: list[JobProgress] = []
+
+    def progress(p: JobProgress) -> None:
+        reports.append(p)
+        if p.chunks_done == 1:
+            _SwallowsCtrlC()  # made and dropped at once
+
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)  # (CI's lanes start with SIGINT ignored)
+    try:
+        with ThreadPoolExecutor(1) as pool, pytest.raises(JobInterrupted) as stopped:
+            run_chunks(interrupt_tasks.quick_or_stuck, [0] + [1] * 9, [1] * 10, job={}, executor=pool, progress=progress)
+    finally:
+        signal.signal(signal.SIGINT, handler)
+    assert 1 <= stopped.value.chunks_done < 10

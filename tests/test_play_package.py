@@ -132,7 +132,7 @@ def test_observe_sees_the_end_of_each_hand() -> None:
     from badeucey_fast.play.matches import _match_chunk
 
     watcher = Watcher()
-    payload = ([watcher, CallingBot()], TableRules("badugi"), (50, 50), 0, 3, True, False)
+    payload = ([watcher, CallingBot()], TableRules("badugi"), (50, 50), 0, 3, True, False, None)
 
     class Keep(Watcher):
         def __deepcopy__(self, memo: object) -> Keep:

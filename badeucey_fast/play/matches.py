@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["CHUNK_DEALS", "ENGINES", "IllegalActionError", "MatchResult", "play_match"]
+__all__ = ["CHUNK_DEALS", "ENGINES", "IllegalActionError", "MatchResult", "play_match", "play_one_hand", "unique_names"]
 
 CHUNK_DEALS = 256
 """Deals per chunk of a match: the unit of randomness and of parallel work.
@@ -49,8 +49,16 @@ def _check_bots(bots: object) -> list[Bot]:
     return out
 
 
-_MatchPayload = tuple[list[Bot], TableRules, tuple[int, ...], int, int, bool, bool]
-"""bots, rules, stacks, first deal, deals, duplicate, keep_deals."""
+_MatchPayload = tuple[list[Bot], TableRules, tuple[int, ...], int, int, bool, bool, "_HandFiles | None"]
+"""bots, rules, stacks, first deal, deals, duplicate, keep_deals, where the hands go."""
+
+
+@dataclasses.dataclass(frozen=True)
+class _HandFiles:
+    """Where a match writes its hands (``phh_out``) and the bots' names there."""
+
+    folder: str
+    names: tuple[str, ...]
 
 
 class _MatchChunks(Sequence[_MatchPayload]):
@@ -58,9 +66,9 @@ class _MatchChunks(Sequence[_MatchPayload]):
     holds none of them for long."""
 
     def __init__(self, players: list[Bot], rules: TableRules, stacks: tuple[int, ...], deals: int,
-                 duplicate: bool, keep_deals: bool) -> None:
+                 duplicate: bool, keep_deals: bool, files: _HandFiles | None = None) -> None:
         self.players, self.rules, self.stacks, self.deals = players, rules, stacks, deals
-        self.duplicate, self.keep_deals = duplicate, keep_deals
+        self.duplicate, self.keep_deals, self.files = duplicate, keep_deals, files
 
     def __len__(self) -> int:
         return -(-self.deals // CHUNK_DEALS)
@@ -75,7 +83,23 @@ class _MatchChunks(Sequence[_MatchPayload]):
         c = range(len(self))[index]  # IndexError past the end
         first = c * CHUNK_DEALS
         count = min(CHUNK_DEALS, self.deals - first)
-        return (self.players, self.rules, self.stacks, first, count, self.duplicate, self.keep_deals)
+        return (self.players, self.rules, self.stacks, first, count, self.duplicate, self.keep_deals, self.files)
+
+
+def chunk_randomness(seeds: np.random.SeedSequence, deals: int, bots: int) -> tuple[list[int], list[list[int]], list[int]]:
+    """What a chunk of a match draws from its seed sequence, in this order: each
+    bot's ``reset`` seed, then each deal's deck order (the 52 card ids, dealt
+    from the front) and stub seed (the reshuffles of the stub).  The one source
+    of a match's cards, so that the arena (:mod:`badeucey_fast.web.match`) deals
+    what :func:`play_match` deals for the same seed."""
+    import numpy as np
+
+    deck_seq, bot_seq = seeds.spawn(2)
+    bot_seeds = [int(s) for s in bot_seq.generate_state(bots, np.uint64)]
+    rng = np.random.default_rng(deck_seq)
+    decks: list[list[int]] = np.argsort(rng.random((deals, 52)), axis=1).tolist()
+    stub_seeds: list[int] = rng.integers(0, 2**63, size=deals).tolist()
+    return bot_seeds, decks, stub_seeds
 
 
 def _match_chunk(
@@ -86,25 +110,24 @@ def _match_chunk(
     drawn from the chunk's seed sequence.  Returns the chunk's running sums per
     bot, of the deals' mbb per hand: ``deals`` (1,), ``total`` (1, bots) and
     ``m2`` (1, bots), the sum of squared deviations from the chunk's mean; and,
-    when kept, ``per_deal`` (deals, bots)."""
+    when kept, ``per_deal`` (deals, bots).  With hand files, each hand is
+    written as PHH, numbered from 1 in the order played (deal by deal, each
+    deal's rotations in turn)."""
     import numpy as np
 
-    bots, rules, stacks, first, deals, duplicate, keep_deals = payload
+    bots, rules, stacks, first, deals, duplicate, keep_deals, files = payload
     assert seeds is not None  # a match always has a seed
     bots = copy.deepcopy(bots)  # each chunk its own bots, whatever runs it (threads share objects)
     n = len(bots)
-    deck_seq, bot_seq = seeds.spawn(2)
+    bot_seeds, decks, stub_seeds = chunk_randomness(seeds, deals, n)
     observers = [getattr(bot, "observe", None) for bot in bots]
-    for bot, s in zip(bots, bot_seq.generate_state(n, np.uint64), strict=True):
+    for bot, s in zip(bots, bot_seeds, strict=True):
         reset = getattr(bot, "reset", None)
         if reset is not None:
             reset(int(s))
         set_rules = getattr(bot, "set_rules", None)
         if set_rules is not None:
             set_rules(rules)
-    rng = np.random.default_rng(deck_seq)
-    decks = np.argsort(rng.random((deals, 52)), axis=1).tolist()
-    stub_seeds = rng.integers(0, 2**63, size=deals).tolist()
     rotations = n if duplicate else 1
     scale = 1000 / rules.big_blind / rotations
     out = np.empty((deals, n), dtype=np.float64)
@@ -114,15 +137,13 @@ def _match_chunk(
         for r in range(rotations):
             seat_bot = [(s + r) % n for s in range(n)]  # rotation r: seat s is played by bot (s + r) % n
             hand = Hand(rules, stacks, button=button, deck=decks[d], seed=stub_seeds[d])
-            while (seat := hand.to_act) is not None:
-                b = seat_bot[seat]
-                action = bots[b].act(hand.view(seat))
-                try:
-                    hand.act(action)
-                except ValueError as exc:
-                    raise IllegalActionError(f"bot {b} ({bots[b]!r}) played an illegal action {action!r}: {exc}") from None
+            _play_out(hand, bots, seat_bot)
             payoffs = hand.payoffs
             assert payoffs is not None
+            if files is not None:
+                from badeucey_fast.play.phh import save
+
+                save(hand, files.folder, (first + d) * rotations + r + 1, [files.names[b] for b in seat_bot])
             for s in range(n):
                 total[seat_bot[s]] += payoffs[s]
                 observe = observers[seat_bot[s]]
@@ -130,6 +151,50 @@ def _match_chunk(
                     observe(hand.view(s))
         out[d] = [t * scale for t in total]
     return chunk_sums(out, keep_deals)
+
+
+def _play_out(hand: Hand, bots: Sequence[Bot], seat_bot: Sequence[int]) -> None:
+    """Play the hand to its end, seat ``s`` by ``bots[seat_bot[s]]``."""
+    while (seat := hand.to_act) is not None:
+        b = seat_bot[seat]
+        action = bots[b].act(hand.view(seat))
+        try:
+            hand.act(action)
+        except ValueError as exc:
+            raise IllegalActionError(f"bot {b} ({bots[b]!r}) played an illegal action {action!r}: {exc}") from None
+
+
+def play_one_hand(bots: Sequence[Bot], rules: TableRules, stacks: Sequence[int], *, button: int = 0,
+                  seed: int | None = None) -> Hand:
+    """One hand played to its end by ``bots``, bot ``i`` in seat ``i``: a hand
+    to watch (``badeucey deal --bots``).  ``seed`` deals the cards and seeds
+    each bot that has a ``reset`` (the same seed, the same hand).
+
+    :raises ValueError: for a seat count the game does not seat, or a bot's
+        illegal action (:class:`IllegalActionError`, naming the bot).
+
+    >>> from badeucey_fast.play import CallingBot, DrawingBot, TableRules
+    >>> from badeucey_fast.play.matches import play_one_hand
+    >>> hand = play_one_hand([DrawingBot(), CallingBot()], TableRules("badugi"), [40, 40], seed=5)
+    >>> hand.phase, sum(hand.payoffs)
+    ('over', 0)
+    >>> play_one_hand([CallingBot()], TableRules("badugi"), [40])
+    Traceback (most recent call last):
+    ...
+    ValueError: badugi seats 2..10 bots, got 1
+    """
+    import random
+
+    players = _check_bots(bots)
+    if not 2 <= len(players) <= rules.max_seats:
+        raise ValueError(f"{get_game(rules.game).name} seats 2..{rules.max_seats} bots, got {len(players)}")
+    rng = random.Random(check_seed(seed))
+    for bot in players:
+        getattr(bot, "set_rules", lambda r: None)(rules)
+        getattr(bot, "reset", lambda s: None)(rng.getrandbits(63))
+    hand = Hand(rules, stacks, button=button, seed=rng.getrandbits(63))
+    _play_out(hand, players, range(len(players)))
+    return hand
 
 
 class IllegalActionError(ValueError):
@@ -150,6 +215,8 @@ def play_match(
     checkpoint: str | os.PathLike[str] | None = None,
     keep_deals: bool = True,
     engine: str = "auto",
+    phh_out: str | os.PathLike[str] | None = None,
+    phh_players: Sequence[str] | None = None,
 ) -> MatchResult:
     """Play ``bots`` against each other and measure who wins, in mbb per hand.
 
@@ -204,6 +271,17 @@ def play_match(
     random and calling bots.  Chunks are then of
     :data:`~badeucey_fast.play.self_play.SELFPLAY_CHUNK_DEALS` deals.
 
+    **Hand histories.**  With ``phh_out`` every hand is written to that
+    folder as PHH (:func:`~badeucey_fast.play.phh.save`: ``hand-000001.phh``,
+    ... in the order played, deal by deal, each deal's rotations in turn),
+    with ``phh_players`` (default: the bots' names) as PHH's ``players``, bot
+    by bot (a name that repeats gets ``#2``, ``#3``, ...); :meth:`Hand.from_phh
+    <badeucey_fast.play.hand.Hand.from_phh>` replays each to the same payoffs.
+    The hands are then played by the Python bots (``engine="auto"`` plays in
+    Python; ``"c"`` is refused), and each chunk writes its own hands where it
+    runs: a cluster's workers need the folder shared.  A match resumed from a
+    checkpoint writes the hands of the chunks it plays, not of those kept.
+
     **The table.**  Without ``rules`` the table is ``TableRules(game)``: fixed
     limit, blinds 1/2, bets of 2 before the second draw and 4 after, a cap of
     four bets a round with three or more players in the hand, and **no cap
@@ -228,6 +306,8 @@ def play_match(
     :param engine: ``"auto"`` (the default) plays in C when every bot is a
         built-in bot the C core's policies reproduce (see below),
         ``"python"`` always plays the bots in Python, ``"c"`` insists on C.
+    :param phh_out: a folder to write every hand to, as PHH (see above).
+    :param phh_players: the bots' names in those histories, one a bot.
     :returns: a :class:`MatchResult`.
     :raises ValueError: for bad settings, a checkpoint of another match or a
         damaged one; :class:`~badeucey_fast.play.matches.IllegalActionError` (a
@@ -269,7 +349,15 @@ def play_match(
         raise ValueError("a match with a checkpoint needs a seed (the checkpoint resumes that match)")
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(map(repr, ENGINES))}, got {engine!r}")
-    policies = None if engine == "python" else _c_policies(players, rules, seat_stacks)
+    if phh_out is not None and engine == "c":
+        raise ValueError("engine='c' keeps no hands: phh_out needs the hands played in Python (engine='auto')")
+    if phh_players is not None and (isinstance(phh_players, str) or len(phh_players) != n
+                                    or not all(isinstance(p, str) for p in phh_players)):
+        raise ValueError(f"phh_players must be {n} names, one a bot, got {phh_players!r}")
+    files = None if phh_out is None else _HandFiles(os.fspath(phh_out), unique_names(phh_players or names))
+    if files is not None:
+        os.makedirs(files.folder, exist_ok=True)  # before any work: a folder that cannot be made fails now
+    policies = None if engine == "python" or files is not None else _c_policies(players, rules, seat_stacks)
     if engine == "c" and policies is None:
         raise ValueError("engine='c' plays only RandomBot, CallingBot and DrawingBot with default settings")
     rules_text = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
@@ -283,7 +371,7 @@ def play_match(
                             progress=progress, checkpoint=checkpoint, keep_deals=bool(keep_deals), job=job)
     if keep_deals:
         check_memory(deals, n, hands)
-    payloads = _MatchChunks(players, rules, seat_stacks, deals, duplicate, bool(keep_deals))
+    payloads = _MatchChunks(players, rules, seat_stacks, deals, duplicate, bool(keep_deals), files)
     if executor is None and len(payloads) == 1:
         executor = InlineExecutor()
     job = {"job": "play_match", "bots": list(names), "seed": entropy, "rules": rules_text, "stacks": list(seat_stacks),
@@ -298,6 +386,16 @@ def play_match(
     per_deal = np.concatenate([r["per_deal"] for r in results]) if keep_deals else np.zeros((0, n))
     per_deal.flags.writeable = False
     return _result(names, rules, results, per_deal, deals * rotations, duplicate, entropy)
+
+
+def unique_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The names, a repeated one numbered from its second use (``drawing``, ``drawing#2``)."""
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+    return tuple(out)
 
 
 ENGINES = ("auto", "python", "c")

@@ -71,6 +71,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import random
 import struct
 import tomllib
@@ -78,6 +79,7 @@ import warnings
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import fields as dataclass_fields
+from collections.abc import Sequence
 from typing import Any
 
 from badeucey_fast.cards import NAME_OF, parse_cards
@@ -87,7 +89,7 @@ from badeucey_fast.play.events import BetRaise, Deal, Draw, Show, player_label
 from badeucey_fast.play.hand import DealState, Hand, Replay, _one_call
 from badeucey_fast.play.rules import TableRules
 
-__all__ = ["MAX_PHH_CHARACTERS", "STANDARD_CODES", "POKERKIT_BETS", "PokerkitWarning", "dumps", "loads", "pokerkit_actions", "variant_code"]
+__all__ = ["MAX_PHH_CHARACTERS", "STANDARD_CODES", "POKERKIT_BETS", "PokerkitWarning", "dumps", "loads", "pokerkit_actions", "save", "variant_code"]
 
 
 class PokerkitWarning(UserWarning):
@@ -196,7 +198,7 @@ def _mask(line: str, hidden: set[int] | frozenset[int]) -> str:
 
 
 @_one_call  # (it reads the whole hand)
-def dumps(hand: Hand) -> str:
+def dumps(hand: Hand, players: Sequence[str] | None = None) -> str:
     """The hand history as PHH (TOML) text, finished or not.
 
     The text shows every card; while the hand is not over it also holds what
@@ -205,6 +207,10 @@ def dumps(hand: Hand) -> str:
     this hand would: a record to save or resume, not one to show a player
     (:meth:`Hand.view <badeucey_fast.play.hand.Hand.view>` gives what a seat may know).
 
+    :param players: the players' names by seat, written as PHH's ``players``
+        field (in PHH's order, from the first seat left of the button): what
+        :func:`~badeucey_fast.review.review` finds a hero by.
+    :raises ValueError: for ``players`` that are not one text a seat.
     :warns PokerkitWarning: for a hand in the codes ``FB`` or ``F2L3D`` that
         pokerkit cannot replay (see the module docstring).
     """
@@ -226,6 +232,11 @@ def dumps(hand: Hand) -> str:
         ("starting_stacks", [hand.starting_stacks[s] for s in order]),
         ("actions", pokerkit_actions(hand)),
     ]
+    if players is not None:
+        names = list(players) if not isinstance(players, str) else None
+        if names is None or len(names) != n or not all(isinstance(name, str) for name in names):
+            raise ValueError(f"players must be {n} names, one a seat, got {players!r}")
+        fields.append(("players", [names[s] for s in order]))
     if hand.phase == "over":
         fields.append(("finishing_stacks", [hand.stacks[s] for s in order]))
     fields += [
@@ -251,6 +262,21 @@ def dumps(hand: Hand) -> str:
     if fields[0][1] in STANDARD_CODES:
         _warn_beyond_pokerkit(hand)
     return "".join(f"{key} = {_toml(value)}\n" for key, value in fields)
+
+
+def save(hand: Hand, folder: str | os.PathLike[str], number: int, players: Sequence[str] | None = None) -> str:
+    """Write the hand's :func:`dumps` to ``folder/hand-NNNNNN.phh`` (``number``
+    zero-padded to six digits, more when larger), making the folder when
+    missing; returns the file's path.  What ``badeucey match --phh-out``,
+    ``badeucey play --phh-out`` and ``badeucey deal --phh-out`` write.
+
+    :raises OSError: when the folder or the file cannot be written.
+    """
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, f"hand-{number:06d}.phh")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(dumps(hand, players))
+    return path
 
 
 def _warn_beyond_pokerkit(hand: Hand) -> None:

@@ -1540,7 +1540,9 @@ static void fuzz_cfr(void)
                                           n_own, actions, p, &seen));
                 n_key = CALL(bdc_cfr_key(&game, position, round, &legal, cards, n_cards, history, n_public, own, n_own,
                                          made));
-                if (n_key != got)
+                /* the same key either way; the poisoned entry's averages refused by the policy alone */
+                if (n_key != got &&
+                    !(poisoned && got == BDC_E_ARGUMENT && n_key > 0 && !memcmp(made, key, BDC_CFR_KEY_BYTES)))
                     FAIL("bdc_cfr_key returned %d where bdc_cfr_policy returned %d", n_key, got);
             }
             if (poisoned)
