@@ -935,6 +935,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "badeucey import HH20261102.txt",
         "badeucey import session/*.txt --json > hands.json",
         "badeucey import HH20261102.txt --phh-out hands/",
+    ),
     "serve": (
         "badeucey serve",
         "badeucey serve --port 8080 --data arena-data",

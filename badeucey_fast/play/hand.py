@@ -34,7 +34,7 @@ import inspect
 import random
 import struct
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
@@ -130,7 +130,7 @@ class Replay:
 
     hands: tuple[tuple[int, ...], ...]
     """Each player's hand, in the order of play from the first seat left of the button."""
-    draws: dict[tuple[int, int], tuple[int | None, ...]] = field(default_factory=dict)
+    draws: Mapping[tuple[int, int], tuple[int | None, ...]] = field(default_factory=dict)
     """The cards dealt in each draw, by (draw 1..3, seat); None for an unknown
     card, which the table deals from the stub, a card the history names
     nowhere (:attr:`named`) when there is one."""

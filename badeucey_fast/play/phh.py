@@ -79,7 +79,6 @@ import warnings
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import fields as dataclass_fields
-from collections.abc import Sequence
 from typing import Any
 
 from badeucey_fast.cards import NAME_OF, parse_cards
