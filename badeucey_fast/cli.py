@@ -398,6 +398,35 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_import(args: argparse.Namespace) -> int:
+    import pathlib
+
+    from badeucey_fast.histories import import_histories
+
+    imported = import_histories(args.files)
+    if args.phh_out is not None:
+        folder = pathlib.Path(args.phh_out)
+        folder.mkdir(parents=True, exist_ok=True)
+        for hand in imported.hands:
+            site = "".join(ch for ch in hand.site.lower() if ch.isalnum())
+            (folder / f"{site}-{hand.id}.phh").write_text(hand.phh, encoding="utf-8")
+    if args.json:
+        print(json.dumps([hand.to_dict() for hand in imported.hands], indent=2))
+    else:
+        for hand in imported.hands:
+            note = f"  (not replayable here: {hand.replay_error})" if hand.replay_error else ""
+            print(f"{hand.site} {hand.id}  {hand.game}  table {hand.table!r}  {len(hand.players)} players  "
+                  f"rake {hand.rake}{note}")
+        count = len(imported.hands)
+        print(f"{count} hand{'' if count == 1 else 's'} imported, {len(imported.errors)} could not be read")
+    if args.json and imported.errors:
+        print(json.dumps({"errors": [error.to_dict() for error in imported.errors]}), file=sys.stderr)
+    elif imported.errors:
+        for error in imported.errors:
+            print(f"badeucey import: hand {error.id}: {error.reason}", file=sys.stderr)
+    return 1 if imported.errors else 0
+
+
 def _deal_bots(args: argparse.Namespace) -> int:
     """badeucey deal --bots A,B: one hand played by built-in bots, printed as the log (or PHH)."""
     from badeucey_fast.play import describe
@@ -905,6 +934,11 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "badeucey play --game badugi --bots drawing,calling --seed 3",
         "badeucey play --bots cfr --strategy badeucey.npz",
     ),
+    "import": (
+        "badeucey import HH20261102.txt",
+        "badeucey import session/*.txt --json > hands.json",
+        "badeucey import HH20261102.txt --phh-out hands/",
+    ),
     "serve": (
         "badeucey serve",
         "badeucey serve --port 8080 --data arena-data",
@@ -1058,6 +1092,19 @@ def build_parser() -> argparse.ArgumentParser:
                         "bluffer, reader; cfr heads-up, in the game of its shipped strategy): a hand to watch")
     p_deal.add_argument("--phh", action="store_true", help="print the PHH hand history instead of the log")
     p_deal.set_defaults(run=_cmd_deal)
+    p_import = sub.add_parser(
+        "import",
+        help="read poker sites' draw-game hand histories into PHH",
+        description="Read every hand of PokerStars' (2-7 and A-5 triple draw, Badugi) and Kings Club's (Badeucey, "
+        "Badacey) text hand histories into PHH, '??' for each card the file does not show. A hand that cannot be "
+        "read is named on stderr with why (exit status 1); the others still import.",
+    )
+    p_import.add_argument("files", nargs="+", metavar="FILE", help="hand history text files")
+    p_import.add_argument("--json", action="store_true",
+                          help="print a JSON array, one object a hand: id, site, game, table, players, "
+                          "starting_stacks, final_stacks, rake (the file's units), phh, replay_error")
+    p_import.add_argument("--phh-out", metavar="DIR", help="write each hand as DIR/SITE-ID.phh")
+    p_import.set_defaults(run=_cmd_import)
     p_review = sub.add_parser(
         "review",
         help="review a player's decisions in PHH hand histories",

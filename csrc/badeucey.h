@@ -486,6 +486,7 @@ typedef struct {
     uint64_t deck;           /* the cards in play, bit c for card id c; 0: all 52 */
     int draws;               /* draws in a hand, 1 .. BDC_MAX_DRAWS (betting rounds: draws + 1); 0: 3 */
     int max_discard;         /* the most cards a seat may throw in one draw, 1 .. n_cards; 0: n_cards */
+    int64_t ante;            /* posted by every seat before the blinds, into the pot and not a bet; 0: none */
 } bdc_table_rules;
 
 /* One thing that happened.  Kinds (enum bdc_event_kind):

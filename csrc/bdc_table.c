@@ -218,6 +218,19 @@ static void post(bdc_table *t, int seat, int64_t amount)
     }
 }
 
+/* Seat posts an ante: into the pot, not a bet of round 0 (all in when it is short). */
+static void post_ante(bdc_table *t, int seat, int64_t amount)
+{
+    if (amount > t->stacks[seat])
+        amount = t->stacks[seat];
+    t->stacks[seat] -= amount;
+    t->committed[seat] += amount;
+    if (!t->stacks[seat] && !t->all_in[seat]) {
+        t->all_in[seat] = 1;
+        t->active--;
+    }
+}
+
 static int64_t pot_total(const bdc_table *t)
 {
     int64_t sum = 0;
@@ -632,6 +645,8 @@ static int rules_ok(const bdc_table_rules *r)
         return 0;
     if (!chips_ok(r->small_blind, 0) || !chips_ok(r->big_blind, 1) || r->small_blind > r->big_blind)
         return 0;
+    if (!chips_ok(r->ante, 0))
+        return 0;
     if (!chips_ok(r->small_bet, 1) || !chips_ok(r->big_bet, 1))
         return 0;
     if (r->cap < 1 || r->heads_up_cap < 0 || (r->burn != 0 && r->burn != 1) ||
@@ -801,6 +816,9 @@ static void start_hand(ctx *c, const bdc_table_rules *rules, int n_seats, const 
         t->sb_seat = (button + 1) % n_seats;
         t->bb_seat = (button + 2) % n_seats;
     }
+    if (rules->ante)
+        for (i = 0; i < n_seats; i++)
+            post_ante(t, i, rules->ante);
     if (rules->small_blind)
         post(t, t->sb_seat, rules->small_blind);
     post(t, t->bb_seat, rules->big_blind);

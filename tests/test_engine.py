@@ -17,6 +17,7 @@ from badeucey_fast import (
     showdown,
 )
 from badeucey_fast.engine import STRUCTURES
+from badeucey_fast.play.events import Post
 
 from .support import Snapshot
 
@@ -528,7 +529,9 @@ def test_from_phh_refuses_bad_histories() -> None:
     with pytest.raises(ValueError, match="action"):
         Hand.from_phh(text.replace('"p3 f"', '"p3 cc"'))
     with pytest.raises(ValueError, match="unknown cards"):
-        Hand.from_phh(text.replace("d dh p1 AcAdAh2c", "d dh p1 ????????"))
+        Hand.from_phh(text + '_badeucey_burns = ["??"]\n')  # a burnt card is never unknown
+    unknown = Hand.from_phh(text.replace("d dh p1 AcAdAh2c", "d dh p1 ????????"))  # its cards placeholders
+    assert unknown.payoffs == hand.payoffs
 
 
 def test_pot_and_no_limit_amounts() -> None:
@@ -570,3 +573,19 @@ def test_cli_deal(capsys: pytest.CaptureFixture[str]) -> None:
     text = capsys.readouterr().out
     assert text.startswith('variant = "F2L3D"') and Hand.from_phh(text).phase == "over"
     assert main(["deal", "--seats", "12"]) != 0
+
+
+def test_antes_go_in_the_pot_before_the_blinds() -> None:
+    hand = Hand(TableRules("deuce_seven", ante=2), [40, 3, 1], button=0, seed=5)
+    assert hand.events[:3] == (Post(0, 2, "ante"), Post(1, 2, "ante"), Post(2, 1, "ante"))  # seat 2 short: all in
+    assert hand.stacks == (38, 0, 0) and hand.all_in == (False, True, True)
+    assert hand.bets == (0, 1, 0) and hand.pot == 6  # the small blind posts the chip it has left
+    while hand.phase != "over":
+        hand.discard() if hand.phase == "draw" else hand.check_call()
+    assert sum(hand.payoffs) == 0
+    again = Hand.from_phh(hand.to_phh())
+    assert again == hand and "antes = [2, 2, 2]" in hand.to_phh()
+    with pytest.raises(ValueError, match="ante"):
+        TableRules(ante=-1)
+    with pytest.raises(ValueError, match="one ante for every player"):
+        Hand.from_phh(hand.to_phh().replace("antes = [2, 2, 2]", "antes = [2, 2, 1]"))

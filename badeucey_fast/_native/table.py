@@ -83,6 +83,7 @@ def table_rules(rules: Any) -> Any:
     out.deck = 0 if rules.deck is None else sum(1 << card for card in rules.deck)  # 0: all 52
     out.draws = rules.draws
     out.max_discard = rules.max_discard or 0  # 0: the whole hand
+    out.ante = rules.ante
     return out
 
 

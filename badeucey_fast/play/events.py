@@ -69,14 +69,14 @@ class _Event:
 
 @dataclass(frozen=True, init=False)
 class Post(_Event):
-    """A blind posted before the deal (all of the seat's stack when short)."""
+    """A blind or an ante posted before the deal (all of the seat's stack when short)."""
 
     kind = "post"
     seat: int
     amount: int
     """The chips posted."""
     blind: str
-    """``"small"`` or ``"big"``."""
+    """``"small"``, ``"big"`` or ``"ante"``."""
 
     def __init__(self, seat: int, amount: int, blind: str) -> None:
         fields_ = self.__dict__
@@ -85,7 +85,7 @@ class Post(_Event):
         fields_["blind"] = blind
 
     def phh(self, player: str) -> tuple[str, ...]:
-        """PHH posts the blinds from its ``blinds_or_straddles`` field: no action words."""
+        """PHH posts the blinds and antes from its ``blinds_or_straddles`` and ``antes`` fields: no action words."""
         return ()
 
 

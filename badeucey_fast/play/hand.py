@@ -34,8 +34,8 @@ import inspect
 import random
 import struct
 import threading
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from badeucey_fast._cards import check_card, hand_ids, quick_ids
@@ -130,13 +130,32 @@ class Replay:
 
     hands: tuple[tuple[int, ...], ...]
     """Each player's hand, in the order of play from the first seat left of the button."""
-    draws: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
-    """The cards dealt in each draw, by (draw 1..3, seat)."""
+    draws: Mapping[tuple[int, int], tuple[int | None, ...]] = field(default_factory=dict)
+    """The cards dealt in each draw, by (draw 1..3, seat); None for an unknown
+    card, which the table deals from the stub, a card the history names
+    nowhere (:attr:`named`) when there is one."""
     burns: tuple[int, ...] = ()
     """The cards burnt, in order (a table that burns)."""
+    unknown: frozenset[tuple[int, int, int]] = frozenset()
+    """The cards of :attr:`hands` and :attr:`draws` that stand for cards the
+    history does not know (PHH's ``??``), as (draw, 0 the deal; seat; card):
+    :attr:`Hand.placeholders` and ``to_phh`` mark them unknown, with the cards
+    dealt for None."""
+    named: frozenset[int] = frozenset()
+    """The cards the history names: an unknown card of a draw is another while one is left in the stub."""
+    shown: frozenset[int] = frozenset()
+    """The cards the history shows at the showdown (known there, wherever they were dealt)."""
+    dealing: bool = True
+    """Whether the hand still deals what this replay prescribes (False once :meth:`Hand.resume` has run)."""
 
     def __hash__(self) -> int:
-        return hash((self.hands, tuple(sorted(self.draws.items())), self.burns))
+        return hash((self.hands, tuple(sorted(self.draws.items())), self.burns, self.unknown, self.named, self.shown,
+                     self.dealing))
+
+    @property
+    def unknown_any(self) -> bool:
+        """Whether the replay deals any unknown card."""
+        return bool(self.unknown) or any(None in cards for cards in self.draws.values())
 
 
 @dataclass(frozen=True)
@@ -376,8 +395,18 @@ class _Stub:
         self.uniforms: list[float] = []  # picks from the reformed stub
         self.reformed = False
 
-    def take(self, card: int, what: str) -> None:
+    def take(self, card: int | None, what: str, named: frozenset[int] = frozenset()) -> int:
+        """Take ``card`` and return it; None is an unknown card: one the history
+        does not name (``named``) when the stub (or the reformed stub) holds one."""
         stub = self.stub
+        if card is None:
+            if not stub:
+                self.stub = stub = self.muck
+                self.muck = []
+                self.reformed = True
+            if not stub:
+                raise ValueError(f"the history {what} a card, but no card is left to deal")
+            card = next((c for c in stub if c not in named), stub[0])
         if card not in stub:
             if stub:
                 raise ValueError(f"the history {what} {NAME_OF[card]}, which is not in the stub")
@@ -394,6 +423,7 @@ class _Stub:
         else:
             stub.remove(card)
             self.before.append(card)
+        return card
 
 
 # ---------------------------------------------------------------------- #
@@ -822,7 +852,7 @@ class Hand(_HandCore):
         need, events = self._trial(action)
         table = self._table
         shared = _PER_THREAD.io
-        if self._replay is None:
+        if self._replay is None or not self._replay.dealing:
             self._feed(shared, need)
             status = _table_act(table, action, shared.io)
             if status < 0:  # checked by the trial: the generator's numbers were not uniforms
@@ -840,8 +870,10 @@ class Hand(_HandCore):
                 if len(wanted) != len(cards):
                     raise ValueError(
                         f"seat {seat} threw {len(cards)} cards in draw {round_} but the history deals {len(wanted)}")
-                for card in wanted:
-                    plan.take(card, "deals")
+                # The named cards first: a named card that is out of play is dealt
+                # only once the stub is empty, which the unknown ones may empty.
+                for card in sorted(wanted, key=lambda c: c is None or c not in plan.stub):
+                    plan.take(card, "deals", replay.named)
                 plan.muck.extend(cards)
             elif kind == _E_BURN:
                 if burnt >= len(replay.burns):
@@ -926,7 +958,9 @@ class Hand(_HandCore):
             table.stub[0:len(stub)] = stub
             table.ordered = int(bool(state.ordered))
         self._rng = rng
-        self._replay = None
+        replay = self._replay
+        # A replay with unknown cards is kept, no longer dealing, for what it says is unknown.
+        self._replay = replace(replay, dealing=False) if replay is not None and replay.unknown_any else None
         self._careful = self.rules.burn
 
     @property
@@ -945,6 +979,9 @@ class Hand(_HandCore):
         if self._decoded < len(raw):
             if not self._decoded:
                 table, rules, start = self._table, self.rules, self._start
+                if rules.ante:
+                    log.extend(Post(s, min(rules.ante, start[s]), "ante") for s in range(self._n))
+                    start = tuple(s - min(rules.ante, s) for s in start)  # what the blinds are posted from
                 if rules.small_blind:
                     log.append(Post(table.sb_seat, min(rules.small_blind, start[table.sb_seat]), "small"))
                 log.append(Post(table.bb_seat, min(rules.big_blind, start[table.bb_seat]), "big"))
@@ -1175,6 +1212,7 @@ class Hand(_HandCore):
             all_in=self.all_in, cards=self.cards(seat), draws=self.draws,
             legal_actions=self.legal_actions() if seat == to_act else (), rules=self.rules,
             **self._view_extras(seat, to_act), history=None, events=self._seen(seat), payoffs=self.payoffs,
+            unknown=tuple(sorted(self._placeholders()[seat])) if self._replay is not None else (),
         )
         return view
 
@@ -1197,6 +1235,49 @@ class Hand(_HandCore):
             acts_last = bool(able) and able[-1] == seat
         return {"to_call": legal.to_call, "min_raise_to": legal.min_raise_to, "max_raise_to": legal.max_raise_to,
                 "raises_left": raises_left, "thrown": thrown, "acts_last": acts_last}
+
+    @property
+    @_one_call
+    def placeholders(self) -> tuple[frozenset[int], ...]:
+        """For each seat, the cards it holds that stand for cards its history did
+        not know (PHH's ``??``, :meth:`from_phh`): dealt as the engine chose, so
+        that the hand plays and settles as recorded (docs/playing.rst, "Unknown
+        cards").  Empty sets for a hand dealt here."""
+        return self._placeholders()
+
+    def _placeholders(self) -> tuple[frozenset[int], ...]:
+        marks = self._unknown_marks()
+        held: list[set[int]] = [set() for _ in range(self._n)]
+        for event, hidden in zip(self._events_now(), marks):
+            if type(event) is Deal:
+                held[event.seat] = set(hidden)
+            elif type(event) is Draw and event.count:
+                held[event.seat] -= set(event.thrown or ())
+                held[event.seat] |= hidden
+            elif type(event) is Fold:
+                held[event.seat] = set()
+            elif type(event) is Show and self._replay is not None:
+                held[event.seat] -= self._replay.shown  # known once shown
+        return tuple([frozenset(h) for h in held])
+
+    def _unknown_marks(self) -> list[frozenset[int]]:
+        """For each event, the cards it deals (a deal, the cards a draw gives) that are placeholders."""
+        log = self._events_now()
+        replay = self._replay
+        if replay is None or not replay.unknown_any:
+            return [frozenset()] * len(log)
+        marks: list[frozenset[int]] = []
+        unknown = replay.unknown
+        for event in log:
+            if type(event) is Deal:
+                marks.append(frozenset(c for c in event.cards or () if (0, event.seat, c) in unknown))
+            elif type(event) is Draw and event.count and (event.draw, event.seat) in replay.draws:
+                wanted = replay.draws[(event.draw, event.seat)]
+                named = {c for c in wanted if c is not None and (event.draw, event.seat, c) not in unknown}
+                marks.append(frozenset(event.dealt or ()) - named)
+            else:
+                marks.append(frozenset())
+        return marks
 
     # ------------------------------------------------------------------ #
     # Copies and equality

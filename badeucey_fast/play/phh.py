@@ -21,7 +21,7 @@ pot, ``N`` no limit) followed by:
 
 The rules that PHH has no field for go in user-defined fields (``_``-prefixed,
 which PHH readers keep and ignore): ``_badeucey_button`` (the button's seat),
-``_badeucey_rules`` (cap, heads-up cap, structure, burn, blinds),
+``_badeucey_rules`` (cap, heads-up cap, structure, burn, blinds, ante),
 ``_badeucey_game`` (the game's rule variant: ace convention of the Badugi
 half, low ranking, odd-chip half, qualifiers), ``_badeucey_burns`` (burnt
 cards, when the table burns) and, while the hand is not over,
@@ -29,6 +29,14 @@ cards, when the table burns) and, while the hand is not over,
 engine's order, whether it is dealt in that order, and the random state), so
 that :func:`loads` gives a hand that plays on exactly as the original would.
 A history without it (another program's) plays on with fresh random cards.
+``_badeucey_rake`` is a site's rake (:mod:`badeucey_fast.histories`): the
+engine plays without rake, and the ``finishing_stacks`` of such a history are
+the replay's less the rake, taken from the winners.
+
+Unknown cards (``??``, a site's history: the hidden hands) are dealt as
+placeholders chosen so that the hand plays and settles as recorded
+(:mod:`badeucey_fast.play._unknown`, docs/playing.rst "Unknown cards");
+:func:`dumps` writes them back as ``??``.
 As it tells the cards to come, an unfinished hand's text is a record to save
 or resume, not one to show a player.
 
@@ -69,13 +77,14 @@ import struct
 import tomllib
 import warnings
 from collections import Counter
-from dataclasses import fields as dataclass_fields
 from collections.abc import Sequence
+from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from badeucey_fast.cards import NAME_OF, parse_cards
 from badeucey_fast.games import GAMES, Game
-from badeucey_fast.play.events import BetRaise, Draw, player_label
+from badeucey_fast.play._unknown import plan_hand
+from badeucey_fast.play.events import BetRaise, Deal, Draw, Show, player_label
 from badeucey_fast.play.hand import DealState, Hand, Replay, _one_call
 from badeucey_fast.play.rules import TableRules
 
@@ -142,13 +151,29 @@ def _toml(value: Any) -> str:
 
 def pokerkit_actions(hand: Hand) -> list[str]:
     """The hand's actions in the order PHH and pokerkit take: in each draw,
-    every discard first, then every deal."""
+    every discard first, then every deal; ``??`` for each card that stands for
+    one its history did not know (:attr:`Hand.placeholders
+    <badeucey_fast.play.hand.Hand.placeholders>`).  Called within a call of the hand."""
     out: list[str] = []
     deals: list[str] = []
     draw = 0
     button, n = hand.button, hand.n_seats
-    for event in hand.events:
+    log = hand._events_now()
+    marks = hand._unknown_marks()
+    held: list[set[int]] = [set() for _ in range(n)]  # each seat's placeholders
+    for event, dealt in zip(log, marks):
         lines = event.phh(player_label(event.seat, button, n))
+        if dealt or held[event.seat]:  # PHH's ?? for each placeholder card
+            hidden = held[event.seat]
+            if isinstance(event, Deal):
+                hidden.clear()
+                lines = (_mask(lines[0], dealt),)
+            elif isinstance(event, Draw) and event.count:
+                lines = (_mask(lines[0], hidden), _mask(lines[1], dealt))
+                hidden -= set(event.thrown or ())
+            elif isinstance(event, Show):
+                lines = (_mask(lines[0], hidden - hand._replay.shown if hand._replay else hidden),)
+            hidden |= dealt
         if isinstance(event, Draw):
             if event.draw != draw:
                 out.extend(deals)
@@ -162,6 +187,13 @@ def pokerkit_actions(hand: Hand) -> list[str]:
             out.extend(lines)
     out.extend(deals)
     return out
+
+
+def _mask(line: str, hidden: set[int] | frozenset[int]) -> str:
+    """A PHH line whose last word is cards, ``??`` for each card of ``hidden``."""
+    head, _, cards = line.rpartition(" ")
+    ids = parse_cards(cards)
+    return head + " " + "".join("??" if c in hidden else NAME_OF[c] for c in ids)
 
 
 @_one_call  # (it reads the whole hand)
@@ -188,7 +220,7 @@ def dumps(hand: Hand, players: Sequence[str] | None = None) -> str:
     blinds = [rules.small_blind, rules.big_blind] + [0] * (n - 2)
     fields: list[tuple[str, Any]] = [
         ("variant", variant_code(game, rules.structure)),
-        ("antes", [0] * n),
+        ("antes", [rules.ante] * n),
         ("blinds_or_straddles", blinds),
     ]
     if rules.structure == "fixed":
@@ -213,6 +245,7 @@ def dumps(hand: Hand, players: Sequence[str] | None = None) -> str:
             "small_bet": rules.small_bet, "big_bet": rules.big_bet, "cap": rules.cap,
             "heads_up_cap": rules.heads_up_cap, "burn": rules.burn,
             **({} if rules.cap_counts_blind else {"cap_counts_blind": False}),
+            **({"ante": rules.ante} if rules.ante else {}),
         }),
         ("_badeucey_game", {
             "name": game.name, "hand_size": game.hand_size, "badugi": game.badugi, "low": game.low,
@@ -303,6 +336,30 @@ def _read_deal(value: object) -> DealState | None:
     return DealState(tuple(cards), ordered, rng.getstate() if "random" in value else None)
 
 
+def _maybe_cards(text: str, where: str) -> tuple[int | None, ...]:
+    """Cards as PHH writes them, None for each unknown card (``??``)."""
+    text = "".join(text.split())
+    if "?" not in text:
+        return _cards(text, where)
+    if len(text) % 2:
+        raise ValueError(f"{where}: cards are two characters each, '??' an unknown card: {text!r}")
+    return tuple(None if text[i:i + 2] == "??" else _cards(text[i:i + 2], where)[0] for i in range(0, len(text), 2))
+
+
+def _unknown_discard(held: tuple[int, ...], throws: tuple[int | None, ...], keep: frozenset[int],
+                     late: frozenset[int]) -> tuple[int, ...]:
+    """The cards an unknown discard throws: the known ones, then placeholders
+    (a card of the hand the player shows at the end only when it is dealt to
+    it again once the stub has run out), the cards dealt once the stub has run
+    out first."""
+    known = [c for c in throws if c is not None]
+    spare = sorted([c for c in held if (c not in keep or c in late) and c not in known], key=lambda c: c not in late)
+    need = len(throws) - len(known)
+    if len(spare) < need:
+        raise ValueError(f"{len(throws)} cards thrown, but the player holds only {len(spare) + len(known)} it can throw")
+    return tuple(known + spare[:need])
+
+
 def _cards(text: str, where: str) -> tuple[int, ...]:
     if "?" in text:
         raise ValueError(f"{where}: unknown cards ({text!r}); a hand can be rebuilt only with every card known")
@@ -353,8 +410,8 @@ def _read_game(value: object, variant: str) -> Game:
 
 def loads(text: str) -> Hand:
     """Rebuild a :class:`~badeucey_fast.play.hand.Hand` from PHH text written by
-    :func:`dumps` (or any PHH of a game and structure this engine plays, with
-    every card known).
+    :func:`dumps` (or any PHH of a game and structure this engine plays; an
+    unknown card, ``??``, is dealt as a placeholder: the module docstring).
 
     The hand plays on exactly as the one that wrote the text would (the same
     legal actions, and the same cards to come when the text has
@@ -363,8 +420,10 @@ def loads(text: str) -> Hand:
     :raises ValueError: for text that is not PHH of a game this engine plays,
         longer than :data:`MAX_PHH_CHARACTERS`, fields of the wrong type or
         that contradict each other, numbers beyond the table's limits (chips
-        at most ``2**40``, a cap at most ``2**31 - 1``), unknown cards, an
-        illegal action, or finishing stacks other than the replay's.
+        at most ``2**40``, a cap at most ``2**31 - 1``), unknown cards that
+        no deal can stand for (or in ``_badeucey_deal`` or
+        ``_badeucey_burns``), an illegal action, or finishing stacks other
+        than the replay's (less ``_badeucey_rake``).
 
     >>> from badeucey_fast.play import Hand, TableRules
     >>> hand = Hand(TableRules("badugi", burn=True), [50, 50], seed=3)
@@ -400,8 +459,11 @@ def loads(text: str) -> Hand:
     n = len(stacks)
     if n < 2:
         raise ValueError(f"starting_stacks lists {n} players; a hand needs at least 2")
-    if any(_numbers(data, "antes", n) or ()):
-        raise ValueError("antes are not played by this engine")
+    antes = _numbers(data, "antes", n) or [0] * n
+    ante = max(antes)
+    if any(a not in (ante, min(ante, stack)) for a, stack in zip(antes, stacks)):
+        raise ValueError(f"antes {antes} are not one ante for every player (all in when short): "
+                         "this engine plays one ante a table")
     blinds = _numbers(data, "blinds_or_straddles", n)
     game = _read_game(data.get("_badeucey_game"), variant)
     rules_field = data.get("_badeucey_rules")
@@ -414,9 +476,11 @@ def loads(text: str) -> Hand:
         if "game" in rules_field:
             raise ValueError("bad _badeucey_rules field: the game goes in _badeucey_game")
         try:
-            rules = TableRules(game, **{"structure": structure, **rules_field})
+            rules = TableRules(game, **{"structure": structure, "ante": ante, **rules_field})
         except TypeError as exc:
             raise ValueError(f"bad _badeucey_rules field: {exc}") from None
+        if rules.ante != ante:
+            raise ValueError(f"antes {antes} are not the rules' ante {rules.ante}")
     else:
         if blinds is None:
             blinds = [0] * n
@@ -427,7 +491,7 @@ def loads(text: str) -> Hand:
             # pokerkit's count of the cap (the module docstring)
             extra.update(small_bet=data.get("small_bet"), big_bet=data.get("big_bet"), heads_up_cap=POKERKIT_BETS,
                          cap=POKERKIT_BETS, cap_counts_blind=False)
-        rules = TableRules(game, small_blind=blinds[0], big_blind=blinds[1], **extra)
+        rules = TableRules(game, small_blind=blinds[0], big_blind=blinds[1], ante=ante, **extra)
     if variant_code(game, structure) != variant:
         raise ValueError(f"_badeucey_game {game.name!r} is not the variant {variant!r}'s game")
     if blinds is not None and blinds != [rules.small_blind, rules.big_blind] + [0] * (n - 2):
@@ -438,6 +502,7 @@ def loads(text: str) -> Hand:
         if key in data and _whole(data[key], key) != expected:
             raise ValueError(f"{key} {data[key]} is not the rules' {expected}")
     finishing = _numbers(data, "finishing_stacks", n)
+    rake = _whole(data.get("_badeucey_rake", 0), "_badeucey_rake")
     button = data.get("_badeucey_button", n - 1)
     if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < max(n, 1):
         raise ValueError(f"bad _badeucey_button {button!r}")
@@ -449,10 +514,14 @@ def loads(text: str) -> Hand:
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise ValueError("actions must be a list of strings")
-    initial: list[tuple[int, ...] | None] = [None] * n
-    draws: dict[tuple[int, int], tuple[int, ...]] = {}
+    initial: list[tuple[int | None, ...] | None] = [None] * n
+    draws: dict[tuple[int, int], tuple[int | None, ...]] = {}  # by (draw, player)
     discards = [0] * n
-    plays: list[tuple[int, str]] = []
+    thrown: list[list[int]] = [[] for _ in range(n)]  # how many cards each player threw, draw by draw
+    shown: list[tuple[int, ...] | None] = [None] * n
+    folded = [False] * n
+    plays: list[tuple[int, str, int, tuple[int | None, ...] | None]] = []
+    sequence: list[tuple[int, int, int]] = []  # the folds (-1) and draws (cards thrown, unknown) in order
 
     def player(label: str, where: str) -> int:
         number = label[1:]
@@ -469,37 +538,80 @@ def loads(text: str) -> Hand:
             if len(words) != 4 or words[1] != "dh":
                 raise ValueError(f"{where}: a draw game deals only hole cards ('d dh pN cards')")
             p = player(words[2], where)
-            cards = _cards(words[3], where)
+            cards = _maybe_cards(words[3], where)
             if initial[p] is None:
                 initial[p] = cards
             else:
-                slot = (discards[p], order[p])
+                slot = (discards[p], p)
                 if discards[p] == 0 or slot in draws:
                     raise ValueError(f"{where}: cards dealt to {words[2]} without a discard")
                 draws[slot] = cards
             continue
         p = player(words[0], where)
         if len(words) >= 2 and words[1] == "sm":
-            continue  # showing: the engine shows every hand left at the end
+            # showing: the engine shows every hand left at the end; a shown hand
+            # is what a player with unknown cards holds at the end
+            seen = _maybe_cards("".join(words[2:]), where)
+            shown[p] = None if None in seen else tuple(c for c in seen if c is not None)
+            continue
+        throws: tuple[int | None, ...] | None = None
         if len(words) >= 2 and words[1] == "sd":
             discards[p] += 1
-        plays.append((number, line))
+            throws = _maybe_cards("".join(words[2:]), where)
+            thrown[p].append(len(throws))
+        if len(words) >= 2 and words[1] == "f":
+            folded[p] = True
+            sequence.append((p, -1, 0))
+        elif throws is not None:
+            sequence.append((p, len(throws), throws.count(None)))
+        plays.append((number, line, p, throws))
     if any(h is None for h in initial):
         raise ValueError("the history does not deal every player a hand")
+    for p in range(n):  # an unknown discard whose deal the history has not reached: unknown cards too
+        for d, (count, (*_, throws)) in enumerate(zip(thrown[p], [x for x in plays if x[2] == p and x[3] is not None]), 1):
+            if count and (d, p) not in draws and throws is not None and None in throws:
+                draws[(d, p)] = (None,) * count
+    named = frozenset(c for cards in [*initial, *draws.values(), *shown] for c in cards or () if c is not None) | {
+        c for *_, throws in plays for c in throws or () if c is not None}
+    hands: Sequence[tuple[int | None, ...]] = [h for h in initial if h is not None]
+    unknown = any(None in h for h in hands) or any(None in d for d in draws.values()) or any(
+        None in (t or ()) for *_, t in plays)
+    keep: list[frozenset[int]] = [frozenset()] * n
+    placeholders: frozenset[tuple[int, int, int]] = frozenset()
+    late: frozenset[int] = frozenset()
+    if unknown:
+        live = sum(not f for f in folded)
+        mucked = [not folded[p] and shown[p] is None and live > 1 for p in range(n)]
+        try:
+            known_throws = [[c for *_, q, t in plays if q == p for c in t or () if c is not None] for p in range(n)]
+            plan = plan_hand(game, hands, draws, thrown, known_throws, shown, mucked, named, sequence)
+        except ValueError as exc:
+            raise ValueError(f"unknown cards: {exc}") from None
+        hands, draws, keep, placeholders, named = plan.hands, plan.draws, plan.keep, plan.unknown, plan.named
+        late = plan.late
+    known_hands = [tuple(c for c in h if c is not None) for h in hands]
+    if any(len(h) != len(k) for h, k in zip(hands, known_hands)):  # pragma: no cover - plan_hand fills every hand
+        raise ValueError("the history leaves a hand unknown")
     burn_texts = data.get("_badeucey_burns", [])
     if not isinstance(burn_texts, list) or not all(isinstance(b, str) for b in burn_texts):
         raise ValueError("_badeucey_burns must be a list of cards")
     burns = [c for b in burn_texts for c in _cards(b, "_badeucey_burns")]
     state = _read_deal(data.get("_badeucey_deal"))
+    seat_draws = {(d, order[p]): cards for (d, p), cards in draws.items()}
     hand = Hand(rules, seat_stacks, button=button,
-                deal=Replay(tuple(h for h in initial if h is not None), draws, tuple(burns)))
-    for number, line in plays:
+                deal=Replay(tuple(known_hands), seat_draws, tuple(burns),
+                            frozenset((d, order[q], c) for d, q, c in placeholders), named,
+                            frozenset(c for cards in shown for c in cards or ())))
+    for number, line, p, throws in plays:
         try:
-            hand.act(line)
+            if throws is not None and None in throws:
+                hand.discard(_unknown_discard(hand.cards(order[p]), throws, keep[p], late))
+            else:
+                hand.act(line)
         except ValueError as exc:
             raise ValueError(f"action {number} {line!r}: {exc}") from None
     drawn = hand.draws
-    for (d, seat), cards in draws.items():  # every deal listed was dealt
+    for (d, seat), cards in seat_draws.items():  # every deal listed was dealt
         if d > len(drawn) or drawn[d - 1][seat] != len(cards):
             raise ValueError(f"the history deals p{order.index(seat) + 1} {len(cards)} cards in draw {d}, "
                              "more than it threw")
@@ -508,8 +620,11 @@ def loads(text: str) -> Hand:
     if hand.phase == "over":
         if finishing is not None:
             replayed = [hand.stacks[s] for s in order]
-            if finishing != replayed:
-                raise ValueError(f"finishing_stacks {finishing} differ from the replay's {replayed}")
+            # The engine plays without rake: a site's rake comes out of what the winners took.
+            taken = [r - f for r, f in zip(replayed, finishing)]
+            if finishing != replayed and (min(taken) < 0 or sum(taken) != rake):
+                raise ValueError(f"finishing_stacks {finishing} differ from the replay's {replayed}"
+                                 + (f" less the rake {rake}" if rake else ""))
     elif finishing is not None:
         raise ValueError("finishing_stacks given, but the history does not finish the hand")
     hand.resume(state)

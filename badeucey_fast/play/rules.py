@@ -52,6 +52,9 @@ class TableRules:
         pokerkit does for the PHH codes ``FB`` and ``F2L3D``: a cap of 4 then
         allows four raises after the big blind (:func:`~badeucey_fast.play.phh.loads`
         picks it for another program's history of those codes).
+    :param ante: posted by every seat before the blinds, into the pot and not
+        a bet (a seat short of it is all in); 0, the default, is none.  Whole
+        chips, at most ``CHIP_LIMIT``; left out of the repr when 0.
     :param deck: the cards in play (card text or ids), or None for all 52;
         stored sorted (None when all 52 are given).  With ``draws`` and
         ``max_discard``, it makes a smaller game for exact solving
@@ -93,6 +96,7 @@ class TableRules:
     structure: str = "fixed"
     burn: bool = False
     cap_counts_blind: bool = True
+    ante: int = 0
     deck: tuple[int, ...] | str | Iterable[int] | None = None
     draws: int = MAX_DRAWS
     max_discard: int | None = None
@@ -103,6 +107,7 @@ class TableRules:
         object.__setattr__(self, "big_blind", check_chips(self.big_blind, "big_blind"))
         if self.small_blind > self.big_blind:
             raise ValueError(f"small_blind ({self.small_blind}) must not exceed big_blind ({self.big_blind})")
+        object.__setattr__(self, "ante", check_chips(self.ante, "ante", low=0))
         small = self.big_blind if self.small_bet is None else check_chips(self.small_bet, "small_bet")
         object.__setattr__(self, "small_bet", small)
         big = min(2 * small, CHIP_LIMIT) if self.big_bet is None else check_chips(self.big_bet, "big_bet")
@@ -133,7 +138,7 @@ class TableRules:
     def __repr__(self) -> str:
         """The fields, leaving out those of a smaller game when they keep the full game's."""
         shown = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
-                 if f.name not in _SMALLER_GAME or getattr(self, f.name) != f.default]
+                 if f.name not in (*_SMALLER_GAME, "ante") or getattr(self, f.name) != f.default]
         return f"{type(self).__name__}({', '.join(shown)})"
 
     @classmethod

@@ -145,6 +145,10 @@ class HandView:
     at the end, the hands shown."""
     payoffs: tuple[int, ...] | None = None
     """Net chips per seat once the hand is over; None before."""
+    unknown: tuple[int, ...] = ()
+    """This seat's cards that stand for cards its history did not know (a hand
+    rebuilt from PHH with ``??``: :attr:`Hand.placeholders
+    <badeucey_fast.play.hand.Hand.placeholders>`); empty for a hand dealt here."""
 
     def __post_init__(self) -> None:
         # A view built by hand (in a test, say) without the numbers takes them from
@@ -180,6 +184,7 @@ class HandView:
             data[f.name] = list(value) if isinstance(value, tuple) else value
         data["cards"] = format_cards(self.cards)
         data["thrown"] = format_cards(self.thrown)
+        data["unknown"] = format_cards(self.unknown)
         data["draws"] = [list(d) for d in self.draws]
         data["events"] = [e.to_dict() for e in self.events]
         data["rules"] = {f.name: getattr(self.rules, f.name) for f in fields(self.rules)}

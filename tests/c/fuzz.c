@@ -854,6 +854,7 @@ static bdc_table_rules random_table_rules(void)
     r.heads_up_cap = sane() ? between(0, 3) : between(-2, 100);
     r.burn = sane() ? between(0, 1) : between(-1, 3);
     r.cap_counts_blind = sane() ? between(0, 1) : between(-1, 3);
+    r.ante = between(0, 2) ? 0 : sane() ? between(0, 5) : random_chips();
     /* a smaller game now and then: a deck subset (sometimes too small), fewer draws, a discard limit */
     r.draws = between(0, 2) ? 0 : sane() ? between(0, BDC_MAX_DRAWS) : between(-2, 5);
     r.max_discard = between(0, 2) ? 0 : sane() ? between(0, r.game.n_cards == 4 ? 4 : 5) : between(-2, 7);
