@@ -26,7 +26,7 @@ from starlette.responses import JSONResponse, RedirectResponse
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from badeucey_fast.web import arena, pages
+from badeucey_fast.web import arena, pages, review_page
 from badeucey_fast.web.access import TokenGate, parse_tokens
 from badeucey_fast.web.leaderboard import Leaderboard
 from badeucey_fast.web.limits import DEFAULT_LIMITS, Limits
@@ -40,8 +40,9 @@ LEADERBOARD_FILE = "leaderboard.sqlite"
 def create_app(*, data_dir: str | os.PathLike[str] | None = None, tokens: Mapping[str, str] | None = None,
                limits: Limits = DEFAULT_LIMITS, phh_folder: str | os.PathLike[str] | None = None) -> Starlette:
     """The server's application: the pages (:func:`badeucey_fast.web.pages.routes`;
-    ``/`` leads to ``/table``), the arena's WebSocket ``/api/play`` and the
-    leaderboard ``/api/leaderboard``.
+    ``/`` leads to ``/table``), the review report of the PHH folder's hands
+    (:mod:`badeucey_fast.web.review_page`), the arena's WebSocket ``/api/play``
+    and the leaderboard ``/api/leaderboard``.
 
     What the routes find in ``app.state``: ``limits``, ``leaderboard`` (a
     :class:`~badeucey_fast.web.leaderboard.Leaderboard`), ``data_dir`` (a
@@ -77,7 +78,8 @@ def create_app(*, data_dir: str | os.PathLike[str] | None = None, tokens: Mappin
         yield
         leaderboard.close()
 
-    routes: list[BaseRoute] = [*pages.routes(phh_folder=None if phh_folder is None else Path(phh_folder)),
+    hands = None if phh_folder is None else Path(phh_folder)
+    routes: list[BaseRoute] = [*pages.routes(phh_folder=hands), *review_page.routes(phh_folder=hands),
                                *arena.routes(), Route("/api/leaderboard", _leaderboard), Route("/", _home)]
     middleware = [Middleware(BodyLimit, limit=limits.max_request_bytes)]
     if tokens is not None:
