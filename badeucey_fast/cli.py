@@ -1262,7 +1262,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Serve the browser pages and the arena (a bot anywhere plays the built-in bots over a "
         "WebSocket at /api/play; docs/arena.rst), on this machine only unless --allow-remote. A server open to "
         "other machines asks every /api/ request for a seat's token (--tokens FILE, or new ones printed at the "
-        "start). Ctrl-C stops it.",
+        "start); a seat opens the pages at /table?token=TOKEN and they send the token themselves. Ctrl-C stops it.",
     )
     p_serve.add_argument("--host", default="127.0.0.1",
                          help="the address to listen on (default: 127.0.0.1, this machine only)")

@@ -262,6 +262,28 @@ def test_a_host_beyond_loopback_needs_the_flag(tmp_path: Path) -> None:
         serve(host="0.0.0.0", port=0, allow_remote=True, tokens_file=bad)
 
 
+def test_the_tokens_made_are_printed_with_each_seat_s_table_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``badeucey serve --allow-remote`` without a tokens file prints each new seat's token and its
+    page's address, ``/table?token=TOKEN``, after the address served (the address is the first line)."""
+    import io
+    import re
+
+    import uvicorn
+
+    import badeucey_fast.web.serve as serving
+
+    monkeypatch.setattr(serving, "is_loopback", lambda host: False)  # as another host would be, bound on loopback
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
+    out = io.StringIO()
+    assert serve(host="127.0.0.1", port=0, allow_remote=True, out=out) == 0
+    first, *lines = out.getvalue().splitlines()
+    port = re.match(r"badeucey serve: http://127.0.0.1:(\d+)/", first)
+    assert port is not None and "each seat's token" in lines[0]
+    seats = [line.split() for line in lines[1:]]
+    assert [s[0] for s in seats] == ["seat1", "seat2", "seat3", "seat4"]
+    assert all(s[2] == f"http://127.0.0.1:{port[1]}/table?token={s[1]}" for s in seats)
+
+
 def test_limits_are_checked() -> None:
     for bad in ({"max_hands": 0}, {"max_message_bytes": -1}, {"decision_timeout": 0}, {"decision_timeout": float("nan")},
                 {"max_silent_hands": 0}):

@@ -174,3 +174,25 @@ def test_a_phh_file_replayed_to_its_end(browser: Any, url: str) -> None:
     _by_id(browser, "first").click()
     assert label.get_attribute("data-step") == "0"
     _no_errors(browser)
+
+
+def test_with_tokens_the_page_takes_its_token_from_its_address(browser: Any, tmp_path: Path) -> None:
+    """A server asking for tokens (``badeucey serve --allow-remote``): without the token the page says
+    how to open it; opened by its seat's address (``/table?token=...``) it takes the token out of the
+    address bar and its calls work, and the replayer, opened by its plain link, uses it too."""
+    from badeucey_fast.web.app import create_app
+
+    token = "browser-seat-token-0123456789"
+    (tmp_path / "one.phh").write_text(Hand(TableRules("badugi"), [20, 20], seed=3).to_phh(), encoding="utf-8")
+    with serve(create_app(tokens={"alice": token}, phh_folder=tmp_path)) as base:
+        browser.get(f"{base}/table")
+        _wait(browser, lambda b: "seat's token" in _by_id(b, "access-error").text)
+        browser.get_log("browser")  # the refusal, logged by the browser
+        _open(browser, f"{base}/table?token={token}#top")
+        assert browser.current_url == f"{base}/table#top" and not _by_id(browser, "access-error").text
+        assert len(browser.find_elements("css selector", "#game option")) == 5  # the options came
+        browser.find_element("css selector", "header a").click()
+        _wait(browser, lambda b: b.find_element("tag name", "body").get_attribute("data-ready"))
+        assert browser.current_url == f"{base}/replay"
+        assert _by_id(browser, "served-files").text == "one.phh"
+        _no_errors(browser)

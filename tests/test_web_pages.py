@@ -191,6 +191,45 @@ def test_the_pages_load_nothing_from_elsewhere(url: str) -> None:
             assert urlopen_text(f"{url}/{asset}")
 
 
+SEAT_TOKEN = "pages-seat-token-0123456789"
+"""A seat's token for the server that asks for one."""
+
+
+def test_with_tokens_the_pages_load_and_every_call_they_make_needs_the_token(folder: Path) -> None:
+    """A server asking for tokens (``badeucey serve --allow-remote``): the pages and their files
+    load without one (the token comes in the page's address, never sent by a link), each JSON
+    endpoint they call refuses a request without it (401) and answers one that sends it as the
+    pages do, in the ``Authorization`` header; the pages' answers tell no referrer."""
+    import urllib.request
+
+    from badeucey_fast.web.app import create_app
+
+    auth = {"Authorization": f"Bearer {SEAT_TOKEN}"}
+    with serve(create_app(tokens={"alice": SEAT_TOKEN}, phh_folder=folder)) as base:
+        for page in ("/table", "/replay"):
+            with urllib.request.urlopen(f"{base}{page}?token={SEAT_TOKEN}", timeout=60) as answer:
+                assert answer.status == 200 and answer.headers["Referrer-Policy"] == "no-referrer"
+                html = answer.read().decode()
+            assert 'id="access-error"' in html and SEAT_TOKEN not in html
+            for asset in re.findall(r"(?:src|href)=\"(static/[^\"]+)\"", html):
+                assert urlopen_text(f"{base}/{asset}")
+        new = {"game": "badugi", "bot": "calling", "seed": 5}
+        calls: list[tuple[str, object]] = [("/api/table/options", None), ("/api/table/new", new),
+                                           ("/api/replay/files", None), ("/api/replay/file?name=one.phh", None),
+                                           ("/api/replay/steps", {"phh": played_phh()})]
+        for path, body in calls:
+            status, refused = request(base + path, body)
+            assert status == 401 and "seat's token" in refused["message"], path
+            assert request(base + path, body, headers={"Authorization": "Bearer not-the-token-at-all"})[0] == 401
+            status, answer = request(base + path, body, headers=auth)
+            assert status == 200, (path, answer)
+        _, answer = request(f"{base}/api/table/new", new, headers=auth)
+        path = f"{base}/api/table/{answer['id']}"
+        assert request(path)[0] == request(f"{path}/act", {"action": "cc"})[0] == 401
+        status, state = request(f"{path}/act", {"action": "cc"}, headers=auth)
+        assert status == 200 and state["hand_number"] == 1 and request(path, headers=auth)[1] == state
+
+
 def urlopen_text(address: str) -> str:
     import urllib.request
 

@@ -41,10 +41,12 @@ def serve(app: Any) -> Iterator[str]:
         thread.join(START_TIMEOUT)
 
 
-def request(url: str, body: Any = None, *, raw: bytes | None = None) -> tuple[int, Any]:
-    """GET ``url`` (POST with a JSON ``body`` or ``raw`` bytes): the status and the decoded JSON answer."""
+def request(url: str, body: Any = None, *, raw: bytes | None = None,
+            headers: dict[str, str] | None = None) -> tuple[int, Any]:
+    """GET ``url`` (POST with a JSON ``body`` or ``raw`` bytes, with ``headers`` too): the status and
+    the decoded JSON answer."""
     data = raw if raw is not None else None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json", **(headers or {})})
     try:
         with urllib.request.urlopen(req, timeout=60) as answer:
             return answer.status, json.loads(answer.read())

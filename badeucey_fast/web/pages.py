@@ -172,7 +172,8 @@ def routes(*, phh_folder: str | Path | None = None, max_sessions: int = MAX_SESS
 
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
-            return FileResponse(STATIC / name, media_type="text/html")
+            # The address may carry a seat's token (?token=): no request the page makes tells it to anyone.
+            return FileResponse(STATIC / name, media_type="text/html", headers={"Referrer-Policy": "no-referrer"})
 
         return endpoint
 

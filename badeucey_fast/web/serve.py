@@ -33,8 +33,9 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, allow_remote: bool = Fal
     A host that is not a loopback address needs ``allow_remote``, and then every
     ``/api/`` request needs a seat's token: those of ``tokens_file`` (``NAME TOKEN``
     a line, :func:`~badeucey_fast.web.access.parse_tokens`), else new ones for
-    :data:`DEFAULT_SEATS`, printed once (a loopback server asks for tokens only
-    when given a ``tokens_file``).  Port 0 takes a free port; the address
+    :data:`DEFAULT_SEATS`, printed once with each seat's table page
+    (``/table?token=TOKEN``: the page keeps the token and sends it with every
+    request; a loopback server asks for tokens only when given a ``tokens_file``).  Port 0 takes a free port; the address
     served is printed to ``out`` (standard output) once the socket listens.
 
     :raises ValueError: for another host without ``allow_remote``, bad tokens, or a port outside 0..65535.
@@ -47,6 +48,7 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, allow_remote: bool = Fal
     out = sys.stdout if out is None else out
     port = check_int(port, "port", low=0, high=MAX_PORT)
     tokens: Mapping[str, str] | None = None
+    made: Mapping[str, str] = {}  # the tokens made here, printed once
     if tokens_file is not None:  # a loopback server too asks for tokens when given them
         with open(tokens_file, encoding="utf-8") as f:
             tokens = parse_tokens(f.read(), os.fspath(tokens_file))
@@ -55,11 +57,7 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, allow_remote: bool = Fal
             raise ValueError(f"--host {host} listens beyond this machine: add --allow-remote (then every bot needs "
                              "its seat's token, from --tokens FILE or made and printed now)")
         if tokens is None:
-            tokens = make_tokens(list(DEFAULT_SEATS))
-            print("each seat's token (requests under /api/ carry one: 'Authorization: Bearer TOKEN' or ?token=TOKEN):",
-                  file=out)
-            for name, token in tokens.items():
-                print(f"  {name} {token}", file=out)
+            tokens = made = make_tokens(list(DEFAULT_SEATS))
     app = create_app(data_dir=data_dir, tokens=tokens, limits=limits, phh_folder=phh_folder)
     sock = listen(host, port)
     bound = sock.getsockname()[1]
@@ -67,8 +65,16 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, allow_remote: bool = Fal
     config = uvicorn.Config(app, log_level="warning", ws_max_size=WS_FRAME_FACTOR * limits.max_message_bytes,
                             limit_concurrency=2 * limits.max_connections + 16, timeout_graceful_shutdown=5)
     server = uvicorn.Server(config)
-    print(f"badeucey serve: http://{shown}:{bound}/ (arena: ws://{shown}:{bound}/api/play; Ctrl-C stops)", file=out,
-          flush=True)
+    print(f"badeucey serve: http://{shown}:{bound}/ (arena: ws://{shown}:{bound}/api/play; Ctrl-C stops)", file=out)
+    if made:
+        print("each seat's token (requests under /api/ carry one: 'Authorization: Bearer TOKEN' or ?token=TOKEN), "
+              "and its table page:", file=out)
+        for name, token in made.items():
+            print(f"  {name} {token}  http://{shown}:{bound}/table?token={token}", file=out)
+    elif tokens is not None:
+        print(f"the pages take a seat's token once in their address: http://{shown}:{bound}/table?token=TOKEN",
+              file=out)
+    out.flush()
     try:
         server.run(sockets=[sock])
     finally:

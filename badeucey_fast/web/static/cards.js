@@ -29,10 +29,31 @@ function showCards(container, texts, options = {}) {
   container.replaceChildren(...texts.map((t) => cardElement(t, { isNew: (options.isNew || []).includes(t) })));
 }
 
+// A seat's token, for a server open to other machines (badeucey serve --allow-remote prints
+// each seat's page address, ending in ?token=...). The page takes it from its address once,
+// keeps it for this tab only (sessionStorage, which the other page of the tab reads too) and
+// takes it out of the address bar, so that a bookmark, a copied address or a link of the page
+// never carries it; every API request sends it in the Authorization header, never in a URL.
+const TOKEN_KEY = "badeucey-token";
+const seatToken = (() => {
+  const address = new URL(location.href);
+  const given = address.searchParams.get("token");
+  if (given !== null) {
+    address.searchParams.delete("token");
+    history.replaceState(history.state, "", address.pathname + address.search + address.hash);
+    if (given) sessionStorage.setItem(TOKEN_KEY, given);
+    else sessionStorage.removeItem(TOKEN_KEY);  // ?token= forgets it
+  }
+  return sessionStorage.getItem(TOKEN_KEY);
+})();
+
 // A JSON request; resolves to the answer, or rejects with the server's error message.
+// A refusal for want of a token (401) is also shown in the page's #access-error.
 async function requestJSON(url, body) {
-  const init = body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  const headers = {};
+  if (seatToken) headers.Authorization = `Bearer ${seatToken}`;
+  const init = body === undefined ? { headers } : {
+    method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body),
   };
   const response = await fetch(url, init);
   let data;
@@ -41,7 +62,14 @@ async function requestJSON(url, body) {
   } catch (err) {
     throw new Error(`${response.status} ${response.statusText}`);
   }
-  if (!response.ok) throw new Error(data.error || `${response.status} ${response.statusText}`);
+  if (response.status === 401) {
+    const message = "This server asks for a seat's token: open the page by the address badeucey serve "
+      + "printed for your seat (ending in ?token=...).";
+    const shown = byId("access-error");
+    if (shown) shown.textContent = message;
+    throw new Error(message);
+  }
+  if (!response.ok) throw new Error(data.error || data.message || `${response.status} ${response.statusText}`);
   return data;
 }
 
