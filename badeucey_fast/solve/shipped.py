@@ -106,7 +106,7 @@ def shipped_abstraction(spec: Any, digest: str) -> SolverAbstraction | None:
     caller then makes it from the card features)."""
     from badeucey_fast.solve.abstraction import SolverAbstraction
 
-    if not isinstance(spec, dict) or spec.get("kind") != "card_buckets":
+    if not isinstance(spec, dict) or spec.get("kind") not in ("card_buckets", "reach_buckets"):
         return None
     entry = BUCKET_TABLES.get(str(spec.get("game")))
     history = spec.get("history", "full")
