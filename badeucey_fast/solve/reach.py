@@ -19,7 +19,11 @@ values, balance splits and candidate discards are those of the card features.
 
 The result is a :class:`~badeucey_fast.solve.class_buckets.ClassBuckets`, as
 the shipped 32-bucket tables: a strategy trained with it is looked up from its
-table in milliseconds.
+table in milliseconds.  The deals are numpy's ``Generator.permuted`` over PCG64;
+numpy promises the stream of its bit generators across versions, not that of
+the Generator's methods, so a test pins the counts of a small spec (a numpy
+that shuffled otherwise would make other tables, and a strategy file's
+recorded digest would then refuse the abstraction made again).
 
 >>> from badeucey_fast.solve.reach import reach_spec
 >>> reach_spec("badugi", (64, 32, 32, 16))["buckets"]
