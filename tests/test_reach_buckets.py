@@ -112,3 +112,14 @@ def test_gen_buckets_writes_a_reach_table_recording_each_historys_digest(monkeyp
     for history in ("full", "round", "round_own"):
         made = SolverAbstraction.reach_buckets("badugi", (16, 8, 8, 8), deals=DEALS, history=history)
         assert table.digests[history] == made.digest
+
+
+@pytest.mark.slow  # the workers make the abstraction again from its spec
+def test_reach_buckets_train_in_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    from badeucey_fast.jobs import InlineExecutor
+
+    monkeypatch.setattr(reach, "DEALS", DEALS)
+    made = SolverAbstraction.reach_buckets("badugi", (16, 8, 8, 8), cache=False)
+    chunked = train(RULES, 200, seed=2, abstraction=made, chunks=2, chunk_iterations=50, executor=InlineExecutor())
+    assert chunked.iterations == 200 and chunked.abstraction.digest == made.digest
+    assert chunked != train(RULES, 200, seed=2, abstraction=made)  # another training than one process's
