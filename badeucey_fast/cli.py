@@ -768,6 +768,24 @@ def _train_rules(args: argparse.Namespace) -> Any:
     return heads_up_rules(args.game)
 
 
+def _reach_grids(text: str) -> tuple[list[int], list[int | None]]:
+    """--reach-buckets: four grids, each ``K`` buckets (the default splits) or
+    ``BxS``, B value bands of S balance splits; the buckets and splits."""
+    counts: list[int] = []
+    splits: list[int | None] = []
+    try:
+        for word in text.split(","):
+            bands, _, parts = word.strip().partition("x")
+            counts.append(int(bands) * (int(parts) if parts else 1))
+            splits.append(int(parts) if parts else None)
+    except ValueError:
+        counts = []
+    if len(counts) != 4:
+        raise ValueError(f"--reach-buckets takes four grids (0..3 draws left) such as 12x4,8x4,8x4,8x4 or "
+                         f"48,32,32,32, got {text!r}")
+    return counts, splits
+
+
 def _cmd_train(args: argparse.Namespace) -> int:
     """badeucey train: a heads-up fixed-limit strategy by Monte Carlo CFR, written to a file."""
     if args.iterations is not None and args.iterations < 1:
@@ -792,9 +810,16 @@ def _cmd_train(args: argparse.Namespace) -> int:
     from badeucey_fast.solve import TrainingInterrupted, deep_stacks, train
 
     rules = _train_rules(args)
-    exact = args.exact or (args.mini and args.buckets is None)
+    exact = args.exact or (args.mini and args.buckets is None and args.reach_buckets is None)
     abstraction: Any = None
-    if not exact:
+    if args.history is None:
+        args.history = "round_own" if args.reach_buckets is not None else "round"
+    if args.reach_buckets is not None:
+        from badeucey_fast.solve import SolverAbstraction
+
+        counts, splits = _reach_grids(args.reach_buckets)
+        abstraction = SolverAbstraction.reach_buckets(rules.game, counts, splits=splits, history=args.history)
+    elif not exact:
         from badeucey_fast.solve import SolverAbstraction
 
         abstraction = SolverAbstraction.card_buckets(rules.game, 64 if args.buckets is None else args.buckets,
@@ -861,6 +886,8 @@ def _cmd_train(args: argparse.Namespace) -> int:
         print(f"badeucey: error: cannot write --out {args.out}: {exc.strerror or exc}{kept}", file=sys.stderr)
         return EXIT_USAGE
     how = "exact hands" if exact else f"{abstraction.spec['buckets']} buckets, {args.history} history"
+    if args.reach_buckets is not None:
+        how = f"reach buckets {args.reach_buckets}, {args.history} history"
     name = f"{rules.game.name}{' mini' if args.mini else ''}"
     print(f"badeucey train: {name}, {strategy.iterations:,} iterations (seed {args.seed}, {args.variant}, {how}, "
           f"stacks {stack}), {strategy.information_sets:,} information sets, {seconds:.1f} s; "
@@ -1203,11 +1230,16 @@ def build_parser() -> argparse.ArgumentParser:
     abstraction = p_train.add_mutually_exclusive_group()
     abstraction.add_argument("--buckets", type=int, default=None, metavar="K",
                              help="card buckets a hand and draws left (default: 64; --mini: exact hands)")
+    abstraction.add_argument("--reach-buckets", default=None, metavar="B0,B1,B2,B3",
+                             help="card buckets by draws left 0..3, each a grid over the hands that reach that "
+                             "point (SolverAbstraction.reach_buckets: finer on the last rounds); each K buckets or BxS, B value "
+                             "bands of S balance splits, e.g. 12x4,8x4,8x4,8x4")
     abstraction.add_argument("--exact", action="store_true",
                              help="exact hands and every discard (small games only, e.g. --mini)")
-    p_train.add_argument("--history", default="round", choices=("round", "full"),
+    p_train.add_argument("--history", default=None, choices=("round", "round_own", "full"),
                          help="what an information set holds of the betting: this round's and a summary of the "
-                         "rest (default), or every action (small games)")
+                         "rest (round, the default; with --reach-buckets round_own, which adds the seat's own "
+                         "last draw), or every action (full: small games)")
     p_train.add_argument("--variant", default="linear", choices=("linear", "plus", "vanilla"),
                          help="the solver's variant (default: linear)")
     p_train.add_argument("--mini", action="store_true",

@@ -849,6 +849,10 @@ int bdc_vector_step(bdc_vector_table *tables, size_t n_tables, const int64_t *ac
  * (1 nobody, 2 this seat, 3 the other); the other seat's last draw (4 +
  * cards; 10 none yet); and its draw before that (1 none, 2 + cards, two or
  * more as 4).  The strategy of a full game then stays small.
+ * BDC_CFR_ROUND_OWN_HISTORY adds a fifth summary code: whether the seat
+ * stood pat in its own last draw (4 pat, 5 it drew; 10 no draw yet), so
+ * that its keys tell a hand it stood pat with from one it drew to (the
+ * cards it drew show in its hand's bucket).
  *
  * MEMORY.  The caller's arrays (the core never allocates): the entries in
  * the order they were first met (keys, and offsets into the value arrays:
@@ -887,7 +891,7 @@ int bdc_vector_step(bdc_vector_table *tables, size_t n_tables, const int64_t *ac
 #define BDC_CFR_MIN_ROOM 4096     /* entries (and values / 8) free before an iteration, beyond twice the most one added */
 
 enum bdc_cfr_variant { BDC_CFR_VANILLA = 0, BDC_CFR_LINEAR = 1, BDC_CFR_PLUS = 2 };
-enum bdc_cfr_history { BDC_CFR_FULL_HISTORY = 0, BDC_CFR_ROUND_HISTORY = 1 };
+enum bdc_cfr_history { BDC_CFR_FULL_HISTORY = 0, BDC_CFR_ROUND_HISTORY = 1, BDC_CFR_ROUND_OWN_HISTORY = 2 };
 
 typedef struct {
     bdc_table_rules rules;        /* fixed limit; its history fits BDC_CFR_MAX_HISTORY codes */

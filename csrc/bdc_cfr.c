@@ -18,6 +18,7 @@
 #define CODE_RAISE 3
 #define CODE_DRAW 4              /* + the cards drawn */
 #define ROUND_SUMMARY_CODES 4    /* round_summary's codes: the pot, the raiser, the last draw, the draw before */
+#define OWN_SUMMARY_CODES 5      /* and whether the seat stood pat in its last draw (BDC_CFR_ROUND_OWN_HISTORY) */
 
 /* C(n, k) for n <= 52, k <= 5: the colex index's terms. */
 static uint64_t choose(unsigned n, unsigned k)
@@ -94,7 +95,7 @@ int bdc_cfr_check(const bdc_cfr_game *g)
         return BDC_E_ARGUMENT;
     if (g->variant < BDC_CFR_VANILLA || g->variant > BDC_CFR_PLUS || g->recall < 0 || g->recall > 1)
         return BDC_E_ARGUMENT;
-    if (g->history < BDC_CFR_FULL_HISTORY || g->history > BDC_CFR_ROUND_HISTORY || (g->recall && g->history))
+    if (g->history < BDC_CFR_FULL_HISTORY || g->history > BDC_CFR_ROUND_OWN_HISTORY || (g->recall && g->history))
         return BDC_E_ARGUMENT;
     if (g->recall && (g->buckets[0] || g->buckets[1] || g->buckets[2] || g->buckets[3]))
         return BDC_E_ARGUMENT; /* recall keys the exact hand */
@@ -302,12 +303,13 @@ static int round_start(int phase, const uint8_t *history, int n_history)
     return start;
 }
 
-/* The four codes summing up history[0 .. start) for the seat in `position`
- * (none when start is 0); returns their number. */
-static int round_summary(int position, const uint8_t *history, int start, uint8_t *out)
+/* The codes summing up history[0 .. start) for the seat in `position` (none
+ * when start is 0): four, and with `own` a fifth, whether the seat stood pat
+ * in its own last draw; returns their number. */
+static int round_summary(int position, int own, const uint8_t *history, int start, uint8_t *out)
 {
     static const uint8_t pot_code[17] = {0, 1, 2, 3, 4, 5, 5, 6, 6, 7, 7, 7, 8, 8, 8, 8, 8}; /* by bets, 16 at most */
-    int i, r, k, level = 0, raiser = -1, last = -1, before = -1, n = 0;
+    int i, r, k, level = 0, raiser = -1, last = -1, before = -1, mine = -1, n = 0;
     for (i = 0, r = 0; i < start; r++) {
         int bets = r == 0, first = r == 0 ? 0 : 1; /* round 0: the big blind is its first bet */
         raiser = -1;
@@ -321,6 +323,8 @@ static int round_summary(int position, const uint8_t *history, int start, uint8_
             if (1 - k != position) { /* the big blind (seat 1) draws first */
                 before = last;
                 last = history[i] - CODE_DRAW;
+            } else {
+                mine = history[i] - CODE_DRAW;
             }
     }
     if (start) {
@@ -328,6 +332,8 @@ static int round_summary(int position, const uint8_t *history, int start, uint8_
         out[n++] = (uint8_t)(raiser < 0 ? 1 : raiser == position ? 2 : 3);
         out[n++] = (uint8_t)(last < 0 ? 10 : CODE_DRAW + last);
         out[n++] = (uint8_t)(before < 0 ? 1 : 2 + (before < 2 ? before : 2));
+        if (own)
+            out[n++] = (uint8_t)(mine < 0 ? 10 : mine == 0 ? CODE_DRAW : CODE_DRAW + 1); /* pat, or drew */
     }
     return n;
 }
@@ -337,12 +343,12 @@ static int round_summary(int position, const uint8_t *history, int start, uint8_
  * returns their number, or -1 when they would be more: a caller's codes whose
  * first draws come before any betting (a hand's summary replaces at least as
  * many codes as it holds). */
-static int round_history(int position, int phase, const uint8_t *history, int n_history, uint8_t *out)
+static int round_history(int position, int own, int phase, const uint8_t *history, int n_history, uint8_t *out)
 {
     int start = round_start(phase, history, n_history), n, i;
-    if ((start ? ROUND_SUMMARY_CODES : 0) + n_history - start > BDC_CFR_MAX_HISTORY)
+    if ((start ? (own ? OWN_SUMMARY_CODES : ROUND_SUMMARY_CODES) : 0) + n_history - start > BDC_CFR_MAX_HISTORY)
         return -1;
-    n = round_summary(position, history, start, out);
+    n = round_summary(position, own, history, start, out);
     for (i = start; i < n_history; i++)
         out[n++] = history[i];
     return n;
@@ -473,8 +479,8 @@ static int make_node(const bdc_cfr_game *g, int kind, int position, int round, c
         return BDC_E_ARGUMENT;
     card_key = g->buckets[left] ? g->buckets[left][index] : (uint32_t)index;
     memset(n->key, 0, sizeof n->key);
-    if (kind == BDC_CFR_ROUND_HISTORY) {
-        n_codes = round_history(position, legal->phase, history, n_history, codes);
+    if (kind == BDC_CFR_ROUND_HISTORY || kind == BDC_CFR_ROUND_OWN_HISTORY) {
+        n_codes = round_history(position, kind == BDC_CFR_ROUND_OWN_HISTORY, legal->phase, history, n_history, codes);
         if (n_codes < 0)
             return BDC_E_ARGUMENT;
         for (i = 0; i < n_codes; i++)
@@ -548,7 +554,7 @@ typedef struct {
     /* round history: by phase (bet, draw) and position, the summary of history[0 .. start) while it holds */
     int summary_start[2][CFR_SEATS];            /* -1: none */
     int n_summary[2][CFR_SEATS];
-    uint8_t summary[2][CFR_SEATS][ROUND_SUMMARY_CODES];
+    uint8_t summary[2][CFR_SEATS][OWN_SUMMARY_CODES];
 } walk;
 
 /* Appends a public code to the walk's history (a node checked the room for it). */
@@ -586,7 +592,8 @@ static int walk_round_history(walk *w, int position, int phase, uint8_t *out)
     else
         start = w->n_draws >= 2 ? w->draw_at[(w->n_draws & ~1) - 1] + 1 : 0;
     if (w->summary_start[p][position] != start) {
-        w->n_summary[p][position] = round_summary(position, w->history, start, w->summary[p][position]);
+        w->n_summary[p][position] = round_summary(position, w->g->history == BDC_CFR_ROUND_OWN_HISTORY, w->history,
+                                                  start, w->summary[p][position]);
         w->summary_start[p][position] = start;
     }
     n = w->n_summary[p][position];
@@ -652,7 +659,7 @@ static double traverse(walk *w, bdc_table *t)
     }
     if (w->hands[seat].n_cards != n_cards || memcmp(w->hands[seat].cards, cards, (size_t)n_cards))
         index_hand(cards, n_cards, &w->hands[seat]);
-    if (w->g->history == BDC_CFR_ROUND_HISTORY) { /* no recall: no own codes */
+    if (w->g->history != BDC_CFR_FULL_HISTORY) { /* a round history: no recall, no own codes */
         uint8_t codes[BDC_CFR_MAX_HISTORY];
         int n_codes = walk_round_history(w, seat, legal.phase, codes);
         rc = make_node(w->g, BDC_CFR_FULL_HISTORY, seat, t->round, &legal, &w->hands[seat], codes, n_codes, NULL,

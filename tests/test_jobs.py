@@ -498,6 +498,31 @@ def test_dask_seeded_chunks_are_bit_identical(cluster: Any) -> None:
     assert all(a["draws"].tobytes() == b["draws"].tobytes() for a, b in zip(serial, remote))
 
 
+@pytest.mark.slow  # a process pool started, and the cluster's workers import the solver
+@needs_dask
+def test_dask_chunked_training_writes_the_bytes_of_the_process_pool(cluster: Any, tmp_path: Path) -> None:
+    """The same chunked training (the mini game, 2 chunks of 100 iterations a
+    round) on the local process pool and on the two-worker cluster writes the
+    same strategy file, byte for byte."""
+    from badeucey_fast.play import TableRules
+    from badeucey_fast.solve import train
+
+    def trained(executor: Any, name: str) -> bytes:
+        strategy = train(TableRules.mini(), 500, seed=3, abstraction=None, stacks=(20, 20), chunks=2,
+                         chunk_iterations=100, executor=executor)
+        assert strategy.iterations == 500
+        strategy.save(tmp_path / name)
+        return (tmp_path / name).read_bytes()
+
+    with local_executor(2) as pool:
+        pooled = trained(pool, "pool.npz")
+    with jobs.dask_executor(cluster.scheduler_address) as executor:
+        assert jobs_run.submit_window(executor) == jobs_run.WINDOW_PER_WORKER * 2  # both workers take chunks
+        on_dask = trained(executor, "dask.npz")
+    assert on_dask == pooled
+    assert on_dask == trained(InlineExecutor(), "inline.npz")
+
+
 class WorkerKiller:
     """A cluster of its own (one worker dies) and the job's ``progress`` callback
     that kills that worker with SIGKILL once two chunks are done."""

@@ -31,9 +31,11 @@ def trained(abstraction: SolverAbstraction) -> Strategy:
     return train(RULES, 300, seed=3, abstraction=abstraction)
 
 
-def expected_codes(view: HandView) -> list[int]:
+def expected_codes(view: HandView, own: bool = False) -> list[int]:
     """The key's codes: the summary of what came before this betting round
-    (or this draw), then this round's (or this draw's) codes."""
+    (or this draw), then this round's (or this draw's) codes; with ``own``
+    (the round_own history) the summary ends with whether the seat stood pat
+    in its own last draw."""
     betting: dict[int, list[object]] = {}
     draws: dict[int, list[Draw]] = {}
     round_ = 0
@@ -57,6 +59,9 @@ def expected_codes(view: HandView) -> list[int]:
         last = 4 + theirs[-1] if theirs else 10
         before = 2 + min(theirs[-2], 2) if len(theirs) > 1 else 1
         summary = [POT_CODE[min(bets, 16)], raiser, last, before]
+        if own:
+            mine = [e.count for d in done_draws for e in draws[d] if e.seat == view.seat]
+            summary.append(10 if not mine else 4 if mine[-1] == 0 else 5)
     return summary + history_codes(current)
 
 
@@ -99,6 +104,22 @@ def test_every_key_holds_this_rounds_codes_after_the_summary_of_the_rest(trained
     assert seen >= {("bet", 0), ("draw", 1), ("bet", 1), ("draw", 2), ("bet", 2), ("draw", 3), ("bet", 3)}
 
 
+def test_a_round_own_key_adds_whether_the_seat_stood_pat() -> None:
+    own = train(RULES, 300, seed=3, abstraction=SolverAbstraction.card_buckets("badugi", 16, cache=False,
+                                                                                      history="round_own"))
+    seen: set[int] = set()
+
+    def check(view: HandView) -> None:
+        codes = expected_codes(view, own=True)
+        assert unpack(key_of(own, view)) == codes, view.events
+        if len(codes) > 4:
+            seen.add(codes[4])
+
+    for seed in range(60):
+        play(seed, own, check)
+    assert seen == {4, 5, 10}  # stood pat, drew, no draw yet
+
+
 def test_the_round_history_keeps_the_strategy_small(abstraction: SolverAbstraction, trained: Strategy) -> None:
     full = train(RULES, 300, seed=3, abstraction=SolverAbstraction.card_buckets("badugi", 16, cache=False,
                                                                                        history="full"))
@@ -122,13 +143,14 @@ def test_a_round_history_strategy_saves_and_loads(trained: Strategy, tmp_path: P
 
 
 def test_bad_histories_are_refused(trained: Strategy) -> None:
-    with pytest.raises(ValueError, match="history must be one of 'full', 'round', got 'some'"):
+    with pytest.raises(ValueError, match="history must be one of 'full', 'round', 'round_own', got 'some'"):
         SolverAbstraction.card_buckets("badugi", 16, cache=False, history="some")
     game = make_cgame(RULES, trained.stacks, trained.variant, trained.abstraction)
-    for bad in (-1, 2):
+    for bad in (-1, 3):
         game.struct.history = bad
         assert lib.bdc_cfr_check(game.struct) == lib.BDC_E_ARGUMENT
-    game.struct.history = lib.BDC_CFR_ROUND_HISTORY
     game.struct.buckets = [ffi.NULL] * 4
     game.struct.recall = 1
-    assert lib.bdc_cfr_check(game.struct) == lib.BDC_E_ARGUMENT  # the round history forgets: no recall
+    for forgetting in (lib.BDC_CFR_ROUND_HISTORY, lib.BDC_CFR_ROUND_OWN_HISTORY):
+        game.struct.history = forgetting
+        assert lib.bdc_cfr_check(game.struct) == lib.BDC_E_ARGUMENT  # a round history forgets: no recall

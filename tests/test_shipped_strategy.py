@@ -28,7 +28,10 @@ DOCS = Path(__file__).parents[1] / "docs" / "bots.rst"
 MB = 2**20
 
 
-@pytest.mark.parametrize("entry", [*shipped.STRATEGIES.values(), *shipped.BUCKET_TABLES.values()],
+TABLES = [*shipped.BUCKET_TABLES.values(), *shipped.REACH_TABLES.values()]
+
+
+@pytest.mark.parametrize("entry", [*shipped.STRATEGIES.values(), *TABLES],
                          ids=lambda e: e.file)
 def test_every_shipped_file_is_the_one_its_table_names(entry: shipped.ShippedFile) -> None:
     data = (shipped.FOLDER / entry.file).read_bytes()
@@ -39,12 +42,13 @@ def test_every_shipped_file_is_the_one_its_table_names(entry: shipped.ShippedFil
 def test_shipped_files_are_small() -> None:
     sizes = [(shipped.FOLDER / e.file).stat().st_size for e in shipped.STRATEGIES.values()]
     assert max(sizes) <= 10 * MB and sum(sizes) <= 15 * MB
-    assert sum((shipped.FOLDER / e.file).stat().st_size for e in shipped.BUCKET_TABLES.values()) <= 2 * MB
+    assert sum((shipped.FOLDER / e.file).stat().st_size for e in TABLES) <= 2 * MB
+    assert sum(sizes) + sum((shipped.FOLDER / e.file).stat().st_size for e in TABLES) <= 15 * MB
 
 
 def test_the_docs_show_every_command_and_digest() -> None:
     text = " ".join(DOCS.read_text().split())
-    for entry in [*shipped.STRATEGIES.values(), *shipped.BUCKET_TABLES.values()]:
+    for entry in [*shipped.STRATEGIES.values(), *TABLES]:
         assert entry.command in text and entry.sha256 in text, entry.file
 
 
@@ -68,9 +72,10 @@ def test_the_shipped_file_is_small_and_what_its_command_makes() -> None:
     option = dict(zip(words[2::2], words[3::2], strict=False))
     assert meta["compact"] is True and "--compact" in words
     assert meta["iterations"] == int(option["--iterations"]) and meta["seed"] == int(option["--seed"])
-    assert meta["abstraction"] == {"kind": "card_buckets", "game": "badeucey", "hand_size": 5,
-                                   "buckets": int(option["--buckets"]), "splits": meta["abstraction"]["splits"],
-                                   "history": "round"}
+    assert meta["abstraction"] == {"kind": "reach_buckets", "game": "badeucey", "hand_size": 5,
+                                   "buckets": [48, 32, 32, 32], "splits": [4, 4, 4, 4], "deals": 1_000_000, "seed": 1,
+                                   "history": "round_own"}
+    assert option["--reach-buckets"] == shipped.REACH_GRIDS
     assert meta["rules"]["game"]["name"] == "badeucey" and meta["rules"]["heads_up_cap"] == 4
     assert meta["variant"] == "linear"
     assert arrays["averages"].dtype.name == "uint8" and len(arrays["offsets"]) == len(arrays["keys"])

@@ -33,7 +33,7 @@ SEED = 1
 DEFAULT_FLOORS = (100.0, 300.0)
 """The lower end a shipped strategy must keep against DrawingBot (mbb/hand): quick match, slow match."""
 FLOORS: dict[str, tuple[float, float]] = {
-    "badeucey": (450.0, 650.0),  # the matches' lower ends: about +695 and +789 (docs/bots.rst)
+    "badeucey": (450.0, 650.0),  # the matches' lower ends: about +763 and +839 (reach buckets; docs/bots.rst)
 }
 """Floors of the games whose matches were measured (the rest take :data:`DEFAULT_FLOORS`)."""
 

@@ -26,7 +26,8 @@ NO_CANDIDATE: int = lib.BDC_CFR_NO_CANDIDATE
 MIN_ROOM: int = lib.BDC_CFR_MIN_ROOM
 VARIANTS: dict[str, int] = {"vanilla": lib.BDC_CFR_VANILLA, "linear": lib.BDC_CFR_LINEAR, "plus": lib.BDC_CFR_PLUS}
 """The solver's variants (badeucey.h, "VARIANTS"), by name."""
-HISTORIES: dict[str, int] = {"full": lib.BDC_CFR_FULL_HISTORY, "round": lib.BDC_CFR_ROUND_HISTORY}
+HISTORIES: dict[str, int] = {"full": lib.BDC_CFR_FULL_HISTORY, "round": lib.BDC_CFR_ROUND_HISTORY,
+                             "round_own": lib.BDC_CFR_ROUND_OWN_HISTORY}
 """What a key holds of the public history (badeucey.h, "THE ROUND HISTORY"), by name."""
 OK, STOPPED, MEMORY = lib.BDC_OK, lib.BDC_E_STOPPED, lib.BDC_E_MEMORY
 

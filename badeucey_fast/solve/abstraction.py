@@ -214,6 +214,43 @@ class SolverAbstraction:
             spec["history"] = history
         return cls(rules, spec, tuple(bucket_arrays), tuple(candidate_arrays), history=history)
 
+    @classmethod
+    def reach_buckets(cls, game: str | Game = "badeucey", buckets: Any = (128, 64, 32, 32), *, splits: Any = None,
+                      deals: int | None = None, seed: int | None = None, cache: bool = True,
+                      history: str = "round_own") -> SolverAbstraction:
+        """Buckets by draws left (``buckets[r]`` for ``r`` = 0..3 draws left),
+        each a grid over the hands that reach that point of a hand
+        (:mod:`badeucey_fast.solve.reach`), with the card features' candidate
+        discards: finer where the late rounds' hands are than
+        :meth:`card_buckets`.  Seconds (and the card features on first use).
+
+        :param history: as for :meth:`card_buckets`; by default
+            ``"round_own"``, the round history with the seat's own last draw.
+        :raises ValueError: as :func:`~badeucey_fast.solve.reach.reach_spec`,
+            or for an unknown history.
+        """
+        from badeucey_fast._native.cfr import HISTORIES
+        from badeucey_fast.solve import reach
+
+        if history not in HISTORIES:
+            raise ValueError(f"history must be one of {', '.join(map(repr, HISTORIES))}, got {history!r}")
+        spec = reach.reach_spec(game, buckets, splits, deals=deals, seed=seed)
+        return cls.from_table(reach.reach_table(spec, cache=cache), history)
+
+    @classmethod
+    def from_table(cls, table: ClassBuckets, history: str) -> SolverAbstraction:
+        """Every hand's entries of ``table`` (:meth:`ClassBuckets.expand
+        <badeucey_fast.solve.class_buckets.ClassBuckets.expand>`), as arrays:
+        the abstraction a training reads, whose digest is computed from them."""
+        buckets, candidates = table.expand()
+        for array in (*buckets, *candidates):
+            if array is not None:
+                array.flags.writeable = False
+        spec = dict(table.spec)
+        if history != "full":
+            spec["history"] = history
+        return cls(get_game(str(spec["game"])), spec, tuple(buckets), tuple(candidates), history=history)
+
     @cached_property
     def digest(self) -> str:
         """SHA-256 of the spec and every array: what a strategy file records

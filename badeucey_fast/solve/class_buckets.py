@@ -50,6 +50,8 @@ NO_CANDIDATE = 0xFF
 """Fills a class's candidates after its last (``NO_CANDIDATE`` of the card abstraction)."""
 SPEC_KEYS = ("kind", "game", "hand_size", "buckets", "splits")
 """What a table's spec holds: a card-bucket spec without its history."""
+REACH_SPEC_KEYS = (*SPEC_KEYS, "deals", "seed")
+"""What the spec of a reach-bucket table holds (:mod:`badeucey_fast.solve.reach`)."""
 _COMB = tuple(tuple(math.comb(n, k) for k in range(6)) for n in range(53))
 """``C(n, k)`` for ``n`` in 0..52, ``k`` in 0..5: the colex index's terms."""
 
@@ -216,7 +218,8 @@ class ClassBuckets:
         where = f"class buckets file {os.fspath(path)}"
         meta, arrays = read_arrays(path, kind=FORMAT, where=where, unreadable="class buckets file")
         try:
-            spec = {key: meta["spec"][key] for key in SPEC_KEYS}
+            names = REACH_SPEC_KEYS if meta["spec"]["kind"] == "reach_buckets" else SPEC_KEYS
+            spec = {key: meta["spec"][key] for key in names}
             digests = {str(k): str(v) for k, v in dict(meta["digests"]).items()}
             size = int(spec["hand_size"])
             steps, bucket, candidates = arrays["mask_steps"], arrays["bucket"], arrays["candidates"]

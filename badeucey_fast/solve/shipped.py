@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     from badeucey_fast.solve.abstraction import SolverAbstraction
     from badeucey_fast.solve.class_buckets import ClassBuckets
 
-__all__ = ["BUCKET_TABLES", "FOLDER", "STRATEGIES", "ShippedFile", "bucket_table", "shipped_abstraction", "strategy_path", "trained"]
+__all__ = ["BUCKET_TABLES", "FOLDER", "REACH_GRIDS", "REACH_TABLES", "STRATEGIES", "ShippedFile", "bucket_table", "reach_bucket_table",
+           "reach_trained", "shipped_abstraction", "strategy_path", "trained"]
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,23 @@ def trained(game: str, iterations: int, sha256: str) -> ShippedFile:
                        f"--seed 1 --compact --out {game}-cfr.npz", sha256)
 
 
+def reach_trained(game: str, grids: str, iterations: int, sha256: str) -> ShippedFile:
+    """A strategy made by ``badeucey train`` of ``game`` with the reach buckets
+    ``grids`` (``--reach-buckets``: its history round_own), ``iterations``, seed 1, compact."""
+    return ShippedFile(f"{game}-cfr.npz", f"badeucey train --game {game} --reach-buckets {grids} --iterations "
+                       f"{iterations} --seed 1 --compact --out {game}-cfr.npz", sha256)
+
+
+def reach_bucket_table(game: str, grids: str, sha256: str) -> ShippedFile:
+    """A reach-bucket table made by ``tools/gen_buckets.py --reach``."""
+    return ShippedFile(f"{game}-reach.npz", f"python tools/gen_buckets.py --game {game} --reach {grids} "
+                       f"--out badeucey_fast/solve/{game}-reach.npz", sha256)
+
+
+REACH_GRIDS = "12x4,8x4,8x4,8x4"
+"""The reach buckets of the Badeucey strategy: 12 value bands of 4 splits with no draw left, 8 x 4 before each draw."""
+
+
 def bucket_table(game: str, sha256: str) -> ShippedFile:
     """A class-bucket table made by ``tools/gen_buckets.py`` with 32 buckets."""
     return ShippedFile(f"{game}-buckets32.npz", f"python tools/gen_buckets.py --game {game} --buckets 32 "
@@ -61,7 +79,7 @@ def bucket_table(game: str, sha256: str) -> ShippedFile:
 
 
 STRATEGIES: dict[str, ShippedFile] = {
-    "badeucey": trained("badeucey", 2_113_634, "4e1ca0a20db37891cd1cbfd95d6ce70ee06a9e352f4a0631261847bb68aba4c4"),
+    "badeucey": reach_trained("badeucey", REACH_GRIDS, 1_001_394, "de8f038859722af3894ef15845086625653a3da3464538e82698d0ac6585731b"),
     "badugi": trained("badugi", 1_500_000, "3cae27f93ab449bc348d82c17e73682ff1617d4812ade858eab27c56eb8afe29"),
     "deuce_seven": trained("deuce_seven", 1_500_000, "c1b3987fbf427028fb69a40cafdc1e635993cce24a8d4d37fc9c339e94a476cb"),
     "ace_five": trained("ace_five", 1_500_000, "787f3ed7e57b8f79e134a4ce17beed5ffece284ef1b052e3d4bba4c1cb05bd93"),
@@ -80,7 +98,15 @@ BUCKET_TABLES: dict[str, ShippedFile] = {
 """The class-bucket table (:class:`~badeucey_fast.solve.class_buckets.ClassBuckets`)
 of each game's 32-bucket card abstraction, the one ``badeucey train --buckets
 32`` trains with: a strategy file of that abstraction is loaded from it in
-milliseconds (:func:`shipped_abstraction`)."""
+milliseconds (:func:`shipped_abstraction`).  A strategy file of 0.1's ``badeucey
+train --buckets 32`` (the Badeucey strategy shipped before the reach buckets)
+loads from it as fast."""
+
+REACH_TABLES: dict[str, ShippedFile] = {
+    "badeucey": reach_bucket_table("badeucey", REACH_GRIDS, "245719410c217eb7af30e52671d1d1aae2ae2c6b33e9dff342238286d2efbd68"),
+}
+"""The class-bucket table of each reach-bucket abstraction a shipped strategy
+was trained with (:mod:`badeucey_fast.solve.reach`)."""
 
 
 def strategy_path(game: str) -> Path:
@@ -106,9 +132,10 @@ def shipped_abstraction(spec: Any, digest: str) -> SolverAbstraction | None:
     caller then makes it from the card features)."""
     from badeucey_fast.solve.abstraction import SolverAbstraction
 
-    if not isinstance(spec, dict) or spec.get("kind") != "card_buckets":
+    if not isinstance(spec, dict) or spec.get("kind") not in ("card_buckets", "reach_buckets"):
         return None
-    entry = BUCKET_TABLES.get(str(spec.get("game")))
+    tables = REACH_TABLES if spec["kind"] == "reach_buckets" else BUCKET_TABLES
+    entry = tables.get(str(spec.get("game")))
     history = spec.get("history", "full")
     if entry is None or not (FOLDER / entry.file).is_file():
         return None

@@ -457,6 +457,10 @@ def abstraction_of(spec: Any, where: str) -> SolverAbstraction:
         if kind == "card_buckets":
             return SolverAbstraction.card_buckets(spec["game"], int(spec["buckets"]), splits=int(spec["splits"]),
                                                   history=str(spec.get("history", "full")))
+        if kind == "reach_buckets":
+            return SolverAbstraction.reach_buckets(spec["game"], list(spec["buckets"]), splits=list(spec["splits"]),
+                                                   deals=spec["deals"], seed=spec["seed"],
+                                                   history=str(spec.get("history", "full")))
     except (KeyError, TypeError, ValueError):
         pass
     raise ValueError(f"{where}: damaged (its abstraction {spec!r})")

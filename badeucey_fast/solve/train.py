@@ -227,7 +227,7 @@ def train(
     game = make_cgame(table_rules, stack_pair, variant, made, fixed)
     job = job_of(table_rules, stack_pair, variant, made, seed_value, fixed)
     if n_chunks > 1:  # another training than one process's: its checkpoints say so
-        if made.spec.get("kind") not in ("exact", "card_buckets"):
+        if made.spec.get("kind") not in ("exact", "card_buckets", "reach_buckets"):
             raise ValueError(f"train: chunks run where the abstraction is made again from its spec, which "
                              f"{made!r} cannot be")
         job.update(chunks=n_chunks, chunk_iterations=per_chunk)

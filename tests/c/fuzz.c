@@ -1488,7 +1488,7 @@ static void fuzz_cfr(void)
     if (game.recall && sane_case) /* exact hands, one draw: a small enough key */
         for (k = 0; k <= BDC_MAX_DRAWS; k++)
             game.buckets[k] = NULL;
-    game.history = sane_case ? (game.recall ? BDC_CFR_FULL_HISTORY : between(0, 1)) : between(-1, 2);
+    game.history = sane_case ? (game.recall ? BDC_CFR_FULL_HISTORY : between(0, 2)) : between(-1, 3);
     memset(&m, 0, sizeof m);
     m.max_entries = max_entries;
     m.n_slots = 1;
