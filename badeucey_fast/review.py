@@ -75,6 +75,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
 
+from badeucey_fast._checks import check_seed
 from badeucey_fast.cards import NAME_OF, format_cards
 from badeucey_fast.games import Game
 from badeucey_fast.play.events import Deal, Draw
@@ -783,20 +784,31 @@ def review(paths: Iterable[str | os.PathLike[str]], hero: str, *, samples: int =
     :param hero: the hero's name in the histories' ``players``, or a PHH label (``p1``).
     :param samples: hypotheses of the range at each decision (:data:`SAMPLES`).
     :param seed: seeds the hypotheses and playouts (the same seed, the same review).
-    :raises ValueError: for a path that does not exist or a file that is not TOML;
-        a hand that does not load is skipped, with why, in :attr:`Review.skipped`.
+    :raises ValueError: for a seed outside ``0 .. 2**64 - 1``, a path that does not exist or a
+        file that is not TOML; a hand that does not load is skipped, with why, in
+        :attr:`Review.skipped`.
     """
+    seed = _seed(seed)  # (before any file is read)
     return _review(read_hands(paths), hero, samples, seed)
 
 
 def review_hands(hands: Iterable[tuple[Hand, Sequence[str] | None, str]], hero: str, *, samples: int = SAMPLES,
                  seed: int = 0) -> Review:
     """:func:`review` of hands in memory: each (hand, the players' names by seat or None, its name)."""
+    seed = _seed(seed)
     histories = []
     for hand, players, name in hands:
         data = tomllib.loads(hand.to_phh(players))
         histories.append((data, name))
     return _review(histories, hero, samples, seed)
+
+
+def _seed(seed: object) -> int:
+    """The review's seed, checked as every seed of the package is."""
+    checked = check_seed(seed)
+    if checked is None:
+        raise TypeError("seed must be an integer, not None")
+    return checked
 
 
 def _review(histories: list[_History], hero: str, samples: int, seed: int) -> Review:

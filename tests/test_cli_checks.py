@@ -26,6 +26,7 @@ COMMANDS_WITH_A_SEED = {
     "match": ["match", "--hands", "2", "--workers", "1"],
     "train": ["train", "--mini", "--iterations", "10", "--out", "{tmp}/mini.npz"],
     "play": ["play", "--hands", "1"],
+    "review": ["review", "{tmp}", "--hero", "you"],
 }
 
 
