@@ -41,6 +41,7 @@ from badeucey_fast._native.mini import ChanceTable
 from badeucey_fast._native.subgame import Node, solve_subgame, subgame_tree
 from badeucey_fast.play.events import BetRaise, CheckCall, Deal, Draw, Fold, Post
 from badeucey_fast.play.view import HandView
+from badeucey_fast.solve.search import _blueprint_row
 from badeucey_fast.solve.strategy import Strategy
 
 __all__ = ["DEFAULT_PARTICLES", "search_probabilities", "searchable"]
@@ -221,12 +222,7 @@ def _tree_policy(strategy: Strategy, table: ChanceTable, tree: tuple[Node, ...],
         for row, cards in enumerate(holdings):
             probabilities = strategy.probabilities_at(position, round, "bet", cards, paths[i], can_fold=can_fold,
                                                       raise_to=raise_to)
-            for slot, child_node in enumerate(node.children):
-                if child_node >= 0:
-                    out[i, row, slot] = probabilities.get(tree[child_node].action, 0.0)
-            total = out[i, row].sum()
-            out[i, row] = out[i, row] / total if total > 0.0 else (np.array(node.children) >= 0) / sum(
-                c >= 0 for c in node.children)
+            out[i, row] = _blueprint_row(tree, node, probabilities)
     return out
 
 
