@@ -245,7 +245,7 @@ class ArenaMatch:
 
     def _deal(self) -> Hand:
         """The next hand: a deal's first hand draws the deal (a chunk's first deal, its chunk)."""
-        from badeucey_fast.play.matches import CHUNK_DEALS, chunk_randomness
+        from badeucey_fast.play.matches import CHUNK_DEALS, chunk_randomness, ready_bot
 
         deal = self._played // SEATS
         if deal % CHUNK_DEALS == 0 and self._played % SEATS == 0:
@@ -256,12 +256,7 @@ class ArenaMatch:
             self._chunk, self._chunk_first = (decks, stub_seeds), deal
             if deal:
                 self.opponent = self._make_opponent()
-            reset = getattr(self.opponent, "reset", None)
-            if reset is not None:
-                reset(bot_seeds[1])
-            set_rules = getattr(self.opponent, "set_rules", None)
-            if set_rules is not None:
-                set_rules(self.rules)
+            ready_bot(self.opponent, bot_seeds[1], self.rules)
         decks, stub_seeds = self._chunk
         at = deal - self._chunk_first
         self._played += 1
