@@ -29,7 +29,6 @@ and its randomness comes from the generator passed in.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import compress
 
@@ -42,7 +41,7 @@ from badeucey_fast._native.subgame import Node, solve_subgame, subgame_tree
 from badeucey_fast.play.events import BetRaise, CheckCall, Deal, Draw, Fold, Post
 from badeucey_fast.play.view import HandView
 from badeucey_fast.solve.search import _blueprint_row
-from badeucey_fast.solve.strategy import Strategy
+from badeucey_fast.solve.strategy import Strategy, draw_codes
 
 __all__ = ["DEFAULT_PARTICLES", "search_probabilities", "searchable"]
 
@@ -129,14 +128,6 @@ def _replay(view: HandView, rng: random.Random) -> tuple[ChanceTable, list[_Deci
     return table, decisions
 
 
-def _own_codes(draws: Sequence[tuple[tuple[int, ...], tuple[int, ...]]]) -> tuple[int, ...]:
-    codes: list[int] = []
-    for thrown, got in draws:
-        for card in (*sorted(thrown), *sorted(got)):
-            codes += [card // 8 + 1, card % 8 + 1]
-    return tuple(codes)
-
-
 def _particle(strategy: Strategy, decisions: list[_Decision], seat: int, position: int, deck: list[int],
               size: int, rng: random.Random, known: HandView | None) -> tuple[tuple[int, ...], float] | None:
     """One history of ``seat``: its cards at the end and its reach; with
@@ -153,7 +144,7 @@ def _particle(strategy: Strategy, decisions: list[_Decision], seat: int, positio
     for d in decisions:
         if d.seat != seat:
             continue
-        own = _own_codes(draws) if recall else ()
+        own = tuple(draw_codes(draws)) if recall else ()
         probabilities = strategy.probabilities_at(position, d.round, d.phase, cards, d.history, own,
                                                   can_fold=d.can_fold, raise_to=d.raise_to,
                                                   max_discard=d.max_discard)
