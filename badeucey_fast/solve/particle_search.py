@@ -40,6 +40,7 @@ from badeucey_fast._native.mini import ChanceTable
 from badeucey_fast._native.subgame import Node, solve_subgame, subgame_tree
 from badeucey_fast.play.events import BetRaise, CheckCall, Deal, Draw, Fold, Post
 from badeucey_fast.play.view import HandView
+from badeucey_fast.solve.game import _CALL_CODE, _DRAW_CODE, _FOLD_CODE, _RAISE_CODE
 from badeucey_fast.solve.search import _blueprint_row
 from badeucey_fast.solve.strategy import Strategy, draw_codes
 
@@ -48,8 +49,7 @@ __all__ = ["DEFAULT_PARTICLES", "search_probabilities", "searchable"]
 DEFAULT_PARTICLES = 32
 """Sampled histories of each seat's range by default."""
 _ATTEMPTS = 4  # draws of particles per particle wanted, before giving up on a range nobody's blueprint explains
-_SLOT_CODES = (1, 2, 3)  # a child slot's public code: fold, check or call, bet or raise
-_DRAW_CODE = 4  # + the cards drawn: a draw's public code
+_SLOT_CODES = (_FOLD_CODE, _CALL_CODE, _RAISE_CODE)  # a child slot's public code
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ def _replay(view: HandView, rng: random.Random) -> tuple[ChanceTable, list[_Deci
         decisions.append(_Decision(e.seat, table.round, "bet", tuple(history), bool(legal.can_fold), raise_to, 0,
                                    action))
         table.bet(action)
-        history.append(_SLOT_CODES[0] if action == -1 else _SLOT_CODES[1] if action == 0 else _SLOT_CODES[2])
+        history.append(_bet_code(action))
     return table, decisions
 
 
@@ -272,6 +272,11 @@ def _history_now(decisions: list[_Decision]) -> list[int]:
     if not decisions:
         return []
     last = decisions[-1]
-    code = (4 + last.action if last.phase == "draw" else 1 if last.action == -1 else 2 if last.action == 0 else 3)
+    code = _DRAW_CODE + last.action if last.phase == "draw" else _bet_code(last.action)
     return [*last.history, code]
+
+
+def _bet_code(action: int) -> int:
+    """The public code of a betting action (-1 fold, 0 check or call, else bet or raise to)."""
+    return _FOLD_CODE if action == -1 else _CALL_CODE if action == 0 else _RAISE_CODE
 
