@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, overload
 
-from badeucey_fast.play._tally import check_memory, chunk_sums, combine
+from badeucey_fast.play._tally import check_memory, chunk_sums, combine, mbb_per_chip
 from badeucey_fast._checks import check_count, check_int, check_seed
 from badeucey_fast._jobrun import EvenChunks, InlineExecutor, JobError, JobProgress, run_chunks
 from badeucey_fast.games import Game, get_game
@@ -137,7 +137,7 @@ def _match_chunk(
     for bot, s in zip(bots, bot_seeds, strict=True):
         ready_bot(bot, int(s), rules)
     rotations = n if duplicate else 1
-    scale = 1000 / rules.big_blind / rotations
+    scale = mbb_per_chip(rules.big_blind, rotations)
     out = np.empty((deals, n), dtype=np.float64)
     for d in range(deals):
         button = (first + d) % n

@@ -39,6 +39,7 @@ from badeucey_fast._checks import check_count, check_int, check_seed
 from badeucey_fast._jobrun import chunk_seed
 from badeucey_fast._native.table import MAX_CHIPS
 from badeucey_fast.games import get_game
+from badeucey_fast.play._tally import mbb_per_chip
 from badeucey_fast.play.bots import Bot, bot_name
 from badeucey_fast.play.hand import Hand
 from badeucey_fast.play.rules import TableRules
@@ -154,7 +155,7 @@ class ArenaMatch:
         self._forfeited = 0
         self._chunk_first = 0
         self._chunk: tuple[list[list[int]], list[int]] = ([], [])
-        self._scale = 1000 / rules.big_blind / SEATS
+        self._scale = mbb_per_chip(rules.big_blind, SEATS)
 
     @property
     def player_seat(self) -> int:
