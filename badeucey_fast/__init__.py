@@ -54,6 +54,7 @@ from badeucey_fast.rankings import (
 )
 from typing import TYPE_CHECKING, Any
 
+from badeucey_fast._lazy import lazy_attribute
 from badeucey_fast.games import GAMES, Game, SplitComparison, compare, get_game
 from badeucey_fast.names import class_ranks, hand_name
 from badeucey_fast.showdown import HalfResult, Pot, PotResult, SeatHand, ShowdownResult, showdown
@@ -105,12 +106,6 @@ def __getattr__(name: str) -> Any:
     """``__version__``, read from the installed metadata on first use (importlib.metadata
     is slow to import, and import time is part of the package's promise), and the
     draw and equity API, imported on first use."""
-    if name in _LAZY:
-        import importlib
-
-        value = getattr(importlib.import_module(_LAZY[name]), name)
-        globals()[name] = value
-        return value
     if name == "__version__":
         from importlib.metadata import PackageNotFoundError, version
 
@@ -118,7 +113,7 @@ def __getattr__(name: str) -> Any:
             return version("badeucey-fast")
         except PackageNotFoundError:  # pragma: no cover - running from a source tree
             return "0+unknown"
-    raise AttributeError(f"module 'badeucey_fast' has no attribute {name!r}")
+    return lazy_attribute(globals(), _LAZY, name)
 
 
 def __dir__() -> list[str]:

@@ -20,9 +20,9 @@ import signal
 import sys
 import time
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, NoReturn, TextIO, cast
+from typing import Any, NoReturn, TextIO, TypeVar, cast
 
 from badeucey_fast import rankings as r
 from badeucey_fast.best_badugi import badugi_cards
@@ -1329,13 +1329,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_N = TypeVar("_N", int, float)  # what _number reads
+
+
+def _number(text: str, kind: Callable[[str], _N], what: str) -> _N:
+    """``text`` read by ``kind`` (``int`` or ``float``), for the argparse types below;
+    an argparse error naming ``what`` is expected where it is not one."""
+    try:
+        return kind(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected {what}, got {text[:60]!r}") from None
+
+
 def _at_least_one(text: str) -> int:
     """An argparse type: a whole number, 1 or more (``--top -3`` is refused, not read
     as "all but the last three")."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:60]!r}") from None
+    value = _number(text, int, "a whole number")
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
     return value
@@ -1343,10 +1352,7 @@ def _at_least_one(text: str) -> int:
 
 def _port(text: str) -> int:
     """An argparse type: a TCP port, 0..65535 (0: any free port)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a port number, got {text[:60]!r}") from None
+    value = _number(text, int, "a port number")
     if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"a port is 0..65535, got {value}")
     return value
@@ -1354,10 +1360,7 @@ def _port(text: str) -> int:
 
 def _seconds(text: str) -> float:
     """An argparse type: a number of seconds above 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text[:60]!r}") from None
+    value = _number(text, float, "a number of seconds")
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"must be above 0, got {text[:60]}")
     return value

@@ -97,10 +97,11 @@ def table_game(params: dict[str, Any] | None = None) -> TableGame:
     return TableGame(TableRules.mini(str(chosen["game"])), stack=int(chosen["stack"]))
 
 
-def _game_type() -> Any:
+def _game_type(short_name: str, long_name: str, parameters: dict[str, Any]) -> Any:
+    """The OpenSpiel game type of a heads-up game played on the package's C table."""
     return pyspiel.GameType(
-        short_name=GAME_NAME,
-        long_name="Badeucey mini game (the package's C table, TableRules.mini)",
+        short_name=short_name,
+        long_name=long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -112,8 +113,12 @@ def _game_type() -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=False,
         provides_observation_tensor=False,
-        parameter_specification=_DEFAULTS,
+        parameter_specification=parameters,
     )
+
+
+def _mini_game_type() -> Any:
+    return _game_type(GAME_NAME, "Badeucey mini game (the package's C table, TableRules.mini)", _DEFAULTS)
 
 
 class _Layout:
@@ -183,7 +188,7 @@ class MiniGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type infor
                                 max_chance_outcomes=len(table.deals) + len(shared.draw_sets),
                                 num_players=SEATS, min_utility=-stack, max_utility=stack, utility_sum=0.0,
                                 max_game_length=longest)
-        super().__init__(_game_type(), info, dict(_DEFAULTS, **(params or {})))
+        super().__init__(_mini_game_type(), info, dict(_DEFAULTS, **(params or {})))
         self.shared = shared
 
     def new_initial_state(self) -> MiniState:
@@ -518,23 +523,8 @@ def _full_shared_of(game: str, stack: int) -> _Shared:
 
 
 def _full_game_type(game: str) -> Any:
-    rules = heads_up_rules(game)
-    return pyspiel.GameType(
-        short_name=f"python_{game}_triple_draw",
-        long_name=f"Heads-up fixed-limit {game} triple draw (the package's C table)",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=SEATS,
-        min_num_players=SEATS,
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
-        provides_observation_string=False,
-        provides_observation_tensor=False,
-        parameter_specification={"stack": deep_stacks(rules)},
-    )
+    return _game_type(f"python_{game}_triple_draw", f"Heads-up fixed-limit {game} triple draw (the package's C table)",
+                      {"stack": deep_stacks(heads_up_rules(game))})
 
 
 class _TablePolicy(openspiel_policy_module.Policy):  # type: ignore[misc]
@@ -607,7 +597,7 @@ def openspiel_policy(game: Any, policy: Any) -> Any:
     return _TablePolicy(game, policy)
 
 
-pyspiel.register_game(_game_type(), MiniGame)
+pyspiel.register_game(_mini_game_type(), MiniGame)
 for _name, _game in FULL_GAMES.items():
     pyspiel.register_game(_full_game_type(_game),
                           type(f"{_game.title().replace('_', '')}TripleDrawGame", (TripleDrawGame,), {"game": _game}))

@@ -368,12 +368,9 @@ def _model(rules: TableRules, seats: int) -> _Model:
 
 def _own_codes(draws: Sequence[tuple[tuple[int, ...], tuple[int, ...]]]) -> list[int]:
     """A hypothesis's own codes (:func:`~badeucey_fast.solve.strategy.own_codes`)."""
-    codes: list[int] = []
-    for thrown, dealt in draws:
-        if thrown:
-            for card in (*sorted(thrown), *sorted(dealt)):
-                codes += [card // 8 + 1, card % 8 + 1]
-    return codes
+    from badeucey_fast.solve.strategy import draw_codes
+
+    return draw_codes(draws)
 
 
 def _low_value(card: int, game: Game) -> int:

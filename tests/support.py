@@ -12,6 +12,7 @@ import copy
 import dataclasses
 import importlib.util
 import random
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -196,9 +197,15 @@ def play_strategy_hand(strategy: Any, rules: Any, seed: int, check: Any) -> None
 
 
 def load_module(path: Path, name: str) -> ModuleType:
-    """A script that is not part of the package (``tools/...``), imported as the module ``name``."""
+    """A script that is not part of the package (``tools/...``), imported as the module ``name``,
+    with its folder on ``sys.path`` as when it runs (so it finds the modules beside it)."""
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    folder = str(path.parent)
+    sys.path.insert(0, folder)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(folder)
     return module

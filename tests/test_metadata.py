@@ -34,7 +34,8 @@ def test_readme_points_to_the_docs_not_to_files_the_package_does_not_ship() -> N
 
 def _imported_packages(folder: Path) -> set[str]:
     """The top-level names of every package the files under ``folder`` import, lazily or
-    for type checking only, except the standard library's and the project's own."""
+    for type checking only, except the standard library's and the project's own (the package
+    and the folder's own modules, which a tool run from there imports)."""
     names: set[str] = set()
     for path in folder.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -42,7 +43,7 @@ def _imported_packages(folder: Path) -> set[str]:
                 names.update(alias.name.split(".")[0] for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 names.add(node.module.split(".")[0])
-    return names - set(sys.stdlib_module_names) - {"badeucey_fast"}
+    return names - set(sys.stdlib_module_names) - {"badeucey_fast"} - {path.stem for path in folder.glob("*.py")}
 
 
 def test_the_lint_extra_lets_mypy_see_every_import() -> None:

@@ -51,6 +51,10 @@ __all__ = ["HandError", "ImportedHand", "SiteFormat", "read_hands"]
 KINDS = ("start", "table", "seat", "small_blind", "big_blind", "ante", "fold", "check", "call", "bet", "raise",
          "discard", "pat", "dealt", "show", "collect", "returned", "pot")
 _ACTING = ("fold", "check", "call", "bet", "raise")
+AMOUNT = r"[$€£]?\d[\d,]*(?:\.\d+)?"
+"""An amount in a site's patterns: a currency sign and thousands separators allowed (as ``chips`` reads it)."""
+CARDS = r"\[[^\]]*\]"
+"""Cards in a site's patterns: a bracketed list (``[7s 5h]``, as ``_card_text`` reads it)."""
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import re
 
-from badeucey_fast.histories._reader import SiteFormat
+from badeucey_fast.histories._reader import AMOUNT, CARDS, SiteFormat
 
 __all__ = ["KINGS_CLUB"]
 
-_AMOUNT = r"[$€£]?\d[\d,]*(?:\.\d+)?"
-_CARDS = r"\[[^\]]*\]"
 _GAMES = {"Badeucey": "badeucey", "Badacey": "badacey", "2-7 Triple Draw": "deuce_seven", "Badugi": "badugi"}
 
 KINGS_CLUB = SiteFormat(
@@ -23,24 +21,24 @@ KINGS_CLUB = SiteFormat(
     games=_GAMES,
     patterns={
         "start": (rf"^Kings Club Poker - Hand (?P<id>\d+) - (?P<game>{'|'.join(map(re.escape, _GAMES))}) Fixed Limit"
-                  rf" (?P<small_bet>{_AMOUNT})/(?P<big_bet>{_AMOUNT})"),
+                  rf" (?P<small_bet>{AMOUNT})/(?P<big_bet>{AMOUNT})"),
         "table": r'^Table "(?P<table>[^"]+)" - \d+ seats - dealer seat (?P<button>\d+)',
-        "seat": rf"^Seat (?P<seat>\d+) - (?P<name>.+?) - (?P<stack>{_AMOUNT}) chips(?P<out> \(sitting out\))?",
-        "small_blind": rf"^(?P<name>.+?) posts small blind (?P<amount>{_AMOUNT})$",
-        "big_blind": rf"^(?P<name>.+?) posts big blind (?P<amount>{_AMOUNT})$",
-        "ante": rf"^(?P<name>.+?) posts ante (?P<amount>{_AMOUNT})$",
+        "seat": rf"^Seat (?P<seat>\d+) - (?P<name>.+?) - (?P<stack>{AMOUNT}) chips(?P<out> \(sitting out\))?",
+        "small_blind": rf"^(?P<name>.+?) posts small blind (?P<amount>{AMOUNT})$",
+        "big_blind": rf"^(?P<name>.+?) posts big blind (?P<amount>{AMOUNT})$",
+        "ante": rf"^(?P<name>.+?) posts ante (?P<amount>{AMOUNT})$",
         "fold": r"^(?P<name>.+?) folds$",
         "check": r"^(?P<name>.+?) checks$",
-        "call": rf"^(?P<name>.+?) calls (?P<amount>{_AMOUNT})(?: all in)?$",
-        "bet": rf"^(?P<name>.+?) bets (?P<amount>{_AMOUNT})(?: all in)?$",
-        "raise": rf"^(?P<name>.+?) raises to (?P<to>{_AMOUNT})(?: all in)?$",
-        "discard": rf"^(?P<name>.+?) draws (?P<count>\d)(?: (?P<cards>{_CARDS}))?$",
+        "call": rf"^(?P<name>.+?) calls (?P<amount>{AMOUNT})(?: all in)?$",
+        "bet": rf"^(?P<name>.+?) bets (?P<amount>{AMOUNT})(?: all in)?$",
+        "raise": rf"^(?P<name>.+?) raises to (?P<to>{AMOUNT})(?: all in)?$",
+        "discard": rf"^(?P<name>.+?) draws (?P<count>\d)(?: (?P<cards>{CARDS}))?$",
         "pat": r"^(?P<name>.+?) stands pat$",
-        "dealt": rf"^(?P<name>.+?) (?:is dealt (?P<cards>{_CARDS})|receives (?P<new>{_CARDS}))$",
-        "show": rf"^(?P<name>.+?) shows (?P<cards>{_CARDS})",
-        "collect": rf"^(?P<name>.+?) wins (?P<amount>{_AMOUNT})",
-        "returned": rf"^Unused bet (?P<amount>{_AMOUNT}) returned to (?P<name>.+)$",
-        "pot": rf"^Pot (?P<total>{_AMOUNT}) \| Rake (?P<rake>{_AMOUNT})",
+        "dealt": rf"^(?P<name>.+?) (?:is dealt (?P<cards>{CARDS})|receives (?P<new>{CARDS}))$",
+        "show": rf"^(?P<name>.+?) shows (?P<cards>{CARDS})",
+        "collect": rf"^(?P<name>.+?) wins (?P<amount>{AMOUNT})",
+        "returned": rf"^Unused bet (?P<amount>{AMOUNT}) returned to (?P<name>.+)$",
+        "pot": rf"^Pot (?P<total>{AMOUNT}) \| Rake (?P<rake>{AMOUNT})",
     },
     streets=(r"^--- Dealing ---", r"^--- Draw 1 ---", r"^--- Draw 2 ---", r"^--- Draw 3 ---", r"^--- Showdown ---",
              r"^--- Summary ---"),

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from badeucey_fast._lazy import lazy_attribute
+
 from badeucey_fast.play import phh as phh  # gives Hand its to_phh and from_phh
 from badeucey_fast.play.events import BetRaise, CheckCall, Deal, Draw, Event, Fold, Post, Show
 from badeucey_fast.play.hand import STRUCTURES, DealState, Hand, Replay, Uncontested
@@ -54,10 +56,4 @@ _LAZY = {
 
 def __getattr__(name: str) -> Any:
     """The bots and matches, imported on first use."""
-    if name in _LAZY:
-        import importlib
-
-        value = getattr(importlib.import_module(_LAZY[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return lazy_attribute(globals(), _LAZY, name)

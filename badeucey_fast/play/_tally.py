@@ -1,7 +1,8 @@
 """Running sums of a match's per-deal results: what a chunk keeps, and combining them.
 
 Private helpers of :mod:`~badeucey_fast.play.matches` and
-:mod:`~badeucey_fast.play.self_play` (the Python and the C paths of a match).
+:mod:`~badeucey_fast.play.self_play` (the Python and the C paths of a match), and of the
+web table's and the arena's results.
 """
 
 from __future__ import annotations
@@ -13,6 +14,12 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+
+
+def mbb_per_chip(big_blind: int, hands: int = 1) -> float:
+    """What a chip won over ``hands`` hands is worth in mbb per hand (thousandths
+    of a big blind, a hand's share): the unit of every match's result."""
+    return 1000 / big_blind / hands
 
 
 def check_memory(deals: int, bots: int, hands: int) -> None:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, overload
 
-from badeucey_fast.play._tally import check_memory, chunk_sums, combine
+from badeucey_fast.play._tally import check_memory, chunk_sums, combine, mbb_per_chip
 from badeucey_fast._checks import check_count, check_int, check_seed
 from badeucey_fast._jobrun import EvenChunks, InlineExecutor, JobError, JobProgress, run_chunks
 from badeucey_fast.games import Game, get_game
@@ -102,6 +102,19 @@ def chunk_randomness(seeds: np.random.SeedSequence, deals: int, bots: int) -> tu
     return bot_seeds, decks, stub_seeds
 
 
+def ready_bot(bot: Bot, seed: int, rules: TableRules) -> None:
+    """A bot seated for a chunk of a match: seeded with its seed of
+    :func:`chunk_randomness`, then told the table's rules (each where the bot
+    has the method, ``reset`` and ``set_rules``).  The arena
+    (:mod:`badeucey_fast.web.match`) readies its bot with it too."""
+    reset = getattr(bot, "reset", None)
+    if reset is not None:
+        reset(seed)
+    set_rules = getattr(bot, "set_rules", None)
+    if set_rules is not None:
+        set_rules(rules)
+
+
 def _match_chunk(
     chunk: int, seeds: np.random.SeedSequence | None, payload: _MatchPayload,
 ) -> dict[str, npt.NDArray[Any]]:
@@ -122,14 +135,9 @@ def _match_chunk(
     bot_seeds, decks, stub_seeds = chunk_randomness(seeds, deals, n)
     observers = [getattr(bot, "observe", None) for bot in bots]
     for bot, s in zip(bots, bot_seeds, strict=True):
-        reset = getattr(bot, "reset", None)
-        if reset is not None:
-            reset(int(s))
-        set_rules = getattr(bot, "set_rules", None)
-        if set_rules is not None:
-            set_rules(rules)
+        ready_bot(bot, int(s), rules)
     rotations = n if duplicate else 1
-    scale = 1000 / rules.big_blind / rotations
+    scale = mbb_per_chip(rules.big_blind, rotations)
     out = np.empty((deals, n), dtype=np.float64)
     for d in range(deals):
         button = (first + d) % n

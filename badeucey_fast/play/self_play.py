@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, overload
 from badeucey_fast._checks import check_count, check_int, check_seed
 from badeucey_fast._jobrun import EvenChunks, InlineExecutor, JobProgress, run_chunks
 from badeucey_fast.games import Game, get_game
-from badeucey_fast.play._tally import check_memory, chunk_sums, combine
+from badeucey_fast.play._tally import check_memory, chunk_sums, combine, mbb_per_chip
 from badeucey_fast.play.match_result import MatchResult
 from badeucey_fast.play.rules import TableRules
 
@@ -95,7 +95,7 @@ def _selfplay_chunk(chunk: int, seeds: np.random.SeedSequence | None, payload: _
     rules, stacks, policies, c_seed, first, deals, duplicate, keep_deals = payload
     won = c_selfplay(rules, stacks, policies, deals, c_seed, first_deal=first, duplicate=duplicate)
     rotations = len(stacks) if duplicate else 1
-    out = won * (1000 / rules.big_blind / rotations)
+    out = won * mbb_per_chip(rules.big_blind, rotations)
     return chunk_sums(out, keep_deals)
 
 

@@ -29,7 +29,6 @@ and its randomness comes from the generator passed in.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import compress
 
@@ -41,15 +40,16 @@ from badeucey_fast._native.mini import ChanceTable
 from badeucey_fast._native.subgame import Node, solve_subgame, subgame_tree
 from badeucey_fast.play.events import BetRaise, CheckCall, Deal, Draw, Fold, Post
 from badeucey_fast.play.view import HandView
-from badeucey_fast.solve.strategy import Strategy
+from badeucey_fast.solve.game import _CALL_CODE, _DRAW_CODE, _FOLD_CODE, _RAISE_CODE
+from badeucey_fast.solve.search import _blueprint_row
+from badeucey_fast.solve.strategy import Strategy, draw_codes
 
 __all__ = ["DEFAULT_PARTICLES", "search_probabilities", "searchable"]
 
 DEFAULT_PARTICLES = 32
 """Sampled histories of each seat's range by default."""
 _ATTEMPTS = 4  # draws of particles per particle wanted, before giving up on a range nobody's blueprint explains
-_SLOT_CODES = (1, 2, 3)  # a child slot's public code: fold, check or call, bet or raise
-_DRAW_CODE = 4  # + the cards drawn: a draw's public code
+_SLOT_CODES = (_FOLD_CODE, _CALL_CODE, _RAISE_CODE)  # a child slot's public code
 
 
 @dataclass(frozen=True)
@@ -124,16 +124,8 @@ def _replay(view: HandView, rng: random.Random) -> tuple[ChanceTable, list[_Deci
         decisions.append(_Decision(e.seat, table.round, "bet", tuple(history), bool(legal.can_fold), raise_to, 0,
                                    action))
         table.bet(action)
-        history.append(_SLOT_CODES[0] if action == -1 else _SLOT_CODES[1] if action == 0 else _SLOT_CODES[2])
+        history.append(_bet_code(action))
     return table, decisions
-
-
-def _own_codes(draws: Sequence[tuple[tuple[int, ...], tuple[int, ...]]]) -> tuple[int, ...]:
-    codes: list[int] = []
-    for thrown, got in draws:
-        for card in (*sorted(thrown), *sorted(got)):
-            codes += [card // 8 + 1, card % 8 + 1]
-    return tuple(codes)
 
 
 def _particle(strategy: Strategy, decisions: list[_Decision], seat: int, position: int, deck: list[int],
@@ -152,7 +144,7 @@ def _particle(strategy: Strategy, decisions: list[_Decision], seat: int, positio
     for d in decisions:
         if d.seat != seat:
             continue
-        own = _own_codes(draws) if recall else ()
+        own = tuple(draw_codes(draws)) if recall else ()
         probabilities = strategy.probabilities_at(position, d.round, d.phase, cards, d.history, own,
                                                   can_fold=d.can_fold, raise_to=d.raise_to,
                                                   max_discard=d.max_discard)
@@ -221,12 +213,7 @@ def _tree_policy(strategy: Strategy, table: ChanceTable, tree: tuple[Node, ...],
         for row, cards in enumerate(holdings):
             probabilities = strategy.probabilities_at(position, round, "bet", cards, paths[i], can_fold=can_fold,
                                                       raise_to=raise_to)
-            for slot, child_node in enumerate(node.children):
-                if child_node >= 0:
-                    out[i, row, slot] = probabilities.get(tree[child_node].action, 0.0)
-            total = out[i, row].sum()
-            out[i, row] = out[i, row] / total if total > 0.0 else (np.array(node.children) >= 0) / sum(
-                c >= 0 for c in node.children)
+            out[i, row] = _blueprint_row(tree, node, probabilities)
     return out
 
 
@@ -285,6 +272,11 @@ def _history_now(decisions: list[_Decision]) -> list[int]:
     if not decisions:
         return []
     last = decisions[-1]
-    code = (4 + last.action if last.phase == "draw" else 1 if last.action == -1 else 2 if last.action == 0 else 3)
+    code = _DRAW_CODE + last.action if last.phase == "draw" else _bet_code(last.action)
     return [*last.history, code]
+
+
+def _bet_code(action: int) -> int:
+    """The public code of a betting action (-1 fold, 0 check or call, else bet or raise to)."""
+    return _FOLD_CODE if action == -1 else _CALL_CODE if action == 0 else _RAISE_CODE
 

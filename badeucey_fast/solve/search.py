@@ -46,6 +46,7 @@ ValueError: gadget must be one of ['best_response', 'blueprint', 'none'], got 's
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -268,11 +269,14 @@ class SearchPolicy:
                 here = at[i]
                 if node.seat != seat or here is None:
                     continue
-                probabilities: dict[Any, float] = self._blueprint(here, seat)
-                for slot, child in enumerate(node.children):
-                    if child >= 0:
-                        out[i, row, slot] = probabilities.get(tree[child].action, 0.0)
-                total = out[i, row].sum()
-                out[i, row] = out[i, row] / total if total > 0.0 else (np.array(node.children) >= 0) / sum(
-                    c >= 0 for c in node.children)
+                out[i, row] = _blueprint_row(tree, node, self._blueprint(here, seat))
         return out
+
+
+def _blueprint_row(tree: tuple[Node, ...], node: Node, probabilities: Mapping[Any, float]) -> npt.NDArray[np.float64]:
+    """The blueprint's probability of each of ``node``'s child slots (``probabilities``
+    by the children's actions), made a distribution over its legal actions: uniform
+    where the blueprint gives them none."""
+    row = np.array([probabilities.get(tree[child].action, 0.0) if child >= 0 else 0.0 for child in node.children])
+    total = row.sum()
+    return row / total if total > 0.0 else (np.array(node.children) >= 0) / sum(c >= 0 for c in node.children)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
@@ -56,10 +56,17 @@ def own_codes(events: Any, seat: int) -> list[int]:
     """The seat's own codes of a game with recall (badeucey.h): for each of
     its draws that threw cards, the cards thrown then those dealt, each
     ascending, a card ``c`` as ``c // 8 + 1`` and ``c % 8 + 1``."""
+    return draw_codes((e.thrown, e.dealt) for e in events
+                      if type(e) is Draw and e.seat == seat and e.count and e.thrown is not None and e.dealt is not None)
+
+
+def draw_codes(draws: Iterable[tuple[Sequence[int], Sequence[int]]]) -> list[int]:
+    """:func:`own_codes` of a seat's draws given as (thrown, dealt) pairs, in order
+    (a draw that threw nothing has no codes)."""
     codes = []
-    for e in events:
-        if type(e) is Draw and e.seat == seat and e.count and e.thrown is not None and e.dealt is not None:
-            for card in (*sorted(e.thrown), *sorted(e.dealt)):
+    for thrown, dealt in draws:
+        if thrown:
+            for card in (*sorted(thrown), *sorted(dealt)):
                 codes += [card // 8 + 1, card % 8 + 1]
     return codes
 

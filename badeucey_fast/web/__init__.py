@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from badeucey_fast._lazy import lazy_attribute
+
 if TYPE_CHECKING:
     from badeucey_fast.web.app import create_app
     from badeucey_fast.web.leaderboard import Leaderboard
@@ -44,10 +46,4 @@ _LAZY = {
 
 def __getattr__(name: str) -> Any:
     """The module's names, imported on first use."""
-    if name in _LAZY:
-        import importlib
-
-        value = getattr(importlib.import_module(_LAZY[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return lazy_attribute(globals(), _LAZY, name)

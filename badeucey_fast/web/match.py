@@ -39,6 +39,7 @@ from badeucey_fast._checks import check_count, check_int, check_seed
 from badeucey_fast._jobrun import chunk_seed
 from badeucey_fast._native.table import MAX_CHIPS
 from badeucey_fast.games import get_game
+from badeucey_fast.play._tally import mbb_per_chip
 from badeucey_fast.play.bots import Bot, bot_name
 from badeucey_fast.play.hand import Hand
 from badeucey_fast.play.rules import TableRules
@@ -154,7 +155,7 @@ class ArenaMatch:
         self._forfeited = 0
         self._chunk_first = 0
         self._chunk: tuple[list[list[int]], list[int]] = ([], [])
-        self._scale = 1000 / rules.big_blind / SEATS
+        self._scale = mbb_per_chip(rules.big_blind, SEATS)
 
     @property
     def player_seat(self) -> int:
@@ -245,7 +246,7 @@ class ArenaMatch:
 
     def _deal(self) -> Hand:
         """The next hand: a deal's first hand draws the deal (a chunk's first deal, its chunk)."""
-        from badeucey_fast.play.matches import CHUNK_DEALS, chunk_randomness
+        from badeucey_fast.play.matches import CHUNK_DEALS, chunk_randomness, ready_bot
 
         deal = self._played // SEATS
         if deal % CHUNK_DEALS == 0 and self._played % SEATS == 0:
@@ -256,12 +257,7 @@ class ArenaMatch:
             self._chunk, self._chunk_first = (decks, stub_seeds), deal
             if deal:
                 self.opponent = self._make_opponent()
-            reset = getattr(self.opponent, "reset", None)
-            if reset is not None:
-                reset(bot_seeds[1])
-            set_rules = getattr(self.opponent, "set_rules", None)
-            if set_rules is not None:
-                set_rules(self.rules)
+            ready_bot(self.opponent, bot_seeds[1], self.rules)
         decks, stub_seeds = self._chunk
         at = deal - self._chunk_first
         self._played += 1

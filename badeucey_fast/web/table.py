@@ -325,14 +325,14 @@ class TableSession:
 
         import numpy as np
 
-        from badeucey_fast.play._tally import chunk_sums, combine
+        from badeucey_fast.play._tally import chunk_sums, combine, mbb_per_chip
 
         played = len(self.payoffs)
         total = sum(self.payoffs)
         out: dict[str, Any] = {"hands": played, "chips": total, "big_blinds": total / self.rules.big_blind,
                                "mbb_per_hand": None, "ci95": None}
         if played:
-            per_hand = np.array(self.payoffs, dtype=np.float64)[:, None] * (1000 / self.rules.big_blind)
+            per_hand = np.array(self.payoffs, dtype=np.float64)[:, None] * mbb_per_chip(self.rules.big_blind)
             _, means, intervals = combine([chunk_sums(per_hand, False)], 1)
             out["mbb_per_hand"] = means[0]
             low, high = intervals[0]
