@@ -99,3 +99,10 @@ def test_the_play_command_takes_phh_out(tmp_path: Path, monkeypatch: pytest.Monk
     assert cli.main(["play", "--game", "badugi", "--bots", "calling", "--hands", "2", "--seed", "1",
                      "--phh-out", str(out)]) == 0
     assert [sorted(players) for _, players in _hands(out)] == [["CallingBot1", "you"]] * 2
+
+
+def test_deal_with_the_search_bot_plays_the_game_s_strategy(capsys: pytest.CaptureFixture[str]) -> None:
+    """``deal --bots search,...`` seats the search bot on its game's strategy and stakes, as
+    ``match`` does (before, it took Badeucey's strategy whatever the game, and was refused)."""
+    assert cli.main(["deal", "--bots", "search,drawing", "--game", "badugi", "--seed", "2"]) == 0
+    assert "payoffs:" in capsys.readouterr().out
