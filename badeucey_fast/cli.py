@@ -439,7 +439,7 @@ def _deal_bots(args: argparse.Namespace) -> int:
         raise ValueError("--script and --bots both say who plays: give one of them")
     if args.seats is not None and args.seats != len(names):
         raise ValueError(f"--seats {args.seats} but --bots names {len(names)} bots: the bots take a seat each")
-    if "cfr" in names:
+    if "cfr" in names or "search" in names:
         args.strategy, args.cap = None, None
         rules, bots = _cfr_match(args, names)
     else:
