@@ -4,8 +4,8 @@ started and stopped, and (marked slow) twenty clients at once and the server's m
 from __future__ import annotations
 
 import json
-import runpy
 import signal
+import subprocess
 import sys
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
@@ -38,14 +38,16 @@ def test_the_documented_client_is_whole_and_short() -> None:
     assert len(EXAMPLE.read_text(encoding="utf-8").splitlines()) <= 30
 
 
-def test_the_documented_client_plays_a_match(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_documented_client_plays_a_match() -> None:
+    """The example run as a reader runs it: a program of its own (from tests/, so that the
+    source tree cannot shadow the installed package)."""
     with server_thread(create_app()) as address:
         url = f"ws://{address}/api/play?game=badugi&opponent=calling&hands=20&seed=1"
-        monkeypatch.setattr(sys, "argv", [str(EXAMPLE), url])
-        runpy.run_path(str(EXAMPLE), run_name="__main__")
+        out = subprocess.run([sys.executable, str(EXAMPLE), url], cwd=Path(__file__).parent, capture_output=True,
+                             text=True, timeout=GUARD, check=False)
         board = _get(address, "/api/leaderboard")
-    out = capsys.readouterr()
-    assert out.out.startswith("20 hands: ") and "mbb/hand, 95% CI [" in out.out and out.err == ""
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("20 hands: ") and "mbb/hand, 95% CI [" in out.stdout and out.stderr == ""
     assert [(m["hands"], m["seed"], m["opponent"]) for m in board["matches"]] == [(20, 1, "CallingBot()")]
 
 
