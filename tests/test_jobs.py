@@ -324,10 +324,11 @@ def test_lookup_gives_the_hands_own_cards() -> None:
 def test_killed_pool_worker_fails_clearly_and_the_checkpoint_resumes(serial_chart: DiscardChart, tmp_path: Path) -> None:
     path = tmp_path / "chart.ckpt"
     killed: list[int] = []
+    others = {child.pid for child in multiprocessing.active_children()}  # (an earlier test's, say a Dask worker)
 
     def kill_after_two(p: jobs.JobProgress) -> None:
         if p.chunks_done >= 2 and not killed:
-            victim = multiprocessing.active_children()[0]
+            victim = next(child for child in multiprocessing.active_children() if child.pid not in others)
             assert victim.pid is not None
             os.kill(victim.pid, signal.SIGKILL)
             killed.append(victim.pid)
