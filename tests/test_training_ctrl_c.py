@@ -109,3 +109,64 @@ def test_training_interrupted_by_sigint_at_random_moments_keeps_a_whole_checkpoi
 @pytest.mark.slow
 def test_training_interrupted_by_sigint_at_random_moments_keeps_a_whole_checkpoint_many_times(tmp_path: Path) -> None:
     _check_trainings_interrupted_at_random_moments(tmp_path, tries=20, iterations=20_000, seed=2)
+
+
+# Ctrl-C as the solver's thread is being started: SIGINT sent (signal.raise_signal, from a trace
+# function) at each line Thread.start runs in turn, one training of a few iterations each, until
+# a training runs through without one.
+AT_THREAD_START = textwrap.dedent("""
+    import signal, sys
+
+    from badeucey_fast.play import TableRules
+    from badeucey_fast.solve import TrainingInterrupted, train
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    rules = TableRules.mini("badugi")
+
+    def at_line(n):
+        count = [0]
+
+        def trace(frame, event, arg):
+            if event != "call" or frame.f_code.co_name != "start" or not frame.f_code.co_filename.endswith("threading.py"):
+                return None
+
+            def local(frame, event, arg):
+                if event == "line":
+                    count[0] += 1
+                    if count[0] == n:
+                        sys.settrace(None)
+                        signal.raise_signal(signal.SIGINT)
+                return local
+
+            return local
+
+        return trace
+
+    n = 0
+    while True:
+        n += 1
+        sys.settrace(at_line(n))
+        try:
+            got = train(rules, 3, seed=7, abstraction=None)
+        except TrainingInterrupted as exc:
+            assert exc.iterations <= 3
+            continue
+        finally:
+            sys.settrace(None)
+        break
+    assert got == train(rules, 3, seed=7, abstraction=None)
+    print(n, flush=True)
+""")
+
+
+def test_training_interrupted_as_its_solver_thread_starts_stops(tmp_path: Path) -> None:
+    """SIGINT at each line of ``Thread.start`` as the solver's thread starts:
+    the training ends as interrupted each time (before: one that came before
+    the thread existed was waited for as if the thread ran, for ever)."""
+    try:
+        done = subprocess.run([sys.executable, "-c", AT_THREAD_START], capture_output=True, text=True, timeout=60,
+                              cwd=tmp_path, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail("a training interrupted as its solver's thread started still waits after 60 s")
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) > 3  # the signal came at several lines of Thread.start
