@@ -14,6 +14,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 
 import pytest
@@ -170,3 +171,32 @@ def test_training_interrupted_as_its_solver_thread_starts_stops(tmp_path: Path) 
         pytest.fail("a training interrupted as its solver's thread started still waits after 60 s")
     assert done.returncode == 0, done.stderr
     assert int(done.stdout) > 3  # the signal came at several lines of Thread.start
+
+
+def test_a_solver_thread_that_cannot_start_is_an_error_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Thread.start`` raising (no thread can be started) ends the training with
+    that error, without waiting for a thread that does not exist."""
+    from badeucey_fast.play import TableRules
+    from badeucey_fast.solve import train
+
+    start = threading.Thread.start
+
+    def refuse(self: threading.Thread) -> None:
+        if self.name == "badeucey-train":
+            raise RuntimeError("can't start new thread")
+        start(self)
+
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    raised: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            train(TableRules.mini("badugi"), 3, seed=7, abstraction=None)
+        except BaseException as exc:  # noqa: BLE001 - looked at below
+            raised.append(exc)
+
+    runner = threading.Thread(target=run, daemon=True)
+    runner.start()
+    runner.join(GUARD)
+    assert not runner.is_alive(), f"the training still waits after {GUARD:.0f} s"
+    assert len(raised) == 1 and isinstance(raised[0], RuntimeError) and "can't start new thread" in str(raised[0])

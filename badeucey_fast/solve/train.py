@@ -14,7 +14,7 @@ from typing import Any
 
 from badeucey_fast._checks import check_chips, check_count, check_int, check_seed
 from badeucey_fast.abstraction import DEFAULT_BUCKETS
-from badeucey_fast._jobrun import CHECKPOINT_INTERVAL, keep_checkpoint
+from badeucey_fast._jobrun import CHECKPOINT_INTERVAL, _sigint_held, keep_checkpoint
 from badeucey_fast._native import cfr, status_text
 from badeucey_fast.games import Game
 from badeucey_fast.play.rules import TableRules
@@ -282,7 +282,11 @@ def _run_in_thread(game: cfr.CGame, memory: cfr.Memory, iterations: int, stop: A
 
     The wait is on an event the worker sets as it ends, not ``Thread.join``:
     before Python 3.13, a KeyboardInterrupt inside ``join`` marks a thread that
-    still runs as ended, and a later ``join`` returns at once."""
+    still runs as ended, and a later ``join`` returns at once.  The thread is
+    started with Ctrl-C held back (:func:`~badeucey_fast._jobrun._sigint_held`):
+    a KeyboardInterrupt inside ``Thread.start`` cannot tell whether the thread
+    exists, which must then be waited for, or not, which would be waited for
+    for ever; held back, it comes once the thread runs."""
     result: list[int] = []
     failed: list[BaseException] = []
     finished = threading.Event()
@@ -296,12 +300,15 @@ def _run_in_thread(game: cfr.CGame, memory: cfr.Memory, iterations: int, stop: A
             finished.set()
 
     worker = threading.Thread(target=work, name="badeucey-train", daemon=True)
+    started = False
     try:
-        worker.start()
+        with _sigint_held():
+            worker.start()
+            started = True
         finished.wait()
-    except BaseException as exc:
+    except BaseException:
         stop[0] = 1
-        if not isinstance(exc, RuntimeError):  # (start() raises RuntimeError only when no thread started)
+        if started or worker.ident is not None:  # (not when start() raised: no thread)
             _wait_through_interrupts(finished)
         raise
     if failed:
