@@ -738,6 +738,59 @@ def test_stop_after_cancels_leaves_the_pool_thread_without_an_error(monkeypatch:
     assert errors == []
 
 
+def test_a_chunk_cancelled_while_the_pool_marks_its_work_failed_leaves_its_thread_without_an_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker dies; as the pool's thread marks its work failed, the job, seeing the
+    first chunk fail, cancels the chunks not started (here at once, from the first
+    chunk's done callback, which that thread runs).  The thread leaves the cancelled
+    chunk cancelled, marks the others failed and ends without an error (before, on
+    Python 3.11: InvalidStateError on the future cancelled after the thread had
+    looked, its traceback printed, the pool's queues never closed)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    errors: list[BaseException | None] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: errors.append(args.exc_value))
+    pool = local_executor(1)
+    try:
+        futures = [pool.submit(interrupt_tasks.quick_or_stuck, c, None, 600) for c in range(6)]
+        manager = pool._executor_manager_thread
+        assert isinstance(manager, threading.Thread)
+        _wait_until(futures[0].running, "the first chunk to run")
+        cancelled: list[bool] = []
+        futures[0].add_done_callback(lambda f: cancelled.append(futures[4].cancel()))
+        for process in list(pool._processes.values()):
+            process.kill()
+        manager.join(GUARD)
+        assert not manager.is_alive(), "the pool's thread still runs"
+    finally:
+        pool.stop()
+    assert errors == []
+    assert cancelled == [True] and futures[4].cancelled()
+    assert all(isinstance(futures[c].exception(timeout=0), BrokenProcessPool) for c in (0, 1, 2, 3, 5))
+
+
+def test_stop_twice_and_then_shutdown_is_harmless() -> None:
+    """stop() may come again (a second Ctrl-C, a job's cleanup after the command's)
+    and the ``with`` block's shutdown after it: the pool stays stopped, no error."""
+    errors: list[BaseException | None] = []
+    hook = threading.excepthook
+    threading.excepthook = lambda args: errors.append(args.exc_value)
+    try:
+        with local_executor(1) as pool:
+            future = pool.submit(interrupt_tasks.quick_or_stuck, 0, None, 600)
+            _wait_until(future.running, "the chunk to run")
+            manager = pool._executor_manager_thread
+            pool.stop()
+            pool.stop()
+        assert isinstance(manager, threading.Thread) and not manager.is_alive()
+        with pytest.raises(RuntimeError):  # (BrokenProcessPool, or "cannot schedule new futures after shutdown")
+            pool.submit(interrupt_tasks.quick_or_stuck, 1, None, 0)
+        assert future.done()
+    finally:
+        threading.excepthook = hook
+    assert errors == []
+
+
 def test_stop_after_cancels_of_big_chunks_lets_the_process_exit() -> None:
     """As above, with payloads bigger than a pipe holds: the pool's queue to its
     workers is left writing one to the killed workers, and the process exits all
