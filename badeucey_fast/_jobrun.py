@@ -44,6 +44,7 @@ from concurrent.futures import (
     CancelledError,
     Executor,
     Future,
+    InvalidStateError,
     ProcessPoolExecutor,
 )
 from contextlib import contextmanager
@@ -410,15 +411,36 @@ if sys.version_info < (3, 12):
         """Python 3.11's thread of a process pool, which marks its work failed when
         a worker dies as 3.12's does: a future cancelled in the meantime is left
         cancelled.  3.11's own raises InvalidStateError on it, which ends the
-        thread with a traceback: so after :meth:`LocalPool.stop` whenever the
-        thread sees the killed workers before the shutdown that cancels the work
-        not started (a job cancels its futures first, and those beyond the call
-        queue are still in the thread's list of work)."""
+        thread with a traceback and leaves the pool's queues open: so after
+        :meth:`LocalPool.stop` whenever the thread sees the killed workers before
+        the shutdown that cancels the work not started (a job cancels its futures
+        first, and those beyond the call queue are still in the thread's list of
+        work), and whenever a job cancels its chunks not started as the first
+        failed chunk wakes it, while this thread is still marking the others.
+
+        The pool is marked broken first, under the lock ``submit`` takes (no
+        chunk is added to the list after), then each future failed, one
+        cancelled in between left as it is; 3.11's own then finds no work left
+        to mark and ends the workers and queues."""
 
         def terminate_broken(self, cause: Any) -> None:
-            for work_id, work_item in list(self.pending_work_items.items()):
-                if work_item.future.cancelled():
-                    del self.pending_work_items[work_id]
+            failure = _process.BrokenProcessPool(
+                "A process in the process pool was terminated abruptly while the future was running or pending.")
+            if cause is not None:  # the worker's formatted traceback, as 3.11's own gives it
+                remote: Any = _process._RemoteTraceback
+                failure.__cause__ = remote(f"\n'''\n{''.join(cause)}'''")
+            with self.shutdown_lock:  # from now on, no chunk is submitted: the list of work stays as it is
+                executor = self.executor_reference()
+                if executor is not None:
+                    executor._broken = "A child process terminated abruptly, the process pool is not usable anymore"
+                    executor._shutdown_thread = True
+                    executor = None
+            for work_item in self.pending_work_items.values():  # (their callbacks run here, the lock free)
+                try:
+                    work_item.future.set_exception(failure)
+                except InvalidStateError:  # cancelled meanwhile (the job's own thread): left cancelled
+                    pass
+            self.pending_work_items.clear()
             super().terminate_broken(cause)
 
 
