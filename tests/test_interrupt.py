@@ -588,8 +588,10 @@ def test_training_interrupted_at_random_moments_resumes_bit_identically(tmp_path
     then the same command until it finishes: the strategy is the uninterrupted
     run's, array for array (before: a Ctrl-C inside the wait for the solver's
     thread left the solver running while the checkpoint was written, on CPython
-    before 3.13)."""
-    _check_trainings_resume_bit_identically(tmp_path, tries=3, iterations=1000, seed=1)
+    before 3.13).  One try here, through the command line: the invariant at
+    many random moments, on every Python CI has, is
+    tests/test_training_ctrl_c.py's, in one process."""
+    _check_trainings_resume_bit_identically(tmp_path, tries=1, iterations=1000, seed=1)
 
 
 @pytest.mark.slow
