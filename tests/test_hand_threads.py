@@ -155,6 +155,72 @@ def test_a_generator_that_gives_a_bad_number_then_raises_spoils_no_later_call() 
     assert burning.history[-2:] == ("p2 cc", "p1 cc")
 
 
+class _OtherHands(random.Random):
+    """A generator whose random() plays other hands of its thread (``meddle(call)``
+    at the third number): the package's own code, as a bot's or a simulation's
+    generator may run it.  Seeded like a plain Random, and giving its numbers."""
+
+    def __init__(self, seed: int, meddle: Callable[[int], None]) -> None:
+        super().__init__(seed)
+        self.meddle = meddle
+        self.calls = 0
+
+    def random(self) -> float:
+        self.calls += 1
+        self.meddle(self.calls)
+        return super().random()
+
+
+@pytest.mark.parametrize("rules", [TableRules("deuce_seven", burn=True), TableRules("badugi")], ids=["burns", "plain"])
+def test_a_generator_that_plays_other_hands_of_its_thread_changes_nothing_of_its_own(rules: TableRules) -> None:
+    """While a hand is dealt and draws, its generator deals and plays other hands of
+    the same thread (which use the thread's buffers): the hand gets the cards its
+    generator's numbers give and keeps its own stacks, as with a plain generator."""
+    burning = TableRules("deuce_seven", burn=True)
+    others: list[Hand] = []
+
+    def meddle(call: int) -> None:
+        if call in (3, 13):
+            others.append(Hand(burning, [7, 8, 9], seed=call))  # its deal writes its stacks and numbers
+            others[-1].check_call()
+
+    meddling = Hand(rules, [50, 60], seed=_OtherHands(1, meddle))
+    plain = Hand(rules, [50, 60], seed=random.Random(1))
+    assert meddling.stacks == plain.stacks == (49, 58) and meddling.starting_stacks == (50, 60)
+    for hand in (meddling, plain):
+        hand.check_call()
+        hand.check_call()
+        hand.discard(" ".join(NAME_OF[c] for c in hand.cards(1)[:3]))  # (text: the Python draw)
+        hand.discard(list(hand.cards(0)[:3]))
+    assert len(others) == 2 and meddling == plain
+    assert [meddling.cards(s) for s in range(2)] == [plain.cards(s) for s in range(2)]
+    assert lib.bdc_table_check(meddling._table) == 0
+
+
+def test_a_generator_that_gave_a_bad_number_spoils_no_other_hand_while_it_runs() -> None:
+    """random() gives 7.5, then plays another hand of its thread (a burning table's
+    call, which reads the thread's uniforms): that call plays as if alone, and the
+    hand whose generator gave 7.5 is refused for it."""
+    other = Hand(TableRules("deuce_seven", burn=True), [50, 50], seed=2)
+    twin = other.copy()
+    played: list[str] = []
+
+    def meddle(call: int) -> None:
+        if call == 2:
+            other.check_call()
+            played.append("other")
+
+    class Bad(_OtherHands):
+        def random(self) -> float:
+            number = super().random()
+            return 7.5 if self.calls == 1 else number
+
+    with pytest.raises(ValueError, match="table refused the hand"):
+        Hand(TableRules("deuce_seven", burn=True), [50, 50], seed=Bad(1, meddle))
+    twin.check_call()
+    assert played == ["other"] and other == twin
+
+
 # ---------------------------------------------------------------------- #
 # Threads
 # ---------------------------------------------------------------------- #
