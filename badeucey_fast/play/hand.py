@@ -506,6 +506,7 @@ def _init(self: Hand, rules: TableRules, stacks: Sequence[int], *, button: int =
             need = 0 if ids is not None else n * size
     if need:
         self._feed(shared, need)
+        c_stacks[0:n] = start  # (again: the generator's Python may have dealt another hand of this thread)
     status = lib.bdc_table_start(table, c_rules, n, c_stacks, button, c_deck, 0, shared.io)
     if status < 0:
         raise shared.refused(status, "the table refused the hand")
@@ -794,8 +795,11 @@ class Hand(_HandCore):
     def _feed(self, shared: _Io, need: int) -> None:
         """Put the next ``need`` uniforms of the generator where the C call takes them.
         The hand is sealed meanwhile (a call the generator's Python makes on it is
-        refused, as in the C base type); when the generator fails, what it gave goes."""
-        uniforms = shared.uniforms
+        refused, as in the C base type).  The numbers are gathered in the call's own
+        buffer and copied to the thread's once all are taken: the generator's Python
+        may deal or play other hands of this thread, which use the thread's buffer,
+        and what a failing generator gave never reaches it."""
+        uniforms = memoryview(bytearray(8 * need)).cast("d")
         self._sealed = True
         try:
             rnd = self._rng.random
@@ -806,11 +810,9 @@ class Hand(_HandCore):
                 except (TypeError, ValueError) as error:
                     raise type(error)(f"random() of the hand's generator gave {type(x).__name__}, "
                                       "not a float in [0, 1)") from None
-        except BaseException:
-            shared.clear()
-            raise
         finally:
             self._sealed = False
+        shared.uniforms[:need] = uniforms
 
     def _record(self, shared: _Io, need: int) -> None:
         """After a C call: keep its events, check it took the uniforms it was given."""
