@@ -155,6 +155,27 @@ def test_a_generator_that_gives_a_bad_number_then_raises_spoils_no_later_call() 
     assert burning.history[-2:] == ("p2 cc", "p1 cc")
 
 
+@pytest.mark.parametrize("call", ["copy", "==", "deal_state"])
+def test_a_generator_whose_state_acts_on_its_hand_is_refused(call: str) -> None:
+    """The calls that read the generator's state (``getstate``, the generator's own
+    Python) take the hand: a ``getstate`` that acts on the hand is refused as a
+    ``random()`` that does, and the hand is as it was."""
+    hand = Hand(TableRules("badugi"), [20, 20], seed=3)
+
+    class StateActs(random.Random):
+        def getstate(self) -> Any:
+            hand.check_call()
+            return super().getstate()
+
+    hand._rng = StateActs(3)
+    before = (bytes(hand._raw), hand.to_act, hand.stacks)
+    reads: dict[str, Callable[[], Any]] = {"copy": hand.copy, "==": lambda: hand == hand,
+                                           "deal_state": lambda: hand.deal_state}
+    with pytest.raises(RuntimeError, match=BUSY):
+        reads[call]()
+    assert (bytes(hand._raw), hand.to_act, hand.stacks) == before
+
+
 class _OtherHands(random.Random):
     """A generator whose random() plays other hands of its thread (``meddle(call)``
     at the third number): the package's own code, as a bot's or a simulation's
