@@ -814,6 +814,15 @@ class Hand(_HandCore):
             self._sealed = False
         shared.uniforms[:need] = uniforms
 
+    def _of_generator(self, read: Callable[[random.Random], _R]) -> _R:
+        """``read(generator)`` with the hand sealed, as :meth:`_feed` seals it: the
+        generator's own Python (its ``getstate``, a deep copy) may call the hand, and is refused."""
+        self._sealed = True
+        try:
+            return read(self._rng)
+        finally:
+            self._sealed = False
+
     def _record(self, shared: _Io, need: int) -> None:
         """After a C call: keep its events, check it took the uniforms it was given."""
         self._legal = self._actions = None  # (first: the table played, whatever fails below)
@@ -970,7 +979,7 @@ class Hand(_HandCore):
     def deal_state(self) -> DealState:
         """What decides the cards still to come (a :class:`DealState`)."""
         table = self._table
-        return DealState(tuple(ffi.unpack(table.stub, table.n_stub)), bool(table.ordered), _state_or_none(self._rng))
+        return DealState(tuple(ffi.unpack(table.stub, table.n_stub)), bool(table.ordered), self._of_generator(_state_or_none))
 
     # ------------------------------------------------------------------ #
     # The record of events
@@ -1293,7 +1302,7 @@ class Hand(_HandCore):
             return key  # nothing more is dealt
         # What the next cards will be: the stub (in order), the cards out of play that
         # reform it when it runs out, and the random state that picks from them.
-        return (*key, self._stub, bool(table.ordered), self._muck, _random_state(self._rng))
+        return (*key, self._stub, bool(table.ordered), self._muck, self._of_generator(_random_state))
 
     @_one_call
     def copy(self) -> Hand:
@@ -1313,7 +1322,7 @@ class Hand(_HandCore):
         twin._log = self._log[:]
         twin._burns = self._burns[:]
         twin._views = dict(self._views)
-        twin._rng = _copy_random(self._rng)
+        twin._rng = self._of_generator(_copy_random)
         return twin
 
     def __copy__(self) -> Hand:
