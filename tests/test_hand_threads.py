@@ -293,9 +293,15 @@ _TABLES = (TableRules("badeucey", structure="no"), TableRules("badeucey", struct
            TableRules("deuce_seven"), TableRules("badugi", structure="pot", burn=True))
 
 
+def _another_hand() -> None:
+    """Deal and play another hand in this thread (a burning table: the Python path and the thread's buffers)."""
+    Hand(_TABLES[1], [9, 11, 13], seed=0).check_call()
+
+
 class _Meddling(random.Random):
     """A hand's generator whose random() now and then calls back into the hand
-    (an action, a read, a new deal), as a re-entrant seed object might."""
+    (an action, a read, a new deal), as a re-entrant seed object might, or plays
+    another hand of its thread."""
 
     def __init__(self, seed: int = 0) -> None:  # (a copy of the hand makes one without a seed)
         super().__init__(seed)
@@ -307,11 +313,12 @@ class _Meddling(random.Random):
         hand = self.hand
         with self.lock:  # (the generator itself is shared by the threads' calls)
             meddle = hand is not None and self.choose.random() < 0.2
-            pick = self.choose.randrange(4)
+            pick = self.choose.randrange(5)
             number = super().random()
         if meddle and hand is not None:
             call: Callable[[], Any] = (hand.check_call, hand.legal_actions, lambda: hand.discard(),
-                                       lambda: hand.__init__(hand.rules, [1, 1]))[pick]  # type: ignore[misc]
+                                       lambda: hand.__init__(hand.rules, [1, 1]),  # type: ignore[misc]
+                                       _another_hand)[pick]
             try:
                 call()
             except (RuntimeError, ValueError):
@@ -394,8 +401,9 @@ def _play_hands_in_threads(count: int, threads: int = 4) -> tuple[list[tuple[int
         seats = 2 + number % 5
         start = tuple(20 + 7 * s + number % 13 for s in range(seats))
         generator = _Meddling(number)
-        hand = Hand(rules, start, button=number % seats, seed=generator)
-        generator.hand = hand
+        hand = Hand.__new__(Hand)
+        generator.hand = hand  # (meddling from the deal on)
+        hand.__init__(rules, start, button=number % seats, seed=generator)  # type: ignore[misc]
         each = [{"accepted": 0, "refused": 0, "illegal": 0} for _ in range(threads)]
         failures: list[BaseException] = []
 
