@@ -516,3 +516,73 @@ def test_vector_envs_stepped_by_threads_at_once_stay_whole() -> None:
     assert refused[0] > 0
     step = env.step(np.array([np.flatnonzero(row)[0] for row in masks[0]]))  # the tables play on
     assert step.observations.shape[0] == 256
+
+
+# ---------------------------------------------------------------------- #
+# What threads may share as it is: the bots and DrawOutcomes
+# ---------------------------------------------------------------------- #
+def _in_threads(work: Callable[[int], Any], threads: int = 4) -> list[Any]:
+    """``work(i)`` in ``threads`` threads at once at a tiny switch interval: each one's answer."""
+    answers: list[Any] = [None] * threads
+    failures: list[BaseException] = []
+
+    def run(i: int) -> None:
+        try:
+            answers[i] = work(i)
+        except BaseException as error:  # noqa: BLE001 - reported below, in the main thread
+            failures.append(error)
+
+    pool = [threading.Thread(target=run, args=(i,)) for i in range(threads)]
+    with _tiny_switch_interval():
+        for thread in pool:
+            thread.start()
+        for thread in pool:
+            thread.join()
+    if failures:
+        raise failures[0]
+    return answers
+
+
+def test_bots_shared_by_threads_play_each_hand_as_alone() -> None:
+    """The bots keep only what no thread can break (docs/playing.rst, "Threads"): one
+    DrawingBot (its plans' cache evicting at every plan), ReaderBot and RandomBot act
+    for four threads' hands at once, every action legal, and the drawing bot's actions
+    those it takes alone (its plans are seeded by the hand)."""
+    from badeucey_fast.play import DrawingBot, RandomBot
+    from badeucey_fast.play.bots import ReaderBot
+
+    shared = {"drawing": DrawingBot(samples=64, cache_size=1), "reader": ReaderBot(), "random": RandomBot(seed=1)}
+
+    def play(i: int) -> list[str]:
+        said = []
+        for number in range(2):
+            hand = Hand(TableRules("badeucey"), [40, 40], seed=10 * i + number)
+            while hand.to_act is not None:
+                name = ("drawing", "reader", "random")[hand.to_act + number % 2]
+                action = shared[name].act(hand.view(hand.to_act))
+                hand.act(action)  # (an illegal action raises ValueError)
+                said.append(f"{name} {action}")
+        return said
+
+    answers = _in_threads(play)
+    alone = DrawingBot(samples=64, cache_size=1)
+    for i, said in enumerate(answers):
+        for number in range(2):
+            hand = Hand(TableRules("badeucey"), [40, 40], seed=10 * i + number)
+            plans = [alone.planned_discard(hand.cards(s), "badeucey") for s in range(2)]
+            assert plans == [shared["drawing"].planned_discard(hand.cards(s), "badeucey") for s in range(2)]
+        assert said and all(" " in line for line in said)
+
+
+def test_draw_outcomes_shared_by_threads_answer_as_alone() -> None:
+    """A DrawOutcomes is an immutable value: four threads reading one at once read what one thread reads."""
+    from badeucey_fast import draw_outcomes
+
+    outcomes = draw_outcomes("7s5h4d3c Kc", "Kc", game="badeucey")
+    alone = (outcomes.summary(), outcomes.mean_rank("low"), outcomes.probability("badugi"))
+
+    def read(_: int) -> list[Any]:
+        return [(outcomes.summary(), outcomes.mean_rank("low"), outcomes.probability("badugi")) for _ in range(2)]
+
+    for answers in _in_threads(read):
+        assert all(answer == alone for answer in answers)
