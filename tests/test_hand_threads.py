@@ -549,9 +549,10 @@ def test_bots_shared_by_threads_play_each_hand_as_alone() -> None:
     for four threads' hands at once, every action legal, and the drawing bot's actions
     those it takes alone (its plans are seeded by the hand)."""
     from badeucey_fast.play import DrawingBot, RandomBot
-    from badeucey_fast.play.bots import ReaderBot
+    from badeucey_fast.play.bots import Bot, ReaderBot
 
-    shared = {"drawing": DrawingBot(samples=64, cache_size=1), "reader": ReaderBot(), "random": RandomBot(seed=1)}
+    drawing = DrawingBot(samples=64, cache_size=1)
+    shared: dict[str, Bot] = {"drawing": drawing, "reader": ReaderBot(), "random": RandomBot(seed=1)}
 
     def play(i: int) -> list[str]:
         said = []
@@ -570,7 +571,7 @@ def test_bots_shared_by_threads_play_each_hand_as_alone() -> None:
         for number in range(2):
             hand = Hand(TableRules("badeucey"), [40, 40], seed=10 * i + number)
             plans = [alone.planned_discard(hand.cards(s), "badeucey") for s in range(2)]
-            assert plans == [shared["drawing"].planned_discard(hand.cards(s), "badeucey") for s in range(2)]
+            assert plans == [drawing.planned_discard(hand.cards(s), "badeucey") for s in range(2)]
         assert said and all(" " in line for line in said)
 
 
