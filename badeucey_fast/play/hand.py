@@ -798,11 +798,20 @@ class Hand(_HandCore):
         refused, as in the C base type).  The numbers are gathered in the call's own
         buffer and copied to the thread's once all are taken: the generator's Python
         may deal or play other hands of this thread, which use the thread's buffer,
-        and what a failing generator gave never reaches it."""
+        and what a failing generator gave never reaches it.  The ``random()`` of a
+        :class:`random.Random` itself runs no Python and gives floats in [0, 1): its
+        numbers go there at once."""
+        rng = self._rng
+        if type(rng) is random.Random and "random" not in rng.__dict__:
+            rnd = rng.random
+            uniforms = shared.uniforms
+            for i in range(need):
+                uniforms[i] = rnd()
+            return
         uniforms = memoryview(bytearray(8 * need)).cast("d")
         self._sealed = True
         try:
-            rnd = self._rng.random
+            rnd = rng.random
             for i in range(need):
                 x = rnd()
                 try:
