@@ -448,6 +448,97 @@ def test_a_thousand_hands_acted_on_by_threads_at_once_stay_hands() -> None:
     assert counts["refused"] > 0
 
 
+class _Failing(Exception):
+    """What a :class:`_Chaos` generator raises now and then."""
+
+
+class _Chaos(random.Random):
+    """A generator whose random() calls anything on its hand or on other hands
+    (actions, reads, copies, pickles, ==, a new deal), and now and then raises,
+    gives 7.5 or gives text; its getstate() acts on its hand too."""
+
+    def __init__(self, seed: int = 0, others: tuple[Hand, ...] = ()) -> None:
+        super().__init__(seed)
+        self.hand: Hand | None = None
+        self.others = others
+        self.choose = random.Random(seed + 7)
+
+    def random(self) -> float:
+        number = super().random()
+        choose = self.choose
+        target = self.hand if choose.random() < 0.6 or not self.others else choose.choice(self.others)
+        if target is not None and choose.random() < 0.3:
+            hand = target
+            calls: tuple[Callable[[], Any], ...] = (
+                hand.check_call, hand.discard, lambda: hand.act("sd"), lambda: hand.act("p1 cc"), hand.legal,
+                hand.copy, lambda: hand == hand, lambda: pickle.dumps(hand), lambda: hand.history,
+                lambda: hand.view(0), lambda: hand.deal_state,
+                lambda: hand.__init__(hand.rules, [5, 6]))  # type: ignore[misc]
+            try:
+                choose.choice(calls)()
+            except (RuntimeError, ValueError):
+                pass
+        fate = choose.random()
+        if fate < 0.01:
+            raise _Failing
+        return 7.5 if fate < 0.02 else "x" if fate < 0.025 else number  # type: ignore[return-value]
+
+    def getstate(self) -> Any:
+        if self.hand is not None and self.choose.random() < 0.1:
+            try:
+                self.hand.check_call()
+            except (RuntimeError, ValueError):
+                pass
+        return super().getstate()
+
+
+def _chaos_hands(count: int) -> list[tuple[int, list[str]]]:
+    """``count`` hands played at random, each fed by a :class:`_Chaos` generator from
+    its deal on: the broken ones, and then the other hands the generators played on."""
+    others = tuple(Hand(_TABLES[i], [30, 30, 30], seed=i) for i in range(len(_TABLES)))
+    broken = []
+    for number in range(count):
+        rules = _TABLES[number % len(_TABLES)]
+        start = tuple(20 + 3 * s for s in range(2 + number % 4))
+        generator = _Chaos(number, others)
+        hand = Hand.__new__(Hand)
+        generator.hand = hand
+        while True:  # (a deal the generator failed leaves no hand: dealt again)
+            try:
+                hand.__init__(rules, start, seed=generator)  # type: ignore[misc]
+                break
+            except (_Failing, TypeError, ValueError, RuntimeError):
+                pass
+        rng = random.Random(number)
+        counts = {"accepted": 0, "refused": 0, "illegal": 0}
+        while hand.to_act is not None:
+            try:
+                _act_at_random(hand, rng, counts)
+            except (_Failing, TypeError):
+                pass
+        generator.hand = None
+        hand._rng = random.Random(number)  # (the record replays with a plain generator)
+        if wrong := _broken(hand, start):
+            broken.append((number, wrong))
+    for number, other in enumerate(others):
+        if lib.bdc_table_check(other._table) != 0 or sum(other.stacks) + sum(other.committed) != 11:
+            broken.append((-1 - number, ["another hand the generators played on"]))
+    return broken
+
+
+def test_hands_whose_generator_does_anything_stay_hands() -> None:
+    """Hands whose generator calls anything on its hand and on other hands of its
+    thread, fails, or gives numbers that are none: no hand is broken."""
+    assert _chaos_hands(60) == []
+
+
+@pytest.mark.slow
+def test_a_thousand_hands_whose_generator_does_anything_stay_hands() -> None:
+    """As above, for 1,000 hands."""
+    broken = _chaos_hands(1_000)
+    assert broken == [], f"{len(broken)} of 1,000 hands broken: {broken[:3]}"
+
+
 # ---------------------------------------------------------------------- #
 # VectorEnv: its steps run in C without the GIL
 # ---------------------------------------------------------------------- #
