@@ -155,6 +155,93 @@ def test_a_generator_that_gives_a_bad_number_then_raises_spoils_no_later_call() 
     assert burning.history[-2:] == ("p2 cc", "p1 cc")
 
 
+@pytest.mark.parametrize("call", ["copy", "==", "deal_state"])
+def test_a_generator_whose_state_acts_on_its_hand_is_refused(call: str) -> None:
+    """The calls that read the generator's state (``getstate``, the generator's own
+    Python) take the hand: a ``getstate`` that acts on the hand is refused as a
+    ``random()`` that does, and the hand is as it was."""
+    hand = Hand(TableRules("badugi"), [20, 20], seed=3)
+
+    class StateActs(random.Random):
+        def getstate(self) -> Any:
+            hand.check_call()
+            return super().getstate()
+
+    hand._rng = StateActs(3)
+    before = (bytes(hand._raw), hand.to_act, hand.stacks)
+    reads: dict[str, Callable[[], Any]] = {"copy": hand.copy, "==": lambda: hand == hand,
+                                           "deal_state": lambda: hand.deal_state}
+    with pytest.raises(RuntimeError, match=BUSY):
+        reads[call]()
+    assert (bytes(hand._raw), hand.to_act, hand.stacks) == before
+
+
+class _OtherHands(random.Random):
+    """A generator whose random() plays other hands of its thread (``meddle(call)``
+    at the third number): the package's own code, as a bot's or a simulation's
+    generator may run it.  Seeded like a plain Random, and giving its numbers."""
+
+    def __init__(self, seed: int, meddle: Callable[[int], None]) -> None:
+        super().__init__(seed)
+        self.meddle = meddle
+        self.calls = 0
+
+    def random(self) -> float:
+        self.calls += 1
+        self.meddle(self.calls)
+        return super().random()
+
+
+@pytest.mark.parametrize("rules", [TableRules("deuce_seven", burn=True), TableRules("badugi")], ids=["burns", "plain"])
+def test_a_generator_that_plays_other_hands_of_its_thread_changes_nothing_of_its_own(rules: TableRules) -> None:
+    """While a hand is dealt and draws, its generator deals and plays other hands of
+    the same thread (which use the thread's buffers): the hand gets the cards its
+    generator's numbers give and keeps its own stacks, as with a plain generator."""
+    burning = TableRules("deuce_seven", burn=True)
+    others: list[Hand] = []
+
+    def meddle(call: int) -> None:
+        if call in (3, 13):
+            others.append(Hand(burning, [7, 8, 9], seed=call))  # its deal writes its stacks and numbers
+            others[-1].check_call()
+
+    meddling = Hand(rules, [50, 60], seed=_OtherHands(1, meddle))
+    plain = Hand(rules, [50, 60], seed=random.Random(1))
+    assert meddling.stacks == plain.stacks == (49, 58) and meddling.starting_stacks == (50, 60)
+    for hand in (meddling, plain):
+        hand.check_call()
+        hand.check_call()
+        hand.discard(" ".join(NAME_OF[c] for c in hand.cards(1)[:3]))  # (text: the Python draw)
+        hand.discard(list(hand.cards(0)[:3]))
+    assert len(others) == 2 and meddling == plain
+    assert [meddling.cards(s) for s in range(2)] == [plain.cards(s) for s in range(2)]
+    assert lib.bdc_table_check(meddling._table) == 0
+
+
+def test_a_generator_that_gave_a_bad_number_spoils_no_other_hand_while_it_runs() -> None:
+    """random() gives 7.5, then plays another hand of its thread (a burning table's
+    call, which reads the thread's uniforms): that call plays as if alone, and the
+    hand whose generator gave 7.5 is refused for it."""
+    other = Hand(TableRules("deuce_seven", burn=True), [50, 50], seed=2)
+    twin = other.copy()
+    played: list[str] = []
+
+    def meddle(call: int) -> None:
+        if call == 2:
+            other.check_call()
+            played.append("other")
+
+    class Bad(_OtherHands):
+        def random(self) -> float:
+            number = super().random()
+            return 7.5 if self.calls == 1 else number
+
+    with pytest.raises(ValueError, match="table refused the hand"):
+        Hand(TableRules("deuce_seven", burn=True), [50, 50], seed=Bad(1, meddle))
+    twin.check_call()
+    assert played == ["other"] and other == twin
+
+
 # ---------------------------------------------------------------------- #
 # Threads
 # ---------------------------------------------------------------------- #
@@ -206,9 +293,15 @@ _TABLES = (TableRules("badeucey", structure="no"), TableRules("badeucey", struct
            TableRules("deuce_seven"), TableRules("badugi", structure="pot", burn=True))
 
 
+def _another_hand() -> None:
+    """Deal and play another hand in this thread (a burning table: the Python path and the thread's buffers)."""
+    Hand(_TABLES[1], [9, 11, 13], seed=0).check_call()
+
+
 class _Meddling(random.Random):
     """A hand's generator whose random() now and then calls back into the hand
-    (an action, a read, a new deal), as a re-entrant seed object might."""
+    (an action, a read, a new deal), as a re-entrant seed object might, or plays
+    another hand of its thread."""
 
     def __init__(self, seed: int = 0) -> None:  # (a copy of the hand makes one without a seed)
         super().__init__(seed)
@@ -220,11 +313,12 @@ class _Meddling(random.Random):
         hand = self.hand
         with self.lock:  # (the generator itself is shared by the threads' calls)
             meddle = hand is not None and self.choose.random() < 0.2
-            pick = self.choose.randrange(4)
+            pick = self.choose.randrange(5)
             number = super().random()
         if meddle and hand is not None:
             call: Callable[[], Any] = (hand.check_call, hand.legal_actions, lambda: hand.discard(),
-                                       lambda: hand.__init__(hand.rules, [1, 1]))[pick]  # type: ignore[misc]
+                                       lambda: hand.__init__(hand.rules, [1, 1]),  # type: ignore[misc]
+                                       _another_hand)[pick]
             try:
                 call()
             except (RuntimeError, ValueError):
@@ -307,8 +401,9 @@ def _play_hands_in_threads(count: int, threads: int = 4) -> tuple[list[tuple[int
         seats = 2 + number % 5
         start = tuple(20 + 7 * s + number % 13 for s in range(seats))
         generator = _Meddling(number)
-        hand = Hand(rules, start, button=number % seats, seed=generator)
-        generator.hand = hand
+        hand = Hand.__new__(Hand)
+        generator.hand = hand  # (meddling from the deal on)
+        hand.__init__(rules, start, button=number % seats, seed=generator)  # type: ignore[misc]
         each = [{"accepted": 0, "refused": 0, "illegal": 0} for _ in range(threads)]
         failures: list[BaseException] = []
 
@@ -351,6 +446,97 @@ def test_a_thousand_hands_acted_on_by_threads_at_once_stay_hands() -> None:
     broken, counts = _play_hands_in_threads(1_000)
     assert broken == [], f"{len(broken)} of 1,000 hands broken: {broken[:3]}"
     assert counts["refused"] > 0
+
+
+class _Failing(Exception):
+    """What a :class:`_Chaos` generator raises now and then."""
+
+
+class _Chaos(random.Random):
+    """A generator whose random() calls anything on its hand or on other hands
+    (actions, reads, copies, pickles, ==, a new deal), and now and then raises,
+    gives 7.5 or gives text; its getstate() acts on its hand too."""
+
+    def __init__(self, seed: int = 0, others: tuple[Hand, ...] = ()) -> None:
+        super().__init__(seed)
+        self.hand: Hand | None = None
+        self.others = others
+        self.choose = random.Random(seed + 7)
+
+    def random(self) -> float:
+        number = super().random()
+        choose = self.choose
+        target = self.hand if choose.random() < 0.6 or not self.others else choose.choice(self.others)
+        if target is not None and choose.random() < 0.3:
+            hand = target
+            calls: tuple[Callable[[], Any], ...] = (
+                hand.check_call, hand.discard, lambda: hand.act("sd"), lambda: hand.act("p1 cc"), hand.legal,
+                hand.copy, lambda: hand == hand, lambda: pickle.dumps(hand), lambda: hand.history,
+                lambda: hand.view(0), lambda: hand.deal_state,
+                lambda: hand.__init__(hand.rules, [5, 6]))  # type: ignore[misc]
+            try:
+                choose.choice(calls)()
+            except (RuntimeError, ValueError):
+                pass
+        fate = choose.random()
+        if fate < 0.01:
+            raise _Failing
+        return 7.5 if fate < 0.02 else "x" if fate < 0.025 else number  # type: ignore[return-value]
+
+    def getstate(self) -> Any:
+        if self.hand is not None and self.choose.random() < 0.1:
+            try:
+                self.hand.check_call()
+            except (RuntimeError, ValueError):
+                pass
+        return super().getstate()
+
+
+def _chaos_hands(count: int) -> list[tuple[int, list[str]]]:
+    """``count`` hands played at random, each fed by a :class:`_Chaos` generator from
+    its deal on: the broken ones, and then the other hands the generators played on."""
+    others = tuple(Hand(_TABLES[i], [30, 30, 30], seed=i) for i in range(len(_TABLES)))
+    broken = []
+    for number in range(count):
+        rules = _TABLES[number % len(_TABLES)]
+        start = tuple(20 + 3 * s for s in range(2 + number % 4))
+        generator = _Chaos(number, others)
+        hand = Hand.__new__(Hand)
+        generator.hand = hand
+        while True:  # (a deal the generator failed leaves no hand: dealt again)
+            try:
+                hand.__init__(rules, start, seed=generator)  # type: ignore[misc]
+                break
+            except (_Failing, TypeError, ValueError, RuntimeError):
+                pass
+        rng = random.Random(number)
+        counts = {"accepted": 0, "refused": 0, "illegal": 0}
+        while hand.to_act is not None:
+            try:
+                _act_at_random(hand, rng, counts)
+            except (_Failing, TypeError):
+                pass
+        generator.hand = None
+        hand._rng = random.Random(number)  # (the record replays with a plain generator)
+        if wrong := _broken(hand, start):
+            broken.append((number, wrong))
+    for number, other in enumerate(others):
+        if lib.bdc_table_check(other._table) != 0 or sum(other.stacks) + sum(other.committed) != 11:
+            broken.append((-1 - number, ["another hand the generators played on"]))
+    return broken
+
+
+def test_hands_whose_generator_does_anything_stay_hands() -> None:
+    """Hands whose generator calls anything on its hand and on other hands of its
+    thread, fails, or gives numbers that are none: no hand is broken."""
+    assert _chaos_hands(60) == []
+
+
+@pytest.mark.slow
+def test_a_thousand_hands_whose_generator_does_anything_stay_hands() -> None:
+    """As above, for 1,000 hands."""
+    broken = _chaos_hands(1_000)
+    assert broken == [], f"{len(broken)} of 1,000 hands broken: {broken[:3]}"
 
 
 # ---------------------------------------------------------------------- #
@@ -421,3 +607,74 @@ def test_vector_envs_stepped_by_threads_at_once_stay_whole() -> None:
     assert refused[0] > 0
     step = env.step(np.array([np.flatnonzero(row)[0] for row in masks[0]]))  # the tables play on
     assert step.observations.shape[0] == 256
+
+
+# ---------------------------------------------------------------------- #
+# What threads may share as it is: the bots and DrawOutcomes
+# ---------------------------------------------------------------------- #
+def _in_threads(work: Callable[[int], Any], threads: int = 4) -> list[Any]:
+    """``work(i)`` in ``threads`` threads at once at a tiny switch interval: each one's answer."""
+    answers: list[Any] = [None] * threads
+    failures: list[BaseException] = []
+
+    def run(i: int) -> None:
+        try:
+            answers[i] = work(i)
+        except BaseException as error:  # noqa: BLE001 - reported below, in the main thread
+            failures.append(error)
+
+    pool = [threading.Thread(target=run, args=(i,)) for i in range(threads)]
+    with _tiny_switch_interval():
+        for thread in pool:
+            thread.start()
+        for thread in pool:
+            thread.join()
+    if failures:
+        raise failures[0]
+    return answers
+
+
+def test_bots_shared_by_threads_play_each_hand_as_alone() -> None:
+    """The bots keep only what no thread can break (docs/playing.rst, "Threads"): one
+    DrawingBot (its plans' cache evicting at every plan), ReaderBot and RandomBot act
+    for four threads' hands at once, every action legal, and the drawing bot's actions
+    those it takes alone (its plans are seeded by the hand)."""
+    from badeucey_fast.play import DrawingBot, RandomBot
+    from badeucey_fast.play.bots import Bot, ReaderBot
+
+    drawing = DrawingBot(samples=64, cache_size=1)
+    shared: dict[str, Bot] = {"drawing": drawing, "reader": ReaderBot(), "random": RandomBot(seed=1)}
+
+    def play(i: int) -> list[str]:
+        said = []
+        for number in range(2):
+            hand = Hand(TableRules("badeucey"), [40, 40], seed=10 * i + number)
+            while hand.to_act is not None:
+                name = ("drawing", "reader", "random")[hand.to_act + number % 2]
+                action = shared[name].act(hand.view(hand.to_act))
+                hand.act(action)  # (an illegal action raises ValueError)
+                said.append(f"{name} {action}")
+        return said
+
+    answers = _in_threads(play)
+    alone = DrawingBot(samples=64, cache_size=1)
+    for i, said in enumerate(answers):
+        for number in range(2):
+            hand = Hand(TableRules("badeucey"), [40, 40], seed=10 * i + number)
+            plans = [alone.planned_discard(hand.cards(s), "badeucey") for s in range(2)]
+            assert plans == [drawing.planned_discard(hand.cards(s), "badeucey") for s in range(2)]
+        assert said and all(" " in line for line in said)
+
+
+def test_draw_outcomes_shared_by_threads_answer_as_alone() -> None:
+    """A DrawOutcomes is an immutable value: four threads reading one at once read what one thread reads."""
+    from badeucey_fast import draw_outcomes
+
+    outcomes = draw_outcomes("7s5h4d3c Kc", "Kc", game="badeucey")
+    alone = (outcomes.summary(), outcomes.mean_rank("low"), outcomes.probability("badugi"))
+
+    def read(_: int) -> list[Any]:
+        return [(outcomes.summary(), outcomes.mean_rank("low"), outcomes.probability("badugi")) for _ in range(2)]
+
+    for answers in _in_threads(read):
+        assert all(answer == alone for answer in answers)

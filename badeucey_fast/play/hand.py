@@ -506,6 +506,7 @@ def _init(self: Hand, rules: TableRules, stacks: Sequence[int], *, button: int =
             need = 0 if ids is not None else n * size
     if need:
         self._feed(shared, need)
+        c_stacks[0:n] = start  # (again: the generator's Python may have dealt another hand of this thread)
     status = lib.bdc_table_start(table, c_rules, n, c_stacks, button, c_deck, 0, shared.io)
     if status < 0:
         raise shared.refused(status, "the table refused the hand")
@@ -794,11 +795,23 @@ class Hand(_HandCore):
     def _feed(self, shared: _Io, need: int) -> None:
         """Put the next ``need`` uniforms of the generator where the C call takes them.
         The hand is sealed meanwhile (a call the generator's Python makes on it is
-        refused, as in the C base type); when the generator fails, what it gave goes."""
-        uniforms = shared.uniforms
+        refused, as in the C base type).  The numbers are gathered in the call's own
+        buffer and copied to the thread's once all are taken: the generator's Python
+        may deal or play other hands of this thread, which use the thread's buffer,
+        and what a failing generator gave never reaches it.  The ``random()`` of a
+        :class:`random.Random` itself runs no Python and gives floats in [0, 1): its
+        numbers go there at once."""
+        rng = self._rng
+        if type(rng) is random.Random and "random" not in rng.__dict__:
+            rnd = rng.random
+            uniforms = shared.uniforms
+            for i in range(need):
+                uniforms[i] = rnd()
+            return
+        uniforms = memoryview(bytearray(8 * need)).cast("d")
         self._sealed = True
         try:
-            rnd = self._rng.random
+            rnd = rng.random
             for i in range(need):
                 x = rnd()
                 try:
@@ -806,9 +819,16 @@ class Hand(_HandCore):
                 except (TypeError, ValueError) as error:
                     raise type(error)(f"random() of the hand's generator gave {type(x).__name__}, "
                                       "not a float in [0, 1)") from None
-        except BaseException:
-            shared.clear()
-            raise
+        finally:
+            self._sealed = False
+        shared.uniforms[:need] = uniforms
+
+    def _of_generator(self, read: Callable[[random.Random], _R]) -> _R:
+        """``read(generator)`` with the hand sealed, as :meth:`_feed` seals it: the
+        generator's own Python (its ``getstate``, a deep copy) may call the hand, and is refused."""
+        self._sealed = True
+        try:
+            return read(self._rng)
         finally:
             self._sealed = False
 
@@ -968,7 +988,7 @@ class Hand(_HandCore):
     def deal_state(self) -> DealState:
         """What decides the cards still to come (a :class:`DealState`)."""
         table = self._table
-        return DealState(tuple(ffi.unpack(table.stub, table.n_stub)), bool(table.ordered), _state_or_none(self._rng))
+        return DealState(tuple(ffi.unpack(table.stub, table.n_stub)), bool(table.ordered), self._of_generator(_state_or_none))
 
     # ------------------------------------------------------------------ #
     # The record of events
@@ -1291,7 +1311,7 @@ class Hand(_HandCore):
             return key  # nothing more is dealt
         # What the next cards will be: the stub (in order), the cards out of play that
         # reform it when it runs out, and the random state that picks from them.
-        return (*key, self._stub, bool(table.ordered), self._muck, _random_state(self._rng))
+        return (*key, self._stub, bool(table.ordered), self._muck, self._of_generator(_random_state))
 
     @_one_call
     def copy(self) -> Hand:
@@ -1311,7 +1331,7 @@ class Hand(_HandCore):
         twin._log = self._log[:]
         twin._burns = self._burns[:]
         twin._views = dict(self._views)
-        twin._rng = _copy_random(self._rng)
+        twin._rng = self._of_generator(_copy_random)
         return twin
 
     def __copy__(self) -> Hand:
