@@ -563,3 +563,17 @@ def test_a_chart_of_values_or_settings_out_of_range_is_refused(chart: DiscardCha
     write_arrays(path, arrays, kind=FORMAT, meta=meta)
     with pytest.raises(ValueError, match=f"^chart file {re.escape(str(path))}: damaged .*{named}"):
         DiscardChart.load(path)
+
+
+def test_a_chart_job_resumed_from_a_checkpoint_of_values_out_of_range_is_refused(tmp_path: Path) -> None:
+    """A chart job's checkpoint of probabilities outside 0 .. 1 (its checksums made anew) made a
+    chart holding them when resumed (issue 43, 2)."""
+    path = tmp_path / "chart.ckpt"
+    settings = {"target": TARGET, "hands": HANDS, "executor": InlineExecutor(), "chunk_size": 2, "checkpoint": path}
+    discard_chart("badugi", **settings)  # type: ignore[arg-type]
+    meta, stored = read_arrays(path, kind=CHECKPOINT_FORMAT, where="x")
+    arrays = {name: np.array(array) for name, array in stored.items()}
+    arrays["probability"][1, 3] = 1.5
+    write_arrays(path, arrays, kind=CHECKPOINT_FORMAT, meta=meta)
+    with pytest.raises(ValueError, match=f"^checkpoint {re.escape(str(path))}: damaged .*probabilit"):
+        discard_chart("badugi", **settings)  # type: ignore[arg-type]
