@@ -539,8 +539,9 @@ def discard_chart(
         ``SeedSequence(seed, spawn_key=(c,))``.  Ignored for one draw (but
         checked: None or an integer in 0 .. 2**64 - 1, as everywhere).
     :return: a :class:`DiscardChart`.
-    :raises ValueError: for bad arguments, a damaged checkpoint or one of another job,
-        or a checkpoint path that cannot be written (checked before any work).
+    :raises ValueError: for bad arguments, a damaged checkpoint (its chunks are
+        checked as a chart file's arrays are) or one of another job, or a
+        checkpoint path that cannot be written (checked before any work).
     :raises ~badeucey_fast.jobs.JobError: when a chunk fails (finished chunks
         are kept in the checkpoint).
     """
@@ -570,9 +571,12 @@ def discard_chart(
     def joined(name: str) -> Any:
         return np.concatenate([r[name] for r in results]) if results else np.zeros(0)
 
-    return DiscardChart(
+    chart = DiscardChart(
         game=rules, draws=draws, target=parsed, objective=resolved, seed=seed, chunk_size=size,
         version=__version__, hands=np.array(rows), score=joined("score"),
         probability=joined("probability") if parsed is not None else None,
         mean_rank=joined("mean_rank"), exact=joined("exact"),
     )
+    if checkpoint is not None:  # chunks read back from a file: checked as a chart file is
+        chart._check(f"checkpoint {os.fspath(checkpoint)}")
+    return chart
