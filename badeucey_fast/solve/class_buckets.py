@@ -234,7 +234,8 @@ class ClassBuckets:
         if n and (np.any(steps[1:] == 0) or int(masks[-1]) >> 52):
             raise ValueError(f"{where}: damaged (its classes)")
         try:  # buckets by draws left: one count (card buckets) or one count each (reach buckets)
-            counts = [int(c) for c in spec["buckets"]] if isinstance(spec["buckets"], list) else [int(spec["buckets"])] * DRAWS_LEFT
+            counts = ([int(c) for c in spec["buckets"]] if isinstance(spec["buckets"], list)
+                      else [int(spec["buckets"])] * DRAWS_LEFT)
         except (TypeError, ValueError) as exc:
             raise ValueError(f"{where}: damaged ({exc})") from None
         if len(counts) != DRAWS_LEFT:
