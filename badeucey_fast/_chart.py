@@ -373,6 +373,7 @@ class DiscardChart:
         :raises ValueError: for a file that is not a chart, is damaged, or holds
             another game, number of draws, target or objective than asked for.
         """
+        from badeucey_fast._runs import check_draws
         from badeucey_fast._storage import read_arrays
         from badeucey_fast.draws import Target, parse_target
 
@@ -389,13 +390,15 @@ class DiscardChart:
             rules = Game(**meta["game"])
             stored_target = None if meta["target"] is None else Target(*meta["target"])
             chart = cls(
-                game=rules, draws=int(meta["draws"]), target=stored_target, objective=str(meta["objective"]),
-                seed=meta["seed"], chunk_size=int(meta["chunk_size"]), version=str(meta["version"]),
+                game=rules, draws=check_draws(meta["draws"], 1), target=stored_target, objective=str(meta["objective"]),
+                seed=check_seed(meta["seed"]), chunk_size=check_chunk_size(meta["chunk_size"]),
+                version=str(meta["version"]),
                 hands=arrays["hands"], score=arrays["score"], probability=arrays.get("probability"),
                 mean_rank=arrays["mean_rank"], exact=arrays["exact"],
             )
-        except (KeyError, ValueError, TypeError, AttributeError):
-            raise ValueError(f"{where}: damaged (its description: game, draws, target, ...)") from None
+        except (KeyError, ValueError, TypeError, AttributeError) as exc:
+            why = str(exc) if isinstance(exc, (ValueError, TypeError)) and str(exc) else "game, draws, target, ..."
+            raise ValueError(f"{where}: damaged (its description: {why})") from None
         chart._check(where)
         wanted: dict[str, object] = {}
         if game is not None:
@@ -435,6 +438,8 @@ class DiscardChart:
             raise ValueError(f"{where}: damaged (hands that are not distinct canonical hands in order)")
         if not np.all(np.isfinite(self.score)) or not np.all(np.isfinite(self.mean_rank)):
             raise ValueError(f"{where}: damaged (scores that are not numbers)")
+        if self.probability is not None and not np.all((self.probability >= 0) & (self.probability <= 1)):  # NaN fails
+            raise ValueError(f"{where}: damaged (probabilities of the target outside 0 .. 1)")
 
 
 # ---- building a chart -------------------------------------------------------------
@@ -534,8 +539,9 @@ def discard_chart(
         ``SeedSequence(seed, spawn_key=(c,))``.  Ignored for one draw (but
         checked: None or an integer in 0 .. 2**64 - 1, as everywhere).
     :return: a :class:`DiscardChart`.
-    :raises ValueError: for bad arguments, a damaged checkpoint or one of another job,
-        or a checkpoint path that cannot be written (checked before any work).
+    :raises ValueError: for bad arguments, a damaged checkpoint (its chunks are
+        checked as a chart file's arrays are) or one of another job, or a
+        checkpoint path that cannot be written (checked before any work).
     :raises ~badeucey_fast.jobs.JobError: when a chunk fails (finished chunks
         are kept in the checkpoint).
     """
@@ -565,9 +571,12 @@ def discard_chart(
     def joined(name: str) -> Any:
         return np.concatenate([r[name] for r in results]) if results else np.zeros(0)
 
-    return DiscardChart(
+    chart = DiscardChart(
         game=rules, draws=draws, target=parsed, objective=resolved, seed=seed, chunk_size=size,
         version=__version__, hands=np.array(rows), score=joined("score"),
         probability=joined("probability") if parsed is not None else None,
         mean_rank=joined("mean_rank"), exact=joined("exact"),
     )
+    if checkpoint is not None:  # chunks read back from a file: checked as a chart file is
+        chart._check(f"checkpoint {os.fspath(checkpoint)}")
+    return chart

@@ -86,8 +86,8 @@ from badeucey_fast.play.view import HandView
 if TYPE_CHECKING:
     from badeucey_fast.solve.strategy import Strategy
 
-__all__ = ["FLOOR", "KINDS", "PLAYED", "PLAYOUTS", "SAMPLES", "STREETS", "Decision", "Review", "read_hands", "review",
-           "review_hands"]
+__all__ = ["FLOOR", "KINDS", "MAX_FILE_CHARACTERS", "PLAYED", "PLAYOUTS", "SAMPLES", "STREETS", "Decision", "Review",
+           "read_hands", "review", "review_hands"]
 
 SAMPLES = 200
 """Hypotheses of the range at each decision (the ``samples`` of :func:`review`)."""
@@ -103,6 +103,11 @@ KINDS = ("draws", "calls", "folds", "raises", "checks")
 STREETS = ("predraw", "first draw", "after the first draw", "second draw", "after the second draw",
            "third draw", "after the third draw")
 """The streets in the order of play: betting rounds and draws."""
+
+MAX_FILE_CHARACTERS = 16_000_000
+"""The longest PHH file :func:`read_hands` reads: thousands of hands (each takes a
+few kilobytes, at most :data:`~badeucey_fast.play.phh.MAX_PHH_CHARACTERS`), more
+than a review gets through; a longer file is refused before it is parsed."""
 
 SCHEMA = "badeucey-review/1"
 """The ``"schema"`` of :meth:`Review.to_dict`."""
@@ -241,7 +246,8 @@ def read_hands(paths: Iterable[str | os.PathLike[str]]) -> list[_History]:
     ``.phhs`` files, sorted), each with its name: the PHH ``hand`` field when
     present, else the file's name (and the section's).
 
-    :raises ValueError: for a file that is not TOML, or a path that does not exist.
+    :raises ValueError: for a file that is not TOML or is longer than
+        :data:`MAX_FILE_CHARACTERS`, or a path that does not exist.
     """
     out: list[_History] = []
     for path in paths:
@@ -254,10 +260,14 @@ def read_hands(paths: Iterable[str | os.PathLike[str]]) -> list[_History]:
             raise ValueError(f"no such file or folder: {path}")
         for name in files:
             with open(name, encoding="utf-8-sig") as f:
-                try:
-                    data = tomllib.loads(f.read())
-                except tomllib.TOMLDecodeError as exc:
-                    raise ValueError(f"{name}: not PHH (TOML): {exc}") from None
+                text = f.read(MAX_FILE_CHARACTERS + 1)
+            if len(text) > MAX_FILE_CHARACTERS:
+                raise ValueError(f"{name}: more than {MAX_FILE_CHARACTERS:,} characters (MAX_FILE_CHARACTERS): "
+                                 "more than a review reads in one file; split it")
+            try:
+                data = tomllib.loads(text)
+            except tomllib.TOMLDecodeError as exc:
+                raise ValueError(f"{name}: not PHH (TOML): {exc}") from None
             base = os.path.basename(name)
             if "actions" in data:
                 out.append((data, str(data.get("hand", base))))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pickle
 import random
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -126,6 +127,35 @@ def test_the_file_is_checked(tmp_path: Path) -> None:
     assert again.digests == table.digests and again.masks.tobytes() == table.masks.tobytes()
     path.write_bytes(path.read_bytes()[:-40])
     with pytest.raises(ValueError, match="class buckets file"):
+        ClassBuckets.load(path)
+
+
+@pytest.mark.parametrize(("game", "edit"), [
+    ("badugi", lambda bucket, candidates: bucket.__setitem__((0, 5), 32)),  # 32 buckets: 0..31
+    ("badugi", lambda bucket, candidates: bucket.__setitem__((3, 0), 65535)),
+    ("badeucey", lambda bucket, candidates: bucket.__setitem__((1, 7), 32)),
+    ("badugi", lambda bucket, candidates: candidates.__setitem__((2, 3, 0), 16)),  # four cards: masks 0..15
+], ids=["bucket 32", "bucket 65535", "bucket 32 of five cards", "a mask of a fifth card"])
+def test_a_file_of_buckets_or_candidates_out_of_range_is_refused(game: str, edit: Any, tmp_path: Path) -> None:
+    """A table's buckets beyond its spec's count and candidate masks beyond its hand loaded (issue 43, 2)."""
+    table = shipped_table(game)
+    bucket, candidates = np.array(table.bucket), np.array(table.candidates)
+    edit(bucket, candidates)
+    path = tmp_path / "table.npz"
+    ClassBuckets(table.spec, table.digests, table.masks, bucket, candidates).save(path)
+    with pytest.raises(ValueError, match=f"^class buckets file {path}: damaged .*(bucket|candidate)"):
+        ClassBuckets.load(path)
+
+
+def test_the_reach_table_s_buckets_are_counted_by_draws_left(tmp_path: Path) -> None:
+    """Badeucey's reach table has 48 buckets with no draw left, 32 with one or more."""
+    table = ClassBuckets.load(FOLDER / "badeucey-reach.npz")
+    assert table.spec["buckets"] == [48, 32, 32, 32] and int(table.bucket[0].max()) == 47
+    bucket = np.array(table.bucket)
+    bucket[1, 0] = 40
+    path = tmp_path / "table.npz"
+    ClassBuckets(table.spec, table.digests, table.masks, bucket, table.candidates).save(path)
+    with pytest.raises(ValueError, match=f"^class buckets file {path}: damaged .*bucket"):
         ClassBuckets.load(path)
 
 

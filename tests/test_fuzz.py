@@ -387,3 +387,100 @@ def test_cli_known_odd_input(argv: list[str]) -> None:
             code = exit_.code  # type: ignore[assignment]
     assert code == 2 and "Traceback" not in err.getvalue()
     assert len(err.getvalue().splitlines()[-1]) <= MAX_MESSAGE  # argparse's usage lines, then one error line
+
+
+# --------------------------------------------------------------------------- #
+# Table settings and strategy files (issue 43, 2 and 6)
+# --------------------------------------------------------------------------- #
+CHIPS = 1 << 40  # CHIP_LIMIT: the most chips of any stack, blind or bet
+near_limits = st.sampled_from([0, 1, -1, CHIPS - 1, CHIPS, CHIPS + 1, 2**31 - 1, 2**31, 2**63 - 1, 2**63, 2**64 - 1,
+                               2**64, 10**20, np.uint64(2**64 - 1), np.int64(-(2**63))])
+settings_numbers = near_limits | st.integers(-(2**70), 2**70) | st.integers(0, 50) | scalars
+RULE_NUMBERS = ("small_blind", "big_blind", "small_bet", "big_bet", "cap", "heads_up_cap", "ante")
+
+
+@FEW
+@given(st.dictionaries(st.sampled_from(RULE_NUMBERS), settings_numbers, max_size=3),
+       st.lists(near_limits | st.integers(1, 2**41), min_size=2, max_size=3), st.sampled_from(["fixed", "pot", "no"]))
+def test_table_numbers(numbers: dict[str, Any], stacks: list[Any], structure: str) -> None:
+    """A table's numbers beyond what the C table takes are a ValueError when given (TableRules,
+    Hand), never an OverflowError later; a table accepted plays a hand (its first 60 actions)."""
+    made, rules = attempt(lambda: bf.TableRules("badugi", structure=structure, **numbers))
+    if not made:
+        return
+    dealt, hand = attempt(lambda: bf.Hand(rules, stacks, seed=1))
+    if not dealt:
+        return
+    for _ in range(60):  # the largest raise each time: the sums the table makes are largest
+        if hand.phase == "over":
+            break
+        words = hand.legal_actions()
+        raises = [w for w in words if w.startswith("cbr")]
+        hand.act(raises[-1] if raises else "sd" if hand.phase == "draw" else "cc")
+    assert sum(hand.stacks) + hand.pot == sum(int(s) for s in stacks)
+
+
+_STRATEGY: dict[str, Any] = {}
+
+
+def _small_strategy_file() -> tuple[dict[str, Any], dict[str, Any]]:
+    """The metadata and arrays of a small trained strategy's file (made once)."""
+    if not _STRATEGY:
+        import tempfile
+        from pathlib import Path
+
+        from badeucey_fast._storage import read_arrays
+        from badeucey_fast.solve import train
+        from badeucey_fast.solve.strategy import FORMAT
+
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "s.npz"
+            train(bf.TableRules.mini(), 50, seed=1, abstraction=None, stacks=(20, 20)).save(path)
+            _STRATEGY["file"] = read_arrays(path, kind=FORMAT, where="x")
+    return _STRATEGY["file"]  # type: ignore[no-any-return]
+
+
+odd_values = st.floats(allow_nan=True, allow_infinity=True) | st.sampled_from(
+    [-0.0, -1e-300, 5e-324, 1e300, 1e301, 1e308, -1e308, float("nan"), float("inf")])
+
+
+@settings(max_examples=25, suppress_health_check=[HealthCheck.too_slow])  # a file written and read each
+@given(st.lists(st.tuples(st.floats(0, 1), odd_values), min_size=1, max_size=4))
+def test_strategy_file_values(edits: list[tuple[float, float]]) -> None:
+    """A strategy file of any averages (its checksums made anew) is refused with a ValueError
+    naming it, or holds distributions: each information set's probabilities in [0, 1] summing
+    to 1 within PROBABILITY_TOLERANCE (or none learned: uniform), as its policy plays them."""
+    import tempfile
+    from pathlib import Path
+
+    from badeucey_fast._storage import write_arrays
+    from badeucey_fast.solve import Strategy, TableGame
+    from badeucey_fast.solve.strategy import FORMAT, PROBABILITY_TOLERANCE
+
+    meta, arrays = _small_strategy_file()
+    averages = np.array(arrays["averages"])
+    for where, value in edits:
+        averages[int(where * (len(averages) - 1))] = value
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "s.npz"
+        write_arrays(path, {**arrays, "averages": averages}, kind=FORMAT, meta=meta, compress=True)
+        loaded, strategy = attempt(lambda: Strategy.load(path))
+    if not loaded:
+        assert isinstance(strategy, ValueError) and str(strategy).startswith(f"strategy file {path}: damaged")
+        return
+    starts = strategy.offsets.astype(np.int64)
+    totals = np.add.reduceat(strategy.averages, starts)
+    sets = np.repeat(np.arange(len(starts)), np.diff(np.append(starts, len(strategy.averages))))
+    p = strategy.averages / np.where(totals > 0, totals, 1)[sets]
+    assert np.all((p >= 0) & (p <= 1))
+    sums = np.add.reduceat(p, starts)
+    assert np.all((np.abs(sums - 1) <= PROBABILITY_TOLERANCE) | (totals == 0))
+    policy, state = strategy.as_policy(), TableGame(strategy.rules, stack=20).root()
+    state = state.child(state.chance_outcomes()[0][0])
+    while not state.is_terminal():  # one line of play through the C policy
+        if state.is_chance():
+            state = state.child(state.chance_outcomes()[0][0])
+            continue
+        got = policy(state, state.current_seat())
+        assert all(0 <= q <= 1 for q in got.values()) and abs(sum(got.values()) - 1) <= PROBABILITY_TOLERANCE
+        state = state.child(max(got, key=got.__getitem__))

@@ -273,6 +273,34 @@ def test_a_strategy_file_of_stacks_or_rules_beyond_the_table_is_refused(tmp_path
             Strategy.load(path)
 
 
+@pytest.fixture(scope="module")
+def strategy_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The metadata and arrays of a small strategy's file."""
+    from badeucey_fast._storage import read_arrays
+    from badeucey_fast.solve import train
+    from badeucey_fast.solve.strategy import FORMAT
+
+    path = tmp_path_factory.mktemp("strategy") / "strategy.npz"
+    train(bf.TableRules.mini(), 10, seed=1, abstraction=None, stacks=(20, 20)).save(path)
+    return read_arrays(path, kind=FORMAT, where="x")
+
+
+@pytest.mark.parametrize(("key", "value"), [("iterations", 10**30), ("iterations", -5), ("iterations", 2**64),
+                                            ("iterations", 1.5), ("iterations", "7"), ("iterations", True),
+                                            ("seed", 10**30), ("seed", -1), ("seed", 2**64), ("seed", None)])
+def test_a_strategy_file_of_iterations_or_seed_beyond_a_training_is_refused(
+        key: str, value: object, strategy_file: tuple[dict[str, Any], dict[str, Any]], tmp_path: Any) -> None:
+    """A strategy file's iterations and seed were read by int(): -5, 10**30, 1.5 and "7" loaded."""
+    from badeucey_fast._storage import write_arrays
+    from badeucey_fast.solve import Strategy
+    from badeucey_fast.solve.strategy import FORMAT
+
+    meta, arrays = strategy_file
+    path = tmp_path / "strategy.npz"
+    write_arrays(path, arrays, kind=FORMAT, meta={**meta, key: value}, compress=True)
+    _raises(lambda: Strategy.load(path), ValueError, f"^strategy file {re.escape(str(path))}: damaged \\(its settings: {key}")
+
+
 def test_an_unsigned_action_beyond_int64_is_named_by_its_value() -> None:
     """A uint64 action of 2**64 - 1 was refused as "action -1"."""
     from badeucey_fast.play import VectorEnv

@@ -190,3 +190,24 @@ def test_a_hand_reviews_the_same_alone_or_among_others(tmp_path: Path) -> None:
     alone = review([folder / "b.phh"], "hero", samples=SAMPLES).decisions
     assert [d for d in both if d.hand == "b.phh"] == list(alone)
     assert alone[-1].action == "cc"
+
+
+def test_a_phh_file_beyond_the_limit_is_refused_before_it_is_parsed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """A PHH file was parsed whole before any limit (issue 43, 7: a 100 MB field took 31 s
+    in TOML's parser here, where Hand.from_phh refuses such a text at once)."""
+    import badeucey_fast.review as review_module
+    from badeucey_fast.review import MAX_FILE_CHARACTERS, read_hands
+
+    path = tmp_path / "long.phh"
+    path.write_text(NUTS_HEADS_UP + 'note = "' + "x" * (MAX_FILE_CHARACTERS - len(NUTS_HEADS_UP)) + '"\n')
+
+    def parsed(text: str) -> None:
+        raise AssertionError(f"parsed {len(text):,} characters")
+
+    monkeypatch.setattr(review_module.tomllib, "loads", parsed)
+    with pytest.raises(ValueError, match=f"^{re.escape(str(path))}: more than {MAX_FILE_CHARACTERS:,} characters"):
+        read_hands([path])
+    assert cli.main(["review", str(path), "--hero", "hero"]) == cli.EXIT_USAGE
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "MAX_FILE_CHARACTERS" in err and "Traceback" not in err

@@ -10,6 +10,7 @@ import io
 import json
 import os
 import random
+import re
 import stat
 import struct
 import subprocess
@@ -533,3 +534,46 @@ def test_metadata_too_large_for_a_manifest_is_refused_before_writing(monkeypatch
     with pytest.raises(ValueError, match="more than a file's manifest may"):
         write_arrays(tmp_path / "x.npz", {"a": np.zeros(1)}, kind="test 1", meta={"notes": "x" * 1000})
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("edit", "named"), [
+    (lambda meta, arrays: arrays["probability"].__setitem__((0, 1), np.nan), "probabilit"),
+    (lambda meta, arrays: arrays["probability"].__setitem__((0, 1), 1.5), "probabilit"),
+    (lambda meta, arrays: arrays["probability"].__setitem__((0, 1), -0.25), "probabilit"),
+    (lambda meta, arrays: arrays["probability"].__setitem__((0, 1), np.inf), "probabilit"),
+    (lambda meta, arrays: meta.__setitem__("draws", 10**30), "draws"),
+    (lambda meta, arrays: meta.__setitem__("draws", 0), "draws"),
+    (lambda meta, arrays: meta.__setitem__("seed", -1), "seed"),
+    (lambda meta, arrays: meta.__setitem__("seed", 2**64), "seed"),
+    (lambda meta, arrays: meta.__setitem__("chunk_size", 0), "chunk_size"),
+    (lambda meta, arrays: meta.__setitem__("chunk_size", 1.5), "chunk_size"),
+], ids=["nan", "1.5", "negative", "inf", "draws 10**30", "draws 0", "seed -1", "seed 2**64", "chunk 0", "chunk 1.5"])
+def test_a_chart_of_values_or_settings_out_of_range_is_refused(chart: DiscardChart, tmp_path: Path,
+                                                               edit: Callable[[dict[str, Any], dict[str, Any]], None],
+                                                               named: str) -> None:
+    """A chart file's probabilities of the target (NaN, 1.5, -0.25 loaded) and its draws, seed
+    and chunk size (10**30 draws loaded) are checked on loading, its checksums made anew (issue 43, 2)."""
+    from badeucey_fast._chart import FORMAT
+
+    path = tmp_path / "chart.npz"
+    chart.save(path)
+    meta, stored = read_arrays(path, kind=FORMAT, where="x")
+    arrays = {name: np.array(array) for name, array in stored.items()}
+    edit(meta, arrays)
+    write_arrays(path, arrays, kind=FORMAT, meta=meta)
+    with pytest.raises(ValueError, match=f"^chart file {re.escape(str(path))}: damaged .*{named}"):
+        DiscardChart.load(path)
+
+
+def test_a_chart_job_resumed_from_a_checkpoint_of_values_out_of_range_is_refused(tmp_path: Path) -> None:
+    """A chart job's checkpoint of probabilities outside 0 .. 1 (its checksums made anew) made a
+    chart holding them when resumed (issue 43, 2)."""
+    path = tmp_path / "chart.ckpt"
+    settings = {"target": TARGET, "hands": HANDS, "executor": InlineExecutor(), "chunk_size": 2, "checkpoint": path}
+    discard_chart("badugi", **settings)  # type: ignore[arg-type]
+    meta, stored = read_arrays(path, kind=CHECKPOINT_FORMAT, where="x")
+    arrays = {name: np.array(array) for name, array in stored.items()}
+    arrays["probability"][1, 3] = 1.5
+    write_arrays(path, arrays, kind=CHECKPOINT_FORMAT, meta=meta)
+    with pytest.raises(ValueError, match=f"^checkpoint {re.escape(str(path))}: damaged .*probabilit"):
+        discard_chart("badugi", **settings)  # type: ignore[arg-type]

@@ -233,6 +233,19 @@ class ClassBuckets:
         masks = np.cumsum(steps, dtype=np.uint64)
         if n and (np.any(steps[1:] == 0) or int(masks[-1]) >> 52):
             raise ValueError(f"{where}: damaged (its classes)")
+        try:  # buckets by draws left: one count (card buckets) or one count each (reach buckets)
+            counts = ([int(c) for c in spec["buckets"]] if isinstance(spec["buckets"], list)
+                      else [int(spec["buckets"])] * DRAWS_LEFT)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"{where}: damaged ({exc})") from None
+        if len(counts) != DRAWS_LEFT:
+            raise ValueError(f"{where}: damaged (its spec's buckets {spec['buckets']!r})")
+        for left, count in enumerate(counts):
+            if n and int(bucket[left].max()) >= count:
+                raise ValueError(f"{where}: damaged (a bucket of {int(bucket[left].max())} with {left} draws left, "
+                                 f"where the spec has {count})")
+        if not np.all((candidates < 1 << size) | (candidates == NO_CANDIDATE)):
+            raise ValueError(f"{where}: damaged (candidates that are not discards of {size} cards)")
         return cls(spec, digests, masks, np.array(bucket), np.array(candidates))
 
 

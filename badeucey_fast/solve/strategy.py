@@ -19,7 +19,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from badeucey_fast._checks import check_card_id, check_chips, check_int
+from badeucey_fast._checks import SEED_LIMIT, check_card_id, check_chips, check_int
 from badeucey_fast._native import cfr
 from badeucey_fast.games import Game
 from badeucey_fast.play.events import BetRaise, CheckCall, Draw, Fold
@@ -484,7 +484,10 @@ def from_file(meta: dict[str, Any], arrays: dict[str, Any], where: str, abstract
     try:
         rules = rules_from_dict(meta["rules"])
         stacks = tuple(check_chips(s, "a stack") for s in meta["stacks"])
-        variant, iterations, seed = str(meta["variant"]), int(meta["iterations"]), int(meta["seed"])
+        variant = str(meta["variant"])
+        # the solver counts iterations in 64 bits and is seeded by 64 bits, as train() takes them
+        iterations = check_int(meta["iterations"], "iterations", low=0, high=SEED_LIMIT - 1)
+        seed = check_int(meta["seed"], "seed", low=0, high=SEED_LIMIT - 1)
         spec, digest = meta["abstraction"], str(meta["abstraction_digest"])
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"{where}: damaged (its settings: {exc})") from None
