@@ -22,6 +22,7 @@ import pytest
 from badeucey_fast.histories import ImportedHand, import_histories, import_text
 from badeucey_fast.play import Hand, TableRules
 from badeucey_fast.play.bots import DrawingBot
+from badeucey_fast.play.events import Post
 
 SAMPLES = sorted((pathlib.Path(__file__).parent / "data" / "histories").glob("*.txt"))
 
@@ -38,7 +39,7 @@ def by_id(hands: tuple[ImportedHand, ...], number: str) -> ImportedHand:
 
 
 def test_every_readable_hand_of_the_samples_imports(imported: tuple[ImportedHand, ...]) -> None:
-    assert len(imported) == 11
+    assert len(imported) == 14
     assert {h.game for h in imported} == {"deuce_seven", "ace_five", "badugi", "badeucey", "badacey"}
     assert by_id(imported, "240000000101").players == ("Alice", "Hero", "Bob", "Dana")  # Carl sits out
     assert by_id(imported, "240000000301").starting_stacks == (200, 150.5, 1210)  # $1,210
@@ -77,17 +78,30 @@ def test_the_phh_replays_to_the_same_stacks(imported: tuple[ImportedHand, ...]) 
         assert min(taken) >= 0 and sum(taken) == data["_badeucey_rake"], hand.id
         assert Hand.from_phh(again.to_phh()).stacks == again.stacks  # ?? kept
         replayed += 1
-    assert replayed == 10
+    assert replayed == 14  # every hand read: antes and posted big blinds too
 
 
-def test_antes_replay_and_an_extra_posted_blind_is_named(imported: tuple[ImportedHand, ...]) -> None:
+def test_antes_replay(imported: tuple[ImportedHand, ...]) -> None:
     antes = by_id(imported, "240000000302")
     assert antes.replay_error is None
     assert tomllib.loads(antes.phh)["antes"] == [250, 250, 250]
     assert Hand.from_phh(antes.phh).rules.ante == 250
-    extra = by_id(imported, "240000000303")
-    assert extra.replay_error is not None and "extra blind" in extra.replay_error
-    assert tomllib.loads(extra.phh)["blinds_or_straddles"] == [5, 10, 10, 0]
+
+
+@pytest.mark.parametrize("number, poster", [("240000000303", "Cat"), ("240000000501", "Wes"),
+                                            ("240000000502", "Uma"), ("7781003", "Otto")])
+def test_a_new_players_posted_big_blind_replays(imported: tuple[ImportedHand, ...], number: str, poster: str) -> None:
+    hand = by_id(imported, number)
+    assert hand.replay_error is None
+    data = tomllib.loads(hand.phh)
+    players = data["players"]
+    big_blind = data["_badeucey_rules"]["big_blind"]
+    assert data["_badeucey_posted"] == [name == poster for name in players]
+    assert data["blinds_or_straddles"][players.index(poster)] == big_blind
+    again = Hand.from_phh(hand.phh)
+    seat = players.index(poster)  # PHH's order, the button last: p(i+1) is seat i
+    assert again.posted == (seat,) and Post(seat, big_blind, "posted") in again.events
+    assert again.phase == "over" and Hand.from_phh(again.to_phh()) == again
 
 
 def test_unknown_cards_are_question_marks_and_the_heros_are_known(imported: tuple[ImportedHand, ...]) -> None:
@@ -161,7 +175,7 @@ def test_the_import_command(tmp_path: pathlib.Path) -> None:
     assert run.returncode == 1  # one hand could not be read
     assert json.loads(run.stderr) == {"errors": [{"id": "240000000304", "reason": "Ben acts but has no seat"}]}
     hands = json.loads(run.stdout)
-    assert len(hands) == 11 and set(hands[0]) >= {"id", "game", "players", "starting_stacks", "final_stacks",
+    assert len(hands) == 14 and set(hands[0]) >= {"id", "game", "players", "starting_stacks", "final_stacks",
                                                    "rake", "phh"}
     assert (tmp_path / "pokerstars-240000000101.phh").read_text() == by_id(
         import_histories(SAMPLES).hands, "240000000101").phh
