@@ -610,7 +610,7 @@ def test_a_posted_big_blind_is_live_and_checks_when_unraised() -> None:
     assert hand.to_act == 3 and hand.legal().to_call == 2  # the poster owes the raise only
     while hand.phase != "over":
         hand.discard() if hand.phase == "draw" else hand.check_call()
-    assert sum(hand.payoffs or ()) == 0 and sum(hand.committed) == 5 * 4 + 4 * 4 * 2
+    assert sum(hand.payoffs or ()) == 0 and sum(hand.committed) == 5 * 4  # everyone called the raise, then checked
     text = hand.to_phh()
     assert "blinds_or_straddles = [1, 2, 2, 0, 0]" in text
     assert "_badeucey_posted = [false, false, true, false, false]" in text
