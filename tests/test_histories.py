@@ -157,6 +157,7 @@ def test_a_hand_that_cannot_be_read_is_named_and_the_others_import() -> None:
     assert errors[0].id == "7781001" and "chips do not add up" in errors[0].reason
 
 
+# Not the hands with a new player's posted big blind: pokerkit reads the post as a straddle (docs/histories.rst).
 @pytest.mark.parametrize("number", ["240000000201", "240000000305"])
 def test_pokerkit_replays_the_hands_whose_cards_are_all_known(imported: tuple[ImportedHand, ...], number: str) -> None:
     pokerkit = pytest.importorskip("pokerkit")
