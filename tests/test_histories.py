@@ -238,3 +238,13 @@ def test_the_import_command_names_what_it_cannot_read(tmp_path: pathlib.Path) ->
     assert run.returncode == 1
     assert "badeucey import: hand 240000000304: Ben acts but has no seat" in run.stderr
     assert "PokerStars 240000000302  deuce_seven" in run.stdout
+
+
+def test_a_card_drawn_and_thrown_before_the_reshuffle_is_dealt_again() -> None:
+    """The hero (p4) is dealt Ad after the stub runs out: another player drew it in the first
+    draw and threw it in the second, both unknown to the history (a hand of the engine, the
+    other players' cards hidden as a site hides them)."""
+    text = (pathlib.Path(__file__).parent / "data" / "reshuffled-late-draw.phh").read_text(encoding="utf-8")
+    assert "d dh p4 Ad7sAh" in text
+    hand = Hand.from_phh(text)
+    assert hand.payoffs == (-42, -42, -42, -42, -42, 210)
