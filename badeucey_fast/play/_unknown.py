@@ -11,7 +11,11 @@ chosen so that the hand plays and settles as it was recorded:
   so that the player's count of cards drawn is the recorded one;
 * a player who reaches the showdown without showing (a muck) is given the
   worst hand the unnamed cards make, so that it loses as the site ruled;
-* a player who folds holds placeholders only.
+* a player who folds holds placeholders only;
+* a named card first dealt once the stub has run out (a "late" card: it came
+  from the cards out of play) is held before as a placeholder by a player
+  who throws unknown cards before the stub runs out: among the cards it was
+  dealt, or else among those it drew in a draw before such a throw.
 
 Within a draw, the table deals an unknown card from the stub when it comes
 (:class:`~badeucey_fast.play.hand.Replay`), so that a stub that runs out
@@ -162,6 +166,25 @@ def plan_hand(game: Game, hands: Sequence[Cards], draws: dict[tuple[int, int], C
                 slots[i] = card
                 unknown.add((0, player, card))
                 room -= 1
+    # The late cards left: a player who drew unknown cards before the stub ran out, and threw
+    # unknown cards again before then, held them among the cards it drew.
+    draws_made: dict[int, int] = {}
+    for at, (player, thrown, _) in enumerate(before):
+        if thrown < 0:
+            continue
+        draws_made[player] = draw = draws_made.get(player, 0) + 1
+        drawn = new_draws.get((draw, player))
+        if not waiting or not thrown or drawn is None:
+            continue
+        room = sum(unknown_thrown for p, later, unknown_thrown in before[at + 1:] if p == player and later > 0)
+        holding: list[int | None] = list(drawn)
+        for i, slot in enumerate(holding):
+            if slot is None and room and waiting:
+                card = waiting.pop()
+                holding[i] = card
+                unknown.add((draw, player, card))
+                room -= 1
+        new_draws[(draw, player)] = tuple(holding)
     fillers = iter([c for c in pool if c not in used])
 
     def filler(player: int) -> int:
