@@ -19,6 +19,7 @@ from decimal import Decimal
 
 import pytest
 
+from badeucey_fast import parse_cards
 from badeucey_fast.histories import ImportedHand, import_histories, import_text
 from badeucey_fast.play import Hand, TableRules
 from badeucey_fast.play.bots import DrawingBot
@@ -248,3 +249,13 @@ def test_a_card_drawn_and_thrown_before_the_reshuffle_is_dealt_again() -> None:
     assert "d dh p4 Ad7sAh" in text
     hand = Hand.from_phh(text)
     assert hand.payoffs == (-42, -42, -42, -42, -42, 210)
+
+
+def test_a_shown_card_dealt_after_the_reshuffle_is_kept() -> None:
+    """p5 shows 9s at the end, dealt to it once the stub had run out (another player held it
+    and threw it before): once dealt to p5, p5's unknown discard of the last draw keeps it, so
+    the hand settles as recorded (the site's finishing stacks)."""
+    text = (pathlib.Path(__file__).parent / "data" / "reshuffled-shown-late.phh").read_text(encoding="utf-8")
+    assert "p5 sm Tc9c3d9s3c" in text
+    hand = Hand.from_phh(text)
+    assert sorted(hand.cards(3)) == sorted(parse_cards("Tc 9c 3d 9s 3c"))  # p5 is seat 3: the button is seat 4
