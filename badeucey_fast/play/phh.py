@@ -626,10 +626,14 @@ def loads(text: str) -> Hand:
                 deal=Replay(tuple(known_hands), seat_draws, tuple(burns),
                             frozenset((d, order[q], c) for d, q, c in placeholders), named,
                             frozenset(c for cards in shown for c in cards or ())))
+    # Where each player is dealt each named card: a card it must keep, first dealt once the stub
+    # has run out, is thrown while held before then (it comes back), kept once it has come.
+    arrives = [{c: d for (d, q), cards in draws.items() if q == p for c in cards if c is not None} for p in range(n)]
     for number, line, p, throws in plays:
         try:
             if throws is not None and None in throws:
-                hand.discard(_unknown_discard(hand.cards(order[p]), throws, keep[p], late))
+                due = frozenset(c for c in late if c not in keep[p] or arrives[p].get(c, 0) > hand.round)
+                hand.discard(_unknown_discard(hand.cards(order[p]), throws, keep[p], due))
             else:
                 hand.act(line)
         except ValueError as exc:
