@@ -259,3 +259,13 @@ def test_a_shown_card_dealt_after_the_reshuffle_is_kept() -> None:
     assert "p5 sm Tc9c3d9s3c" in text
     hand = Hand.from_phh(text)
     assert sorted(hand.cards(3)) == sorted(parse_cards("Tc 9c 3d 9s 3c"))  # p5 is seat 3: the button is seat 4
+
+
+def test_a_player_holds_no_more_cards_for_after_the_reshuffle_than_it_throws_before() -> None:
+    """p1 throws one unknown card in each of the first two draws before the stub runs out: it can
+    hold two of the cards dealt again after the reshuffle (3d, 5h, Ks here), not three, so the
+    third is held by another player and p6's last draw finds Ks among the cards reshuffled."""
+    text = (pathlib.Path(__file__).parent / "data" / "reshuffled-late-holder.phh").read_text(encoding="utf-8")
+    assert "p1 sd ??" in text and "p6 sd ??????" in text
+    hand = Hand.from_phh(text)
+    assert hand.phase == "over" and sum(hand.payoffs or ()) == 0
