@@ -156,6 +156,7 @@ def plan_hand(game: Game, hands: Sequence[Cards], draws: dict[tuple[int, int], C
     # unknown cards (or folds) before it runs out held it, among the cards it was dealt.
     waiting = sorted(late, reverse=True)
     before = sequence[:reform]
+    holding = [0] * len(slotted)  # late cards each player holds, to throw before the stub runs out
     for player, slots in enumerate(slotted):
         room = sum(unknown_thrown for p, thrown, unknown_thrown in before if p == player and thrown > 0)
         if any(p == player and thrown < 0 for p, thrown, _ in before):
@@ -166,25 +167,30 @@ def plan_hand(game: Game, hands: Sequence[Cards], draws: dict[tuple[int, int], C
                 slots[i] = card
                 unknown.add((0, player, card))
                 room -= 1
-    # The late cards left: a player who drew unknown cards before the stub ran out, and threw
-    # unknown cards again before then, held them among the cards it drew.
+                holding[player] += 1
+    # The late cards left: a player who draws unknown cards before the stub runs out, and
+    # throws unknown cards again before then (those it holds first), held them among those.
     draws_made: dict[int, int] = {}
-    for at, (player, thrown, _) in enumerate(before):
+    for at, (player, thrown, unknown_thrown) in enumerate(before):
         if thrown < 0:
+            holding[player] = 0
             continue
+        holding[player] = max(0, holding[player] - unknown_thrown)
         draws_made[player] = draw = draws_made.get(player, 0) + 1
         drawn = new_draws.get((draw, player))
         if not waiting or not thrown or drawn is None:
             continue
-        room = sum(unknown_thrown for p, later, unknown_thrown in before[at + 1:] if p == player and later > 0)
-        holding: list[int | None] = list(drawn)
-        for i, slot in enumerate(holding):
-            if slot is None and room and waiting:
+        later = [(t, u) for p, t, u in before[at + 1:] if p == player]
+        room = (size if any(t < 0 for t, _ in later) else sum(u for t, u in later if t > 0)) - holding[player]
+        filled: list[int | None] = list(drawn)
+        for i, slot in enumerate(filled):
+            if slot is None and room > 0 and waiting:
                 card = waiting.pop()
-                holding[i] = card
+                filled[i] = card
                 unknown.add((draw, player, card))
                 room -= 1
-        new_draws[(draw, player)] = tuple(holding)
+                holding[player] += 1
+        new_draws[(draw, player)] = tuple(filled)
     fillers = iter([c for c in pool if c not in used])
 
     def filler(player: int) -> int:
