@@ -269,3 +269,12 @@ def test_a_player_holds_no_more_cards_for_after_the_reshuffle_than_it_throws_bef
     assert "p1 sd ??" in text and "p6 sd ??????" in text
     hand = Hand.from_phh(text)
     assert hand.phase == "over" and sum(hand.payoffs or ()) == 0
+
+
+def test_a_shown_card_the_hero_held_first_is_dealt_to_the_shower_later() -> None:
+    """p6 shows Ts, which the hero (p3) was dealt and threw in the first draw: p6 is dealt it
+    after, in its last cards, not in its first deal beside the hero's."""
+    text = (pathlib.Path(__file__).parent / "data" / "reshuffled-shown-after-hero.phh").read_text(encoding="utf-8")
+    assert "d dh p3 Ts6h7d3c7s" in text and "p6 sm Ts8c4sAhQc" in text
+    hand = Hand.from_phh(text)
+    assert hand.phase == "over" and sum(hand.payoffs or ()) == 0
