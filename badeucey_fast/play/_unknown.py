@@ -131,7 +131,10 @@ def plan_hand(game: Game, hands: Sequence[Cards], draws: dict[tuple[int, int], C
             counts = list(discards[player])
             # Placeholders held before each draw: as many as the largest discard still to come.
             held = [max(counts[j:], default=0) for j in range(len(counts) + 1)]
-            pending = iter(target)
+            # The cards other players are dealt in the history come last: they hold them first.
+            elsewhere = {c for q, other in enumerate(hands) if q != player for c in other if c is not None} | {
+                c for (d, q), cards in draws.items() if q != player for c in cards if c is not None}
+            pending = iter(sorted(target, key=lambda c: c in elsewhere))
             first = [next(pending) for _ in range(size - held[0])]
             unknown.update((0, player, c) for c in first)  # where its cards were dealt is a guess too
             slotted.append([*first, *[None] * held[0]])
