@@ -221,16 +221,11 @@ def test_hands_with_unknown_cards_replay_to_their_payoffs(game: str) -> None:
                 actions = [a for a in hand.legal_actions() if a != "f" or rng.random() < 0.15]
                 hand.act(rng.choice(actions))
         text = hide(hand, rng.randint(1, n), rng)
-        drawn = sum(c or 0 for d in hand.draws for c in d)
-        try:
-            again = Hand.from_phh(text)
-        except ValueError:
-            assert drawn > 52 - n * size, text  # only a stub that ran out may leave no fitting placeholders
-            reformed += 1
-            continue
+        reformed += sum(c or 0 for d in hand.draws for c in d) > 52 - n * size
+        again = Hand.from_phh(text)
         assert again.payoffs == hand.payoffs, text
         assert Hand.from_phh(again.to_phh()).payoffs == hand.payoffs
-    assert reformed <= 2
+    assert reformed or size == 4  # a five-card stub ran out in some: placeholders fitted to the cards reshuffled
 
 
 def test_the_import_command_names_what_it_cannot_read(tmp_path: pathlib.Path) -> None:
