@@ -17,6 +17,7 @@ from badeucey_fast import (
     showdown,
 )
 from badeucey_fast.engine import STRUCTURES
+from badeucey_fast.play import describe
 from badeucey_fast.play.events import Post
 
 from .support import Snapshot
@@ -615,6 +616,7 @@ def test_a_posted_big_blind_is_live_and_checks_when_unraised() -> None:
     assert "blinds_or_straddles = [1, 2, 2, 0, 0]" in text
     assert "_badeucey_posted = [false, false, true, false, false]" in text
     assert Hand.from_phh(text) == hand
+    assert "seat 3 posts a big blind out of turn, 2" in describe(hand)
 
 
 def test_a_posted_big_blind_plays_as_without_it_otherwise() -> None:
