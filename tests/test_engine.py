@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import pickle
 
 import pytest
 
@@ -629,6 +630,7 @@ def test_a_posted_big_blind_plays_as_without_it_otherwise() -> None:
     assert short.events[2] == Post(3, 1, "posted") and short.all_in[3]
     copied = short.copy()
     assert copied == short and copied.posted == (3,)
+    assert pickle.loads(pickle.dumps(short)).posted == (3,) and pickle.loads(pickle.dumps(plain)).posted == ()
 
 
 @pytest.mark.parametrize("posted, message", [
