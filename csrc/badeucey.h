@@ -579,6 +579,16 @@ typedef struct {
 int bdc_table_start(bdc_table *table, const bdc_table_rules *rules, int n_seats, const int64_t *stacks,
                     int button, const uint8_t *deck, uint64_t seed, bdc_table_io *io);
 
+/* As bdc_table_start, with a big blind posted out of turn by each seat of the
+ * mask posted (bit s: seat s), as a new player posts one to be dealt in: after
+ * the blinds, each such seat posts the big blind (all of its stack when short)
+ * as its bet of the first round, a live blind: it calls only what a raise adds
+ * and may check when the action comes back unraised.  No posting seat may be
+ * the small or the big blind's (nor beyond n_seats): BDC_E_ARGUMENT.  A mask
+ * of 0 is bdc_table_start. */
+int bdc_table_start_posted(bdc_table *table, const bdc_table_rules *rules, int n_seats, const int64_t *stacks,
+                           int button, uint32_t posted, const uint8_t *deck, uint64_t seed, bdc_table_io *io);
+
 /* Checks that a table is a hand bdc_table_start made and that its numbers
  * hold together (a table copied from elsewhere, say).  BDC_OK or BDC_E_ARGUMENT. */
 int bdc_table_check(const bdc_table *table);

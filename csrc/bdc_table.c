@@ -781,8 +781,8 @@ static void close_ctx(ctx *c, bdc_table_io *io)
 /* Deals, posts the blinds and opens the first round on t, from checked
  * settings (the context's table is t).  stub: the rules' cards as the stub
  * holds a given deck (its first card last); NULL: dealt at random. */
-static void start_hand(ctx *c, const bdc_table_rules *rules, int n_seats, const int64_t *stacks, int button,
-                       const uint8_t *stub, uint64_t seed)
+static void start_posted(ctx *c, const bdc_table_rules *rules, int n_seats, const int64_t *stacks, int button,
+                         uint32_t posted, const uint8_t *stub, uint64_t seed)
 {
     bdc_table *t = c->t;
     int s, i, k, n_cards;
@@ -822,11 +822,21 @@ static void start_hand(ctx *c, const bdc_table_rules *rules, int n_seats, const 
     if (rules->small_blind)
         post(t, t->sb_seat, rules->small_blind);
     post(t, t->bb_seat, rules->big_blind);
+    for (i = 0; i < n_seats; i++)
+        if (posted >> i & 1)
+            post(t, i, rules->big_blind); /* a big blind posted out of turn: the seat's live bet */
     start_round(c, 0);
 }
 
-int bdc_table_start(bdc_table *t, const bdc_table_rules *rules, int n_seats, const int64_t *stacks, int button,
-                    const uint8_t *deck, uint64_t seed, bdc_table_io *io)
+/* start_posted with no blind posted out of turn. */
+static void start_hand(ctx *c, const bdc_table_rules *rules, int n_seats, const int64_t *stacks, int button,
+                       const uint8_t *stub, uint64_t seed)
+{
+    start_posted(c, rules, n_seats, stacks, button, 0, stub, seed);
+}
+
+int bdc_table_start_posted(bdc_table *t, const bdc_table_rules *rules, int n_seats, const int64_t *stacks,
+                           int button, uint32_t posted, const uint8_t *deck, uint64_t seed, bdc_table_io *io)
 {
     bdc_table fresh;
     uint8_t stub[BDC_DECK_SIZE];
@@ -839,6 +849,11 @@ int bdc_table_start(bdc_table *t, const bdc_table_rules *rules, int n_seats, con
     for (s = 0; s < n_seats; s++)
         if (!chips_ok(stacks[s], 1))
             return BDC_E_ARGUMENT;
+    if (posted >> n_seats)
+        return BDC_E_ARGUMENT; /* a seat beyond the table */
+    if (n_seats == 2 ? posted != 0
+                     : (posted >> seat_after(button, 1, n_seats) & 1) || (posted >> seat_after(button, 2, n_seats) & 1))
+        return BDC_E_ARGUMENT; /* the small or the big blind's seat (heads-up, both seats): posted in turn */
     if (deck) {
         uint64_t seen = 0, cards = deck_cards(rules);
         int n_cards = deck_size(rules);
@@ -855,12 +870,18 @@ int bdc_table_start(bdc_table *t, const bdc_table_rules *rules, int n_seats, con
     rc = open_ctx(&c, &fresh, io, deck ? 0 : BDC_TABLE_START_UNIFORMS); /* a given deck needs none: it fills the deal */
     if (rc)
         return rc;
-    start_hand(&c, rules, n_seats, stacks, button, deck ? stub : NULL, seed);
+    start_posted(&c, rules, n_seats, stacks, button, posted, deck ? stub : NULL, seed);
     if (c.error)
         return c.error;
     *t = fresh;
     close_ctx(&c, io);
     return BDC_OK;
+}
+
+int bdc_table_start(bdc_table *t, const bdc_table_rules *rules, int n_seats, const int64_t *stacks, int button,
+                    const uint8_t *deck, uint64_t seed, bdc_table_io *io)
+{
+    return bdc_table_start_posted(t, rules, n_seats, stacks, button, 0, deck, seed, io);
 }
 
 /* What the seat to act of a checked table may do. */

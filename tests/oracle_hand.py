@@ -72,7 +72,7 @@ _LIST_SLOTS = ("_all_in", "_bets", "_burns", "_can_raise", "_committed", "_folde
                "_stacks", "_stub")
 """Hand slots holding a flat list that actions change: a copy gets its own."""
 _SHARED_SLOTS = ("_active", "_bb_seat", "_cap", "_game", "_last_raise", "_level", "_live", "_n", "_nbets",
-                 "_order", "_ordered", "_payoffs", "_phase", "_pots", "_ranks", "_result", "_round", "_sb_seat",
+                 "_order", "_ordered", "_payoffs", "_phase", "_posted", "_pots", "_ranks", "_result", "_round", "_sb_seat",
                  "_replay", "_settled", "_size", "_start", "_structure", "_to_act", "_unit", "button", "rules")
 """Hand slots a copy may share: immutable values, or set once at the end and never changed
 (``_replay``, the deals a recorded hand prescribes, is only read)."""
@@ -94,6 +94,9 @@ class Hand:
         hands, each draw's cards and the burns), dealt instead of the table's
         until :meth:`resume`; the replay path of
         :func:`~badeucey_fast.play.phh.loads`.
+    :param posted: the seats that post a big blind out of turn (a new player's
+        post, as the sites take it: a live big blind, the player's bet of the
+        first round, so it may check when the action comes back unraised).
     :raises ValueError: for bad stacks, a bad button, a seed out of range or a bad deck,
         or a ``deal`` that does not fit the table (or cards play never asks for).
     :raises TypeError: for rules that are not a :class:`TableRules`, a
@@ -148,6 +151,7 @@ class Hand:
         "_start",
         "_structure",
         "_stub",
+        "_posted",
         "_to_act",
         "_unit",
         "_views",
@@ -164,6 +168,7 @@ class Hand:
         seed: int | random.Random | None = None,
         deck: str | Sequence[int] | None = None,
         deal: Replay | None = None,
+        posted: Iterable[int] | None = None,
     ) -> None:
         if not isinstance(rules, TableRules):
             raise TypeError(f"rules must be a TableRules, not {type(rules).__name__}")
@@ -180,6 +185,7 @@ class Hand:
                 start = tuple(check_int(s, f"stack of seat {i}", low=1) for i, s in enumerate(stacks))
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
             raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
+        self._posted = self._posted_seats(posted, n, button)
         if isinstance(seed, random.Random):
             rng = seed
         else:
@@ -386,6 +392,30 @@ class Hand:
             self._all_in[seat] = True
             self._active -= 1
 
+    @staticmethod
+    def _posted_seats(posted: object, n: int, button: int) -> tuple[int, ...]:
+        """The seats that post a big blind out of turn: each a seat of the table, once, and
+        none the small or the big blind's (whose blinds are posted in turn)."""
+        if posted is None:
+            return ()
+        if isinstance(posted, (str, bytes)) or not isinstance(posted, Iterable):
+            raise TypeError(f"posted must be seats (integers), not {type(posted).__name__}")
+        seats = tuple(check_int(s, "a posted seat") for s in posted)
+        in_turn = {button: "small", (button + 1) % n: "big"} if n == 2 else {
+            (button + 1) % n: "small", (button + 2) % n: "big"}
+        for s in seats:
+            if s < 0 or s >= n:
+                raise ValueError(f"posted: {s} is not a seat 0..{n - 1}")
+            if s in in_turn:
+                raise ValueError(f"posted: seat {s} posts the {in_turn[s]} blind in turn")
+        if len(seats) > len(set(seats)):
+            raise ValueError(f"posted: a seat is listed twice ({list(seats)})")
+        return tuple(sorted(seats))
+
+    @property
+    def posted(self) -> tuple[int, ...]:
+        return self._posted
+
     def _post_blinds(self) -> None:
         n, b = self._n, self.button
         sb, bb = (b, (b + 1) % n) if n == 2 else ((b + 1) % n, (b + 2) % n)
@@ -396,6 +426,9 @@ class Hand:
             self._post(sb, self.rules.small_blind)
         log.append(Post(bb, min(self.rules.big_blind, stacks[bb]), "big"))
         self._post(bb, self.rules.big_blind)
+        for seat in self._posted:  # a new player's big blind: a bet like the big blind's, live
+            log.append(Post(seat, min(self.rules.big_blind, stacks[seat]), "posted"))
+            self._post(seat, self.rules.big_blind)
 
     def _start_round(self, r: int) -> None:
         """Begin betting round ``r`` (or skip it when nobody can bet)."""
@@ -969,7 +1002,7 @@ class Hand:
                 "raises_left": raises_left, "thrown": thrown, "acts_last": acts_last}
 
     def _key(self) -> tuple[Any, ...]:
-        key = (self.rules, self._start, self.button, self._log, self._stacks, self._committed, self._folded,
+        key = (self.rules, self._start, self.button, self._posted, self._log, self._stacks, self._committed, self._folded,
                self._hole, self._phase, self._round, self._to_act, self._burns)
         if self._phase == "over":
             return key  # nothing more is dealt

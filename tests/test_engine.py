@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import pickle
 
 import pytest
 
@@ -17,6 +18,7 @@ from badeucey_fast import (
     showdown,
 )
 from badeucey_fast.engine import STRUCTURES
+from badeucey_fast.play import describe
 from badeucey_fast.play.events import Post
 
 from .support import Snapshot
@@ -589,3 +591,56 @@ def test_antes_go_in_the_pot_before_the_blinds() -> None:
         TableRules(ante=-1)
     with pytest.raises(ValueError, match="one ante for every player"):
         Hand.from_phh(hand.to_phh().replace("antes = [2, 2, 2]", "antes = [2, 2, 1]"))
+
+
+def test_a_posted_big_blind_is_live_and_checks_when_unraised() -> None:
+    """A new player's big blind posted out of turn (docs/histories.rst): the post is the
+    player's bet of the first round, so the player may check when the action comes back
+    unraised, and the big blind still has the option."""
+    rules = TableRules("deuce_seven")
+    hand = Hand(rules, [100, 100, 100, 100, 100], button=0, seed=3, posted=[3])
+    assert hand.posted == (3,)
+    assert hand.events[:3] == (Post(1, 1, "small"), Post(2, 2, "big"), Post(3, 2, "posted"))
+    assert hand.bets == (0, 1, 2, 2, 0) and hand.pot == 5
+    assert hand.to_act == 3 and hand.legal_actions() == ("cc", "cbr 4")  # nothing to call: no fold
+    hand.check_call()  # the poster checks
+    for _ in range(2):
+        hand.check_call()  # seat 4 and the button call
+    hand.check_call()  # the small blind completes
+    assert hand.to_act == 2 and hand.legal_actions() == ("cc", "cbr 4")  # the big blind's option
+    hand.bet_raise()
+    assert hand.to_act == 3 and hand.legal().to_call == 2  # the poster owes the raise only
+    while hand.phase != "over":
+        hand.discard() if hand.phase == "draw" else hand.check_call()
+    assert sum(hand.payoffs or ()) == 0 and sum(hand.committed) == 5 * 4  # everyone called the raise, then checked
+    text = hand.to_phh()
+    assert "blinds_or_straddles = [1, 2, 2, 0, 0]" in text
+    assert "_badeucey_posted = [false, false, true, false, false]" in text
+    assert Hand.from_phh(text) == hand
+    assert "seat 3 posts a big blind out of turn, 2" in describe(hand)
+
+
+def test_a_posted_big_blind_plays_as_without_it_otherwise() -> None:
+    rules = TableRules("badugi")
+    plain = Hand(rules, [40, 40, 40], button=1, seed=9)
+    assert plain.posted == () and "_badeucey_posted" not in plain.to_phh()
+    assert Hand(rules, [40, 40, 40], button=1, seed=9, posted=()) == plain
+    assert Hand(rules, [40, 40, 40], button=1, seed=9, posted=None) == plain
+    short = Hand(rules, [40, 40, 40, 1], button=0, seed=9, posted=[3])  # a seat short of the post: all in
+    assert short.events[2] == Post(3, 1, "posted") and short.all_in[3]
+    copied = short.copy()
+    assert copied == short and copied.posted == (3,)
+    assert pickle.loads(pickle.dumps(short)).posted == (3,) and pickle.loads(pickle.dumps(plain)).posted == ()
+
+
+@pytest.mark.parametrize("posted, message", [
+    ([1], "seat 1 posts the small blind"),
+    ([2], "seat 2 posts the big blind"),
+    ([5], "a seat 0..4"),
+    ([3, 3], "twice"),
+])
+def test_a_posted_big_blind_must_be_another_seats(posted: list[int], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Hand(TableRules("deuce_seven"), [50] * 5, button=0, posted=posted)
+    with pytest.raises(TypeError, match="posted"):
+        Hand(TableRules("deuce_seven"), [50] * 5, button=0, posted=3)  # type: ignore[arg-type]

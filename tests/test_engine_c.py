@@ -113,17 +113,20 @@ def take(hand: Hand | oracle_hand.Hand, method: str, argument: object) -> str | 
     return None
 
 
-def play_both(rnd: random.Random) -> tuple[int, int]:
+def play_both(rnd: random.Random, posts: bool = False) -> tuple[int, int]:
     """One random hand on the C hand and the oracle, compared after every
-    action; returns the actions taken and refused."""
+    action; returns the actions taken and refused.  With ``posts``, some seats
+    other than the blinds' post a big blind out of turn."""
     rules = random_rules(rnd)
     n = rnd.randint(2, rules.max_seats)
     stacks = random_stacks(rnd, n, rules.big_blind)
     button = rnd.randrange(n)
     seed = rnd.getrandbits(64)
     deck = rnd.sample(range(52), 52) if rnd.random() < 0.2 else None
-    hand = Hand(rules, stacks, button=button, seed=seed, deck=deck)
-    oracle = oracle_hand.Hand(rules, stacks, button=button, seed=seed, deck=deck)
+    blinds = {button, (button + 1) % n} if n == 2 else {(button + 1) % n, (button + 2) % n}
+    posted = [s for s in range(n) if s not in blinds and rnd.random() < 0.4] if posts else None
+    hand = Hand(rules, stacks, button=button, seed=seed, deck=deck, posted=posted)
+    oracle = oracle_hand.Hand(rules, stacks, button=button, seed=seed, deck=deck, posted=posted)
     taken = refused = 0
     while True:
         assert state(hand) == state(oracle)
@@ -173,11 +176,11 @@ def assert_replayed(hand: Hand) -> None:
     assert again.history == twin.history and again.payoffs == twin.payoffs
 
 
-def play_many(seed: int, hands: int) -> None:
+def play_many(seed: int, hands: int, posts: bool = False) -> None:
     rnd = random.Random(seed)
     taken = refused = 0
     for _ in range(hands):
-        t, r = play_both(rnd)
+        t, r = play_both(rnd, posts)
         taken += t
         refused += r
     assert taken > 5 * hands and refused > 0
@@ -185,6 +188,25 @@ def play_many(seed: int, hands: int) -> None:
 
 def test_the_hand_plays_as_the_oracle() -> None:
     play_many(28, 3000)
+
+
+def test_big_blinds_posted_out_of_turn_play_as_the_oracle() -> None:
+    """The same with new players' big blinds posted out of turn (the oracle's own rule:
+    a live big blind, the poster's bet of the first round), and the same refusals."""
+    play_many(41, 150, posts=True)
+    rules = TableRules("badugi")
+    for posted in ([0], [1], [6], [-1], [3, 3], 3, ["3"]):  # seats 0 and 1 post the blinds
+        refusals = []
+        for make in (Hand, oracle_hand.Hand):
+            with pytest.raises((ValueError, TypeError)) as caught:
+                make(rules, [20] * 6, button=5, posted=posted)  # type: ignore[arg-type]
+            refusals.append((caught.type, str(caught.value)))
+        assert refusals[0] == refusals[1], posted
+
+
+@pytest.mark.slow
+def test_big_blinds_posted_out_of_turn_play_as_the_oracle_many_hands() -> None:
+    play_many(1041, 1500, posts=True)
 
 
 @pytest.mark.slow

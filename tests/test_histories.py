@@ -19,9 +19,11 @@ from decimal import Decimal
 
 import pytest
 
+from badeucey_fast import parse_cards
 from badeucey_fast.histories import ImportedHand, import_histories, import_text
 from badeucey_fast.play import Hand, TableRules
 from badeucey_fast.play.bots import DrawingBot
+from badeucey_fast.play.events import Post
 
 SAMPLES = sorted((pathlib.Path(__file__).parent / "data" / "histories").glob("*.txt"))
 
@@ -38,7 +40,7 @@ def by_id(hands: tuple[ImportedHand, ...], number: str) -> ImportedHand:
 
 
 def test_every_readable_hand_of_the_samples_imports(imported: tuple[ImportedHand, ...]) -> None:
-    assert len(imported) == 11
+    assert len(imported) == 14
     assert {h.game for h in imported} == {"deuce_seven", "ace_five", "badugi", "badeucey", "badacey"}
     assert by_id(imported, "240000000101").players == ("Alice", "Hero", "Bob", "Dana")  # Carl sits out
     assert by_id(imported, "240000000301").starting_stacks == (200, 150.5, 1210)  # $1,210
@@ -77,17 +79,30 @@ def test_the_phh_replays_to_the_same_stacks(imported: tuple[ImportedHand, ...]) 
         assert min(taken) >= 0 and sum(taken) == data["_badeucey_rake"], hand.id
         assert Hand.from_phh(again.to_phh()).stacks == again.stacks  # ?? kept
         replayed += 1
-    assert replayed == 10
+    assert replayed == 14  # every hand read: antes and posted big blinds too
 
 
-def test_antes_replay_and_an_extra_posted_blind_is_named(imported: tuple[ImportedHand, ...]) -> None:
+def test_antes_replay(imported: tuple[ImportedHand, ...]) -> None:
     antes = by_id(imported, "240000000302")
     assert antes.replay_error is None
     assert tomllib.loads(antes.phh)["antes"] == [250, 250, 250]
     assert Hand.from_phh(antes.phh).rules.ante == 250
-    extra = by_id(imported, "240000000303")
-    assert extra.replay_error is not None and "extra blind" in extra.replay_error
-    assert tomllib.loads(extra.phh)["blinds_or_straddles"] == [5, 10, 10, 0]
+
+
+@pytest.mark.parametrize("number, poster", [("240000000303", "Cat"), ("240000000501", "Wes"),
+                                            ("240000000502", "Uma"), ("7781003", "Otto")])
+def test_a_new_players_posted_big_blind_replays(imported: tuple[ImportedHand, ...], number: str, poster: str) -> None:
+    hand = by_id(imported, number)
+    assert hand.replay_error is None
+    data = tomllib.loads(hand.phh)
+    players = data["players"]
+    big_blind = data["_badeucey_rules"]["big_blind"]
+    assert data["_badeucey_posted"] == [name == poster for name in players]
+    assert data["blinds_or_straddles"][players.index(poster)] == big_blind
+    again = Hand.from_phh(hand.phh)
+    seat = players.index(poster)  # PHH's order, the button last: p(i+1) is seat i
+    assert again.posted == (seat,) and Post(seat, big_blind, "posted") in again.events
+    assert again.phase == "over" and Hand.from_phh(again.to_phh()) == again
 
 
 def test_unknown_cards_are_question_marks_and_the_heros_are_known(imported: tuple[ImportedHand, ...]) -> None:
@@ -139,10 +154,11 @@ def test_a_hand_that_cannot_be_read_is_named_and_the_others_import() -> None:
     text = SAMPLES[0].read_text(encoding="utf-8-sig")
     broken = text.replace("Milo calls 40\n--- Showdown", "Milo calls 4O\n--- Showdown")
     hands, errors = import_text(broken)
-    assert [h.id for h in hands] == ["7781002"]
+    assert [h.id for h in hands] == ["7781002", "7781003"]
     assert errors[0].id == "7781001" and "chips do not add up" in errors[0].reason
 
 
+# Not the hands with a new player's posted big blind: pokerkit reads the post as a straddle (docs/histories.rst).
 @pytest.mark.parametrize("number", ["240000000201", "240000000305"])
 def test_pokerkit_replays_the_hands_whose_cards_are_all_known(imported: tuple[ImportedHand, ...], number: str) -> None:
     pokerkit = pytest.importorskip("pokerkit")
@@ -161,7 +177,7 @@ def test_the_import_command(tmp_path: pathlib.Path) -> None:
     assert run.returncode == 1  # one hand could not be read
     assert json.loads(run.stderr) == {"errors": [{"id": "240000000304", "reason": "Ben acts but has no seat"}]}
     hands = json.loads(run.stdout)
-    assert len(hands) == 11 and set(hands[0]) >= {"id", "game", "players", "starting_stacks", "final_stacks",
+    assert len(hands) == 14 and set(hands[0]) >= {"id", "game", "players", "starting_stacks", "final_stacks",
                                                    "rake", "phh"}
     assert (tmp_path / "pokerstars-240000000101.phh").read_text() == by_id(
         import_histories(SAMPLES).hands, "240000000101").phh
@@ -205,16 +221,11 @@ def test_hands_with_unknown_cards_replay_to_their_payoffs(game: str) -> None:
                 actions = [a for a in hand.legal_actions() if a != "f" or rng.random() < 0.15]
                 hand.act(rng.choice(actions))
         text = hide(hand, rng.randint(1, n), rng)
-        drawn = sum(c or 0 for d in hand.draws for c in d)
-        try:
-            again = Hand.from_phh(text)
-        except ValueError:
-            assert drawn > 52 - n * size, text  # only a stub that ran out may leave no fitting placeholders
-            reformed += 1
-            continue
+        reformed += sum(c or 0 for d in hand.draws for c in d) > 52 - n * size
+        again = Hand.from_phh(text)
         assert again.payoffs == hand.payoffs, text
         assert Hand.from_phh(again.to_phh()).payoffs == hand.payoffs
-    assert reformed <= 2
+    assert reformed or size == 4  # a five-card stub ran out in some: placeholders fitted to the cards reshuffled
 
 
 def test_the_import_command_names_what_it_cannot_read(tmp_path: pathlib.Path) -> None:
@@ -223,3 +234,42 @@ def test_the_import_command_names_what_it_cannot_read(tmp_path: pathlib.Path) ->
     assert run.returncode == 1
     assert "badeucey import: hand 240000000304: Ben acts but has no seat" in run.stderr
     assert "PokerStars 240000000302  deuce_seven" in run.stdout
+
+
+def test_a_card_drawn_and_thrown_before_the_reshuffle_is_dealt_again() -> None:
+    """The hero (p4) is dealt Ad after the stub runs out: another player drew it in the first
+    draw and threw it in the second, both unknown to the history (a hand of the engine, the
+    other players' cards hidden as a site hides them)."""
+    text = (pathlib.Path(__file__).parent / "data" / "reshuffled-late-draw.phh").read_text(encoding="utf-8")
+    assert "d dh p4 Ad7sAh" in text
+    hand = Hand.from_phh(text)
+    assert hand.payoffs == (-42, -42, -42, -42, -42, 210)
+
+
+def test_a_shown_card_dealt_after_the_reshuffle_is_kept() -> None:
+    """p5 shows 9s at the end, dealt to it once the stub had run out (another player held it
+    and threw it before): once dealt to p5, p5's unknown discard of the last draw keeps it, so
+    the hand settles as recorded (the site's finishing stacks)."""
+    text = (pathlib.Path(__file__).parent / "data" / "reshuffled-shown-late.phh").read_text(encoding="utf-8")
+    assert "p5 sm Tc9c3d9s3c" in text
+    hand = Hand.from_phh(text)
+    assert sorted(hand.cards(3)) == sorted(parse_cards("Tc 9c 3d 9s 3c"))  # p5 is seat 3: the button is seat 4
+
+
+def test_a_player_holds_no_more_cards_for_after_the_reshuffle_than_it_throws_before() -> None:
+    """p1 throws one unknown card in each of the first two draws before the stub runs out: it can
+    hold two of the cards dealt again after the reshuffle (3d, 5h, Ks here), not three, so the
+    third is held by another player and p6's last draw finds Ks among the cards reshuffled."""
+    text = (pathlib.Path(__file__).parent / "data" / "reshuffled-late-holder.phh").read_text(encoding="utf-8")
+    assert "p1 sd ??" in text and "p6 sd ??????" in text
+    hand = Hand.from_phh(text)
+    assert hand.phase == "over" and sum(hand.payoffs or ()) == 0
+
+
+def test_a_shown_card_the_hero_held_first_is_dealt_to_the_shower_later() -> None:
+    """p6 shows Ts, which the hero (p3) was dealt and threw in the first draw: p6 is dealt it
+    after, in its last cards, not in its first deal beside the hero's."""
+    text = (pathlib.Path(__file__).parent / "data" / "reshuffled-shown-after-hero.phh").read_text(encoding="utf-8")
+    assert "d dh p3 Ts6h7d3c7s" in text and "p6 sm Ts8c4sAhQc" in text
+    hand = Hand.from_phh(text)
+    assert hand.phase == "over" and sum(hand.payoffs or ()) == 0

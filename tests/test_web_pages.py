@@ -161,6 +161,15 @@ def test_replay_steps_follow_the_hand_to_its_result() -> None:
     assert last["draws_left"] == 0 and last["exact"]
 
 
+def test_replay_steps_of_a_hand_with_a_posted_big_blind() -> None:
+    hand = Hand(TableRules("badugi"), [100] * 5, button=0, seed=1, posted=[3])
+    while hand.phase != "over":
+        hand.discard() if hand.phase == "draw" else hand.check_call()
+    steps = replay_steps(hand.to_phh())
+    assert steps[0]["pot"] == 5 and steps[0]["seats"][3]["bet"] == 2  # the blinds and the post
+    assert steps[-1]["result"]["payoffs"] == list(hand.payoffs or ())
+
+
 def test_replay_of_pasted_text_and_of_served_files(url: str, folder: Path) -> None:
     status, answer = request(f"{url}/api/replay/steps", {"phh": played_phh("deuce_seven", 3)})
     assert status == 200 and answer["steps"][-1]["result"]

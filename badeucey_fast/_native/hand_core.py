@@ -72,6 +72,7 @@ if TYPE_CHECKING:
         _structure: str
         _n: int
         _start: tuple[int, ...]
+        _posted: tuple[int, ...] | None
         _rng: random.Random
         _replay: Any
         _raw: bytearray

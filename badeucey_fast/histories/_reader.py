@@ -111,7 +111,8 @@ class ImportedHand:
     phh: str
     """The hand in PHH: amounts in the file's smallest unit (``_badeucey_chip``), ``??`` each unknown card."""
     replay_error: str | None = None
-    """Why this engine cannot replay the PHH (a blind posted out of turn), or None."""
+    """Why this engine cannot replay the PHH (blinds it does not play, unknown cards
+    no placeholders fit), or None."""
 
     def to_dict(self) -> dict[str, Any]:
         """The hand as the ``--json`` of ``badeucey import`` gives it."""
@@ -245,12 +246,16 @@ class _Hand:
         blinds = [sum(a for kind, name, a in posts if name == player and kind != "ante") for player in order]
         antes = [sum(a for kind, name, a in posts if name == player and kind == "ante") for player in order]
         # The blinds this engine plays: p1 the small blind and p2 the big blind (heads-up the
-        # button, p2, the small); PHH lists the small blind first either way.
-        expected = [self.small_bet, small_blind] if n == 2 else [small_blind, self.small_bet] + [0] * (n - 2)
+        # button, p2, the small); PHH lists the small blind first either way.  A later
+        # player's big blind is a new player's, posted out of turn (Hand's posted=).
+        posted = [i >= 2 and any(kind == "big_blind" and name == player for kind, name, _ in posts)
+                  for i, player in enumerate(order)]
+        expected = [self.small_bet, small_blind] if n == 2 else [small_blind, self.small_bet] + [
+            min(self.small_bet, stacks[player]) if p else 0 for player, p in zip(order[2:], posted[2:])]
         replay_error = None
         if blinds != expected:
-            replay_error = (f"blinds posted {blinds} are not a small and a big blind ({small_blind}/{self.small_bet}):"
-                            " a posted extra blind is not played by this engine")
+            replay_error = (f"blinds posted {blinds} are not a small and a big blind ({small_blind}/{self.small_bet})"
+                            " and big blinds of a player each: this engine does not play them")
         play = _Play(self, order, label, game.hand_size)
         for kind, poster, amount in posts:
             play.committed[poster] += amount
@@ -279,7 +284,8 @@ class _Hand:
         fields: list[tuple[str, Any]] = [
             ("variant", variant_code(game, "fixed")),
             ("antes", antes),
-            ("blinds_or_straddles", blinds if replay_error else [small_blind, self.small_bet] + [0] * (n - 2)),
+            ("blinds_or_straddles", blinds if replay_error else [small_blind, self.small_bet] + [
+                self.small_bet if p else 0 for p in posted[2:]]),
             ("small_bet", self.small_bet),
             ("big_bet", self.big_bet),
             ("starting_stacks", starting),
@@ -292,6 +298,7 @@ class _Hand:
             ("_badeucey_rake", rake),
             ("_badeucey_button", n - 1),
             ("_badeucey_rules", rules),
+            ("_badeucey_posted", posted if any(posted) and not replay_error else None),
             ("_badeucey_site", self.site.site),
             ("_badeucey_hand", None if self.id.isdigit() else self.id),
             ("_badeucey_chip", str(self.unit)),

@@ -11,7 +11,11 @@ chosen so that the hand plays and settles as it was recorded:
   so that the player's count of cards drawn is the recorded one;
 * a player who reaches the showdown without showing (a muck) is given the
   worst hand the unnamed cards make, so that it loses as the site ruled;
-* a player who folds holds placeholders only.
+* a player who folds holds placeholders only;
+* a named card first dealt once the stub has run out (a "late" card: it came
+  from the cards out of play) is held before as a placeholder by a player
+  who throws unknown cards before the stub runs out: among the cards it was
+  dealt, or else among those it drew in a draw before such a throw.
 
 Within a draw, the table deals an unknown card from the stub when it comes
 (:class:`~badeucey_fast.play.hand.Replay`), so that a stub that runs out
@@ -127,7 +131,10 @@ def plan_hand(game: Game, hands: Sequence[Cards], draws: dict[tuple[int, int], C
             counts = list(discards[player])
             # Placeholders held before each draw: as many as the largest discard still to come.
             held = [max(counts[j:], default=0) for j in range(len(counts) + 1)]
-            pending = iter(target)
+            # The cards other players are dealt in the history come last: they hold them first.
+            elsewhere = {c for q, other in enumerate(hands) if q != player for c in other if c is not None} | {
+                c for (d, q), cards in draws.items() if q != player for c in cards if c is not None}
+            pending = iter(sorted(target, key=lambda c: c in elsewhere))
             first = [next(pending) for _ in range(size - held[0])]
             unknown.update((0, player, c) for c in first)  # where its cards were dealt is a guess too
             slotted.append([*first, *[None] * held[0]])
@@ -152,6 +159,7 @@ def plan_hand(game: Game, hands: Sequence[Cards], draws: dict[tuple[int, int], C
     # unknown cards (or folds) before it runs out held it, among the cards it was dealt.
     waiting = sorted(late, reverse=True)
     before = sequence[:reform]
+    holding = [0] * len(slotted)  # late cards each player holds, to throw before the stub runs out
     for player, slots in enumerate(slotted):
         room = sum(unknown_thrown for p, thrown, unknown_thrown in before if p == player and thrown > 0)
         if any(p == player and thrown < 0 for p, thrown, _ in before):
@@ -162,6 +170,30 @@ def plan_hand(game: Game, hands: Sequence[Cards], draws: dict[tuple[int, int], C
                 slots[i] = card
                 unknown.add((0, player, card))
                 room -= 1
+                holding[player] += 1
+    # The late cards left: a player who draws unknown cards before the stub runs out, and
+    # throws unknown cards again before then (those it holds first), held them among those.
+    draws_made: dict[int, int] = {}
+    for at, (player, thrown, unknown_thrown) in enumerate(before):
+        if thrown < 0:
+            holding[player] = 0
+            continue
+        holding[player] = max(0, holding[player] - unknown_thrown)
+        draws_made[player] = draw = draws_made.get(player, 0) + 1
+        drawn = new_draws.get((draw, player))
+        if not waiting or not thrown or drawn is None:
+            continue
+        later = [(t, u) for p, t, u in before[at + 1:] if p == player]
+        room = (size if any(t < 0 for t, _ in later) else sum(u for t, u in later if t > 0)) - holding[player]
+        filled: list[int | None] = list(drawn)
+        for i, slot in enumerate(filled):
+            if slot is None and room > 0 and waiting:
+                card = waiting.pop()
+                filled[i] = card
+                unknown.add((draw, player, card))
+                room -= 1
+                holding[player] += 1
+        new_draws[(draw, player)] = tuple(filled)
     fillers = iter([c for c in pool if c not in used])
 
     def filler(player: int) -> int:

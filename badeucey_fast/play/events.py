@@ -76,7 +76,8 @@ class Post(_Event):
     amount: int
     """The chips posted."""
     blind: str
-    """``"small"``, ``"big"`` or ``"ante"``."""
+    """``"small"``, ``"big"``, ``"ante"``, or ``"posted"``: a big blind posted out of turn
+    (:attr:`Hand.posted <badeucey_fast.play.hand.Hand.posted>`)."""
 
     def __init__(self, seat: int, amount: int, blind: str) -> None:
         fields_ = self.__dict__

@@ -242,7 +242,7 @@ _LEGALS: dict[bytes, Legal] = {}
 """The :class:`Legal` values made lately, by the bytes of their ``bdc_legal``: a value is immutable, so hands share it."""
 _LEGALS_KEPT = 4096
 
-_SHARED_SLOTS = ("_actions", "_careful", "_game", "_legal", "_n", "_replay", "_result", "_size", "_start",
+_SHARED_SLOTS = ("_actions", "_careful", "_game", "_legal", "_n", "_posted", "_replay", "_result", "_size", "_start",
                  "_started", "_structure", "button", "rules")
 """Hand attributes a copy may share: immutable values (``_replay``, the deals a recorded
 hand prescribes, is only read; ``_legal`` and ``_actions`` are immutable values
@@ -431,9 +431,41 @@ class _Stub:
 # base type of Hand (csrc/bindings/hand_core.c) answers the common, valid
 # call itself and hands every other one to these, its fallbacks.
 # ---------------------------------------------------------------------- #
+def _posted_seats(posted: object, n: int, button: int) -> tuple[int, ...]:
+    """``Hand(posted=...)`` checked: the seats that post a big blind out of turn, in seat order.
+
+    :raises TypeError: for ``posted`` that is not an iterable of seats, or a seat that is not an integer.
+    :raises ValueError: for a seat off the table, listed twice, or the small or the big blind's.
+    """
+    if posted is None:
+        return ()
+    if isinstance(posted, (str, bytes)) or not isinstance(posted, Iterable):
+        raise TypeError(f"posted must be seats (integers), not {type(posted).__name__}")
+    seats = [check_int(s, "a posted seat") for s in posted]
+    blinds = {button: "small", (button + 1) % n: "big"} if n == 2 else {(button + 1) % n: "small",
+                                                                          (button + 2) % n: "big"}
+    for s in seats:
+        if not 0 <= s < n:
+            raise ValueError(f"posted: {s} is not a seat 0..{n - 1}")
+        if s in blinds:
+            raise ValueError(f"posted: seat {s} posts the {blinds[s]} blind in turn")
+    if len(set(seats)) != len(seats):
+        raise ValueError(f"posted: a seat is listed twice ({seats})")
+    return tuple(sorted(seats))
+
+
+def _start_table(table: Any, c_rules: Any, n: int, c_stacks: Any, button: int, posted: tuple[int, ...],
+                 c_deck: Any, io: Any) -> int:
+    """The C table's start of a hand, with the big blinds posted out of turn when there are any."""
+    if posted:
+        return int(lib.bdc_table_start_posted(table, c_rules, n, c_stacks, button, sum(1 << s for s in posted),
+                                              c_deck, 0, io))
+    return int(lib.bdc_table_start(table, c_rules, n, c_stacks, button, c_deck, 0, io))
+
+
 def _init(self: Hand, rules: TableRules, stacks: Sequence[int], *, button: int = 0,
           seed: int | random.Random | None = None, deck: str | Sequence[int] | None = None,
-          deal: Replay | None = None) -> None:
+          deal: Replay | None = None, posted: Iterable[int] | None = None) -> None:
     """``Hand(...)``: the parameters are :class:`Hand`'s."""
     self._started = self._fresh = False  # (until the table is dealt: the C base type reads nothing before)
     known = _C_RULES.get(id(rules))
@@ -454,6 +486,7 @@ def _init(self: Hand, rules: TableRules, stacks: Sequence[int], *, button: int =
             break
     if type(button) is not int and (isinstance(button, bool) or not isinstance(button, int)) or not 0 <= button < n:
         raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
+    posts = _posted_seats(posted, n, button)
     if type(seed) is random.Random or isinstance(seed, random.Random):
         rng = seed
     else:
@@ -472,6 +505,7 @@ def _init(self: Hand, rules: TableRules, stacks: Sequence[int], *, button: int =
     self._n = n
     self.button = button
     self._start = start
+    self._posted = posts or None  # (None, as the C base type's fast path leaves it: no post)
     self._rng = rng
     self._replay = deal
     burn = kept.burn
@@ -500,14 +534,14 @@ def _init(self: Hand, rules: TableRules, stacks: Sequence[int], *, button: int =
         c_deck = ffi.NULL if ids is None else ffi.new("uint8_t[]", ids)
         if burn:  # a burn when nobody can bet in round 0 (short stacks)
             trial = _Io()
-            lib.bdc_table_start(ffi.new("bdc_table *"), c_rules, n, c_stacks, button, c_deck, 0, trial.io)
+            _start_table(ffi.new("bdc_table *"), c_rules, n, c_stacks, button, posts, c_deck, trial.io)
             need = trial.io.used
         else:
             need = 0 if ids is not None else n * size
     if need:
         self._feed(shared, need)
         c_stacks[0:n] = start  # (again: the generator's Python may have dealt another hand of this thread)
-    status = lib.bdc_table_start(table, c_rules, n, c_stacks, button, c_deck, 0, shared.io)
+    status = _start_table(table, c_rules, n, c_stacks, button, posts, c_deck, shared.io)
     if status < 0:
         raise shared.refused(status, "the table refused the hand")
     self._record(shared, need)
@@ -747,11 +781,19 @@ class Hand(_HandCore):
         hands, each draw's cards and the burns), dealt instead of the table's
         until :meth:`resume`; the replay path of
         :func:`~badeucey_fast.play.phh.loads`.
+    :param posted: the seats that post a big blind out of turn, as a new
+        player posts one to be dealt in at once (a site's history,
+        :mod:`badeucey_fast.histories`): after the blinds, each posts the big
+        blind (all of its stack when short) as its live bet of the first round,
+        so it calls only what a raise adds and may check when the action comes
+        back unraised (:attr:`posted`, the events' ``Post(seat, amount,
+        "posted")``, PHH's ``_badeucey_posted``).  None or empty: no such post.
     :raises ValueError: for bad stacks, a bad button, a seed out of range or a bad deck,
-        or a ``deal`` that does not fit the table (or cards play never asks for).
+        a ``deal`` that does not fit the table (or cards play never asks for),
+        or a posted seat off the table, listed twice or a blind's.
     :raises TypeError: for rules that are not a :class:`TableRules`, a
-        ``deal`` that is not a :class:`Replay`, or a stack or seed that is not an
-        integer (the package's rule, :mod:`badeucey_fast._checks`).
+        ``deal`` that is not a :class:`Replay`, a stack, seed or posted seat
+        that is not an integer (the package's rule, :mod:`badeucey_fast._checks`).
 
     Each random pick of a card is one ``random()`` of the hand's generator, taken
     when the card is dealt: the card at that fraction of the unseen cards.
@@ -938,8 +980,8 @@ class Hand(_HandCore):
         rest = sorted(unseen)
         if self.rules.burn:
             trial = _Io()
-            lib.bdc_table_start(ffi.new("bdc_table *"), c_rules, n, c_stacks, self.button,
-                                ffi.new("uint8_t[]", dealt + rest), 0, trial.io)
+            _start_table(ffi.new("bdc_table *"), c_rules, n, c_stacks, self.button, self.posted,
+                         ffi.new("uint8_t[]", dealt + rest), trial.io)
             kinds = [e[0] for e in _decode(ffi.buffer(trial.events, trial.io.n_events * _EVENT_SIZE)[:])]
             if _E_BURN in kinds:
                 if not deal.burns:
@@ -1005,6 +1047,7 @@ class Hand(_HandCore):
                 if rules.small_blind:
                     log.append(Post(table.sb_seat, min(rules.small_blind, start[table.sb_seat]), "small"))
                 log.append(Post(table.bb_seat, min(rules.big_blind, start[table.bb_seat]), "big"))
+                log.extend(Post(s, min(rules.big_blind, start[s]), "posted") for s in self.posted)
             for kind, seat, round_, cards, dealt, amount in _decode(raw, self._decoded):
                 if kind == _E_DEAL:
                     log.append(Deal(seat, len(cards), cards))
@@ -1056,6 +1099,11 @@ class Hand(_HandCore):
     def starting_stacks(self) -> tuple[int, ...]:
         """Each seat's chips when the hand began."""
         return self._start
+
+    @property
+    def posted(self) -> tuple[int, ...]:
+        """The seats that posted a big blind out of turn (``Hand(posted=...)``), in seat order."""
+        return self._posted or ()
 
     @property
     def bets(self) -> tuple[int, ...]:
@@ -1305,7 +1353,7 @@ class Hand(_HandCore):
     @_one_call
     def _key(self) -> tuple[Any, ...]:
         table = self._table
-        key = (self.rules, self._start, self.button, self._events_now(), self.stacks, self.committed, self.folded,
+        key = (self.rules, self._start, self.button, self.posted, self._events_now(), self.stacks, self.committed, self.folded,
                [self.cards(s) for s in range(self._n)], table.phase, table.round, table.to_act, self._burns)
         if table.phase == _OVER:
             return key  # nothing more is dealt

@@ -24,7 +24,11 @@ which PHH readers keep and ignore): ``_badeucey_button`` (the button's seat),
 ``_badeucey_rules`` (cap, heads-up cap, structure, burn, blinds, ante),
 ``_badeucey_game`` (the game's rule variant: ace convention of the Badugi
 half, low ranking, odd-chip half, qualifiers), ``_badeucey_burns`` (burnt
-cards, when the table burns) and, while the hand is not over,
+cards, when the table burns), ``_badeucey_posted`` (a list of true or false,
+one a player: true for a player who posted a big blind out of turn, whose
+entry of ``blinds_or_straddles`` is then the big blind; written only for a
+hand with such a post, :attr:`Hand.posted
+<badeucey_fast.play.hand.Hand.posted>`) and, while the hand is not over,
 ``_badeucey_deal``: what decides the cards still to come (the stub in the
 engine's order, whether it is dealt in that order, and the random state), so
 that :func:`loads` gives a hand that plays on exactly as the original would.
@@ -217,7 +221,8 @@ def dumps(hand: Hand, players: Sequence[str] | None = None) -> str:
     game = hand.game
     n = hand.n_seats
     order = [(hand.button + 1 + i) % n for i in range(n)]
-    blinds = [rules.small_blind, rules.big_blind] + [0] * (n - 2)
+    posted = [seat in hand.posted for seat in order]
+    blinds = [rules.small_blind, rules.big_blind] + [rules.big_blind if p else 0 for p in posted[2:]]
     fields: list[tuple[str, Any]] = [
         ("variant", variant_code(game, rules.structure)),
         ("antes", [rules.ante] * n),
@@ -253,6 +258,8 @@ def dumps(hand: Hand, players: Sequence[str] | None = None) -> str:
             "low_qualifier": game.low_qualifier,
         }),
     ]
+    if any(posted):
+        fields.append(("_badeucey_posted", posted))
     burns = hand.burns
     if burns:
         fields.append(("_badeucey_burns", [NAME_OF[c] for c in burns]))  # a card may burn twice (reshuffled)
@@ -391,6 +398,18 @@ _GAME_TYPES: dict[str, type] = {"name": str, "hand_size": int, "badugi": str, "l
 ``badugi`` or ``low`` is None: TOML has no null)."""
 
 
+def _read_posted(value: object, n: int) -> list[int]:
+    """The ``_badeucey_posted`` field: the players (0-based, PHH's order) who posted a big blind out of turn."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) != n or not all(isinstance(v, bool) for v in value):
+        raise ValueError(f"_badeucey_posted must list true or false for each of the {n} players, got {value!r}")
+    marked = [i for i, v in enumerate(value) if v]
+    if any(i < 2 for i in marked):
+        raise ValueError("_badeucey_posted marks p1 or p2, who post the small and the big blind in turn")
+    return marked
+
+
 def _read_game(value: object, variant: str) -> Game:
     if value is None:
         return GAMES[_CODE_GAMES[variant[1:]]]
@@ -465,6 +484,7 @@ def loads(text: str) -> Hand:
         raise ValueError(f"antes {antes} are not one ante for every player (all in when short): "
                          "this engine plays one ante a table")
     blinds = _numbers(data, "blinds_or_straddles", n)
+    posted = _read_posted(data.get("_badeucey_posted"), n)
     game = _read_game(data.get("_badeucey_game"), variant)
     rules_field = data.get("_badeucey_rules")
     if rules_field is not None:
@@ -484,8 +504,9 @@ def loads(text: str) -> Hand:
     else:
         if blinds is None:
             blinds = [0] * n
-        if any(blinds[2:]):
-            raise ValueError("blinds_or_straddles must be a small and a big blind, then zeros")
+        if any(b for i, b in enumerate(blinds[2:], 2) if i not in posted):
+            raise ValueError("blinds_or_straddles must be a small and a big blind, then zeros "
+                             "(or a big blind posted out of turn, marked in _badeucey_posted)")
         extra: dict[str, Any] = {"structure": structure}
         if structure == "fixed":
             # pokerkit's count of the cap (the module docstring)
@@ -494,8 +515,11 @@ def loads(text: str) -> Hand:
         rules = TableRules(game, small_blind=blinds[0], big_blind=blinds[1], ante=ante, **extra)
     if variant_code(game, structure) != variant:
         raise ValueError(f"_badeucey_game {game.name!r} is not the variant {variant!r}'s game")
-    if blinds is not None and blinds != [rules.small_blind, rules.big_blind] + [0] * (n - 2):
-        raise ValueError(f"blinds_or_straddles {blinds} are not the rules' blinds {rules.small_blind}/{rules.big_blind}")
+    posts = [rules.small_blind, rules.big_blind] + [rules.big_blind if i in posted else 0 for i in range(2, n)]
+    if blinds is not None and blinds != posts:
+        raise ValueError(f"blinds_or_straddles {blinds} are not the rules' blinds {rules.small_blind}/{rules.big_blind}"
+                         + (" with the big blinds posted out of turn of _badeucey_posted" if posted else
+                            " (a big blind posted out of turn is marked in _badeucey_posted)"))
     bets = {"small_bet": rules.small_bet, "big_bet": rules.big_bet} if structure == "fixed" else {
         "min_bet": rules.big_blind}
     for key, expected in bets.items():
@@ -598,14 +622,18 @@ def loads(text: str) -> Hand:
     burns = [c for b in burn_texts for c in _cards(b, "_badeucey_burns")]
     state = _read_deal(data.get("_badeucey_deal"))
     seat_draws = {(d, order[p]): cards for (d, p), cards in draws.items()}
-    hand = Hand(rules, seat_stacks, button=button,
+    hand = Hand(rules, seat_stacks, button=button, posted=[order[p] for p in posted],
                 deal=Replay(tuple(known_hands), seat_draws, tuple(burns),
                             frozenset((d, order[q], c) for d, q, c in placeholders), named,
                             frozenset(c for cards in shown for c in cards or ())))
+    # Where each player is dealt each named card: a card it must keep, first dealt once the stub
+    # has run out, is thrown while held before then (it comes back), kept once it has come.
+    arrives = [{c: d for (d, q), cards in draws.items() if q == p for c in cards if c is not None} for p in range(n)]
     for number, line, p, throws in plays:
         try:
             if throws is not None and None in throws:
-                hand.discard(_unknown_discard(hand.cards(order[p]), throws, keep[p], late))
+                due = frozenset(c for c in late if c not in keep[p] or arrives[p].get(c, 0) > hand.round)
+                hand.discard(_unknown_discard(hand.cards(order[p]), throws, keep[p], due))
             else:
                 hand.act(line)
         except ValueError as exc:

@@ -99,7 +99,8 @@ def describe(hand: Hand) -> str:
     for event in hand.events:
         seat = event.seat
         if isinstance(event, Post):
-            lines.append(f"seat {seat} posts the {event.blind} blind, {event.amount}")
+            lines.append(f"seat {seat} posts a big blind out of turn, {event.amount}" if event.blind == "posted"
+                         else f"seat {seat} posts the {event.blind} blind, {event.amount}")
             continue
         if isinstance(event, Deal):
             lines.append(f"seat {seat} is dealt {format_cards(event.cards or ())}")

@@ -153,7 +153,8 @@ def replay_steps(text: str) -> list[dict[str, Any]]:
     :raises ValueError: for text that :func:`~badeucey_fast.play.phh.loads` refuses.
     """
     recorded = loads(text)
-    hand = Hand(recorded.rules, recorded.starting_stacks, button=recorded.button, deal=_replay_of(recorded))
+    hand = Hand(recorded.rules, recorded.starting_stacks, button=recorded.button, deal=_replay_of(recorded),
+                posted=recorded.posted)
     actions = [e for e in recorded.events if type(e) in (Fold, CheckCall, BetRaise, Draw)]
     thrown: dict[int, dict[int, tuple[int, ...]]] = {}  # by draw, by seat: what the history throws
     for e in actions:

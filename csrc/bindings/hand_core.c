@@ -77,7 +77,7 @@
 typedef struct {
     PyObject_HEAD
     bdc_table table;
-    PyObject *rules, *button, *game, *size, *structure, *n, *start, *rng, *replay;
+    PyObject *rules, *button, *game, *size, *structure, *n, *start, *posted, *rng, *replay;
     PyObject *raw, *log, *decoded, *burns, *views, *legal, *actions, *result, *ctable, *cbytes;
     PyObject *random; /* rng's bound method random, once asked (NULL when rng changes) */
     bdc_legal next;   /* what the seat to act may do, when fresh */
@@ -93,8 +93,8 @@ typedef struct {
 
 /* The object members, for traverse, clear and _clone. */
 #define BDC_PY_HAND_OBJECTS(X)                                                                                  \
-    X(rules) X(button) X(game) X(size) X(structure) X(n) X(start) X(rng) X(replay) X(raw) X(log) X(decoded) \
-    X(burns) X(views) X(legal) X(actions) X(result) X(ctable) X(cbytes) X(random)
+    X(rules) X(button) X(game) X(size) X(structure) X(n) X(start) X(posted) X(rng) X(replay) X(raw) X(log)     \
+    X(decoded) X(burns) X(views) X(legal) X(actions) X(result) X(ctable) X(cbytes) X(random)
 
 /* The calls that have a fallback, in the order of its names. */
 enum { BDC_PY_INIT, BDC_PY_LEGAL, BDC_PY_CARDS, BDC_PY_FOLD, BDC_PY_CHECK_CALL, BDC_PY_BET_RAISE, BDC_PY_DISCARD,
@@ -928,8 +928,9 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
             button = value;
         } else if (PyUnicode_CompareWithASCIIString(key, "seed") == 0) {
             seed = value;
-        } else if ((PyUnicode_CompareWithASCIIString(key, "deck") != 0 && PyUnicode_CompareWithASCIIString(key, "deal") != 0)
-                   || value != Py_None) {
+        } else if ((PyUnicode_CompareWithASCIIString(key, "deck") != 0 && PyUnicode_CompareWithASCIIString(key, "deal") != 0
+                    && PyUnicode_CompareWithASCIIString(key, "posted") != 0)
+                   || value != Py_None) { /* a deck, a deal or a posted blind: the fallback's */
             return 0;
         }
     }
@@ -1018,6 +1019,7 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     bdc_py_set(&h->button, button);
     bdc_py_set(&h->n, n_seats);
     bdc_py_set(&h->start, start);
+    bdc_py_set(&h->posted, NULL); /* (no blind posted out of turn: the fallback's _posted None) */
     bdc_py_set(&h->rng, rng);
     bdc_py_set(&h->random, NULL);
     bdc_py_set(&h->replay, NULL);
@@ -1184,6 +1186,7 @@ static PyMemberDef bdc_py_members[] = {
     BDC_PY_MEMBER("_structure", structure),
     BDC_PY_MEMBER("_n", n),
     BDC_PY_MEMBER("_start", start),
+    BDC_PY_MEMBER("_posted", posted),
     BDC_PY_MEMBER("_replay", replay),
     BDC_PY_MEMBER("_raw", raw),
     BDC_PY_MEMBER("_decoded", decoded),

@@ -1025,6 +1025,31 @@ static void observe_table(const bdc_table *t)
     (void)CALL(bdc_observation_of_table(t, 0, NULL, NULL, 0, NULL, 0, NULL));
 }
 
+/* Whether the mask names only seats of the table other than the small and the big blind's. */
+static int posted_ok(int n, int button, uint32_t posted)
+{
+    if (n < 2 || n > 10 || button < 0 || button >= n || posted >> n)
+        return 0;
+    if (n == 2)
+        return posted == 0;
+    return !(posted >> ((button + 1) % n) & 1) && !(posted >> ((button + 2) % n) & 1);
+}
+
+/* A random mask of seats posting a big blind out of turn, among the seats a post may come from. */
+static uint32_t posted_mask(int n, int button)
+{
+    uint32_t mask = 0;
+    int s;
+    for (s = 0; s < n && s < 10; s++)
+        if (between(0, 2) == 0)
+            mask |= (uint32_t)1 << s;
+    if (n > 2 && button >= 0 && button < n)
+        mask &= ~((uint32_t)1 << ((button + 1) % n) | (uint32_t)1 << ((button + 2) % n));
+    else
+        mask = 0;
+    return mask;
+}
+
 static void fuzz_table(void)
 {
     bdc_table table, twin, known;
@@ -1042,6 +1067,10 @@ static void fuzz_table(void)
     int button = sane() ? between(0, n > 0 ? n - 1 : 0) : between(-2, 12);
     int given_deck = between(0, 4) == 0, use_io = between(0, 2);
     uint64_t seed = next();
+    /* bdc_table_start_posted now and then: big blinds posted out of turn by seats other
+     * than the blinds' (an empty mask too), or any mask (a blind's seat, beyond the table) */
+    int use_posted = between(0, 2) == 0;
+    uint32_t posted = !use_posted ? 0 : sane() ? posted_mask(n, button) : (uint32_t)(next() & 0xFFFFF);
     for (s = 0; s < 12; s++)
         stacks[s] = random_chips();
     if (given_deck) { /* the rules' deck shuffled (C reads as many cards as it holds) */
@@ -1066,8 +1095,38 @@ static void fuzz_table(void)
         io.n_uniforms = (size_t)(between(0, 9) ? 64 : between(0, 64));
     }
     memset(&table, 0xA5, sizeof table); /* whatever the caller's memory held */
-    rc = CALL(bdc_table_start(&table, &rules, n, stacks, button, given_deck ? deck : NULL, seed,
-                              use_io ? &io : NULL));
+    if (use_posted) {
+        bdc_table plain;
+        bdc_table_io plain_io = io;
+        bdc_table_event plain_events[BDC_TABLE_MAX_EVENTS];
+        int plain_rc;
+        if (io.events)
+            plain_io.events = plain_events;
+        memset(&plain, 0xA5, sizeof plain);
+        plain_rc = CALL(bdc_table_start(&plain, &rules, n, stacks, button, given_deck ? deck : NULL, seed,
+                                        use_io ? &plain_io : NULL));
+        rc = CALL(bdc_table_start_posted(&table, &rules, n, stacks, button, posted, given_deck ? deck : NULL, seed,
+                                         use_io ? &io : NULL));
+        if (!posted && (rc != plain_rc || memcmp(&table, &plain, sizeof table) != 0 ||
+                        (rc == BDC_OK && use_io && (io.used != plain_io.used || io.n_events != plain_io.n_events ||
+                                                    (io.events && memcmp(events, plain_events, io.n_events * sizeof *events))))))
+            FAIL("bdc_table_start_posted with no seat posting is not bdc_table_start");
+        if (posted && rc == BDC_OK && !posted_ok(n, button, posted))
+            FAIL("bdc_table_start_posted took a post by seats %#x at %d seats, button %d", (unsigned)posted, n, button);
+        if (posted && plain_rc == BDC_OK && posted_ok(n, button, posted) && rc != BDC_OK)
+            FAIL("bdc_table_start_posted refused a post by seats %#x that bdc_table_start's table allows: %d",
+                 (unsigned)posted, rc);
+        if (rc == BDC_OK)
+            for (s = 0; s < n; s++) {
+                int64_t left = stacks[s] - (stacks[s] < rules.ante ? stacks[s] : rules.ante); /* after the ante */
+                if ((posted >> s & 1) && table.bets[s] != (left < rules.big_blind ? left : rules.big_blind))
+                    FAIL("seat %d posted %lld out of turn, not the big blind %lld (all of its %lld when short)", s,
+                         (long long)table.bets[s], (long long)rules.big_blind, (long long)left);
+            }
+    } else {
+        rc = CALL(bdc_table_start(&table, &rules, n, stacks, button, given_deck ? deck : NULL, seed,
+                                  use_io ? &io : NULL));
+    }
     if (rc != BDC_OK) {
         if (rc != BDC_E_ARGUMENT && rc != BDC_E_CARD && rc != BDC_E_DUPLICATE)
             FAIL("bdc_table_start returned %d", rc);
