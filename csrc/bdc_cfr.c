@@ -706,10 +706,15 @@ static double traverse(walk *w, bdc_table *t)
         }
         regrets = w->m->regrets + off;
         averages = w->m->averages + off;
-        current_strategy(regrets, n.n_actions, sigma);
     }
+    /* No information set below a node is the node's own (its key's round,
+     * phase or history differs), so the walk below never reads this node's
+     * values: the traverser's regrets are read after its children, and the
+     * other seat's averages added to after its action's walk, their lines
+     * asked for now (the walk below waits on no load of them). */
     if (seat == w->traverser) {
         double values[BDC_CFR_MAX_ACTIONS], value = 0;
+        BDC_PREFETCH_WRITE(regrets);
         for (a = 0; a < n.n_actions; a++) {
             if (a < n.n_actions - 1) { /* every action but the last on a copy; the last on t itself */
                 bdc_table child;
@@ -720,21 +725,24 @@ static double traverse(walk *w, bdc_table *t)
             }
             if (w->error)
                 return 0;
-            value += sigma[a] * values[a];
         }
+        current_strategy(regrets, n.n_actions, sigma);
+        for (a = 0; a < n.n_actions; a++)
+            value += sigma[a] * values[a];
         for (a = 0; a < n.n_actions; a++) {
             double r = regrets[a] + (w->g->variant == BDC_CFR_LINEAR ? w->weight : 1.0) * (values[a] - value);
             regrets[a] = w->g->variant == BDC_CFR_PLUS && r < 0 ? 0 : r;
         }
         return value;
     } else {
-        double u = (double)(bdc_rng_next(w->m->rng) >> 11) * CFR_UNIFORM_SCALE, sum = 0;
+        double u = (double)(bdc_rng_next(w->m->rng) >> 11) * CFR_UNIFORM_SCALE, sum = 0, value;
         int pick = n.n_actions - 1;
-        if (w->g->against)
+        if (w->g->against) {
             fixed_strategy(w->g->against, n.key, n.n_actions, sigma);
-        else
-            for (a = 0; a < n.n_actions; a++)
-                averages[a] += w->weight * sigma[a];
+        } else {
+            BDC_PREFETCH_WRITE(averages);
+            current_strategy(regrets, n.n_actions, sigma);
+        }
         for (a = 0; a < n.n_actions - 1; a++) {
             sum += sigma[a];
             if (u < sum) {
@@ -742,7 +750,11 @@ static double traverse(walk *w, bdc_table *t)
                 break;
             }
         }
-        return follow(w, t, seat, cards, n_cards, n.actions[pick], n.codes[pick]); /* one action: on t itself */
+        value = follow(w, t, seat, cards, n_cards, n.actions[pick], n.codes[pick]); /* one action: on t itself */
+        if (!w->g->against && !w->error)
+            for (a = 0; a < n.n_actions; a++)
+                averages[a] += w->weight * sigma[a];
+        return value;
     }
 }
 
