@@ -868,8 +868,10 @@ int bdc_vector_step(bdc_vector_table *tables, size_t n_tables, const int64_t *ac
  * the order they were first met (keys, and offsets into the value arrays:
  * entry e owns regrets and averages [offsets[e], offsets[e] + actions)),
  * and an open-addressing table of slots over them (linear probing; a slot
- * is 0, or the high 32 bits of the key's 64-bit hash above the entry's
- * index + 1; a hit is confirmed by comparing the whole key).  The entries
+ * is two words: the first 0, or the high 32 bits of the key's 64-bit hash
+ * above the entry's index + 1, the second the entry's offset, so that a
+ * node reads its values without waiting on the offsets array; a hit is
+ * confirmed by comparing the whole key).  The entries
  * and values are the strategy; the slots only find them, and
  * bdc_cfr_rehash rebuilds them, so results never depend on the capacities.
  *
@@ -920,7 +922,7 @@ typedef struct {
 } bdc_cfr_game;
 
 typedef struct bdc_cfr_memory_s {
-    uint64_t *slots;              /* n_slots, a power of two at least 2 * max_entries */
+    uint64_t *slots;              /* 2 * n_slots words: n_slots a power of two at least 2 * max_entries */
     size_t n_slots;
     uint8_t *keys;                /* max_entries * BDC_CFR_KEY_BYTES */
     uint64_t *offsets;            /* max_entries */

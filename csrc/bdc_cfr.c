@@ -184,7 +184,7 @@ static int64_t find(const bdc_cfr_memory *m, const uint8_t *key, uint64_t h, siz
     size_t mask = m->n_slots - 1, i = (size_t)h & mask;
     uint64_t tag = h & 0xFFFFFFFF00000000ULL;
     for (;;) {
-        uint64_t s = m->slots[i];
+        uint64_t s = m->slots[2 * i];
         if (!s) {
             *slot_at = i;
             return -1;
@@ -198,6 +198,13 @@ static int64_t find(const bdc_cfr_memory *m, const uint8_t *key, uint64_t h, siz
         }
         i = (i + 1) & mask;
     }
+}
+
+/* Fills slot `at` with entry e of hash h (its offset beside it). */
+static void fill_slot(bdc_cfr_memory *m, size_t at, uint64_t h, uint64_t e)
+{
+    m->slots[2 * at] = (h & 0xFFFFFFFF00000000ULL) | (e + 1);
+    m->slots[2 * at + 1] = m->offsets[e];
 }
 
 static int key_ok(const uint8_t *key)
@@ -236,7 +243,7 @@ int bdc_cfr_rehash(bdc_cfr_memory *m)
     uint64_t next = 0;
     if (!memory_ok(m))
         return BDC_E_ARGUMENT;
-    memset(m->slots, 0, m->n_slots * sizeof *m->slots);
+    memset(m->slots, 0, 2 * m->n_slots * sizeof *m->slots);
     for (e = 0; e < m->n_entries; e++) {
         const uint8_t *key = m->keys + e * BDC_CFR_KEY_BYTES;
         uint64_t h;
@@ -249,29 +256,34 @@ int bdc_cfr_rehash(bdc_cfr_memory *m)
         h = key_hash(key);
         if (find(m, key, h, &at) >= 0)
             return BDC_E_ARGUMENT; /* the same key twice */
-        m->slots[at] = (h & 0xFFFFFFFF00000000ULL) | (uint64_t)(e + 1);
+        fill_slot(m, at, h, e);
     }
     return next == m->n_values ? BDC_OK : BDC_E_ARGUMENT;
 }
 
-/* The entry of key, made (its values zero) when new; -1 when the arrays are full. */
+/* The offset of key's values (regrets and averages), its entry made (its
+ * values zero) when new; -1 when the arrays are full; -2 when the slot's
+ * offset is not that of n_actions values held (slots changed since
+ * bdc_cfr_rehash). */
 static int64_t find_or_add(bdc_cfr_memory *m, const uint8_t *key)
 {
-    uint64_t h = key_hash(key);
+    uint64_t h = key_hash(key), off;
     size_t at, n_actions = key[3];
     int64_t e = find(m, key, h, &at);
-    if (e >= 0)
-        return e;
+    if (e >= 0) {
+        off = m->slots[2 * at + 1]; /* read beside the slot: no wait on the entry's offset */
+        return off <= m->n_values && m->n_values - off >= n_actions ? (int64_t)off : -2;
+    }
     if (m->n_entries >= m->max_entries || m->max_values - m->n_values < n_actions)
         return -1;
     e = (int64_t)m->n_entries++;
     memcpy(m->keys + (size_t)e * BDC_CFR_KEY_BYTES, key, BDC_CFR_KEY_BYTES);
-    m->offsets[e] = m->n_values;
+    m->offsets[e] = off = m->n_values;
     memset(m->regrets + m->n_values, 0, n_actions * sizeof(double));
     memset(m->averages + m->n_values, 0, n_actions * sizeof(double));
     m->n_values += n_actions;
-    m->slots[at] = (h & 0xFFFFFFFF00000000ULL) | (uint64_t)(e + 1);
-    return e;
+    fill_slot(m, at, h, (uint64_t)e);
+    return (int64_t)off;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -403,6 +415,18 @@ static void index_hand(const uint8_t *cards, int n_cards, hand_index *h)
         h->index += colex_term(bdc_lowest_bit(rest), (unsigned)i + 1);
     memcpy(h->cards, cards, (size_t)n_cards);
     h->n_cards = n_cards;
+}
+
+/* 1 if h indexes these cards in this order (a byte loop: a node compares at most five). */
+static int same_hand(const hand_index *h, const uint8_t *cards, int n_cards)
+{
+    unsigned diff = 0;
+    int i;
+    if (h->n_cards != n_cards)
+        return 0;
+    for (i = 0; i < n_cards && i < BDC_MAX_HAND_CARDS; i++)
+        diff |= (unsigned)(h->cards[i] ^ cards[i]);
+    return !diff;
 }
 
 /* The cards a discard mask over five cards throws (its set bits), by mask. */
@@ -645,7 +669,7 @@ static double traverse(walk *w, bdc_table *t)
     uint8_t cards[BDC_MAX_HAND_CARDS];
     node n;
     double sigma[BDC_CFR_MAX_ACTIONS], *regrets, *averages;
-    int64_t e;
+    int64_t off;
     int rc, seat, n_cards, a;
     if (t->phase == BDC_PHASE_OVER)
         return (double)t->payoffs[w->traverser];
@@ -657,7 +681,7 @@ static double traverse(walk *w, bdc_table *t)
         w->error = BDC_E_ARGUMENT; /* bdc_cfr_check's bound rules this out */
         return 0;
     }
-    if (w->hands[seat].n_cards != n_cards || memcmp(w->hands[seat].cards, cards, (size_t)n_cards))
+    if (!same_hand(&w->hands[seat], cards, n_cards))
         index_hand(cards, n_cards, &w->hands[seat]);
     if (w->g->history != BDC_CFR_FULL_HISTORY) { /* a round history: no recall, no own codes */
         uint8_t codes[BDC_CFR_MAX_HISTORY];
@@ -675,17 +699,22 @@ static double traverse(walk *w, bdc_table *t)
     if (w->g->against && seat != w->traverser) { /* the fixed strategy's set: nothing of it is learned */
         regrets = averages = NULL;
     } else {
-        e = find_or_add(w->m, n.key);
-        if (e < 0) {
-            w->error = BDC_E_MEMORY;
+        off = find_or_add(w->m, n.key);
+        if (off < 0) {
+            w->error = off == -1 ? BDC_E_MEMORY : BDC_E_ARGUMENT;
             return 0;
         }
-        regrets = w->m->regrets + w->m->offsets[e];
-        averages = w->m->averages + w->m->offsets[e];
-        current_strategy(regrets, n.n_actions, sigma);
+        regrets = w->m->regrets + off;
+        averages = w->m->averages + off;
     }
+    /* No information set below a node is the node's own (its key's round,
+     * phase or history differs), so the walk below never reads this node's
+     * values: the traverser's regrets are read after its children, and the
+     * other seat's averages added to after its action's walk, their lines
+     * asked for now (the walk below waits on no load of them). */
     if (seat == w->traverser) {
         double values[BDC_CFR_MAX_ACTIONS], value = 0;
+        BDC_PREFETCH_WRITE(regrets);
         for (a = 0; a < n.n_actions; a++) {
             if (a < n.n_actions - 1) { /* every action but the last on a copy; the last on t itself */
                 bdc_table child;
@@ -696,21 +725,24 @@ static double traverse(walk *w, bdc_table *t)
             }
             if (w->error)
                 return 0;
-            value += sigma[a] * values[a];
         }
+        current_strategy(regrets, n.n_actions, sigma);
+        for (a = 0; a < n.n_actions; a++)
+            value += sigma[a] * values[a];
         for (a = 0; a < n.n_actions; a++) {
             double r = regrets[a] + (w->g->variant == BDC_CFR_LINEAR ? w->weight : 1.0) * (values[a] - value);
             regrets[a] = w->g->variant == BDC_CFR_PLUS && r < 0 ? 0 : r;
         }
         return value;
     } else {
-        double u = (double)(bdc_rng_next(w->m->rng) >> 11) * CFR_UNIFORM_SCALE, sum = 0;
+        double u = (double)(bdc_rng_next(w->m->rng) >> 11) * CFR_UNIFORM_SCALE, sum = 0, value;
         int pick = n.n_actions - 1;
-        if (w->g->against)
+        if (w->g->against) {
             fixed_strategy(w->g->against, n.key, n.n_actions, sigma);
-        else
-            for (a = 0; a < n.n_actions; a++)
-                averages[a] += w->weight * sigma[a];
+        } else {
+            BDC_PREFETCH_WRITE(averages);
+            current_strategy(regrets, n.n_actions, sigma);
+        }
         for (a = 0; a < n.n_actions - 1; a++) {
             sum += sigma[a];
             if (u < sum) {
@@ -718,7 +750,11 @@ static double traverse(walk *w, bdc_table *t)
                 break;
             }
         }
-        return follow(w, t, seat, cards, n_cards, n.actions[pick], n.codes[pick]); /* one action: on t itself */
+        value = follow(w, t, seat, cards, n_cards, n.actions[pick], n.codes[pick]); /* one action: on t itself */
+        if (!w->g->against && !w->error)
+            for (a = 0; a < n.n_actions; a++)
+                averages[a] += w->weight * sigma[a];
+        return value;
     }
 }
 

@@ -17,6 +17,8 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define BDC_UNLIKELY(x) __builtin_expect(!!(x), 0)
+/* Asks for the line at p to be brought in for writing (a hint: no effect on results). */
+#define BDC_PREFETCH_WRITE(p) __builtin_prefetch((p), 1)
 /* Index of the lowest set bit of x (x != 0). */
 static inline unsigned bdc_lowest_bit(uint64_t x)
 {
@@ -24,6 +26,7 @@ static inline unsigned bdc_lowest_bit(uint64_t x)
 }
 #else
 #define BDC_UNLIKELY(x) (x)
+#define BDC_PREFETCH_WRITE(p) ((void)(p))
 static inline unsigned bdc_lowest_bit(uint64_t x)
 {
     /* de Bruijn sequence B(2, 6): the top 6 bits of (x & -x) * it are distinct */

@@ -14,6 +14,7 @@ from badeucey_fast.play import TableRules
 from badeucey_fast.play.hand import Hand
 from badeucey_fast.solve import SolverAbstraction, Strategy, TrainingInterrupted, deep_stacks, train
 from badeucey_fast.solve.abstraction import all_hands, colex_index
+from badeucey_fast.solve.strategy import make_cgame
 
 from .support import play_strategy_hand
 
@@ -482,3 +483,21 @@ def test_cfr_bot_is_an_environment_opponent(trained: Strategy) -> None:
         assert sum(info["payoffs"]) == pytest.approx(0.0)
     again = SingleAgentEnv([CFRBot(trained)], rules=RULES)
     assert again.reset(seed=3)[0]["observation"].tolist() == env.reset(seed=3)[0]["observation"].tolist()
+
+
+def test_a_slot_whose_offset_changed_is_refused_and_a_rehash_mends_it() -> None:
+    """A slot holds its entry's offset beside its index (badeucey.h, MEMORY): the
+    walk refuses an offset past the values, and bdc_cfr_rehash rebuilds the slots."""
+    game = make_cgame(TableRules.mini("badeucey"), (20, 20), "linear", SolverAbstraction.exact("badeucey"))
+    memory = cfr.Memory.empty(3)
+    assert memory.run(game, 200, ffi.NULL) == cfr.OK
+    kept = memory.copy()
+    used = np.flatnonzero(memory.slots[0::2])
+    memory.slots[2 * used + 1] = np.uint64(1 << 40)  # every filled slot's offset past the values
+    assert memory.run(game, 20, ffi.NULL) == lib.BDC_E_ARGUMENT  # (the walk meets a set it knows)
+    assert memory.struct.damaged == 1
+    mended = kept.copy()
+    mended.slots[2 * np.flatnonzero(mended.slots[0::2]) + 1] = np.uint64(1 << 40)
+    assert lib.bdc_cfr_rehash(mended.struct) == lib.BDC_OK
+    assert mended.run(game, 5, ffi.NULL) == kept.run(game, 5, ffi.NULL) == cfr.OK
+    assert np.array_equal(mended.regrets, kept.regrets) and np.array_equal(mended.averages, kept.averages)

@@ -36,8 +36,8 @@ _VALUES_PER_ENTRY = 8  # values allocated per entry (betting sets have 2 or 3 ac
 
 
 def entry_bytes() -> int:
-    """Bytes one entry takes: its key, its offset and two slots."""
-    return KEY_BYTES + 8 + 2 * 8
+    """Bytes one entry takes: its key, its offset and two slots (of two words each)."""
+    return KEY_BYTES + 8 + 2 * 16
 
 
 def hands_of(n_cards: int) -> int:
@@ -97,10 +97,11 @@ class Memory:
                  n_entries: int, n_values: int) -> None:
         self.keys, self.offsets, self.regrets, self.averages = keys, offsets, regrets, averages
         max_entries = len(offsets)
-        self.slots = np.zeros(max(2, 1 << (2 * max_entries - 1).bit_length()), dtype=np.uint64)
+        n_slots = max(2, 1 << (2 * max_entries - 1).bit_length())
+        self.slots = np.zeros(2 * n_slots, dtype=np.uint64)  # a slot is two words
         m = self.struct = ffi.new("bdc_cfr_memory *")
         m.slots = ffi.cast("uint64_t *", ffi.from_buffer(self.slots))
-        m.n_slots = len(self.slots)
+        m.n_slots = n_slots
         m.keys = ffi.cast("uint8_t *", ffi.from_buffer(keys))
         m.offsets = ffi.cast("uint64_t *", ffi.from_buffer(offsets))
         m.max_entries = max_entries

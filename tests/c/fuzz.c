@@ -1555,13 +1555,13 @@ static void fuzz_cfr(void)
         m.n_slots *= 2;
     if (!sane_case && between(0, 3) == 0)
         m.n_slots /= 2; /* too few slots: refused */
-    m.slots = checked_malloc(m.n_slots * sizeof *m.slots);
+    m.slots = checked_malloc(2 * m.n_slots * sizeof *m.slots); /* two words a slot */
     m.keys = checked_malloc(max_entries * BDC_CFR_KEY_BYTES);
     m.offsets = checked_malloc(max_entries * sizeof *m.offsets);
     m.regrets = checked_malloc(max_values * sizeof(double));
     m.averages = checked_malloc(max_values * sizeof(double));
     m.max_values = max_values;
-    memset(m.slots, 0, m.n_slots * sizeof *m.slots);
+    memset(m.slots, 0, 2 * m.n_slots * sizeof *m.slots);
     bdc_rng_seed(next(), m.rng);
     before = m.iterations;
     rc = CALL(bdc_cfr_run(&game, &m, (uint64_t)between(0, 3), between(0, 1) ? &stop : NULL));
@@ -1631,6 +1631,17 @@ static void fuzz_cfr(void)
             restore(&m, entry, regret, kept);
             if (CALL(bdc_cfr_rehash(&m)) != BDC_OK)
                 FAIL("bdc_cfr_rehash refused the memory restored");
+        }
+        if (m.n_entries && !m.damaged) { /* a slot's offset changed: refused where the walk meets it, never read past */
+            size_t at = (size_t)between(0, (int)m.n_slots - 1);
+            while (!m.slots[2 * at])
+                at = (at + 1) & (m.n_slots - 1);
+            m.slots[2 * at + 1] = between(0, 1) ? m.n_values - (uint64_t)between(0, 1) : (uint64_t)random_chips();
+            rc = CALL(bdc_cfr_run(&game, &m, (uint64_t)between(1, 3), NULL));
+            if (rc != BDC_OK && rc != BDC_E_ARGUMENT && rc != BDC_E_MEMORY)
+                FAIL("bdc_cfr_run returned %d after a slot's offset changed", rc);
+            if (CALL(bdc_cfr_rehash(&m)) != BDC_OK)
+                FAIL("bdc_cfr_rehash refused the entries after a slot's offset changed");
         }
         if (m.n_entries) { /* a damaged entry: refused, never read past */
             m.offsets[between(0, (int)m.n_entries - 1)] += (uint64_t)between(1, 1000);
