@@ -182,6 +182,7 @@ class _Lib:
     BDC_GADGET_NONE: int
     BDC_GADGET_BLUEPRINT: int
     BDC_GADGET_BEST_RESPONSE: int
+    BDC_GADGET_MAXMARGIN: int
     def bdc_subgame_tree(self, table: Any, nodes: Any, max_nodes: int, /) -> int: ...
     def bdc_subgame_work(self, problem: Any, n_work: Any, /) -> int: ...
     def bdc_subgame_solve(

@@ -1019,6 +1019,14 @@ int bdc_cfr_key(const bdc_cfr_game *game, int position, int round, const bdc_leg
  * no holding of the other seat gains more against the result than against the
  * blueprint, once the solver has converged).  The other seat's reach at the
  * root is then the gadget's probability of entering, not reach[other].
+ * GADGET_MAXMARGIN (Moravcik et al. 2016; Brown and Sandholm 2017,
+ * "Maxmargin") keeps GADGET_BEST_RESPONSE's alternatives but lets the other
+ * seat choose which of its holdings enters (regret matching+ over them, each
+ * holding's value per unit of the chance and the searcher's root reach it
+ * meets, less its alternative): the solver then maximises the smallest margin
+ * by which a holding falls short of its alternative, so every holding the
+ * searcher's range meets, the ones the other seat's blueprint never plays
+ * included, is held to it, and the re-solve lowers what it can.
  * GADGET_NONE re-solves with both seats' reaches as given (unsafe).  With a
  * gadget, a holding's strategy at a node starts from the blueprint: its
  * current strategy is the blueprint's while it has no positive regret, and so
@@ -1039,7 +1047,12 @@ int bdc_cfr_key(const bdc_cfr_game *game, int position, int round, const bdc_leg
 #define BDC_SUBGAME_MAX_PAIRS 100000000 /* pairs of holdings */
 #define BDC_SUBGAME_MAX_ITERATIONS 1000000
 
-enum bdc_subgame_gadget { BDC_GADGET_NONE = 0, BDC_GADGET_BLUEPRINT = 1, BDC_GADGET_BEST_RESPONSE = 2 };
+enum bdc_subgame_gadget {
+    BDC_GADGET_NONE = 0,
+    BDC_GADGET_BLUEPRINT = 1,
+    BDC_GADGET_BEST_RESPONSE = 2,
+    BDC_GADGET_MAXMARGIN = 3
+};
 
 /* A node of the round's public tree. */
 typedef struct {
@@ -1068,7 +1081,12 @@ typedef struct {
     double value;                    /* seat 0's expected chips under the results, both reaches as given */
     double best_response[2];         /* each seat's expected chips best-responding to the other's result */
     double exploitability;           /* (best_response[0] + best_response[1]) / 2 */
-    double gadget_entered;           /* the gadget's mean probability of entering over the holdings (1 without) */
+    double gadget_entered;           /* the gadget's mean probability of entering over the holdings (1 without;
+                                        with GADGET_MAXMARGIN the share of holdings it may choose: a positive regret) */
+    double margin;                   /* with a gadget, the smallest margin over the other seat's holdings the
+                                        searcher's range meets: its best response's value against the searcher's
+                                        blueprint less that against the result, per unit of chance and the
+                                        searcher's root reach (>= 0: the result is safe in the subgame); 0 without */
 } bdc_subgame_result;
 
 /* Writes the round's public tree from the table's decision to nodes (breadth

@@ -17,6 +17,13 @@
 #define NO_ACTION (-2)         /* a child slot whose action is not legal */
 #define STRATEGY_TOLERANCE 1e-9 /* a caller's probabilities at a node may miss a total of 1 by this */
 
+/* The gadget's workspace, n_hands[other] doubles each, in this order: */
+#define GADGET_ENTER 0        /* the regret of entering; with GADGET_MAXMARGIN, of choosing the holding */
+#define GADGET_SKIP 1         /* the regret of the alternative; with GADGET_MAXMARGIN, the holding's mass */
+#define GADGET_ALTERNATIVE 2  /* the alternative values (counterfactual) */
+#define GADGET_BEST 3         /* the best response's values against the blueprint (counterfactual) */
+#define GADGET_SLOTS 4
+
 /* ------------------------------------------------------------------------ */
 /* The public tree                                                            */
 /* ------------------------------------------------------------------------ */
@@ -125,7 +132,7 @@ typedef struct {
     size_t current[2];    /* the same: this iteration's strategy */
     size_t reach[2];      /* n_nodes * n_hands[s]: the seat's own reach at each node */
     size_t values;        /* n_nodes * max hands: the traverser's counterfactual values */
-    size_t gadget;        /* 3 * n_hands[other]: the enter and alternative regrets, the alternative values */
+    size_t gadget;        /* 4 * n_hands[other]: GADGET_SLOTS of the other seat's holdings */
     size_t total;
 } layout;
 
@@ -150,7 +157,7 @@ static layout plan(const bdc_subgame *p, int n_nodes, int n_showdowns)
     l.values = at;
     at += (size_t)n_nodes * most;
     l.gadget = at;
-    at += 3 * (size_t)p->n_hands[1 - p->seat];
+    at += GADGET_SLOTS * (size_t)p->n_hands[1 - p->seat];
     l.total = at;
     return l;
 }
@@ -160,7 +167,7 @@ static int check_problem(const bdc_subgame *p)
     int s, i, k, n_cards;
     size_t e;
     if (!p || !at_last_round(p->table) || p->seat < 0 || p->seat > 1 || p->gadget < BDC_GADGET_NONE ||
-        p->gadget > BDC_GADGET_BEST_RESPONSE || !p->pair_weight || !p->pair_hand[0] || !p->pair_hand[1])
+        p->gadget > BDC_GADGET_MAXMARGIN || !p->pair_weight || !p->pair_hand[0] || !p->pair_hand[1])
         return BDC_E_ARGUMENT;
     n_cards = p->table->rules.game.n_cards;
     for (s = 0; s < SUB_SEATS; s++) {
@@ -497,14 +504,71 @@ static void evaluate(solver *sv, const double *const strategy[2], bdc_subgame_re
     result->exploitability = (result->best_response[0] + result->best_response[1]) / 2.0;
 }
 
+/* The other seat's root reach under the gadget, from its regrets (into root;
+ * with GADGET_MAXMARGIN the GADGET_SKIP slot holds each holding's mass). */
+static void gadget_reach(const bdc_subgame *p, const double *gadget, double *root)
+{
+    int h, n = p->n_hands[1 - p->seat];
+    const double *in = gadget + GADGET_ENTER * (size_t)n, *alt = gadget + GADGET_SKIP * (size_t)n;
+    if (p->gadget == BDC_GADGET_MAXMARGIN) { /* its choice of holding, per unit of the holding's mass */
+        double total = 0.0;
+        int choosable = 0;
+        for (h = 0; h < n; h++)
+            if (alt[h] > 0.0) {
+                total += in[h];
+                choosable++;
+            }
+        for (h = 0; h < n; h++)
+            root[h] = !(alt[h] > 0.0) ? 0.0 : (total > 0.0 ? in[h] / total : 1.0 / choosable) / alt[h];
+        return;
+    }
+    for (h = 0; h < n; h++) /* its probability of entering, whatever its own reach */
+        root[h] = in[h] + alt[h] > 0.0 ? in[h] / (in[h] + alt[h]) : 0.5;
+}
+
+/* Adds the gadget's regrets (CFR+) against the other seat's root values entered
+ * (with GADGET_MAXMARGIN the GADGET_SKIP slot holds each holding's mass). */
+static void gadget_update(const bdc_subgame *p, double *gadget, const double *entered)
+{
+    int h, n = p->n_hands[1 - p->seat];
+    double *in = gadget + GADGET_ENTER * (size_t)n, *alt = gadget + GADGET_SKIP * (size_t)n;
+    const double *alternative = gadget + GADGET_ALTERNATIVE * (size_t)n;
+    if (p->gadget == BDC_GADGET_MAXMARGIN) { /* each holding's value per unit of its mass, less its alternative */
+        double total = 0.0, mixed = 0.0;
+        int choosable = 0;
+        for (h = 0; h < n; h++)
+            if (alt[h] > 0.0) {
+                total += in[h];
+                choosable++;
+            }
+        for (h = 0; h < n; h++)
+            if (alt[h] > 0.0)
+                mixed += (total > 0.0 ? in[h] / total : 1.0 / choosable) * (entered[h] - alternative[h]) / alt[h];
+        for (h = 0; h < n; h++)
+            if (alt[h] > 0.0) {
+                double r = in[h] + (entered[h] - alternative[h]) / alt[h] - mixed;
+                in[h] = r > 0.0 ? r : 0.0;
+            }
+        return;
+    }
+    for (h = 0; h < n; h++) {
+        double e = in[h] + alt[h] > 0.0 ? in[h] / (in[h] + alt[h]) : 0.5;
+        double mixed = e * entered[h] + (1.0 - e) * alternative[h];
+        double r_in = in[h] + entered[h] - mixed, r_alt = alt[h] + alternative[h] - mixed;
+        in[h] = r_in > 0.0 ? r_in : 0.0;
+        alt[h] = r_alt > 0.0 ? r_alt : 0.0;
+    }
+}
+
 int bdc_subgame_solve(const bdc_subgame *problem, int iterations, double *work, size_t n_work,
                       double *strategy0, double *strategy1, bdc_subgame_result *result)
 {
     bdc_subgame_node nodes[BDC_SUBGAME_MAX_NODES];
     solver sv;
     double *out[2];
-    int rc, s, t, h, me, other;
-    double *gadget_regret, *alternative;
+    int rc, s, t, h, me, other, n_other;
+    double *gadget, *alternative, *best, *mass;
+    size_t e;
     if ((rc = check_problem(problem)) != BDC_OK)
         return rc;
     if (!work || !strategy0 || !strategy1 || !result || iterations < 1 || iterations > BDC_SUBGAME_MAX_ITERATIONS)
@@ -527,17 +591,27 @@ int bdc_subgame_solve(const bdc_subgame *problem, int iterations, double *work, 
     out[1] = strategy1;
     me = problem->seat;
     other = 1 - me;
-    gadget_regret = work + sv.l.gadget;                 /* enter, then take the alternative */
-    alternative = gadget_regret + 2 * (size_t)problem->n_hands[other];
+    n_other = problem->n_hands[other];
+    gadget = work + sv.l.gadget;
+    mass = gadget + GADGET_SKIP * (size_t)n_other;
+    alternative = gadget + GADGET_ALTERNATIVE * (size_t)n_other;
+    best = gadget + GADGET_BEST * (size_t)n_other;
 
     /* THE GADGET's alternatives: the other seat's counterfactual value at each
      * holding with both seats playing the blueprint (or it best-responding). */
     result->gadget_entered = 1.0;
+    result->margin = 0.0;
     if (problem->gadget != BDC_GADGET_NONE) {
         reaches(&sv, me, problem->reach[me], problem->blueprint[me]);
-        values(&sv, other, problem->blueprint[other], problem->gadget == BDC_GADGET_BEST_RESPONSE, 0);
-        memcpy(alternative, work + sv.l.values, (size_t)problem->n_hands[other] * sizeof *alternative);
+        values(&sv, other, problem->blueprint[other], 1, 0);
+        memcpy(best, work + sv.l.values, (size_t)n_other * sizeof *best);
+        values(&sv, other, problem->blueprint[other], 0, 0);
+        memcpy(alternative, problem->gadget == BDC_GADGET_BLUEPRINT ? work + sv.l.values : best,
+               (size_t)n_other * sizeof *alternative);
     }
+    if (problem->gadget == BDC_GADGET_MAXMARGIN) /* each holding's mass: chance times the searcher's root reach */
+        for (e = 0; e < problem->n_pairs; e++)
+            mass[problem->pair_hand[other][e]] += problem->pair_weight[e] * problem->reach[me][problem->pair_hand[me][e]];
 
     for (t = 1; t <= iterations; t++) {
         for (s = 0; s < SUB_SEATS; s++) {
@@ -547,37 +621,44 @@ int bdc_subgame_solve(const bdc_subgame *problem, int iterations, double *work, 
             regret_matching(&sv, 0);
             regret_matching(&sv, 1);
             if (problem->gadget != BDC_GADGET_NONE && o == other) {
-                for (h = 0; h < problem->n_hands[o]; h++) {
-                    double in = gadget_regret[h], alt = gadget_regret[problem->n_hands[o] + h];
-                    enter[h] = in + alt > 0.0 ? in / (in + alt) : 0.5;
-                }
+                gadget_reach(problem, gadget, enter);
                 root_o = enter;
             }
             reaches(&sv, o, root_o, work + sv.l.current[o]);
             values(&sv, s, work + sv.l.current[s], 0, 1);
-            if (problem->gadget != BDC_GADGET_NONE && s == other) {
-                const double *entered = work + sv.l.values; /* the root's values: node 0 */
-                for (h = 0; h < problem->n_hands[s]; h++) {
-                    double in = gadget_regret[h], alt = gadget_regret[problem->n_hands[s] + h];
-                    double e = in + alt > 0.0 ? in / (in + alt) : 0.5;
-                    double mixed = e * entered[h] + (1.0 - e) * alternative[h];
-                    double r_in = in + entered[h] - mixed, r_alt = alt + alternative[h] - mixed;
-                    gadget_regret[h] = r_in > 0.0 ? r_in : 0.0;
-                    gadget_regret[problem->n_hands[s] + h] = r_alt > 0.0 ? r_alt : 0.0;
-                }
-            }
+            if (problem->gadget != BDC_GADGET_NONE && s == other)
+                gadget_update(problem, gadget, work + sv.l.values); /* the root's values: node 0 */
             /* the average: linear weights, the seat's own reach under its current strategy */
             reaches(&sv, s, problem->reach[s], work + sv.l.current[s]);
             accumulate(&sv, s, (double)t);
         }
     }
     if (problem->gadget != BDC_GADGET_NONE) {
-        double in_total = 0.0;
-        for (h = 0; h < problem->n_hands[other]; h++) {
-            double in = gadget_regret[h], alt = gadget_regret[problem->n_hands[other] + h];
-            in_total += in + alt > 0.0 ? in / (in + alt) : 0.5;
+        const double *in = gadget + GADGET_ENTER * (size_t)n_other, *skip = mass;
+        int counted = 0;
+        result->gadget_entered = 0.0;
+        for (h = 0; h < n_other; h++)
+            if (problem->gadget == BDC_GADGET_MAXMARGIN) /* chosen: a positive regret */
+                result->gadget_entered += in[h] > 0.0;
+            else
+                result->gadget_entered += in[h] + skip[h] > 0.0 ? in[h] / (in[h] + skip[h]) : 0.5;
+        result->gadget_entered /= n_other;
+        /* the margin: the other seat's best response against the result, holding by holding */
+        normalise(&sv, me, out[me]);
+        reaches(&sv, me, problem->reach[me], out[me]);
+        values(&sv, other, work + sv.l.current[other], 1, 0);
+        if (problem->gadget != BDC_GADGET_MAXMARGIN) { /* each holding's mass, for the margin */
+            memset(mass, 0, (size_t)n_other * sizeof *mass);
+            for (e = 0; e < problem->n_pairs; e++)
+                mass[problem->pair_hand[other][e]] +=
+                    problem->pair_weight[e] * problem->reach[me][problem->pair_hand[me][e]];
         }
-        result->gadget_entered = in_total / problem->n_hands[other];
+        for (h = 0; h < n_other; h++)
+            if (mass[h] > 0.0) {
+                double m = (best[h] - work[sv.l.values + (size_t)h]) / mass[h];
+                if (!counted++ || m < result->margin)
+                    result->margin = m;
+            }
     }
     normalise(&sv, 0, strategy0);
     normalise(&sv, 1, strategy1);

@@ -117,6 +117,15 @@ def test_games_and_opponents_are_checked(strength: ModuleType, badugi_strategy: 
         assert message.split(".*")[0] in capsys.readouterr().err
 
 
+def test_search_takes_its_gadget_and_particles(strength: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(strength, "load", lambda path, game="badeucey": game)  # no strategy read: the options only
+    monkeypatch.setattr(strength, "SearchBot", lambda strategy, **options: (strategy, options))
+    assert strength.opponent_bot("search:maxmargin:64") == ("badeucey", {"gadget": "maxmargin", "particles": 64})
+    assert strength.opponent_bot("search") == ("badeucey", {"gadget": "blueprint"})
+    with pytest.raises(ValueError, match="a whole number of particles, got 'many'"):
+        strength.opponent_bot("search:maxmargin:many")
+
+
 def test_a_strategy_file_can_be_the_opponent(strength: ModuleType, tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     from badeucey_fast.solve import SolverAbstraction

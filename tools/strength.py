@@ -119,14 +119,20 @@ def load(path: str | None, game: str = "badeucey") -> Strategy:
 
 def opponent_bot(opponent: str, game: str = "badeucey") -> Any:
     """A built-in bot by name (``cfr``: the strategy shipped for ``game``;
-    ``search`` or ``search:GADGET``: SearchBot on that strategy, with that
-    re-solving gadget), or a CFRBot playing the strategy file of that name."""
+    ``search``, ``search:GADGET`` or ``search:GADGET:PARTICLES``: SearchBot on
+    that strategy, with that re-solving gadget and particles a seat), or a
+    CFRBot playing the strategy file of that name."""
     if opponent.endswith(".npz"):
         return CFRBot(load(opponent))
     if opponent.strip().lower() == "cfr":
         return CFRBot(load(None, game))
-    name, _, gadget = opponent.strip().lower().partition(":")
+    name, _, options = opponent.strip().lower().partition(":")
     if name == "search":
+        gadget, _, particles = options.partition(":")
+        if particles and not particles.isdigit():
+            raise ValueError(f"search:GADGET:PARTICLES takes a whole number of particles, got {particles!r}")
+        if particles:
+            return SearchBot(load(None, game), gadget=gadget or "blueprint", particles=int(particles))
         return SearchBot(load(None, game), gadget=gadget or "blueprint")
     return make_bot(opponent)
 
@@ -188,8 +194,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help=f"play the strategy shipped for this game ({', '.join(SHIPPED_GAMES)}; default badeucey)")
     parser.add_argument("--strategy", default=None, help="a strategy file instead (its game is then the game)")
     parser.add_argument("--opponent", default="drawing",
-                        help=f"a built-in bot ({', '.join(BOTS)}; search:GADGET for SearchBot with another "
-                        "gadget) or a strategy file (.npz)")
+                        help=f"a built-in bot ({', '.join(BOTS)}; search:GADGET or search:GADGET:PARTICLES for SearchBot "
+                        "with another gadget and particles a seat) or a strategy file (.npz)")
     parser.add_argument("--deals", type=int, default=5000, help="deals, each played twice (default: 5,000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2, help="processes playing the chunks (default: 2)")

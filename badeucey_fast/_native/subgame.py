@@ -32,7 +32,7 @@ ACTIONS: int = lib.BDC_SUBGAME_ACTIONS
 MAX_NODES: int = lib.BDC_SUBGAME_MAX_NODES
 MAX_ITERATIONS: int = lib.BDC_SUBGAME_MAX_ITERATIONS
 GADGETS: dict[str, int] = {"none": lib.BDC_GADGET_NONE, "blueprint": lib.BDC_GADGET_BLUEPRINT,
-                           "best_response": lib.BDC_GADGET_BEST_RESPONSE}
+                           "best_response": lib.BDC_GADGET_BEST_RESPONSE, "maxmargin": lib.BDC_GADGET_MAXMARGIN}
 """The re-solving gadget's alternatives (badeucey.h, "THE GADGET"), by name."""
 
 
@@ -63,6 +63,11 @@ class SubgameResult:
     best_response: tuple[float, float]
     exploitability: float
     gadget_entered: float
+    margin: float
+    """With a gadget, the smallest margin of the other seat's holdings that the
+    searcher's range meets: its best response's value against the searcher's
+    blueprint less that against the result, per unit of chance and reach
+    (at least 0: safe in the subgame); 0 without."""
 
 
 def _check(status: int, what: str) -> None:
@@ -150,4 +155,4 @@ def solve_subgame(table: ChanceTable, hands: Sequence[npt.NDArray[np.uint8]], re
     _check(status, "solve")
     return SubgameResult((out[0], out[1]), float(result.value),
                          (float(result.best_response[0]), float(result.best_response[1])),
-                         float(result.exploitability), float(result.gadget_entered))
+                         float(result.exploitability), float(result.gadget_entered), float(result.margin))

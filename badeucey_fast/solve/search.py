@@ -18,14 +18,20 @@ seat's hidden cards changes nothing the policy returns.
 **The gadget.**  The round is re-solved once, at its first decision, for the
 seat asking, and every decision of the round reads that solution; the other
 seat may, at each of its holdings, take an alternative value instead of
-entering the re-solved round.  With ``gadget="best_response"`` (the default)
-that is its best response's value against the blueprint (Burch et al. 2014):
-safe, no holding of the other seat gains more against the result than
-against the blueprint, once the re-solve has converged.  With
-``"blueprint"`` it is its counterfactual value with both seats playing the
-blueprint (Brown and Sandholm 2017, "Resolve"): a tighter bound, which gains
-more against weak blueprints but is not safe (near an equilibrium it can
-raise the exploitability, docs/solver.rst).  ``"none"`` re-solves with the
+entering the re-solved round.  With ``gadget="maxmargin"`` (the default) the
+alternative is its best response's value against the blueprint and it chooses
+which holding enters (Moravcik et al. 2016; Brown and Sandholm 2017,
+"Maxmargin"): the re-solve maximises the smallest margin by which a holding
+falls short of what it gets against the blueprint, so it is safe (no holding
+gains more against the result than against the blueprint, once converged, the
+holdings the other seat's blueprint never plays included) and lowers what it
+can.  With ``"best_response"`` the alternatives are the same but each holding
+enters or not on its own (Burch et al. 2014): safe too, but once a holding
+is held to its alternative the re-solve has nothing to gain against it, so
+it improves least.  With ``"blueprint"`` the alternative is its
+counterfactual value with both seats playing the blueprint (Brown and
+Sandholm 2017, "Resolve"): a tighter bound, not safe (near an equilibrium it
+can raise the exploitability, docs/solver.rst).  ``"none"`` re-solves with the
 other seat's blueprint range as it stands (unsafe).
 
 >>> from badeucey_fast.play import TableRules
@@ -37,11 +43,11 @@ other seat's blueprint range as it stands (unsafe).
 >>> state.round, state.current_seat()
 (1, 1)
 >>> {action: round(p, 3) for action, p in policy(state, 1).items()}
-{0: 0.5, 2: 0.5}
+{0: 0.929, 2: 0.071}
 >>> SearchPolicy(blueprint, game, gadget="safe")
 Traceback (most recent call last):
 ...
-ValueError: gadget must be one of ['best_response', 'blueprint', 'none'], got 'safe'
+ValueError: gadget must be one of ['best_response', 'blueprint', 'maxmargin', 'none'], got 'safe'
 """
 
 from __future__ import annotations
@@ -113,13 +119,13 @@ class SearchPolicy:
         hands and perfect recall (``train(..., abstraction=None)``).
     :param game: the game (heads-up, fixed limit, a deck whose deals can be listed).
     :param iterations: CFR+ iterations of each re-solve (the budget), 1 .. 10**6.
-    :param gadget: ``"best_response"``, ``"blueprint"`` or ``"none"``.
+    :param gadget: ``"maxmargin"``, ``"best_response"``, ``"blueprint"`` or ``"none"``.
     :raises TypeError: for a strategy or game of another type.
     :raises ValueError: for a game that is not fixed limit, or a bad budget or gadget.
     """
 
     def __init__(self, strategy: Strategy, game: TableGame, *, iterations: int = DEFAULT_ITERATIONS,
-                 gadget: str = "best_response") -> None:
+                 gadget: str = "maxmargin") -> None:
         if not isinstance(strategy, Strategy):
             raise TypeError(f"strategy must be a Strategy, not {type(strategy).__name__}")
         if not isinstance(game, TableGame):
