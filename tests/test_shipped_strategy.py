@@ -21,7 +21,8 @@ from badeucey_fast.play import TableRules
 from badeucey_fast.play.hand import Hand
 from badeucey_fast.solve import SolverAbstraction, Strategy, shipped, train
 from badeucey_fast.solve.class_buckets import ClassBuckets
-from badeucey_fast.solve.strategy import DEFAULT_COMMAND, DEFAULT_STRATEGY, FORMAT
+from badeucey_fast.solve.strategy import DEFAULT_COMMAND, DEFAULT_STRATEGY, FORMAT, rules_to_dict
+from badeucey_fast.solve.train import heads_up_rules
 
 PATH = shipped.FOLDER / DEFAULT_STRATEGY
 DOCS = Path(__file__).parents[1] / "docs" / "bots.rst"
@@ -58,6 +59,13 @@ def test_each_strategy_is_of_its_game_and_its_bucket_table(game: str) -> None:
     assert meta["rules"]["game"]["name"] == game
     table = ClassBuckets.load(shipped.FOLDER / shipped.BUCKET_TABLES[game].file)
     assert shipped.shipped_abstraction(meta["abstraction"], meta["abstraction_digest"]) is not None, table
+
+
+@pytest.mark.parametrize("game", list(shipped.STRATEGIES))
+def test_each_strategy_holds_the_rules_its_command_trains_with(game: str) -> None:
+    """Its command, run today, writes the same settings (and so the same bytes)."""
+    meta, _ = read_arrays(shipped.strategy_path(game), kind=FORMAT, where=game, unreadable="strategy file")
+    assert meta["rules"] == rules_to_dict(heads_up_rules(game))
 
 
 def test_the_default_command_is_the_tables() -> None:

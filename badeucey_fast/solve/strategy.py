@@ -89,11 +89,25 @@ def history_codes(events: Any) -> list[int]:
     return codes
 
 
+_LATER_FIELDS = ("ante",)
+"""Rules fields added after strategy files and checkpoints were first written:
+left out while they keep their default, so that a training writes the same
+bytes as before they existed and resumes its earlier checkpoints."""
+
+
 def rules_to_dict(rules: TableRules) -> dict[str, Any]:
-    """A table's rules, JSON-ready (the game as :meth:`Game.to_dict`)."""
+    """A table's rules, JSON-ready (the game as :meth:`Game.to_dict`), without
+    the later fields (``ante``) at their default.
+
+    >>> from badeucey_fast.play import TableRules
+    >>> "ante" in rules_to_dict(TableRules("badugi")), rules_to_dict(TableRules("badugi", ante=1))["ante"]
+    (False, 1)
+    """
     out: dict[str, Any] = {}
     for f in fields(rules):
         value = getattr(rules, f.name)
+        if f.name in _LATER_FIELDS and value == f.default:
+            continue
         out[f.name] = value.to_dict() if isinstance(value, Game) else list(value) if isinstance(value, tuple) else value
     return out
 
