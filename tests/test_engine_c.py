@@ -212,8 +212,8 @@ def test_big_blinds_posted_out_of_turn_play_as_the_oracle_many_hands() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("part", range(4))
 def test_the_hand_plays_as_the_oracle_many_hands(part: int) -> None:
-    """100,000 hands in four parts of their own seeds (``pytest -n`` runs them side by side)."""
-    play_many(2028 + part, 25_000)
+    """40,000 hands in four parts of their own seeds (``pytest -n`` runs them side by side)."""
+    play_many(2028 + part, 10_000)
 
 
 def test_reshuffles_burns_and_side_pots_happen() -> None:
