@@ -4,6 +4,7 @@ names the problem and quotes at most about 60 characters of the offending text."
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
@@ -289,14 +290,18 @@ def strategy_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, A
                                             ("iterations", 1.5), ("iterations", "7"), ("iterations", True),
                                             ("seed", 10**30), ("seed", -1), ("seed", 2**64), ("seed", None)])
 def test_a_strategy_file_of_iterations_or_seed_beyond_a_training_is_refused(
-        key: str, value: object, strategy_file: tuple[dict[str, Any], dict[str, Any]], tmp_path: Any) -> None:
-    """A strategy file's iterations and seed were read by int(): -5, 10**30, 1.5 and "7" loaded."""
+        key: str, value: object, strategy_file: tuple[dict[str, Any], dict[str, Any]], tmp_path: Any,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A strategy file's iterations and seed were read by int(): -5, 10**30, 1.5 and "7" loaded.
+    (The file is named relative to the test's folder: the message names it as given, and a
+    temporary folder's length differs from machine to machine.)"""
     from badeucey_fast._storage import write_arrays
     from badeucey_fast.solve import Strategy
     from badeucey_fast.solve.strategy import FORMAT
 
     meta, arrays = strategy_file
-    path = tmp_path / "strategy.npz"
+    monkeypatch.chdir(tmp_path)
+    path = Path("strategy.npz")
     write_arrays(path, arrays, kind=FORMAT, meta={**meta, key: value}, compress=True)
     _raises(lambda: Strategy.load(path), ValueError, f"^strategy file {re.escape(str(path))}: damaged \\(its settings: {key}")
 
