@@ -100,6 +100,7 @@ def rules_to_dict(rules: TableRules) -> dict[str, Any]:
     the later fields (``ante``) at their default.
 
     >>> from badeucey_fast.play import TableRules
+    >>> from badeucey_fast.solve.strategy import rules_to_dict
     >>> "ante" in rules_to_dict(TableRules("badugi")), rules_to_dict(TableRules("badugi", ante=1))["ante"]
     (False, 1)
     """
