@@ -1119,7 +1119,17 @@ static void fuzz_table(void)
         if (rc == BDC_OK)
             for (s = 0; s < n; s++) {
                 int64_t left = stacks[s] - (stacks[s] < rules.ante ? stacks[s] : rules.ante); /* after the ante */
-                if ((posted >> s & 1) && table.bets[s] != (left < rules.big_blind ? left : rules.big_blind))
+                int64_t post = left < rules.big_blind ? left : rules.big_blind, called = 0;
+                int others_all_in = 1, q;
+                for (q = 0; q < n; q++)
+                    if (q != s) {
+                        others_all_in &= table.all_in[q] != 0;
+                        called = table.bets[q] > called ? table.bets[q] : called;
+                    }
+                /* what no other seat can call is returned at once: every other seat all in for less */
+                if (others_all_in && called < post)
+                    post = called;
+                if ((posted >> s & 1) && table.bets[s] != post)
                     FAIL("seat %d posted %lld out of turn, not the big blind %lld (all of its %lld when short)", s,
                          (long long)table.bets[s], (long long)rules.big_blind, (long long)left);
             }
