@@ -199,9 +199,12 @@ class Terminal:
 
         def controlling_terminal() -> None:  # in the child, after setsid(): the pty becomes its terminal
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-            # SIGINT back to its default: a suite started in the background by a shell (as CI's lanes
-            # are) inherits it ignored, and the program would then never see the typed Ctrl-C
+            # SIGINT back to its default and unblocked: a suite started in the background by a shell
+            # (as CI's lanes are) inherits it ignored, and a process started while a thread of the
+            # suite held it back would inherit it blocked; either way the program would never see the
+            # typed Ctrl-C
             signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
         self.process = subprocess.Popen(
             [sys.executable, "-m", "badeucey_fast", "play", *args], stdin=slave, stdout=slave, stderr=slave,
@@ -215,7 +218,7 @@ class Terminal:
         deadline = time.monotonic() + self.GUARD
         start = len(self.seen)
         while text.encode() not in self.seen[start:]:
-            assert time.monotonic() < deadline, self.seen.decode(errors="replace")
+            assert time.monotonic() < deadline, self.seen.decode(errors="replace") + self._signals()
             ready, _, _ = select.select([self.master], [], [], 1.0)
             if ready:
                 try:
@@ -226,6 +229,14 @@ class Terminal:
                     break
                 self.seen += chunk
         return self.seen[start:].decode(errors="replace")
+
+    def _signals(self) -> str:
+        """The program's signal masks, for a hang's message (a Ctrl-C pending, blocked, ignored)."""
+        try:
+            status = Path(f"/proc/{self.process.pid}/status").read_text()
+        except OSError:
+            return ""
+        return "\n" + "\n".join(line for line in status.splitlines() if line.startswith(("State", "Sig", "ShdPnd")))
 
     def type(self, keys: str) -> None:
         os.write(self.master, keys.encode())
