@@ -188,17 +188,22 @@ def class_masks(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
     return out
 
 
-def _all_sets(k: int, binomials: Ints) -> npt.NDArray[np.uint8]:
-    """Every set of ``k`` cards (ascending ids), one a row, in colex order (row = colex index)."""
+def _all_sets(k: int) -> npt.NDArray[np.uint8]:
+    """Every set of ``k`` cards (ascending ids), one a row, in colex order (row = colex index).
+
+    Built a card at a time: in colex order the sets whose highest card is ``m``
+    come together, as the sets of one card fewer below ``m``, in their own colex
+    order, each with ``m`` added."""
     import numpy as np
 
-    if k == 0:
-        return np.zeros((1, 0), dtype=np.uint8)
-    sets = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(DECK_SIZE), k)),
-                       dtype=np.uint8).reshape(-1, k)
-    out = np.empty_like(sets)
-    out[_colex(sets, binomials)] = sets
-    return out
+    sets = np.zeros((1, 0), dtype=np.uint8)
+    for size in range(1, k + 1):
+        blocks = []
+        for m in range(size - 1, DECK_SIZE):
+            below = sets[: math.comb(m, size - 1)]
+            blocks.append(np.hstack([below, np.full((len(below), 1), m, dtype=np.uint8)]))
+        sets = np.concatenate(blocks)
+    return sets
 
 
 class _Deck:
@@ -212,7 +217,7 @@ class _Deck:
 
         self.size = size
         self.binomials = _binomials()
-        self.sets = [_all_sets(k, self.binomials) for k in range(size + 1)]
+        self.sets = [_all_sets(k) for k in range(size + 1)]
         """Every set of ``k`` cards (ascending ids) in colex order, for each ``k`` up to ``size``."""
         masks, class_of = np.unique(class_masks(self.sets[size]), return_inverse=True)
         self.canon = masks_to_hands(masks, size)

@@ -21,7 +21,6 @@ each hand's entries written when it is first looked up.
 from __future__ import annotations
 
 import hashlib
-import itertools
 import json
 import math
 from dataclasses import dataclass, field
@@ -43,13 +42,9 @@ DECK_SIZE = 52
 
 def all_hands(size: int) -> npt.NDArray[np.uint8]:
     """Every hand of ``size`` cards (ascending ids), one a row, row = colex index."""
-    import numpy as np
+    from badeucey_fast.abstraction import _all_sets
 
-    sets = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(DECK_SIZE), size)),
-                       dtype=np.uint8).reshape(-1, size)
-    out = np.empty_like(sets)
-    out[colex_index(sets)] = sets
-    return out
+    return _all_sets(size)
 
 
 def colex_index(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
