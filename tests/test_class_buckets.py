@@ -2,7 +2,7 @@
 and the shipped tables: each hand's buckets and candidates, looked up one at a
 time as the CFR bot does, are bit for bit those of the numpy path the solver
 trained with (SolverAbstraction.card_buckets); slow: over every hand of every game
-(one at a time over every hand in Badeucey)."""
+(one at a time over a hand of every class in Badeucey)."""
 
 from __future__ import annotations
 
@@ -36,8 +36,9 @@ def badugi_full() -> SolverAbstraction:
 
 
 def lookups_agree(table: ClassBuckets, buckets: list[np.ndarray], candidates: list[np.ndarray | None],
-                  indices: list[int]) -> None:
-    """Each hand of ``indices``, in a shuffled order, looked up alone gets its entries of the arrays."""
+                  indices: list[int], rows: list[int] | None = None) -> None:
+    """Each hand of ``indices``, in a shuffled order, looked up alone gets its entries of the arrays
+    (their rows ``rows``, or the hands' indices)."""
     hands = all_hands(table.hand_size)
     rng = random.Random(len(indices))
     found = np.empty(len(indices), dtype=np.int64)
@@ -49,8 +50,8 @@ def lookups_agree(table: ClassBuckets, buckets: list[np.ndarray], candidates: li
         found[i], bucket, masks = table.hand(cards)
         got_buckets[i] = bucket
         got_masks[i] = masks[1:]
-    at = np.asarray(indices, dtype=np.int64)
-    assert np.array_equal(found, at)
+    assert np.array_equal(found, np.asarray(indices, dtype=np.int64))
+    at = np.asarray(indices if rows is None else rows, dtype=np.int64)
     for r in range(4):
         assert np.array_equal(got_buckets[:, r], buckets[r][at]), r
         if r:
@@ -76,8 +77,9 @@ def test_the_badugi_table_is_the_numpy_path_for_every_hand(badugi_full: SolverAb
 def test_one_hand_looked_up_is_its_entry_of_the_expanded_arrays(game: str) -> None:
     table = shipped_table(game)
     assert table.spec["game"] == game and table.spec["buckets"] == 32 and set(table.digests) == {"full", "round"}
-    buckets, candidates = table.expand()
-    lookups_agree(table, buckets, candidates, random.Random(2).sample(range(table.hands), 20_000))
+    indices = random.Random(2).sample(range(table.hands), 20_000)
+    buckets, candidates = table.expand(indices)  # the rows of those hands (slow: all of them, against the numpy path)
+    lookups_agree(table, buckets, candidates, indices, rows=list(range(len(indices))))
     for r in range(1, 4):  # the candidates are discards of the hand, padded after the last
         masks = candidates[r]
         assert masks is not None and np.all((masks < 1 << table.hand_size) | (masks == NO_CANDIDATE))
@@ -86,10 +88,12 @@ def test_one_hand_looked_up_is_its_entry_of_the_expanded_arrays(game: str) -> No
 @pytest.mark.slow
 @pytest.mark.parametrize("game", list(BUCKET_TABLES))
 def test_every_hand_looked_up_is_the_numpy_path(game: str) -> None:
-    """Every hand's entries of the expanded table are the numpy path's; every hand looked up
-    one at a time in Badeucey, a sample of 100,000 in the other games (the relabelling of a
-    hand to its class is the same code for every five-card game; what differs by game, the
-    class arrays, is compared whole through expand)."""
+    """Every hand's entries of the expanded table are the numpy path's; looked up one at a
+    time, in Badeucey one hand of every class (every entry of the table read once) and
+    100,000 hands at random, each in a shuffled order; a sample of 100,000 in
+    the other games (the relabelling of a hand to its class is the same code for every
+    five-card game; what differs by game, the class arrays, is compared whole through
+    expand)."""
     table = shipped_table(game)
     full = SolverAbstraction.card_buckets(game, 32, history="full")
     assert table.digests["full"] == full.digest
@@ -99,9 +103,29 @@ def test_every_hand_looked_up_is_the_numpy_path(game: str) -> None:
         assert buckets[r].tobytes() == full.buckets[r].tobytes(), r  # type: ignore[union-attr]
         if r:
             assert candidates[r].tobytes() == full.candidates[r].tobytes(), r  # type: ignore[union-attr]
-    every = game == "badeucey"
-    indices = list(range(table.hands)) if every else random.Random(3).sample(range(table.hands), 100_000)
+    indices = random.Random(3).sample(range(table.hands), 100_000)
+    if game == "badeucey":
+        from badeucey_fast.abstraction import class_masks
+
+        _, first = np.unique(class_masks(all_hands(table.hand_size)), return_index=True)
+        assert len(first) == len(table.masks)
+        indices = sorted(set(indices) | set(first.tolist()))
     lookups_agree(table, full.buckets, full.candidates, indices)  # type: ignore[arg-type]
+
+
+def test_expand_gives_the_rows_asked_for_in_their_order() -> None:
+    table = shipped_table("badugi")
+    buckets, candidates = table.expand()
+    some = [5, 0, table.hands - 1, 5]
+    chosen_buckets, chosen_candidates = table.expand(some)
+    for r in range(4):
+        assert chosen_buckets[r].tolist() == buckets[r][some].tolist()
+        if r:
+            assert chosen_candidates[r].tolist() == candidates[r][some].tolist()  # type: ignore[index]
+    assert [len(b) for b in table.expand([])[0]] == [0] * 4
+    for bad in ([-1], [table.hands], [[1, 2]], [1.5], [True]):
+        with pytest.raises(ValueError, match="ClassBuckets.expand"):
+            table.expand(bad)
 
 
 def test_a_hand_that_is_no_hand_is_refused() -> None:

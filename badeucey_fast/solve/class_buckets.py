@@ -136,18 +136,29 @@ class ClassBuckets:
                                     for m in masks))
         return index, buckets, tuple(candidates)
 
-    def expand(self) -> tuple[list[npt.NDArray[np.uint32]], list[npt.NDArray[np.uint8] | None]]:
+    def expand(self, indices: Any = None) -> tuple[list[npt.NDArray[np.uint32]], list[npt.NDArray[np.uint8] | None]]:
         """Every hand's entries, as :meth:`SolverAbstraction.card_buckets
         <badeucey_fast.solve.SolverAbstraction.card_buckets>` makes them: four
         uint32 bucket arrays by colex index, and the candidate arrays (None for
         0 draws left, then three (hands, 4) uint8 arrays).  Seconds for a
-        five-card game."""
+        five-card game.  With ``indices`` (colex indices of hands), the rows of
+        those hands only, in that order.
+
+        :raises ValueError: for an index outside ``0 .. hands - 1``.
+        """
         import numpy as np
 
         from badeucey_fast.abstraction import class_masks
         from badeucey_fast.solve.abstraction import _positions_in_class, all_hands
 
         hands = all_hands(self.hand_size)
+        if indices is not None:
+            chosen = np.asarray(indices)
+            if chosen.ndim != 1 or (chosen.size and not np.issubdtype(chosen.dtype, np.integer)):
+                raise ValueError("ClassBuckets.expand: indices must be a sequence of hand indices (integers)")
+            if chosen.size and not (0 <= chosen.min() and chosen.max() < len(hands)):
+                raise ValueError(f"ClassBuckets.expand: hand indices must be in 0 .. {len(hands) - 1}")
+            hands = hands[chosen.astype(np.int64)]
         masks = class_masks(hands)
         rows = np.searchsorted(self.masks, masks)
         at = _positions_in_class(hands)
