@@ -104,6 +104,37 @@ def test_hands_dealt_in_c_and_in_python_are_equal() -> None:
         assert kept == Hand(TableRules("badeucey"), [10, 20, 30], button=2, seed=seed)  # equal rules made afresh
 
 
+SEEDS = (0, 1, 2, 12345, 2**31, 2**32 - 1, 2**32, 2**32 + 1, 2**63, 2**64 - 1)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_an_int_seed_deals_as_its_random_random(seed: int) -> None:
+    """A hand dealt in C with an int seed is the hand random.Random(seed) deals,
+    in the Python fallback too: the same cards and the same generator (its class,
+    state and attributes), mid-hand, copied and pickled, at the seed's 32-bit
+    word boundaries (CPython seeds with the int's words)."""
+    rules = TableRules("badugi")
+    Hand(rules, [5, 5], seed=1)  # rules kept: dealt in C
+    fast = Hand(rules, [20, 20], seed=seed)
+    given = Hand(rules, [20, 20], seed=random.Random(seed))
+    slow = _python_hand(rules, [20, 20], seed=seed)
+    for hand in (fast, slow):
+        assert type(hand._rng) is random.Random and vars(hand._rng) == vars(random.Random(seed))
+        assert _snapshot(hand) == _snapshot(given)
+    rng = random.Random(seed ^ 7)
+    _play_both(fast, given, rng, mixed=0.3)
+    assert fast == given and fast.copy() == given and pickle.loads(pickle.dumps(fast)) == given
+
+
+def test_int_seeds_deal_the_cards_they_always_dealt() -> None:
+    """The cards of a few seeds, fixed: a seed's deal is part of what a user keeps."""
+    rules = TableRules("badugi")
+    Hand(rules, [5, 5], seed=1)
+    dealt = [Hand(rules, [20, 20], seed=seed).cards(0) for seed in (0, 7, 2**64 - 1)]
+    assert dealt == [Hand(rules, [20, 20], seed=random.Random(seed)).cards(0) for seed in (0, 7, 2**64 - 1)]
+    assert dealt == [(38, 12, 19, 13), (7, 3, 17, 22), (17, 30, 50, 45)]
+
+
 def test_equal_rules_made_afresh_deal_in_c(monkeypatch: pytest.MonkeyPatch) -> None:
     """Rules equal to the kept ones (TableRules is a value), made afresh for every
     hand as the README's loop does, deal on the C path: the hand has the rules as

@@ -113,6 +113,10 @@ static struct {
     PyObject *random_type; /* random.Random */
     PyObject *phases[3];   /* "bet", "draw", "over" */
     PyObject *random_name; /* "random" */
+    newfunc random_new;    /* random.Random's tp_new: the object, unseeded */
+    PyObject *base_seed;   /* the seed method of random.Random's C base type (init_by_array for an int) */
+    PyObject *gauss_name;  /* "gauss_next" */
+    PyObject *no_args;     /* () */
     PyObject *names[BDC_PY_CALLS]; /* each call's name (interned) */
     PyObject *own[BDC_PY_CALLS];   /* the type's own method of each call from BDC_PY_LEGAL on */
     PyObject *kept_rules, *kept_game, *kept_size, *kept_structure;
@@ -888,6 +892,28 @@ static int bdc_py_same_rules(PyObject *given, PyObject *kept)
     return same;
 }
 
+/* random.Random(seed) for a plain int seed, the object random.py's __init__
+ * makes: unseeded from its tp_new, seeded by its C base type's seed (the
+ * state random.Random.seed gives an int: random.py only checks the seed's
+ * type there) and gauss_next None.  Without the two Python frames of
+ * random.py, which cost about as much as the rest of a hand's deal. */
+static PyObject *bdc_py_seeded(PyObject *seed)
+{
+    PyObject *rng, *done;
+    rng = bdc_py_hands.random_new((PyTypeObject *)bdc_py_hands.random_type, bdc_py_hands.no_args, NULL);
+    if (rng == NULL) {
+        return NULL;
+    }
+    done = PyObject_CallFunctionObjArgs(bdc_py_hands.base_seed, rng, seed, NULL);
+    if (done == NULL || PyObject_SetAttr(rng, bdc_py_hands.gauss_name, Py_None) < 0) {
+        Py_XDECREF(done);
+        Py_DECREF(rng);
+        return NULL;
+    }
+    Py_DECREF(done);
+    return rng;
+}
+
 /* The fast __init__: 1 when it dealt the hand, 0 when the call is the
  * fallback's (nothing changed), -1 with an exception. */
 static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
@@ -984,7 +1010,7 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     if (seed == Py_None) {
         rng = PyObject_CallNoArgs(bdc_py_hands.random_type);
     } else if (PyLong_CheckExact(seed)) {
-        rng = PyObject_CallFunctionObjArgs(bdc_py_hands.random_type, seed, NULL);
+        rng = bdc_py_seeded(seed);
     } else {
         Py_INCREF(seed);
         rng = seed;
@@ -1278,7 +1304,8 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     static PyType_Spec spec = {NULL, sizeof(bdc_py_hand), 0,
                                Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, slots};
     static const char *const phases[3] = {"bet", "draw", "over"};
-    PyObject *name, *doc, *fallbacks, *docs, *legals, *new_legal, *random_type, *type;
+    PyObject *name, *doc, *fallbacks, *docs, *legals, *new_legal, *random_type, *type, *base, *base_seed;
+    newfunc random_new;
     char *texts[2 + BDC_PY_CALLS - 1 + BDC_PY_PROPERTIES] = {NULL};
     int n_texts = 0;
     (void)unused;
@@ -1336,6 +1363,23 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     if (bdc_py_hands.random_name == NULL && (bdc_py_hands.random_name = PyUnicode_InternFromString("random")) == NULL) {
         return NULL;
     }
+    if (bdc_py_hands.gauss_name == NULL && (bdc_py_hands.gauss_name = PyUnicode_InternFromString("gauss_next")) == NULL) {
+        return NULL;
+    }
+    if (bdc_py_hands.no_args == NULL && (bdc_py_hands.no_args = PyTuple_New(0)) == NULL) {
+        return NULL;
+    }
+    random_new = (newfunc)PyType_GetSlot((PyTypeObject *)random_type, Py_tp_new);
+    base = PyObject_GetAttrString(random_type, "__base__");
+    base_seed = base == NULL ? NULL : PyObject_GetAttrString(base, "seed");
+    Py_XDECREF(base);
+    if (base_seed == NULL || random_new == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_TypeError, "hand_core: random.Random has no tp_new");
+        }
+        Py_XDECREF(base_seed);
+        return NULL;
+    }
     for (int call = 0; call < BDC_PY_CALLS; call++) {
         if (bdc_py_hands.names[call] == NULL
             && (bdc_py_hands.names[call] = PyUnicode_InternFromString(bdc_py_call_names[call])) == NULL) {
@@ -1344,12 +1388,14 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     }
     type = PyType_FromSpec(&spec);
     if (type == NULL) {
+        Py_DECREF(base_seed);
         return NULL;
     }
     for (int call = BDC_PY_LEGAL; call < BDC_PY_CALLS; call++) {
         PyObject *own = PyObject_GetAttr(type, bdc_py_hands.names[call]);
         if (own == NULL) {
             Py_DECREF(type);
+            Py_DECREF(base_seed);
             return NULL;
         }
         bdc_py_set(&bdc_py_hands.own[call], own);
@@ -1362,6 +1408,8 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     Py_INCREF(legals), bdc_py_hands.legals = legals;
     Py_INCREF(new_legal), bdc_py_hands.new_legal = new_legal;
     Py_INCREF(random_type), bdc_py_hands.random_type = random_type;
+    bdc_py_hands.random_new = random_new;
+    bdc_py_hands.base_seed = base_seed;
     Py_INCREF(type), bdc_py_hands.type = (PyTypeObject *)type;
     return type;
 }
