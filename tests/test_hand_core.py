@@ -109,21 +109,44 @@ SEEDS = (0, 1, 2, 12345, 2**31, 2**32 - 1, 2**32, 2**32 + 1, 2**63, 2**64 - 1)
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_an_int_seed_deals_as_its_random_random(seed: int) -> None:
-    """A hand dealt in C with an int seed is the hand random.Random(seed) deals,
-    in the Python fallback too: the same cards and the same generator (its class,
-    state and attributes), mid-hand, copied and pickled, at the seed's 32-bit
-    word boundaries (CPython seeds with the int's words)."""
+    """A hand dealt in C with an int seed (from the seed's stream, its
+    random.Random made only when Python asks for it) is the hand
+    random.Random(seed) deals, in the Python fallback too: the same cards and
+    the same generator (its class, state and attributes), made at once, after
+    the deal, mid-hand, copied and pickled, at the seed's 32-bit word
+    boundaries (CPython seeds with the int's words)."""
     rules = TableRules("badugi")
     Hand(rules, [5, 5], seed=1)  # rules kept: dealt in C
-    fast = Hand(rules, [20, 20], seed=seed)
     given = Hand(rules, [20, 20], seed=random.Random(seed))
-    slow = _python_hand(rules, [20, 20], seed=seed)
-    for hand in (fast, slow):
+    for hand in (Hand(rules, [20, 20], seed=seed), _python_hand(rules, [20, 20], seed=seed)):
         assert type(hand._rng) is random.Random and vars(hand._rng) == vars(random.Random(seed))
         assert _snapshot(hand) == _snapshot(given)
-    rng = random.Random(seed ^ 7)
-    _play_both(fast, given, rng, mixed=0.3)
-    assert fast == given and fast.copy() == given and pickle.loads(pickle.dumps(fast)) == given
+    for mixed in (0.0, 0.3):  # read by the fallbacks or each action's snapshot, mid-hand
+        fast, slow = Hand(rules, [20, 20], seed=seed), Hand(rules, [20, 20], seed=random.Random(seed))
+        _play_both(fast, slow, random.Random(seed ^ 7), mixed=mixed)
+        assert fast == slow and fast._rng.getstate() == slow._rng.getstate()
+    triple = TableRules("badeucey")
+    Hand(triple, [5, 5, 5], seed=1)
+    fast, slow = Hand(triple, [60] * 3, seed=seed), Hand(triple, [60] * 3, seed=random.Random(seed))
+    pick = random.Random(seed ^ 7)
+    while fast.phase != "over":  # nobody folds, every draw's cards from the seed's stream, in C
+        if fast.phase == "draw":
+            held = fast.cards(fast.to_act)
+            thrown = pick.sample(held, pick.randint(1, len(held)))
+            fast.discard(thrown)
+            slow.discard(thrown)
+        else:
+            word = pick.choice([w for w in fast.legal_actions() if w != "f"])
+            fast.act(word)
+            slow.act(word)
+    assert fast.history == slow.history and fast == slow and fast._rng.getstate() == slow._rng.getstate()
+    played = Hand(rules, [20, 20], seed=seed)
+    played.check_call()
+    twin, kept = played.copy(), pickle.loads(pickle.dumps(Hand(rules, [20, 20], seed=seed)))
+    given = Hand(rules, [20, 20], seed=random.Random(seed))
+    given.check_call()
+    assert twin == given and played == given and kept == Hand(rules, [20, 20], seed=random.Random(seed))
+    assert _snapshot(kept) == _snapshot(Hand(rules, [20, 20], seed=random.Random(seed)))
 
 
 def test_int_seeds_deal_the_cards_they_always_dealt() -> None:

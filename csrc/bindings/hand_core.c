@@ -37,7 +37,13 @@
  *
  * The random picks come from the hand's generator (its `random` method), one
  * per card dealt at random, as the fallbacks feed them: a hand plays the same
- * cards whichever path takes its calls.
+ * cards whichever path takes its calls.  A plain int seed's generator,
+ * random.Random(seed), is not made to deal: its seeding alone (a Python call
+ * and CPython's seeding, then a block of 624 words) costs several times the
+ * rest of the deal.  The hand deals from the same Mersenne Twister stream in C
+ * (bdc_mt.c: the same doubles) and makes the random.Random, in the stream's
+ * state, when Python first reads `_rng` (a fallback, copy, pickle, ==,
+ * deal_state): every path sees the generator random.Random(seed) would be.
  *
  * The other attributes of a Hand (its rules, its generator, its record of
  * events as the bytes of bdc_table_event, the caches) are members of this
@@ -80,11 +86,13 @@ typedef struct {
     PyObject *rules, *button, *game, *size, *structure, *n, *start, *posted, *rng, *replay;
     PyObject *raw, *log, *decoded, *burns, *views, *legal, *actions, *result, *ctable, *cbytes;
     PyObject *random; /* rng's bound method random, once asked (NULL when rng changes) */
+    bdc_mt *mt;       /* an int seed's stream, while in_c (PyMem, kept for the hand's life once made) */
     bdc_legal next;   /* what the seat to act may do, when fresh */
     unsigned long owner; /* the thread whose call has the hand (PyThread_get_thread_ident), while depth > 0 */
     int depth;           /* its calls under way (a fallback calls the hand's methods) */
     char careful, started, fresh;
     char sealed; /* the hand's generator runs: no call may take the hand */
+    char in_c;   /* the generator is mt: rng is made from it when Python asks for it (bdc_py_get_rng) */
 } bdc_py_hand;
 
 #ifdef Py_GIL_DISABLED
@@ -114,8 +122,9 @@ static struct {
     PyObject *phases[3];   /* "bet", "draw", "over" */
     PyObject *random_name; /* "random" */
     newfunc random_new;    /* random.Random's tp_new: the object, unseeded */
-    PyObject *base_seed;   /* the seed method of random.Random's C base type (init_by_array for an int) */
     PyObject *gauss_name;  /* "gauss_next" */
+    PyObject *base_setstate; /* the setstate method of random.Random's C base type */
+    bdc_mt mt_start;       /* the state every int seed's stream starts from */
     PyObject *no_args;     /* () */
     PyObject *names[BDC_PY_CALLS]; /* each call's name (interned) */
     PyObject *own[BDC_PY_CALLS];   /* the type's own method of each call from BDC_PY_LEGAL on */
@@ -203,6 +212,12 @@ static int bdc_py_feed(bdc_py_hand *h, double *u, size_t need)
     PyObject *random;
     int status = 0;
     if (need == 0) {
+        return 0;
+    }
+    if (h->in_c) { /* an int seed's stream, random.Random's own numbers: no Python runs */
+        for (size_t i = 0; i < need; i++) {
+            u[i] = bdc_mt_random(h->mt);
+        }
         return 0;
     }
     h->sealed = 1; /* (the generator's Python may call the hand: refused) */
@@ -800,11 +815,65 @@ static PyObject *bdc_py_payoffs(PyObject *self, void *unused)
     return out;
 }
 
-/* _rng: the hand's generator (setting it forgets its bound method random). */
+/* The random.Random an int seed's stream stands for (in_c), made now: the
+ * stream's state given to an unseeded random.Random, as its setstate takes
+ * it (random.py's setstate gives its C base type the words and index, and
+ * gauss_next None).  0, or -1 with an exception (the stream then stays).
+ * As when the generator runs, the hand is sealed meanwhile; a call of another
+ * thread under way has it, and the generator is its to read: RuntimeError. */
+static int bdc_py_make_rng(bdc_py_hand *h)
+{
+    PyObject *state, *rng = NULL, *done = NULL;
+    char sealed = h->sealed;
+    if (h->depth > 0 && h->owner != PyThread_get_thread_ident()) {
+        PyErr_SetString(PyExc_RuntimeError, BDC_PY_BUSY);
+        return -1;
+    }
+    bdc_mt_finish(h->mt);
+    state = PyTuple_New(BDC_MT_WORDS + 1);
+    if (state == NULL) {
+        return -1;
+    }
+    h->sealed = 1;
+    for (int i = 0; i <= BDC_MT_WORDS; i++) {
+        PyObject *word = PyLong_FromUnsignedLong(i < BDC_MT_WORDS ? h->mt->word[i] : h->mt->index);
+        if (word == NULL || PyTuple_SetItem(state, i, word) < 0) {
+            goto done;
+        }
+    }
+    rng = bdc_py_hands.random_new((PyTypeObject *)bdc_py_hands.random_type, bdc_py_hands.no_args, NULL);
+    if (rng != NULL) {
+        done = PyObject_CallFunctionObjArgs(bdc_py_hands.base_setstate, rng, state, NULL);
+    }
+    if (done == NULL || PyObject_SetAttr(rng, bdc_py_hands.gauss_name, Py_None) < 0) {
+        Py_CLEAR(rng);
+    }
+done:
+    h->sealed = sealed;
+    Py_XDECREF(done);
+    Py_DECREF(state);
+    if (rng == NULL) {
+        return -1;
+    }
+    if (h->in_c) { /* (not made meanwhile by Python the making ran) */
+        h->in_c = 0;
+        bdc_py_set(&h->random, NULL);
+        bdc_py_set(&h->rng, rng);
+    } else {
+        Py_DECREF(rng);
+    }
+    return 0;
+}
+
+/* _rng: the hand's generator (setting it forgets its bound method random and an int seed's stream). */
 static PyObject *bdc_py_get_rng(PyObject *self, void *unused)
 {
-    PyObject *rng = BDC_PY_HAND(self)->rng;
+    PyObject *rng;
     (void)unused;
+    if (BDC_PY_HAND(self)->in_c && bdc_py_make_rng(BDC_PY_HAND(self)) < 0) {
+        return NULL;
+    }
+    rng = BDC_PY_HAND(self)->rng;
     if (rng == NULL) {
         PyErr_SetString(PyExc_AttributeError, "_rng");
         return NULL;
@@ -818,6 +887,7 @@ static int bdc_py_set_rng(PyObject *self, PyObject *value, void *unused)
     bdc_py_hand *h = BDC_PY_HAND(self);
     (void)unused;
     Py_XINCREF(value);
+    h->in_c = 0;
     bdc_py_set(&h->rng, value);
     bdc_py_set(&h->random, NULL);
     return 0;
@@ -892,28 +962,6 @@ static int bdc_py_same_rules(PyObject *given, PyObject *kept)
     return same;
 }
 
-/* random.Random(seed) for a plain int seed, the object random.py's __init__
- * makes: unseeded from its tp_new, seeded by its C base type's seed (the
- * state random.Random.seed gives an int: random.py only checks the seed's
- * type there) and gauss_next None.  Without the two Python frames of
- * random.py, which cost about as much as the rest of a hand's deal. */
-static PyObject *bdc_py_seeded(PyObject *seed)
-{
-    PyObject *rng, *done;
-    rng = bdc_py_hands.random_new((PyTypeObject *)bdc_py_hands.random_type, bdc_py_hands.no_args, NULL);
-    if (rng == NULL) {
-        return NULL;
-    }
-    done = PyObject_CallFunctionObjArgs(bdc_py_hands.base_seed, rng, seed, NULL);
-    if (done == NULL || PyObject_SetAttr(rng, bdc_py_hands.gauss_name, Py_None) < 0) {
-        Py_XDECREF(done);
-        Py_DECREF(rng);
-        return NULL;
-    }
-    Py_DECREF(done);
-    return rng;
-}
-
 /* The fast __init__: 1 when it dealt the hand, 0 when the call is the
  * fallback's (nothing changed), -1 with an exception. */
 static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
@@ -928,7 +976,8 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     bdc_table_io io = {u, BDC_TABLE_START_UNIFORMS, 0, events, BDC_TABLE_MAX_EVENTS, 0};
     bdc_table_rules rules;
     size_t need;
-    int status;
+    unsigned long long seed_value = 0;
+    int status, in_c = 0;
     if (PyTuple_Size(args) != 2 || bdc_py_hands.kept_rules == NULL) {
         return 0;
     }
@@ -982,13 +1031,19 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
         if (overflow < 0 || (overflow == 0 && low < 0)) {
             return 0;
         }
+        seed_value = (unsigned long long)low;
         if (overflow > 0) {
-            (void)PyLong_AsUnsignedLongLong(seed); /* below 2**64, or the fallback's to refuse */
+            seed_value = PyLong_AsUnsignedLongLong(seed); /* below 2**64, or the fallback's to refuse */
             if (PyErr_Occurred()) {
                 PyErr_Clear();
                 return 0;
             }
         }
+        if (h->mt == NULL && (h->mt = PyMem_Malloc(sizeof(bdc_mt))) == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        in_c = 1;
     } else if (seed != Py_None && !PyObject_TypeCheck(seed, (PyTypeObject *)bdc_py_hands.random_type)) {
         return 0;
     }
@@ -1009,13 +1064,13 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     }
     if (seed == Py_None) {
         rng = PyObject_CallNoArgs(bdc_py_hands.random_type);
-    } else if (PyLong_CheckExact(seed)) {
-        rng = bdc_py_seeded(seed);
+    } else if (in_c) {
+        rng = NULL; /* the stream of the seed, made below: random.Random(seed) once Python asks for it */
     } else {
         Py_INCREF(seed);
         rng = seed;
     }
-    if (rng == NULL) {
+    if (rng == NULL && !in_c) {
         Py_DECREF(start);
         for (int i = 0; i < 4; i++) {
             Py_DECREF(kept[i]);
@@ -1029,7 +1084,7 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
         button = decoded; /* the default button, seat 0 */
     }
     if (start == NULL || raw == NULL || n_seats == NULL || decoded == NULL) {
-        Py_XDECREF(start), Py_XDECREF(raw), Py_XDECREF(n_seats), Py_XDECREF(decoded), Py_DECREF(rng);
+        Py_XDECREF(start), Py_XDECREF(raw), Py_XDECREF(n_seats), Py_XDECREF(decoded), Py_XDECREF(rng);
         for (int i = 0; i < 4; i++) {
             Py_DECREF(kept[i]);
         }
@@ -1046,6 +1101,10 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     bdc_py_set(&h->n, n_seats);
     bdc_py_set(&h->start, start);
     bdc_py_set(&h->posted, NULL); /* (no blind posted out of turn: the fallback's _posted None) */
+    if (in_c) { /* (first: Python run by releasing the old generator reads the new one) */
+        bdc_mt_seed(h->mt, &bdc_py_hands.mt_start, seed_value);
+    }
+    h->in_c = (char)in_c;
     bdc_py_set(&h->rng, rng);
     bdc_py_set(&h->random, NULL);
     bdc_py_set(&h->replay, NULL);
@@ -1158,6 +1217,15 @@ static PyObject *bdc_py_clone(PyObject *self, PyObject *unused)
         bdc_py_leave(h);
         return NULL;
     }
+    if (h->in_c) { /* the stream copied: the copy deals on as the original would */
+        if ((twin->mt = PyMem_Malloc(sizeof(bdc_mt))) == NULL) {
+            Py_DECREF(twin);
+            bdc_py_leave(h);
+            return PyErr_NoMemory();
+        }
+        *twin->mt = *h->mt;
+        twin->in_c = 1;
+    }
     twin->table = h->table;
 #define BDC_PY_SHARE(member) twin->member = h->member, Py_XINCREF(twin->member);
     BDC_PY_HAND_OBJECTS(BDC_PY_SHARE)
@@ -1199,6 +1267,7 @@ static void bdc_py_dealloc(PyObject *self)
     freefunc free_object = (freefunc)PyType_GetSlot(type, Py_tp_free);
     PyObject_GC_UnTrack(self);
     bdc_py_clear(self);
+    PyMem_Free(BDC_PY_HAND(self)->mt);
     free_object(self);
     Py_DECREF(type);
 }
@@ -1304,7 +1373,7 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     static PyType_Spec spec = {NULL, sizeof(bdc_py_hand), 0,
                                Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, slots};
     static const char *const phases[3] = {"bet", "draw", "over"};
-    PyObject *name, *doc, *fallbacks, *docs, *legals, *new_legal, *random_type, *type, *base, *base_seed;
+    PyObject *name, *doc, *fallbacks, *docs, *legals, *new_legal, *random_type, *type, *base, *base_setstate;
     newfunc random_new;
     char *texts[2 + BDC_PY_CALLS - 1 + BDC_PY_PROPERTIES] = {NULL};
     int n_texts = 0;
@@ -1371,13 +1440,13 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     }
     random_new = (newfunc)PyType_GetSlot((PyTypeObject *)random_type, Py_tp_new);
     base = PyObject_GetAttrString(random_type, "__base__");
-    base_seed = base == NULL ? NULL : PyObject_GetAttrString(base, "seed");
+    base_setstate = base == NULL ? NULL : PyObject_GetAttrString(base, "setstate");
     Py_XDECREF(base);
-    if (base_seed == NULL || random_new == NULL) {
+    if (base_setstate == NULL || random_new == NULL) {
         if (!PyErr_Occurred()) {
             PyErr_SetString(PyExc_TypeError, "hand_core: random.Random has no tp_new");
         }
-        Py_XDECREF(base_seed);
+        Py_XDECREF(base_setstate);
         return NULL;
     }
     for (int call = 0; call < BDC_PY_CALLS; call++) {
@@ -1388,14 +1457,14 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     }
     type = PyType_FromSpec(&spec);
     if (type == NULL) {
-        Py_DECREF(base_seed);
+        Py_DECREF(base_setstate);
         return NULL;
     }
     for (int call = BDC_PY_LEGAL; call < BDC_PY_CALLS; call++) {
         PyObject *own = PyObject_GetAttr(type, bdc_py_hands.names[call]);
         if (own == NULL) {
             Py_DECREF(type);
-            Py_DECREF(base_seed);
+            Py_DECREF(base_setstate);
             return NULL;
         }
         bdc_py_set(&bdc_py_hands.own[call], own);
@@ -1409,7 +1478,8 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     Py_INCREF(new_legal), bdc_py_hands.new_legal = new_legal;
     Py_INCREF(random_type), bdc_py_hands.random_type = random_type;
     bdc_py_hands.random_new = random_new;
-    bdc_py_hands.base_seed = base_seed;
+    bdc_mt_start(&bdc_py_hands.mt_start);
+    bdc_py_hands.base_setstate = base_setstate;
     Py_INCREF(type), bdc_py_hands.type = (PyTypeObject *)type;
     return type;
 }
