@@ -4,8 +4,9 @@
  *
  * The core implements the first three groups (bdc_hand.c, bdc_draw.c,
  * bdc_table.c) in plain C: they reshape public functions for a binding's
- * calling costs.  The last two are one_hand.c's and hand_core.c's, the C that
- * speaks Python's C API.  The part between the cffi markers is read verbatim as the cffi cdef, after
+ * calling costs.  The next two are one_hand.c's and hand_core.c's, the C that
+ * speaks Python's C API; the last, CPython's random.Random stream, is the
+ * core's again (bdc_mt.c), in plain C, for hand_core.c.  The part between the cffi markers is read verbatim as the cffi cdef, after
  * badeucey.h's, so it holds only plain declarations.
  */
 #ifndef BDC_BINDINGS_H
@@ -87,8 +88,6 @@ int bdc_py_install(const char *module, const char *attribute);
  * printed, then cleared). */
 int bdc_py_install_hand(const char *module, const char *attribute);
 
-/* cffi-cdef-end */
-
 /* ---- CPython's random.Random stream (bdc_mt.c) ----------------------------
  * For hand_core.c, which deals a hand with an int seed without making the
  * Python generator until Python asks for it: the state of mt19937ar as
@@ -109,6 +108,8 @@ void bdc_mt_seed(bdc_mt *mt, const bdc_mt *start, uint64_t seed);
 double bdc_mt_random(bdc_mt *mt);
 /* Regenerates the rest of the current block: word and index are then random.Random's state. */
 void bdc_mt_finish(bdc_mt *mt);
+
+/* cffi-cdef-end */
 
 #ifdef __cplusplus
 }
