@@ -17,8 +17,7 @@
  * LAZY TWIST.  mt19937ar regenerates all 624 words when the last is used.
  * Word k of the new block reads only new words below k and old words above
  * it, so the regeneration runs in word order as far as the outputs need
- * (`twisted`: the words of the new block so far); bdc_mt_finish completes
- * it, giving the state CPython's generator would hold (its words and index).
+ * (`twisted`: the words of the new block so far).
  */
 #include "bindings/bdc_bindings.h"
 
@@ -104,11 +103,4 @@ double bdc_mt_random(bdc_mt *mt)
 {
     uint32_t a = bdc_mt_next(mt) >> 5, b = bdc_mt_next(mt) >> 6;
     return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
-}
-
-void bdc_mt_finish(bdc_mt *mt)
-{
-    if (mt->twisted < BDC_MT_WORDS) {
-        bdc_mt_twist_to(mt, BDC_MT_WORDS - 1);
-    }
 }

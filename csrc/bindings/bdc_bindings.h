@@ -92,7 +92,7 @@ int bdc_py_install_hand(const char *module, const char *attribute);
  * For hand_core.c, which deals a hand with an int seed without making the
  * Python generator until Python asks for it: the state of mt19937ar as
  * random.Random keeps it (624 words and the index of the next), plus how many
- * words of the current block are regenerated (all of them once finished). */
+ * words of the current block are regenerated so far. */
 #define BDC_MT_WORDS 624
 typedef struct {
     uint32_t word[BDC_MT_WORDS];
@@ -106,8 +106,6 @@ void bdc_mt_start(bdc_mt *mt);
 void bdc_mt_seed(bdc_mt *mt, const bdc_mt *start, uint64_t seed);
 /* The next random.Random.random(): a double in [0, 1), bit-identical to it. */
 double bdc_mt_random(bdc_mt *mt);
-/* Regenerates the rest of the current block: word and index are then random.Random's state. */
-void bdc_mt_finish(bdc_mt *mt);
 
 /* cffi-cdef-end */
 

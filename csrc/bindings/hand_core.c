@@ -41,9 +41,10 @@
  * random.Random(seed), is not made to deal: its seeding alone (a Python call
  * and CPython's seeding, then a block of 624 words) costs several times the
  * rest of the deal.  The hand deals from the same Mersenne Twister stream in C
- * (bdc_mt.c: the same doubles) and makes the random.Random, in the stream's
- * state, when Python first reads `_rng` (a fallback, copy, pickle, ==,
- * deal_state): every path sees the generator random.Random(seed) would be.
+ * (bdc_mt.c: the same doubles) and makes the random.Random, seeded and
+ * advanced as far as the stream, when Python first reads `_rng` (a fallback,
+ * copy, pickle, ==, deal_state): every path sees the generator
+ * random.Random(seed) would be.
  *
  * The other attributes of a Hand (its rules, its generator, its record of
  * events as the bytes of bdc_table_event, the caches) are members of this
@@ -87,6 +88,8 @@ typedef struct {
     PyObject *raw, *log, *decoded, *burns, *views, *legal, *actions, *result, *ctable, *cbytes;
     PyObject *random; /* rng's bound method random, once asked (NULL when rng changes) */
     bdc_mt *mt;       /* an int seed's stream, while in_c (PyMem, kept for the hand's life once made) */
+    uint64_t seed;    /* that seed, and the numbers taken from its stream */
+    size_t drawn;
     bdc_legal next;   /* what the seat to act may do, when fresh */
     unsigned long owner; /* the thread whose call has the hand (PyThread_get_thread_ident), while depth > 0 */
     int depth;           /* its calls under way (a fallback calls the hand's methods) */
@@ -123,7 +126,7 @@ static struct {
     PyObject *random_name; /* "random" */
     newfunc random_new;    /* random.Random's tp_new: the object, unseeded */
     PyObject *gauss_name;  /* "gauss_next" */
-    PyObject *base_setstate; /* the setstate method of random.Random's C base type */
+    PyObject *base_seed, *base_random; /* the seed and random methods of random.Random's C base type */
     bdc_mt mt_start;       /* the state every int seed's stream starts from */
     PyObject *no_args;     /* () */
     PyObject *names[BDC_PY_CALLS]; /* each call's name (interned) */
@@ -218,6 +221,7 @@ static int bdc_py_feed(bdc_py_hand *h, double *u, size_t need)
         for (size_t i = 0; i < need; i++) {
             u[i] = bdc_mt_random(h->mt);
         }
+        h->drawn += need;
         return 0;
     }
     h->sealed = 1; /* (the generator's Python may call the hand: refused) */
@@ -815,47 +819,47 @@ static PyObject *bdc_py_payoffs(PyObject *self, void *unused)
     return out;
 }
 
-/* The random.Random an int seed's stream stands for (in_c), made now: the
- * stream's state given to an unseeded random.Random, as its setstate takes
- * it (random.py's setstate gives its C base type the words and index, and
- * gauss_next None).  0, or -1 with an exception (the stream then stays).
- * As when the generator runs, the hand is sealed meanwhile; a call of another
- * thread under way has it, and the generator is its to read: RuntimeError. */
+/* The random.Random an int seed's stream stands for (in_c), made now: as
+ * random.Random(seed) makes it (an unseeded one from its tp_new, its C base
+ * type's seed, which random.py's seed calls for an int, and gauss_next None),
+ * then its random() called as many times as the stream was: CPython's own
+ * generator in the stream's state.  0, or -1 with an exception (the stream
+ * then stays).  As when the generator runs, the hand is sealed meanwhile; a
+ * call of another thread under way has it, its generator is the call's to
+ * read: RuntimeError. */
 static int bdc_py_make_rng(bdc_py_hand *h)
 {
-    PyObject *state, *rng = NULL, *done = NULL;
+    PyObject *seed, *rng, *done;
     char sealed = h->sealed;
+    size_t drawn = h->drawn;
     if (h->depth > 0 && h->owner != PyThread_get_thread_ident()) {
         PyErr_SetString(PyExc_RuntimeError, BDC_PY_BUSY);
         return -1;
     }
-    bdc_mt_finish(h->mt);
-    state = PyTuple_New(BDC_MT_WORDS + 1);
-    if (state == NULL) {
+    seed = PyLong_FromUnsignedLongLong(h->seed);
+    if (seed == NULL) {
         return -1;
     }
     h->sealed = 1;
-    for (int i = 0; i <= BDC_MT_WORDS; i++) {
-        PyObject *word = PyLong_FromUnsignedLong(i < BDC_MT_WORDS ? h->mt->word[i] : h->mt->index);
-        if (word == NULL || PyTuple_SetItem(state, i, word) < 0) {
-            goto done;
-        }
-    }
     rng = bdc_py_hands.random_new((PyTypeObject *)bdc_py_hands.random_type, bdc_py_hands.no_args, NULL);
-    if (rng != NULL) {
-        done = PyObject_CallFunctionObjArgs(bdc_py_hands.base_setstate, rng, state, NULL);
-    }
+    done = rng == NULL ? NULL : PyObject_CallFunctionObjArgs(bdc_py_hands.base_seed, rng, seed, NULL);
     if (done == NULL || PyObject_SetAttr(rng, bdc_py_hands.gauss_name, Py_None) < 0) {
         Py_CLEAR(rng);
     }
-done:
+    for (size_t i = 0; rng != NULL && i < drawn; i++) {
+        PyObject *x = PyObject_CallFunctionObjArgs(bdc_py_hands.base_random, rng, NULL);
+        if (x == NULL) {
+            Py_CLEAR(rng);
+        }
+        Py_XDECREF(x);
+    }
     h->sealed = sealed;
     Py_XDECREF(done);
-    Py_DECREF(state);
+    Py_DECREF(seed);
     if (rng == NULL) {
         return -1;
     }
-    if (h->in_c) { /* (not made meanwhile by Python the making ran) */
+    if (h->in_c && h->drawn == drawn) { /* (not made meanwhile by Python the making ran) */
         h->in_c = 0;
         bdc_py_set(&h->random, NULL);
         bdc_py_set(&h->rng, rng);
@@ -1103,6 +1107,8 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     bdc_py_set(&h->posted, NULL); /* (no blind posted out of turn: the fallback's _posted None) */
     if (in_c) { /* (first: Python run by releasing the old generator reads the new one) */
         bdc_mt_seed(h->mt, &bdc_py_hands.mt_start, seed_value);
+        h->seed = seed_value;
+        h->drawn = 0;
     }
     h->in_c = (char)in_c;
     bdc_py_set(&h->rng, rng);
@@ -1224,6 +1230,8 @@ static PyObject *bdc_py_clone(PyObject *self, PyObject *unused)
             return PyErr_NoMemory();
         }
         *twin->mt = *h->mt;
+        twin->seed = h->seed;
+        twin->drawn = h->drawn;
         twin->in_c = 1;
     }
     twin->table = h->table;
@@ -1373,7 +1381,7 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     static PyType_Spec spec = {NULL, sizeof(bdc_py_hand), 0,
                                Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, slots};
     static const char *const phases[3] = {"bet", "draw", "over"};
-    PyObject *name, *doc, *fallbacks, *docs, *legals, *new_legal, *random_type, *type, *base, *base_setstate;
+    PyObject *name, *doc, *fallbacks, *docs, *legals, *new_legal, *random_type, *type, *base, *base_seed, *base_random;
     newfunc random_new;
     char *texts[2 + BDC_PY_CALLS - 1 + BDC_PY_PROPERTIES] = {NULL};
     int n_texts = 0;
@@ -1440,13 +1448,15 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     }
     random_new = (newfunc)PyType_GetSlot((PyTypeObject *)random_type, Py_tp_new);
     base = PyObject_GetAttrString(random_type, "__base__");
-    base_setstate = base == NULL ? NULL : PyObject_GetAttrString(base, "setstate");
+    base_seed = base == NULL ? NULL : PyObject_GetAttrString(base, "seed");
+    base_random = base == NULL ? NULL : PyObject_GetAttrString(base, "random");
     Py_XDECREF(base);
-    if (base_setstate == NULL || random_new == NULL) {
+    if (base_seed == NULL || base_random == NULL || random_new == NULL) {
         if (!PyErr_Occurred()) {
             PyErr_SetString(PyExc_TypeError, "hand_core: random.Random has no tp_new");
         }
-        Py_XDECREF(base_setstate);
+        Py_XDECREF(base_seed);
+        Py_XDECREF(base_random);
         return NULL;
     }
     for (int call = 0; call < BDC_PY_CALLS; call++) {
@@ -1457,14 +1467,16 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     }
     type = PyType_FromSpec(&spec);
     if (type == NULL) {
-        Py_DECREF(base_setstate);
+        Py_DECREF(base_seed);
+        Py_DECREF(base_random);
         return NULL;
     }
     for (int call = BDC_PY_LEGAL; call < BDC_PY_CALLS; call++) {
         PyObject *own = PyObject_GetAttr(type, bdc_py_hands.names[call]);
         if (own == NULL) {
             Py_DECREF(type);
-            Py_DECREF(base_setstate);
+            Py_DECREF(base_seed);
+            Py_DECREF(base_random);
             return NULL;
         }
         bdc_py_set(&bdc_py_hands.own[call], own);
@@ -1479,7 +1491,8 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     Py_INCREF(random_type), bdc_py_hands.random_type = random_type;
     bdc_py_hands.random_new = random_new;
     bdc_mt_start(&bdc_py_hands.mt_start);
-    bdc_py_hands.base_setstate = base_setstate;
+    bdc_py_hands.base_seed = base_seed;
+    bdc_py_hands.base_random = base_random;
     Py_INCREF(type), bdc_py_hands.type = (PyTypeObject *)type;
     return type;
 }
