@@ -589,9 +589,10 @@ def test_keep_rules_reads_no_address_python_gives() -> None:
 
 
 def test_python_run_while_the_generator_is_made_changes_no_hand_being_dealt(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Making the generator runs Python (random.Random's __init__ and seed; another
-    thread may run meanwhile): a hand made then with other rules, or a change to the
-    stacks list, leaves the hand being dealt as the call asked, as the fallback does."""
+    """Making the generator runs Python (random.Random's __init__ and seed, for no
+    seed on the C path, for an int seed in the fallback; another thread may run
+    meanwhile): a hand made then with other rules, or a change to the stacks list,
+    leaves the hand being dealt as the call asked, as the fallback does."""
     rules, other = TableRules("deuce_seven"), TableRules("badugi", structure="no")
     real_seed = random.Random.seed
     stacks = [30, 40]
@@ -605,15 +606,16 @@ def test_python_run_while_the_generator_is_made_changes_no_hand_being_dealt(monk
             busy.clear()
         real_seed(self, *args, **kwargs)
 
-    for make in (Hand, _python_hand):
+    for make, seed in ((Hand, None), (Hand, 3), (_python_hand, 3)):
         Hand(rules, [5, 5], seed=1)  # rules kept: dealt in C
         stacks[:] = [30, 40]
         monkeypatch.setattr(random.Random, "seed", meddling)
-        hand = make(rules, stacks, seed=3)
+        hand = make(rules, stacks, seed=seed)
         monkeypatch.setattr(random.Random, "seed", real_seed)
         assert hand.rules is rules and hand.game.name == "deuce_seven" and hand.n_seats == 2
         assert hand.starting_stacks == (30, 40) and len(hand.cards(0)) == 5
-        assert hand == _python_hand(rules, [30, 40], seed=3)
+        if seed is not None:
+            assert hand == _python_hand(rules, [30, 40], seed=seed)
 
 
 def test_threads_dealing_with_their_own_rules_get_their_own_rules() -> None:
