@@ -8,6 +8,7 @@ import gc
 import math
 import pickle
 import random
+import sys
 import weakref
 from typing import Any
 
@@ -147,6 +148,35 @@ def test_an_int_seed_deals_as_its_random_random(seed: int) -> None:
     given.check_call()
     assert twin == given and played == given and kept == Hand(rules, [20, 20], seed=random.Random(seed))
     assert _snapshot(kept) == _snapshot(Hand(rules, [20, 20], seed=random.Random(seed)))
+
+
+def test_a_hand_dealt_with_an_int_seed_plays_in_c() -> None:
+    """The actions and draws of a hand dealt in C with an int seed are answered
+    in C from the seed's stream, as a generator's hand's are: no Python of the
+    engine runs (its fallbacks would make the generator, for every hand)."""
+    rules = TableRules("badeucey")
+    Hand(rules, [5, 5, 5], seed=1)  # rules kept: dealt in C
+    hand = Hand(rules, [60] * 3, seed=12345)
+    ran: list[str] = []
+
+    def profile(frame: Any, event: str, arg: object) -> None:
+        if event == "call" and frame.f_code.co_filename == engine.__file__:
+            ran.append(frame.f_code.co_name)
+
+    sys.setprofile(profile)
+    try:
+        while hand.phase != "over":
+            if hand.phase == "draw":
+                hand.discard(hand.cards(hand.to_act)[:2])
+            else:
+                hand.check_call()
+    finally:
+        sys.setprofile(None)
+    assert ran == []
+    given = Hand(rules, [60] * 3, seed=random.Random(12345))
+    while given.phase != "over":
+        given.discard(given.cards(given.to_act)[:2]) if given.phase == "draw" else given.check_call()
+    assert hand == given and hand._rng.getstate() == given._rng.getstate()
 
 
 def test_int_seeds_deal_the_cards_they_always_dealt() -> None:
