@@ -218,8 +218,9 @@ static int bdc_py_feed(bdc_py_hand *h, double *u, size_t need)
         return 0;
     }
     if (h->in_c) { /* an int seed's stream, random.Random's own numbers: no Python runs */
-        for (size_t i = 0; i < need; i++) {
-            u[i] = bdc_mt_random(h->mt);
+        if (bdc_mt_uniforms(h->mt, u, need) < 0) {
+            PyErr_SetString(PyExc_RuntimeError, "the hand's seed stream is damaged");
+            return -1;
         }
         h->drawn += need;
         return 0;
@@ -869,13 +870,17 @@ static int bdc_py_make_rng(bdc_py_hand *h)
     return 0;
 }
 
-/* _rng: the hand's generator (setting it forgets its bound method random and an int seed's stream). */
+/* _rng: the hand's generator (setting it forgets its bound method random and
+ * an int seed's stream).  The making is tried again if the stream moved
+ * meanwhile (bdc_py_make_rng then kept nothing). */
 static PyObject *bdc_py_get_rng(PyObject *self, void *unused)
 {
     PyObject *rng;
     (void)unused;
-    if (BDC_PY_HAND(self)->in_c && bdc_py_make_rng(BDC_PY_HAND(self)) < 0) {
-        return NULL;
+    while (BDC_PY_HAND(self)->in_c) {
+        if (bdc_py_make_rng(BDC_PY_HAND(self)) < 0) {
+            return NULL;
+        }
     }
     rng = BDC_PY_HAND(self)->rng;
     if (rng == NULL) {
@@ -1106,7 +1111,9 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     bdc_py_set(&h->start, start);
     bdc_py_set(&h->posted, NULL); /* (no blind posted out of turn: the fallback's _posted None) */
     if (in_c) { /* (first: Python run by releasing the old generator reads the new one) */
-        bdc_mt_seed(h->mt, &bdc_py_hands.mt_start, seed_value);
+        /* the seed's 32-bit words as CPython takes them: as few as hold it, one for 0 */
+        uint32_t key[2] = {(uint32_t)seed_value, (uint32_t)(seed_value >> 32)};
+        (void)bdc_mt_seed(h->mt, &bdc_py_hands.mt_start, key, key[1] != 0 ? 2 : 1); /* (h->mt and key given) */
         h->seed = seed_value;
         h->drawn = 0;
     }
@@ -1490,7 +1497,7 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     Py_INCREF(new_legal), bdc_py_hands.new_legal = new_legal;
     Py_INCREF(random_type), bdc_py_hands.random_type = random_type;
     bdc_py_hands.random_new = random_new;
-    bdc_mt_start(&bdc_py_hands.mt_start);
+    (void)bdc_mt_start(&bdc_py_hands.mt_start);
     bdc_py_hands.base_seed = base_seed;
     bdc_py_hands.base_random = base_random;
     Py_INCREF(type), bdc_py_hands.type = (PyTypeObject *)type;
