@@ -179,6 +179,31 @@ def test_a_hand_dealt_with_an_int_seed_plays_in_c() -> None:
     assert hand == given and hand._rng.getstate() == given._rng.getstate()
 
 
+def test_a_copy_of_a_hand_dealt_with_an_int_seed_gets_its_own_stream() -> None:
+    """copy() of a hand still dealing from its int seed's stream gives the copy a
+    copy of the stream, making neither generator: both deal on as the seed's
+    random.Random would, apart; reading the generator (a pickle, deal_state) makes it."""
+    rules = TableRules("badugi")
+    Hand(rules, [5, 5], seed=1)  # rules kept: dealt in C
+    hand = Hand(rules, [20, 20], seed=2**64 - 1)
+    hand.check_call()
+    twin = hand.copy()
+    assert hand._streamed and twin._streamed
+    given = Hand(rules, [20, 20], seed=random.Random(2**64 - 1))
+    given.check_call()
+    for h in (hand, twin, given):
+        while h.phase != "over":
+            h.discard(h.cards(h.to_act)[:3]) if h.phase == "draw" else h.check_call()
+    assert hand._streamed and twin._streamed
+    assert hand == given and twin == given
+    assert hand._rng.getstate() == twin._rng.getstate() == given._rng.getstate() and hand._rng is not twin._rng
+    assert not hand._streamed and not twin._streamed
+    for read in (pickle.dumps, lambda h: h.deal_state):
+        made = Hand(rules, [20, 20], seed=9)
+        read(made)
+        assert not made._streamed and made._rng.getstate() == Hand(rules, [20, 20], seed=random.Random(9))._rng.getstate()
+
+
 def test_int_seeds_deal_the_cards_they_always_dealt() -> None:
     """The cards of a few seeds, fixed: a seed's deal is part of what a user keeps."""
     rules = TableRules("badugi")

@@ -41,10 +41,11 @@
  * random.Random(seed), is not made to deal: its seeding alone (a Python call
  * and CPython's seeding, then a block of 624 words) costs several times the
  * rest of the deal.  The hand deals from the same Mersenne Twister stream in C
- * (bdc_mt.c: the same doubles) and makes the random.Random, seeded and
- * advanced as far as the stream, when Python first reads `_rng` (a fallback,
- * copy, pickle, ==, deal_state): every path sees the generator
- * random.Random(seed) would be.
+ * (bdc_mt.c: the same doubles), in the fast calls too, and makes the
+ * random.Random, seeded and advanced as far as the stream, when Python first
+ * reads `_rng` (a fallback, pickle, ==, deal_state; copy() gives the copy a
+ * copy of the stream, `_streamed` says which a hand has): every path sees the
+ * generator random.Random(seed) would be.
  *
  * The other attributes of a Hand (its rules, its generator, its record of
  * events as the bytes of bdc_table_event, the caches) are members of this
@@ -183,10 +184,11 @@ static void bdc_py_set(PyObject **slot, PyObject *value)
 }
 
 /* Whether the fast path may play on this hand: started, neither burning nor
- * replaying, its record the bytearray the fallbacks keep. */
+ * replaying, its record the bytearray the fallbacks keep, a generator to feed
+ * it (made, or an int seed's stream). */
 static int bdc_py_fast(const bdc_py_hand *h)
 {
-    return h->started && !h->careful && h->raw != NULL && PyByteArray_CheckExact(h->raw) && h->rng != NULL;
+    return h->started && !h->careful && h->raw != NULL && PyByteArray_CheckExact(h->raw) && (h->rng != NULL || h->in_c);
 }
 
 /* After random() gave x, which PyFloat_AsDouble refused: the fallbacks' error
@@ -1309,6 +1311,7 @@ static PyMemberDef bdc_py_members[] = {
     {"_started", T_BOOL, offsetof(bdc_py_hand, started), 0, NULL},
     {"_fresh", T_BOOL, offsetof(bdc_py_hand, fresh), 0, NULL},
     {"_sealed", T_BOOL, offsetof(bdc_py_hand, sealed), 0, NULL},
+    {"_streamed", T_BOOL, offsetof(bdc_py_hand, in_c), READONLY, NULL},
     {NULL, 0, 0, 0, NULL},
 };
 #undef BDC_PY_MEMBER
