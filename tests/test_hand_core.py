@@ -8,6 +8,7 @@ import gc
 import math
 import pickle
 import random
+import re
 import sys
 import weakref
 from typing import Any
@@ -202,6 +203,55 @@ def test_a_copy_of_a_hand_dealt_with_an_int_seed_gets_its_own_stream() -> None:
         made = Hand(rules, [20, 20], seed=9)
         read(made)
         assert not made._streamed and made._rng.getstate() == Hand(rules, [20, 20], seed=random.Random(9))._rng.getstate()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_int_seeds_deal_as_their_random_random_in_every_game_and_seat_count(game: str) -> None:
+    """In every game and seat count, a hand dealt in C from an int seed's stream
+    and played in C is the hand random.Random(seed) deals, card for card and
+    generator state for state: whole, through a copy made mid-hand, and
+    replayed from its PHH."""
+    rules = TableRules(game, structure="no")
+    Hand(rules, [5, 5], seed=1)  # rules kept: dealt in C
+    pick = random.Random(f"seeds {game}")
+    seeds = [0, 2**32 - 1, 2**32, 2**63 - 1, 2**64 - 1, pick.randrange(2**32), pick.randrange(2**64)]
+    for n in range(2, rules.max_seats + 1):
+        for seed in seeds:
+            fast, slow = Hand(rules, [60] * n, seed=seed), Hand(rules, [60] * n, seed=random.Random(seed))
+            assert [fast.cards(s) for s in range(n)] == [slow.cards(s) for s in range(n)]
+            copied_at, twin, step = pick.randrange(12), None, 0
+            while fast.phase != "over":
+                if step == copied_at:
+                    twin = fast.copy()
+                if fast.phase == "draw":
+                    held = fast.cards(fast.to_act)
+                    words = "sd " + "".join(NAME_OF[c] for c in pick.sample(held, pick.randrange(len(held) + 1)))
+                else:
+                    words = pick.choice([w for w in fast.legal_actions() if w != "f"])
+                for hand in (fast, slow) if twin is None else (fast, slow, twin):
+                    hand.act(words)
+                step += 1
+            assert fast._streamed and (twin is None or twin._streamed)  # (every call in C, from the stream)
+            assert fast.history == slow.history and fast.payoffs == slow.payoffs
+            assert fast._rng.getstate() == slow._rng.getstate()
+            if twin is not None:
+                assert twin.history == fast.history and twin._rng.getstate() == slow._rng.getstate()
+        assert Hand.from_phh(fast.to_phh()) == fast
+
+
+def test_a_seed_outside_the_seed_rule_is_refused_as_before() -> None:
+    """Seeds the C path does not take go to the fallback, which refuses them with
+    the seed rule's messages (negative, 2**64 and beyond, a bool, a float)."""
+    rules = TableRules("badugi")
+    Hand(rules, [5, 5], seed=1)  # rules kept: dealt in C
+    for seed, error, message in ((-1, ValueError, "seed must be in 0 .. 2**64 - 1, got -1"),
+                                 (2**64, ValueError, "seed must be in 0 .. 2**64 - 1, got 18446744073709551616"),
+                                 (3**200, ValueError, "seed must be in 0 .. 2**64 - 1"),
+                                 (True, TypeError, "seed must be an integer or None, got True (bool)"),
+                                 (1.0, TypeError, "seed must be an integer or None, got 1.0 (float)")):
+        for make in (Hand, _python_hand):
+            with pytest.raises(error, match=re.escape(message)):
+                make(rules, [20, 20], seed=seed)
 
 
 def test_int_seeds_deal_the_cards_they_always_dealt() -> None:
