@@ -1,13 +1,15 @@
 """Per-call costs of the small things users hit (issue 38): ``Hand`` with an int
-seed or a generator, with reused rules or equal rules made afresh, the AEC
-environment's ``observe`` and its raw step, and RLCard's limit hold'em
-``env.step`` as the environment's peer (when RLCard is installed).
+seed or a generator (dealt, and dealt and played to its end), with reused rules
+or equal rules made afresh, a seeded match of two rule bots played in Python (a
+hand of it), the AEC environment's ``observe`` and its raw step, and RLCard's
+limit hold'em ``env.step`` as the environment's peer (when RLCard is installed).
 
 Run it as a script, in each build to compare, in turn (the figures of one
 machine move with its load: compare the ratios of runs made side by side)::
 
     python benchmarks/small_calls.py            # one line a figure: name, microseconds a call
     python benchmarks/small_calls.py --cpu      # the same in CPU time (time.process_time)
+    python benchmarks/small_calls.py --cpu --hands   # the Hand and match figures only
 
 Each figure is the fastest of ``REPEAT`` rounds of a fixed number of calls.  On a
 loaded machine CPU time is the steadier: wall time counts the slices other
@@ -64,8 +66,40 @@ def hand_figures() -> dict[str, float]:
             Hand(TableRules("badugi"), [100, 100], seed=generator)
         return n
 
+    def played(seeds: Callable[[int], object]) -> Callable[[], int]:
+        """Hands dealt with seeds(i) and played to their end: calls, a draw of one card."""
+
+        def run() -> int:
+            for i in range(n):
+                hand = Hand(rules, [100, 100], seed=seeds(i))
+                while hand.phase != "over":
+                    if hand.phase == "draw":
+                        hand.discard(hand.cards(hand.to_act)[:1])
+                    else:
+                        hand.check_call()
+            return n
+
+        return run
+
     return {"hand_generator": _best(with_generator), "hand_int_seed": _best(with_int_seed),
+            "hand_generator_played": _best(played(lambda i: generator)), "hand_int_seed_played": _best(played(int)),
             "hand_equal_rules": _best(with_equal_rules), "hand_new_rules_each": _best(making_the_rules)}
+
+
+def match_figures() -> dict[str, float]:
+    """A hand of a seeded match of two rule bots that play in Python (their
+    hands dealt from a deck and an int seed, as every match deals)."""
+    from badeucey_fast.jobs import InlineExecutor
+    from badeucey_fast.play.bots import ManiacBot, StationBot
+    from badeucey_fast.play.matches import play_match
+
+    hands = 400
+
+    def match() -> int:
+        play_match([StationBot(), ManiacBot()], hands=hands, game="badugi", seed=38, executor=InlineExecutor())
+        return hands
+
+    return {"match_rule_bots_hand": _best(match)}
 
 
 def aec_figures() -> dict[str, float]:
@@ -130,7 +164,9 @@ def rlcard_figures() -> dict[str, float]:
 
 
 def main() -> None:
-    figures = {**hand_figures(), **aec_figures(), **rlcard_figures()}
+    figures = {**hand_figures(), **match_figures()}
+    if "--hands" not in sys.argv[1:]:
+        figures.update({**aec_figures(), **rlcard_figures()})
     for name, value in figures.items():
         print(f"{name} {value:.3f}")
     sys.stdout.flush()

@@ -8,6 +8,8 @@ import gc
 import math
 import pickle
 import random
+import re
+import sys
 import weakref
 from typing import Any
 
@@ -102,6 +104,163 @@ def test_hands_dealt_in_c_and_in_python_are_equal() -> None:
         kept = Hand(rules, (10, 20, 30), button=2, seed=random.Random(seed))
         assert kept == _python_hand(rules, [10, 20, 30], button=2, seed=rng)
         assert kept == Hand(TableRules("badeucey"), [10, 20, 30], button=2, seed=seed)  # equal rules made afresh
+
+
+SEEDS = (0, 1, 2, 12345, 2**31, 2**32 - 1, 2**32, 2**32 + 1, 2**63, 2**64 - 1)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_an_int_seed_deals_as_its_random_random(seed: int) -> None:
+    """A hand dealt in C with an int seed (from the seed's stream, its
+    random.Random made only when Python asks for it) is the hand
+    random.Random(seed) deals, in the Python fallback too: the same cards and
+    the same generator (its class, state and attributes), made at once, after
+    the deal, mid-hand, copied and pickled, at the seed's 32-bit word
+    boundaries (CPython seeds with the int's words)."""
+    rules = TableRules("badugi")
+    Hand(rules, [5, 5], seed=1)  # rules kept: dealt in C
+    given = Hand(rules, [20, 20], seed=random.Random(seed))
+    for hand in (Hand(rules, [20, 20], seed=seed), _python_hand(rules, [20, 20], seed=seed)):
+        assert type(hand._rng) is random.Random and vars(hand._rng) == vars(random.Random(seed))
+        assert _snapshot(hand) == _snapshot(given)
+    for mixed in (0.0, 0.3):  # read by the fallbacks or each action's snapshot, mid-hand
+        fast, slow = Hand(rules, [20, 20], seed=seed), Hand(rules, [20, 20], seed=random.Random(seed))
+        _play_both(fast, slow, random.Random(seed ^ 7), mixed=mixed)
+        assert fast == slow and fast._rng.getstate() == slow._rng.getstate()
+    triple = TableRules("badeucey")
+    Hand(triple, [5, 5, 5], seed=1)
+    fast, slow = Hand(triple, [60] * 3, seed=seed), Hand(triple, [60] * 3, seed=random.Random(seed))
+    pick = random.Random(seed ^ 7)
+    while fast.phase != "over":  # nobody folds, every draw's cards from the seed's stream, in C
+        if fast.phase == "draw":
+            held = fast.cards(fast.to_act)
+            thrown = pick.sample(held, pick.randint(1, len(held)))
+            fast.discard(thrown)
+            slow.discard(thrown)
+        else:
+            word = pick.choice([w for w in fast.legal_actions() if w != "f"])
+            fast.act(word)
+            slow.act(word)
+    assert fast.history == slow.history and fast == slow and fast._rng.getstate() == slow._rng.getstate()
+    played = Hand(rules, [20, 20], seed=seed)
+    played.check_call()
+    twin, kept = played.copy(), pickle.loads(pickle.dumps(Hand(rules, [20, 20], seed=seed)))
+    given = Hand(rules, [20, 20], seed=random.Random(seed))
+    given.check_call()
+    assert twin == given and played == given and kept == Hand(rules, [20, 20], seed=random.Random(seed))
+    assert _snapshot(kept) == _snapshot(Hand(rules, [20, 20], seed=random.Random(seed)))
+
+
+def test_a_hand_dealt_with_an_int_seed_plays_in_c() -> None:
+    """The actions and draws of a hand dealt in C with an int seed are answered
+    in C from the seed's stream, as a generator's hand's are: no Python of the
+    engine runs (its fallbacks would make the generator, for every hand)."""
+    rules = TableRules("badeucey")
+    Hand(rules, [5, 5, 5], seed=1)  # rules kept: dealt in C
+    hand = Hand(rules, [60] * 3, seed=12345)
+    ran: list[str] = []
+
+    def profile(frame: Any, event: str, arg: object) -> None:
+        if event == "call" and frame.f_code.co_filename == engine.__file__:
+            ran.append(frame.f_code.co_name)
+
+    sys.setprofile(profile)
+    try:
+        while hand.phase != "over":
+            if hand.phase == "draw":
+                hand.discard(hand.cards(hand.to_act)[:2])
+            else:
+                hand.check_call()
+    finally:
+        sys.setprofile(None)
+    assert ran == []
+    given = Hand(rules, [60] * 3, seed=random.Random(12345))
+    while given.phase != "over":
+        given.discard(given.cards(given.to_act)[:2]) if given.phase == "draw" else given.check_call()
+    assert hand == given and hand._rng.getstate() == given._rng.getstate()
+
+
+def test_a_copy_of_a_hand_dealt_with_an_int_seed_gets_its_own_stream() -> None:
+    """copy() of a hand still dealing from its int seed's stream gives the copy a
+    copy of the stream, making neither generator: both deal on as the seed's
+    random.Random would, apart; reading the generator (a pickle, deal_state) makes it."""
+    rules = TableRules("badugi")
+    Hand(rules, [5, 5], seed=1)  # rules kept: dealt in C
+    hand = Hand(rules, [20, 20], seed=2**64 - 1)
+    hand.check_call()
+    twin = hand.copy()
+    assert hand._streamed and twin._streamed
+    given = Hand(rules, [20, 20], seed=random.Random(2**64 - 1))
+    given.check_call()
+    for h in (hand, twin, given):
+        while h.phase != "over":
+            h.discard(h.cards(h.to_act)[:3]) if h.phase == "draw" else h.check_call()
+    assert hand._streamed and twin._streamed
+    assert hand == given and twin == given
+    assert hand._rng.getstate() == twin._rng.getstate() == given._rng.getstate() and hand._rng is not twin._rng
+    assert not hand._streamed and not twin._streamed
+    for read in (pickle.dumps, lambda h: h.deal_state):
+        made = Hand(rules, [20, 20], seed=9)
+        read(made)
+        assert not made._streamed and made._rng.getstate() == Hand(rules, [20, 20], seed=random.Random(9))._rng.getstate()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_int_seeds_deal_as_their_random_random_in_every_game_and_seat_count(game: str) -> None:
+    """In every game and seat count, a hand dealt in C from an int seed's stream
+    and played in C is the hand random.Random(seed) deals, card for card and
+    generator state for state: whole, through a copy made mid-hand, and
+    replayed from its PHH."""
+    rules = TableRules(game, structure="no")
+    Hand(rules, [5, 5], seed=1)  # rules kept: dealt in C
+    pick = random.Random(f"seeds {game}")
+    seeds = [0, 2**32 - 1, 2**32, 2**63 - 1, 2**64 - 1, pick.randrange(2**32), pick.randrange(2**64)]
+    for n in range(2, rules.max_seats + 1):
+        for seed in seeds:
+            fast, slow = Hand(rules, [60] * n, seed=seed), Hand(rules, [60] * n, seed=random.Random(seed))
+            assert [fast.cards(s) for s in range(n)] == [slow.cards(s) for s in range(n)]
+            copied_at, twin, step = pick.randrange(12), None, 0
+            while fast.phase != "over":
+                if step == copied_at:
+                    twin = fast.copy()
+                if fast.phase == "draw":
+                    held = fast.cards(fast.to_act)
+                    words = "sd " + "".join(NAME_OF[c] for c in pick.sample(held, pick.randrange(len(held) + 1)))
+                else:
+                    words = pick.choice([w for w in fast.legal_actions() if w != "f"])
+                for hand in (fast, slow) if twin is None else (fast, slow, twin):
+                    hand.act(words)
+                step += 1
+            assert fast._streamed and (twin is None or twin._streamed)  # (every call in C, from the stream)
+            assert fast.history == slow.history and fast.payoffs == slow.payoffs
+            assert fast._rng.getstate() == slow._rng.getstate()
+            if twin is not None:
+                assert twin.history == fast.history and twin._rng.getstate() == slow._rng.getstate()
+        assert Hand.from_phh(fast.to_phh()) == fast
+
+
+def test_a_seed_outside_the_seed_rule_is_refused_as_before() -> None:
+    """Seeds the C path does not take go to the fallback, which refuses them with
+    the seed rule's messages (negative, 2**64 and beyond, a bool, a float)."""
+    rules = TableRules("badugi")
+    Hand(rules, [5, 5], seed=1)  # rules kept: dealt in C
+    for seed, error, message in ((-1, ValueError, "seed must be in 0 .. 2**64 - 1, got -1"),
+                                 (2**64, ValueError, "seed must be in 0 .. 2**64 - 1, got 18446744073709551616"),
+                                 (3**200, ValueError, "seed must be in 0 .. 2**64 - 1"),
+                                 (True, TypeError, "seed must be an integer or None, got True (bool)"),
+                                 (1.0, TypeError, "seed must be an integer or None, got 1.0 (float)")):
+        for make in (Hand, _python_hand):
+            with pytest.raises(error, match=re.escape(message)):
+                make(rules, [20, 20], seed=seed)
+
+
+def test_int_seeds_deal_the_cards_they_always_dealt() -> None:
+    """The cards of a few seeds, fixed: a seed's deal is part of what a user keeps."""
+    rules = TableRules("badugi")
+    Hand(rules, [5, 5], seed=1)
+    dealt = [Hand(rules, [20, 20], seed=seed).cards(0) for seed in (0, 7, 2**64 - 1)]
+    assert dealt == [Hand(rules, [20, 20], seed=random.Random(seed)).cards(0) for seed in (0, 7, 2**64 - 1)]
+    assert dealt == [(38, 12, 19, 13), (7, 3, 17, 22), (17, 30, 50, 45)]
 
 
 def test_equal_rules_made_afresh_deal_in_c(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -535,9 +694,10 @@ def test_keep_rules_reads_no_address_python_gives() -> None:
 
 
 def test_python_run_while_the_generator_is_made_changes_no_hand_being_dealt(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Making the generator runs Python (random.Random's __init__ and seed; another
-    thread may run meanwhile): a hand made then with other rules, or a change to the
-    stacks list, leaves the hand being dealt as the call asked, as the fallback does."""
+    """Making the generator runs Python (random.Random's __init__ and seed, for no
+    seed on the C path, for an int seed in the fallback; another thread may run
+    meanwhile): a hand made then with other rules, or a change to the stacks list,
+    leaves the hand being dealt as the call asked, as the fallback does."""
     rules, other = TableRules("deuce_seven"), TableRules("badugi", structure="no")
     real_seed = random.Random.seed
     stacks = [30, 40]
@@ -551,15 +711,16 @@ def test_python_run_while_the_generator_is_made_changes_no_hand_being_dealt(monk
             busy.clear()
         real_seed(self, *args, **kwargs)
 
-    for make in (Hand, _python_hand):
+    for make, seed in ((Hand, None), (Hand, 3), (_python_hand, 3)):
         Hand(rules, [5, 5], seed=1)  # rules kept: dealt in C
         stacks[:] = [30, 40]
         monkeypatch.setattr(random.Random, "seed", meddling)
-        hand = make(rules, stacks, seed=3)
+        hand = make(rules, stacks, seed=seed)
         monkeypatch.setattr(random.Random, "seed", real_seed)
         assert hand.rules is rules and hand.game.name == "deuce_seven" and hand.n_seats == 2
         assert hand.starting_stacks == (30, 40) and len(hand.cards(0)) == 5
-        assert hand == _python_hand(rules, [30, 40], seed=3)
+        if seed is not None:
+            assert hand == _python_hand(rules, [30, 40], seed=seed)
 
 
 def test_threads_dealing_with_their_own_rules_get_their_own_rules() -> None:

@@ -289,6 +289,34 @@ def test_every_call_but_a_one_figure_read_is_refused_while_another_thread_has_th
     assert hand.to_act == 1
 
 
+def test_an_int_seeds_generator_is_made_only_by_the_thread_whose_call_has_the_hand() -> None:
+    """A hand dealt in C with an int seed deals from the seed's stream and makes its
+    random.Random when Python first reads it: from another thread while a call has
+    the hand that is refused (the stream is the call's), from the call's own thread
+    it is the seed's generator, dealt on."""
+    rules = TableRules("badugi")
+    Hand(rules, [5, 5], seed=1)  # rules kept: dealt in C
+    hand = Hand(rules, [20, 20], seed=2)
+    seen: list[str] = []
+
+    def other_thread() -> None:
+        try:
+            seen.append(type(hand._rng).__name__)
+        except RuntimeError as error:
+            seen.append("refused" if BUSY in str(error) else str(error))
+
+    hand._enter()
+    try:
+        thread = threading.Thread(target=other_thread)
+        thread.start()
+        thread.join()
+        made = hand._rng.getstate()
+    finally:
+        hand._leave()
+    assert seen == ["refused"]
+    assert made == Hand(rules, [20, 20], seed=random.Random(2))._rng.getstate()
+
+
 _TABLES = (TableRules("badeucey", structure="no"), TableRules("badeucey", structure="no", burn=True),
            TableRules("deuce_seven"), TableRules("badugi", structure="pot", burn=True))
 

@@ -90,6 +90,9 @@ if TYPE_CHECKING:
         _fresh: bool
         _sealed: bool
 
+        @property
+        def _streamed(self) -> bool: ...  # the generator still an int seed's stream in C (read only)
+
         def __init__(self, *args: Any, **kwargs: Any) -> None: ...
         @property
         def to_act(self) -> int | None: ...

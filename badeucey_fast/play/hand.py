@@ -247,11 +247,15 @@ _SHARED_SLOTS = ("_actions", "_careful", "_game", "_legal", "_n", "_posted", "_r
 """Hand attributes a copy may share: immutable values (``_replay``, the deals a recorded
 hand prescribes, is only read; ``_legal`` and ``_actions`` are immutable values
 of the state both share until one acts)."""
-_OWN_SLOTS = ("_burns", "_cbytes", "_ctable", "_decoded", "_fresh", "_log", "_raw", "_rng", "_sealed", "_views")
+_OWN_SLOTS = ("_burns", "_cbytes", "_ctable", "_decoded", "_fresh", "_log", "_raw", "_rng", "_sealed", "_streamed",
+              "_views")
 """Hand attributes a copy gets its own of (besides the C table itself): the views
 of its table, the record of its events and the caches built from it, the generator;
 ``_fresh`` goes with the table (a pickle starts without it); ``_sealed`` with a call
-(a copy starts unsealed: no call has it)."""
+(a copy starts unsealed: no call has it); ``_streamed`` (read only: the generator is
+still an int seed's stream in the C base type, its ``random.Random`` made when
+``_rng`` is first read) with the generator (a copy gets its own stream, a pickle the
+generator)."""
 _LEGAL = struct.Struct("=iiiiqqqii")  # bdc_legal: seat, phase, can_fold, can_raise, to_call, min/max raise-to, left, discard
 if _LEGAL.size != ffi.sizeof("bdc_legal"):  # pragma: no cover - badeucey.h's bdc_legal changed
     raise ImportError("bdc_legal no longer has the layout the hand reads")
@@ -1379,7 +1383,8 @@ class Hand(_HandCore):
         twin._log = self._log[:]
         twin._burns = self._burns[:]
         twin._views = dict(self._views)
-        twin._rng = self._of_generator(_copy_random)
+        if not twin._streamed:  # (an int seed's stream not yet made a generator: _clone copied it)
+            twin._rng = self._of_generator(_copy_random)
         return twin
 
     def __copy__(self) -> Hand:

@@ -4,9 +4,11 @@
  *
  * The core implements the first three groups (bdc_hand.c, bdc_draw.c,
  * bdc_table.c) in plain C: they reshape public functions for a binding's
- * calling costs.  The last two are one_hand.c's and hand_core.c's, the C that
- * speaks Python's C API.  The part between the cffi markers is read verbatim as the cffi cdef, after
- * badeucey.h's, so it holds only plain declarations.
+ * calling costs.  The next two are one_hand.c's and hand_core.c's, the C that
+ * speaks Python's C API; the last, CPython's random.Random stream, is the
+ * core's again (bdc_mt.c), in plain C, for hand_core.c.  The part between
+ * the cffi markers is read verbatim as the cffi cdef, after badeucey.h's, so
+ * it holds only plain declarations.
  */
 #ifndef BDC_BINDINGS_H
 #define BDC_BINDINGS_H
@@ -86,6 +88,33 @@ int bdc_py_install(const char *module, const char *attribute);
  * Returns 0, or -1 for a NULL argument or if Python raised (the exception is
  * printed, then cleared). */
 int bdc_py_install_hand(const char *module, const char *attribute);
+
+/* ---- CPython's random.Random stream (bdc_mt.c) ----------------------------
+ * For hand_core.c, which deals a hand with an int seed without making the
+ * Python generator until Python asks for it: the state of mt19937ar as
+ * random.Random keeps it (624 words and the index of the next), plus how many
+ * words of the current block are regenerated so far.  Each returns BDC_OK, or
+ * BDC_E_ARGUMENT having written nothing. */
+#define BDC_MT_WORDS 624
+typedef struct {
+    uint32_t word[BDC_MT_WORDS];
+    uint32_t index;   /* the next word's, BDC_MT_WORDS when a new block is due */
+    uint32_t twisted; /* words 0 .. twisted - 1 are of the current block (at most BDC_MT_WORDS) */
+} bdc_mt;
+
+/* *mt = the state every seeding starts from (init_genrand(19650218)), for the
+ * caller to keep.  BDC_E_ARGUMENT for a NULL mt. */
+int bdc_mt_start(bdc_mt *mt);
+/* *mt = the state random.Random(seed) has, key[0 .. n_key - 1] being the
+ * seed's 32-bit words as CPython splits abs(seed): least significant first, as
+ * few as hold it, one (0) for seed 0 (a key with more words is another seed).
+ * start is bdc_mt_start's state (NULL: made here; it may be mt itself); key
+ * must not lie in *mt.  BDC_E_ARGUMENT for a NULL mt or key, or n_key 0. */
+int bdc_mt_seed(bdc_mt *mt, const bdc_mt *start, const uint32_t *key, size_t n_key);
+/* out[0 .. n - 1] = the next n random.Random.random(), bit-identical doubles
+ * in [0, 1).  BDC_E_ARGUMENT for a NULL mt, a NULL out with n > 0, or a state
+ * whose index or twisted is past BDC_MT_WORDS (no seeding made it). */
+int bdc_mt_uniforms(bdc_mt *mt, double *out, size_t n);
 
 /* cffi-cdef-end */
 

@@ -37,7 +37,15 @@
  *
  * The random picks come from the hand's generator (its `random` method), one
  * per card dealt at random, as the fallbacks feed them: a hand plays the same
- * cards whichever path takes its calls.
+ * cards whichever path takes its calls.  A plain int seed's generator,
+ * random.Random(seed), is not made to deal: its seeding alone (a Python call
+ * and CPython's seeding, then a block of 624 words) costs several times the
+ * rest of the deal.  The hand deals from the same Mersenne Twister stream in C
+ * (bdc_mt.c: the same doubles), in the fast calls too, and makes the
+ * random.Random, seeded and advanced as far as the stream, when Python first
+ * reads `_rng` (a fallback, pickle, ==, deal_state; copy() gives the copy a
+ * copy of the stream, `_streamed` says which a hand has): every path sees the
+ * generator random.Random(seed) would be.
  *
  * The other attributes of a Hand (its rules, its generator, its record of
  * events as the bytes of bdc_table_event, the caches) are members of this
@@ -80,11 +88,15 @@ typedef struct {
     PyObject *rules, *button, *game, *size, *structure, *n, *start, *posted, *rng, *replay;
     PyObject *raw, *log, *decoded, *burns, *views, *legal, *actions, *result, *ctable, *cbytes;
     PyObject *random; /* rng's bound method random, once asked (NULL when rng changes) */
+    bdc_mt *mt;       /* an int seed's stream, while in_c (PyMem, kept for the hand's life once made) */
+    uint64_t seed;    /* that seed, and the numbers taken from its stream */
+    size_t drawn;
     bdc_legal next;   /* what the seat to act may do, when fresh */
     unsigned long owner; /* the thread whose call has the hand (PyThread_get_thread_ident), while depth > 0 */
     int depth;           /* its calls under way (a fallback calls the hand's methods) */
     char careful, started, fresh;
     char sealed; /* the hand's generator runs: no call may take the hand */
+    char in_c;   /* the generator is mt: rng is made from it when Python asks for it (bdc_py_get_rng) */
 } bdc_py_hand;
 
 #ifdef Py_GIL_DISABLED
@@ -113,6 +125,11 @@ static struct {
     PyObject *random_type; /* random.Random */
     PyObject *phases[3];   /* "bet", "draw", "over" */
     PyObject *random_name; /* "random" */
+    newfunc random_new;    /* random.Random's tp_new: the object, unseeded */
+    PyObject *gauss_name;  /* "gauss_next" */
+    PyObject *base_seed, *base_random; /* the seed and random methods of random.Random's C base type */
+    bdc_mt mt_start;       /* the state every int seed's stream starts from */
+    PyObject *no_args;     /* () */
     PyObject *names[BDC_PY_CALLS]; /* each call's name (interned) */
     PyObject *own[BDC_PY_CALLS];   /* the type's own method of each call from BDC_PY_LEGAL on */
     PyObject *kept_rules, *kept_game, *kept_size, *kept_structure;
@@ -167,10 +184,11 @@ static void bdc_py_set(PyObject **slot, PyObject *value)
 }
 
 /* Whether the fast path may play on this hand: started, neither burning nor
- * replaying, its record the bytearray the fallbacks keep. */
+ * replaying, its record the bytearray the fallbacks keep, a generator to feed
+ * it (made, or an int seed's stream). */
 static int bdc_py_fast(const bdc_py_hand *h)
 {
-    return h->started && !h->careful && h->raw != NULL && PyByteArray_CheckExact(h->raw) && h->rng != NULL;
+    return h->started && !h->careful && h->raw != NULL && PyByteArray_CheckExact(h->raw) && (h->rng != NULL || h->in_c);
 }
 
 /* After random() gave x, which PyFloat_AsDouble refused: the fallbacks' error
@@ -199,6 +217,14 @@ static int bdc_py_feed(bdc_py_hand *h, double *u, size_t need)
     PyObject *random;
     int status = 0;
     if (need == 0) {
+        return 0;
+    }
+    if (h->in_c) { /* an int seed's stream, random.Random's own numbers: no Python runs */
+        if (bdc_mt_uniforms(h->mt, u, need) < 0) {
+            PyErr_SetString(PyExc_RuntimeError, "the hand's seed stream is damaged");
+            return -1;
+        }
+        h->drawn += need;
         return 0;
     }
     h->sealed = 1; /* (the generator's Python may call the hand: refused) */
@@ -796,11 +822,69 @@ static PyObject *bdc_py_payoffs(PyObject *self, void *unused)
     return out;
 }
 
-/* _rng: the hand's generator (setting it forgets its bound method random). */
+/* The random.Random an int seed's stream stands for (in_c), made now: as
+ * random.Random(seed) makes it (an unseeded one from its tp_new, its C base
+ * type's seed, which random.py's seed calls for an int, and gauss_next None),
+ * then its random() called as many times as the stream was: CPython's own
+ * generator in the stream's state.  0, or -1 with an exception (the stream
+ * then stays).  As when the generator runs, the hand is sealed meanwhile; a
+ * call of another thread under way has it, its generator is the call's to
+ * read: RuntimeError. */
+static int bdc_py_make_rng(bdc_py_hand *h)
+{
+    PyObject *seed, *rng, *done;
+    char sealed = h->sealed;
+    size_t drawn = h->drawn;
+    if (h->depth > 0 && h->owner != PyThread_get_thread_ident()) {
+        PyErr_SetString(PyExc_RuntimeError, BDC_PY_BUSY);
+        return -1;
+    }
+    seed = PyLong_FromUnsignedLongLong(h->seed);
+    if (seed == NULL) {
+        return -1;
+    }
+    h->sealed = 1;
+    rng = bdc_py_hands.random_new((PyTypeObject *)bdc_py_hands.random_type, bdc_py_hands.no_args, NULL);
+    done = rng == NULL ? NULL : PyObject_CallFunctionObjArgs(bdc_py_hands.base_seed, rng, seed, NULL);
+    if (done == NULL || PyObject_SetAttr(rng, bdc_py_hands.gauss_name, Py_None) < 0) {
+        Py_CLEAR(rng);
+    }
+    for (size_t i = 0; rng != NULL && i < drawn; i++) {
+        PyObject *x = PyObject_CallFunctionObjArgs(bdc_py_hands.base_random, rng, NULL);
+        if (x == NULL) {
+            Py_CLEAR(rng);
+        }
+        Py_XDECREF(x);
+    }
+    h->sealed = sealed;
+    Py_XDECREF(done);
+    Py_DECREF(seed);
+    if (rng == NULL) {
+        return -1;
+    }
+    if (h->in_c && h->drawn == drawn) { /* (not made meanwhile by Python the making ran) */
+        h->in_c = 0;
+        bdc_py_set(&h->random, NULL);
+        bdc_py_set(&h->rng, rng);
+    } else {
+        Py_DECREF(rng);
+    }
+    return 0;
+}
+
+/* _rng: the hand's generator (setting it forgets its bound method random and
+ * an int seed's stream).  The making is tried again if the stream moved
+ * meanwhile (bdc_py_make_rng then kept nothing). */
 static PyObject *bdc_py_get_rng(PyObject *self, void *unused)
 {
-    PyObject *rng = BDC_PY_HAND(self)->rng;
+    PyObject *rng;
     (void)unused;
+    while (BDC_PY_HAND(self)->in_c) {
+        if (bdc_py_make_rng(BDC_PY_HAND(self)) < 0) {
+            return NULL;
+        }
+    }
+    rng = BDC_PY_HAND(self)->rng;
     if (rng == NULL) {
         PyErr_SetString(PyExc_AttributeError, "_rng");
         return NULL;
@@ -814,6 +898,7 @@ static int bdc_py_set_rng(PyObject *self, PyObject *value, void *unused)
     bdc_py_hand *h = BDC_PY_HAND(self);
     (void)unused;
     Py_XINCREF(value);
+    h->in_c = 0;
     bdc_py_set(&h->rng, value);
     bdc_py_set(&h->random, NULL);
     return 0;
@@ -902,7 +987,8 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     bdc_table_io io = {u, BDC_TABLE_START_UNIFORMS, 0, events, BDC_TABLE_MAX_EVENTS, 0};
     bdc_table_rules rules;
     size_t need;
-    int status;
+    unsigned long long seed_value = 0;
+    int status, in_c = 0;
     if (PyTuple_Size(args) != 2 || bdc_py_hands.kept_rules == NULL) {
         return 0;
     }
@@ -956,13 +1042,19 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
         if (overflow < 0 || (overflow == 0 && low < 0)) {
             return 0;
         }
+        seed_value = (unsigned long long)low;
         if (overflow > 0) {
-            (void)PyLong_AsUnsignedLongLong(seed); /* below 2**64, or the fallback's to refuse */
+            seed_value = PyLong_AsUnsignedLongLong(seed); /* below 2**64, or the fallback's to refuse */
             if (PyErr_Occurred()) {
                 PyErr_Clear();
                 return 0;
             }
         }
+        if (h->mt == NULL && (h->mt = PyMem_Malloc(sizeof(bdc_mt))) == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        in_c = 1;
     } else if (seed != Py_None && !PyObject_TypeCheck(seed, (PyTypeObject *)bdc_py_hands.random_type)) {
         return 0;
     }
@@ -983,13 +1075,13 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     }
     if (seed == Py_None) {
         rng = PyObject_CallNoArgs(bdc_py_hands.random_type);
-    } else if (PyLong_CheckExact(seed)) {
-        rng = PyObject_CallFunctionObjArgs(bdc_py_hands.random_type, seed, NULL);
+    } else if (in_c) {
+        rng = NULL; /* the stream of the seed, made below: random.Random(seed) once Python asks for it */
     } else {
         Py_INCREF(seed);
         rng = seed;
     }
-    if (rng == NULL) {
+    if (rng == NULL && !in_c) {
         Py_DECREF(start);
         for (int i = 0; i < 4; i++) {
             Py_DECREF(kept[i]);
@@ -1003,7 +1095,7 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
         button = decoded; /* the default button, seat 0 */
     }
     if (start == NULL || raw == NULL || n_seats == NULL || decoded == NULL) {
-        Py_XDECREF(start), Py_XDECREF(raw), Py_XDECREF(n_seats), Py_XDECREF(decoded), Py_DECREF(rng);
+        Py_XDECREF(start), Py_XDECREF(raw), Py_XDECREF(n_seats), Py_XDECREF(decoded), Py_XDECREF(rng);
         for (int i = 0; i < 4; i++) {
             Py_DECREF(kept[i]);
         }
@@ -1020,6 +1112,14 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     bdc_py_set(&h->n, n_seats);
     bdc_py_set(&h->start, start);
     bdc_py_set(&h->posted, NULL); /* (no blind posted out of turn: the fallback's _posted None) */
+    if (in_c) { /* (first: Python run by releasing the old generator reads the new one) */
+        /* the seed's 32-bit words as CPython takes them: as few as hold it, one for 0 */
+        uint32_t key[2] = {(uint32_t)seed_value, (uint32_t)(seed_value >> 32)};
+        (void)bdc_mt_seed(h->mt, &bdc_py_hands.mt_start, key, key[1] != 0 ? 2 : 1); /* (h->mt and key given) */
+        h->seed = seed_value;
+        h->drawn = 0;
+    }
+    h->in_c = (char)in_c;
     bdc_py_set(&h->rng, rng);
     bdc_py_set(&h->random, NULL);
     bdc_py_set(&h->replay, NULL);
@@ -1132,6 +1232,17 @@ static PyObject *bdc_py_clone(PyObject *self, PyObject *unused)
         bdc_py_leave(h);
         return NULL;
     }
+    if (h->in_c) { /* the stream copied: the copy deals on as the original would */
+        if ((twin->mt = PyMem_Malloc(sizeof(bdc_mt))) == NULL) {
+            Py_DECREF(twin);
+            bdc_py_leave(h);
+            return PyErr_NoMemory();
+        }
+        *twin->mt = *h->mt;
+        twin->seed = h->seed;
+        twin->drawn = h->drawn;
+        twin->in_c = 1;
+    }
     twin->table = h->table;
 #define BDC_PY_SHARE(member) twin->member = h->member, Py_XINCREF(twin->member);
     BDC_PY_HAND_OBJECTS(BDC_PY_SHARE)
@@ -1173,6 +1284,7 @@ static void bdc_py_dealloc(PyObject *self)
     freefunc free_object = (freefunc)PyType_GetSlot(type, Py_tp_free);
     PyObject_GC_UnTrack(self);
     bdc_py_clear(self);
+    PyMem_Free(BDC_PY_HAND(self)->mt);
     free_object(self);
     Py_DECREF(type);
 }
@@ -1199,6 +1311,7 @@ static PyMemberDef bdc_py_members[] = {
     {"_started", T_BOOL, offsetof(bdc_py_hand, started), 0, NULL},
     {"_fresh", T_BOOL, offsetof(bdc_py_hand, fresh), 0, NULL},
     {"_sealed", T_BOOL, offsetof(bdc_py_hand, sealed), 0, NULL},
+    {"_streamed", T_BOOL, offsetof(bdc_py_hand, in_c), READONLY, NULL},
     {NULL, 0, 0, 0, NULL},
 };
 #undef BDC_PY_MEMBER
@@ -1278,7 +1391,8 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     static PyType_Spec spec = {NULL, sizeof(bdc_py_hand), 0,
                                Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, slots};
     static const char *const phases[3] = {"bet", "draw", "over"};
-    PyObject *name, *doc, *fallbacks, *docs, *legals, *new_legal, *random_type, *type;
+    PyObject *name, *doc, *fallbacks, *docs, *legals, *new_legal, *random_type, *type, *base, *base_seed, *base_random;
+    newfunc random_new;
     char *texts[2 + BDC_PY_CALLS - 1 + BDC_PY_PROPERTIES] = {NULL};
     int n_texts = 0;
     (void)unused;
@@ -1336,6 +1450,25 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     if (bdc_py_hands.random_name == NULL && (bdc_py_hands.random_name = PyUnicode_InternFromString("random")) == NULL) {
         return NULL;
     }
+    if (bdc_py_hands.gauss_name == NULL && (bdc_py_hands.gauss_name = PyUnicode_InternFromString("gauss_next")) == NULL) {
+        return NULL;
+    }
+    if (bdc_py_hands.no_args == NULL && (bdc_py_hands.no_args = PyTuple_New(0)) == NULL) {
+        return NULL;
+    }
+    random_new = (newfunc)PyType_GetSlot((PyTypeObject *)random_type, Py_tp_new);
+    base = PyObject_GetAttrString(random_type, "__base__");
+    base_seed = base == NULL ? NULL : PyObject_GetAttrString(base, "seed");
+    base_random = base == NULL ? NULL : PyObject_GetAttrString(base, "random");
+    Py_XDECREF(base);
+    if (base_seed == NULL || base_random == NULL || random_new == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_TypeError, "hand_core: random.Random has no tp_new");
+        }
+        Py_XDECREF(base_seed);
+        Py_XDECREF(base_random);
+        return NULL;
+    }
     for (int call = 0; call < BDC_PY_CALLS; call++) {
         if (bdc_py_hands.names[call] == NULL
             && (bdc_py_hands.names[call] = PyUnicode_InternFromString(bdc_py_call_names[call])) == NULL) {
@@ -1344,12 +1477,16 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     }
     type = PyType_FromSpec(&spec);
     if (type == NULL) {
+        Py_DECREF(base_seed);
+        Py_DECREF(base_random);
         return NULL;
     }
     for (int call = BDC_PY_LEGAL; call < BDC_PY_CALLS; call++) {
         PyObject *own = PyObject_GetAttr(type, bdc_py_hands.names[call]);
         if (own == NULL) {
             Py_DECREF(type);
+            Py_DECREF(base_seed);
+            Py_DECREF(base_random);
             return NULL;
         }
         bdc_py_set(&bdc_py_hands.own[call], own);
@@ -1362,6 +1499,10 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     Py_INCREF(legals), bdc_py_hands.legals = legals;
     Py_INCREF(new_legal), bdc_py_hands.new_legal = new_legal;
     Py_INCREF(random_type), bdc_py_hands.random_type = random_type;
+    bdc_py_hands.random_new = random_new;
+    (void)bdc_mt_start(&bdc_py_hands.mt_start);
+    bdc_py_hands.base_seed = base_seed;
+    bdc_py_hands.base_random = base_random;
     Py_INCREF(type), bdc_py_hands.type = (PyTypeObject *)type;
     return type;
 }

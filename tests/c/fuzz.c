@@ -14,6 +14,9 @@
  *   cc -std=c99 -O1 -g -Icsrc -I<tables dir> tests/c/fuzz.c csrc/[glob *.c] -o fuzz
  *   ./fuzz [CASES [SEED]]          (default: 20000 cases, seed 1)
  *
+ * Every 20th case also seeds and draws CPython's Mersenne Twister
+ * (bdc_mt_*), from a stream of its own, against a reference mt19937ar.
+ *
  * It prints the number of cases and of bdc_ calls made.
  */
 #include <float.h>
@@ -30,7 +33,7 @@
 static uint64_t state;
 static unsigned long long calls;
 static unsigned long failures;
-static unsigned long accepted[10], refused[10]; /* per kind of case: batch, draw exact/sampled, equity exact/sampled, random, draw options, table, solver, subgame */
+static unsigned long accepted[11], refused[11]; /* per kind of case: batch, draw exact/sampled, equity exact/sampled, random, draw options, table, solver, subgame, seed stream */
 
 #define CALL(expr) (calls++, (expr))
 #define FAIL(...)                                                                          \
@@ -378,6 +381,192 @@ static void fuzz_random(void)
     uint64_t rng[4];
     calls++;
     bdc_rng_seed(next(), rng);
+}
+
+/* ---- CPython's Mersenne Twister (bdc_mt.c) against mt19937ar ---------
+ * The reference is Matsumoto and Nishimura's mt19937ar.c as CPython's
+ * _randommodule.c runs it (init_genrand, init_by_array, genrand_int32
+ * regenerating the whole block, random() of two outputs), from any start
+ * words: bdc_mt_seed and bdc_mt_uniforms must give the same doubles for keys
+ * of any length, any start, draws in pieces across blocks, and refuse what
+ * they document, writing nothing. */
+#define REF_MT_N 624
+#define REF_MT_M 397
+#define REF_MT_UPPER 0x80000000U
+#define REF_MT_LOWER 0x7fffffffU
+typedef struct {
+    uint32_t mt[REF_MT_N];
+    int mti;
+} ref_mt;
+
+static void ref_init_genrand(ref_mt *r, uint32_t s)
+{
+    r->mt[0] = s;
+    for (int i = 1; i < REF_MT_N; i++)
+        r->mt[i] = 1812433253U * (r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) + (uint32_t)i;
+    r->mti = REF_MT_N;
+}
+
+static void ref_init_by_array(ref_mt *r, const uint32_t *init_key, size_t key_length)
+{
+    size_t i = 1, j = 0, k = REF_MT_N > key_length ? REF_MT_N : key_length;
+    for (; k; k--) {
+        r->mt[i] = (r->mt[i] ^ ((r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) * 1664525U)) + init_key[j] + (uint32_t)j;
+        i++;
+        j++;
+        if (i >= REF_MT_N) {
+            r->mt[0] = r->mt[REF_MT_N - 1];
+            i = 1;
+        }
+        if (j >= key_length)
+            j = 0;
+    }
+    for (k = REF_MT_N - 1; k; k--) {
+        r->mt[i] = (r->mt[i] ^ ((r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        i++;
+        if (i >= REF_MT_N) {
+            r->mt[0] = r->mt[REF_MT_N - 1];
+            i = 1;
+        }
+    }
+    r->mt[0] = 0x80000000U;
+    r->mti = REF_MT_N;
+}
+
+static uint32_t ref_genrand_int32(ref_mt *r)
+{
+    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+    uint32_t y;
+    if (r->mti >= REF_MT_N) {
+        int kk;
+        for (kk = 0; kk < REF_MT_N - REF_MT_M; kk++) {
+            y = (r->mt[kk] & REF_MT_UPPER) | (r->mt[kk + 1] & REF_MT_LOWER);
+            r->mt[kk] = r->mt[kk + REF_MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        for (; kk < REF_MT_N - 1; kk++) {
+            y = (r->mt[kk] & REF_MT_UPPER) | (r->mt[kk + 1] & REF_MT_LOWER);
+            r->mt[kk] = r->mt[kk + (REF_MT_M - REF_MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        y = (r->mt[REF_MT_N - 1] & REF_MT_UPPER) | (r->mt[0] & REF_MT_LOWER);
+        r->mt[REF_MT_N - 1] = r->mt[REF_MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
+        r->mti = 0;
+    }
+    y = r->mt[r->mti++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+static double ref_random(ref_mt *r) /* CPython's random_random */
+{
+    uint32_t a = ref_genrand_int32(r) >> 5, b = ref_genrand_int32(r) >> 6;
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+}
+
+/* The reference against mt19937ar.out (init_by_array of {0x123, 0x234,
+ * 0x345, 0x456}: its first outputs), once, before any case relies on it. */
+static void check_ref_mt(void)
+{
+    static const uint32_t key[4] = {0x123, 0x234, 0x345, 0x456};
+    static const uint32_t first[5] = {1067595299U, 955945823U, 477289528U, 4107218783U, 4228976476U};
+    ref_mt r;
+    ref_init_genrand(&r, 19650218U);
+    ref_init_by_array(&r, key, 4);
+    for (int i = 0; i < 5; i++)
+        if (ref_genrand_int32(&r) != first[i])
+            FAIL("the reference Mersenne Twister's output %d is not mt19937ar's", i);
+}
+
+static bdc_mt mt_start; /* bdc_mt_start's, made once in main */
+
+static void fuzz_mt(void)
+{
+    int pick = between(0, 9);
+    size_t n_key = pick == 0 ? (size_t)between(0, 2000) : pick == 1 ? 0 : (size_t)between(1, 3);
+    uint32_t *key = checked_malloc(n_key * sizeof *key); /* exactly n_key words */
+    bdc_mt *mt = checked_malloc(sizeof *mt), *start = NULL, *hostile = NULL;
+    ref_mt r;
+    int status, start_kind = between(0, 3), null_mt = between(0, 19) == 0, null_key = between(0, 19) == 0;
+    for (size_t i = 0; i < n_key; i++)
+        key[i] = between(0, 3) ? (uint32_t)next() : between(0, 1) ? 0U : 0xffffffffU;
+    memset(mt, 0xa5, sizeof *mt);
+    ref_init_genrand(&r, 19650218U);
+    if (start_kind == 0) { /* the kept start */
+        start = &mt_start;
+    } else if (start_kind == 2) { /* mt itself, holding the start */
+        if (CALL(bdc_mt_start(mt)) != BDC_OK)
+            FAIL("mt_start refused a state");
+        start = mt;
+    } else if (start_kind == 3) { /* any words, index and twisted: seeding reads only the words */
+        hostile = checked_malloc(sizeof *hostile);
+        for (int i = 0; i < BDC_MT_WORDS; i++)
+            hostile->word[i] = r.mt[i] = (uint32_t)next();
+        hostile->index = (uint32_t)next();
+        hostile->twisted = (uint32_t)next();
+        start = hostile;
+    } /* 1: NULL, made in mt */
+    bdc_mt before = *mt;
+    status = CALL(bdc_mt_seed(null_mt ? NULL : mt, start, null_key ? NULL : key, n_key));
+    if (null_mt || null_key || n_key == 0) {
+        if (status != BDC_E_ARGUMENT)
+            FAIL("mt_seed took %s (n_key %zu): %d", null_mt ? "no state" : null_key ? "no key" : "an empty key", n_key,
+                 status);
+        if (memcmp(&before, mt, sizeof before) != 0)
+            FAIL("mt_seed refused but wrote its state");
+        refused[10]++;
+    } else if (status != BDC_OK) {
+        FAIL("mt_seed refused n_key %zu: %d", n_key, status);
+        refused[10]++;
+    } else {
+        accepted[10]++;
+        ref_init_by_array(&r, key, n_key);
+        for (int piece = between(1, 6); piece > 0; piece--) { /* draws in pieces: across blocks, some of none */
+            size_t n = (size_t)(between(0, 3) ? between(0, 40) : between(0, 1400));
+            double *out = n ? checked_malloc(n * sizeof *out) : NULL; /* exactly n doubles */
+            if (CALL(bdc_mt_uniforms(mt, out, n)) != BDC_OK)
+                FAIL("mt_uniforms refused %zu numbers of a seeded state", n);
+            for (size_t i = 0; i < n; i++) {
+                double expected = ref_random(&r);
+                if (out[i] != expected) {
+                    FAIL("mt_uniforms: number %zu of a piece is %.17g, mt19937ar's %.17g (n_key %zu, start %d)", i, out[i],
+                         expected, n_key, start_kind);
+                    break;
+                }
+            }
+            free(out);
+        }
+        /* a damaged state: index or twisted past the block is refused, untouched;
+         * within it, inconsistent, it stays inside its words */
+        bdc_mt kept = *mt;
+        double x[3];
+        if (between(0, 1)) {
+            (between(0, 1) ? &mt->index : &mt->twisted)[0] = BDC_MT_WORDS + 1 + (uint32_t)between(0, 1 << 20);
+            kept = *mt;
+            if (CALL(bdc_mt_uniforms(mt, x, 3)) != BDC_E_ARGUMENT || memcmp(&kept, mt, sizeof kept) != 0)
+                FAIL("mt_uniforms took a state past its block, or wrote it");
+        } else {
+            mt->index = (uint32_t)between(0, BDC_MT_WORDS);
+            mt->twisted = (uint32_t)between(0, BDC_MT_WORDS);
+            if (CALL(bdc_mt_uniforms(mt, x, 3)) != BDC_OK)
+                FAIL("mt_uniforms refused a state inside its block");
+            for (int i = 0; i < 3; i++)
+                if (!(x[i] >= 0.0 && x[i] < 1.0))
+                    FAIL("mt_uniforms gave %.17g, outside [0, 1)", x[i]);
+        }
+        if (CALL(bdc_mt_uniforms(NULL, x, 1)) != BDC_E_ARGUMENT || CALL(bdc_mt_uniforms(mt, NULL, 1)) != BDC_E_ARGUMENT)
+            FAIL("mt_uniforms took no state or no output");
+        kept = *mt;
+        if (CALL(bdc_mt_uniforms(mt, NULL, 0)) != (mt->index > BDC_MT_WORDS || mt->twisted > BDC_MT_WORDS ? BDC_E_ARGUMENT : BDC_OK)
+            || memcmp(&kept, mt, sizeof kept) != 0)
+            FAIL("mt_uniforms of no numbers did not answer as documented, or wrote the state");
+    }
+    if (CALL(bdc_mt_start(NULL)) != BDC_E_ARGUMENT)
+        FAIL("mt_start took no state");
+    free(hostile);
+    free(mt);
+    free(key);
 }
 
 /* ---- draws and equity (bounded work) --------------------------------- */
@@ -1876,7 +2065,17 @@ int main(int argc, char **argv)
         printf(" %s", bdc_implementation_name(supported_ids[k]));
     printf("\n");
     fflush(stdout);
+    check_ref_mt();
+    (void)CALL(bdc_mt_start(&mt_start));
+    uint64_t mt_state = state ^ 0x6d74U; /* the seed stream's cases draw from their own stream: the others stay as they were */
     for (current_case = 0; current_case < cases; current_case++) {
+        if (current_case % 20 == 0) {
+            uint64_t kept = state;
+            state = mt_state;
+            fuzz_mt();
+            mt_state = state;
+            state = kept;
+        }
         int pick = between(0, 99);
         if (pick < 1)
             between(0, 2) == 0 ? fuzz_subgame() : (between(0, 1) ? fuzz_vector() : fuzz_observation());
@@ -1900,9 +2099,9 @@ int main(int argc, char **argv)
             (void)CALL(bdc_use_implementation(supported_ids[between(0, n_supported - 1)]));
     }
     (void)CALL(bdc_use_implementation(chosen));
-    static const char *kinds[10] = {"batch", "draw exact", "draw sampled", "equity exact", "equity sampled", "random hands",
-                                   "draw options", "table", "solver", "subgame"};
-    for (int k = 0; k < 10; k++)
+    static const char *kinds[11] = {"batch", "draw exact", "draw sampled", "equity exact", "equity sampled", "random hands",
+                                   "draw options", "table", "solver", "subgame", "seed stream"};
+    for (int k = 0; k < 11; k++)
         printf("fuzz: %-15s %6lu accepted, %6lu refused\n", kinds[k], accepted[k], refused[k]);
     printf("fuzz: %-15s %6lu accepted, %6lu refused, %lu steps\n", "vector", vector_accepted, vector_refused,
            vector_steps);
