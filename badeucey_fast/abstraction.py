@@ -177,15 +177,37 @@ def class_masks(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
     """
     import numpy as np
 
-    bits = np.left_shift(np.int64(1), (hands >> 2).astype(np.int64))
-    suits = hands & 3
-    per_suit = np.stack([np.where(suits == s, bits, 0).sum(axis=1) for s in range(4)], axis=1)  # ranks are distinct in a suit
-    per_suit = -np.sort(-per_suit, axis=1)
+    _, (a, b, c, d) = _suit_sets(hands)
+    # the four sets, largest first: a sorting network of five exchanges (a sort along rows
+    # of four costs more per row than these whole-column steps)
+    a, b = np.maximum(a, b), np.minimum(a, b)
+    c, d = np.maximum(c, d), np.minimum(c, d)
+    a, c = np.maximum(a, c), np.minimum(a, c)
+    b, d = np.maximum(b, d), np.minimum(b, d)
+    b, c = np.maximum(b, c), np.minimum(b, c)
     spread = _spread()
     out = np.zeros(len(hands), dtype=np.uint64)
-    for suit in range(4):
-        out |= spread[per_suit[:, suit]] << np.uint64(suit)
+    for suit, ranks in enumerate((a, b, c, d)):
+        out |= spread[ranks] << np.uint64(suit)
     return out
+
+
+def _suit_sets(hands: npt.NDArray[np.uint8]) -> tuple[list[npt.NDArray[np.int32]], list[npt.NDArray[np.int32]]]:
+    """For a (N, k) array of card ids: each column's suits, and each suit's set of
+    ranks (a 13-bit number, bit r for rank r), column by column (whole columns are
+    numpy's fast path; rows of five are not)."""
+    import numpy as np
+
+    columns = [np.ascontiguousarray(hands[:, i], dtype=np.int32) for i in range(hands.shape[1])]
+    suits = [column & 3 for column in columns]
+    bits = [np.left_shift(np.int32(1), column >> 2) for column in columns]
+    sets = []
+    for suit in range(4):
+        ranks = np.zeros(len(hands), dtype=np.int32)
+        for of_card, bit in zip(suits, bits):
+            ranks += np.where(of_card == suit, bit, 0)  # ranks are distinct in a suit
+        sets.append(ranks)
+    return suits, sets
 
 
 def _all_sets(k: int) -> npt.NDArray[np.uint8]:

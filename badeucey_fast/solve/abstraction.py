@@ -67,19 +67,33 @@ def colex_index(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
 def _positions_in_class(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
     """For each sorted hand, where each card of its canonical hand (ascending)
     sits in it: the relabelling of :func:`~badeucey_fast.abstraction.class_masks`
-    (the suit of the largest set of ranks becomes suit 0, and so on)."""
+    (the suit of the largest set of ranks becomes suit 0, and so on; of two
+    suits with the same set, the lower takes the lower place).  Places are
+    counted by comparing whole columns: sorts along rows this short cost more
+    per row than all of the comparisons."""
     import numpy as np
 
-    h = hands.astype(np.int64)
-    bits = np.left_shift(np.int64(1), h >> 2)
-    suits = h & 3
-    per_suit = np.stack([np.where(suits == s, bits, 0).sum(axis=1) for s in range(4)], axis=1)
-    order = np.argsort(-per_suit, axis=1, kind="stable")  # order[:, new] = old suit
-    new_suit = np.empty_like(order)
-    np.put_along_axis(new_suit, order, np.arange(4)[None, :].repeat(len(h), axis=0), axis=1)
-    relabelled = (h & ~3) + np.take_along_axis(new_suit, suits, axis=1)
-    at: npt.NDArray[np.int64] = np.argsort(relabelled, axis=1, kind="stable")  # canonical card b is hand card at[b]
-    return at
+    from badeucey_fast.abstraction import _suit_sets
+
+    n, k = hands.shape
+    suits, sets = _suit_sets(hands)
+    new_suit = []
+    for s in range(4):  # the suits placed before s: a larger set of ranks, or the same set and a lower suit
+        place = np.zeros(n, dtype=np.int32)
+        for t in range(4):
+            if t != s:
+                place += (sets[t] >= sets[s]) if t < s else (sets[t] > sets[s])
+        new_suit.append(place)
+    relabelled = [(hands[:, i].astype(np.int32) & ~3) + np.choose(suits[i], new_suit) for i in range(k)]
+    at = np.empty(n * k, dtype=np.int64)  # canonical card b is the hand's card at[b]
+    row = np.arange(n, dtype=np.int64) * k
+    for i in range(k):  # the cards are distinct: card i's place is the number of cards below it
+        place64 = np.zeros(n, dtype=np.int64)
+        for j in range(k):
+            if j != i:
+                place64 += relabelled[j] < relabelled[i]
+        at[row + place64] = i
+    return at.reshape(n, k)
 
 
 @dataclass(frozen=True, eq=False)
