@@ -65,17 +65,46 @@ static int bits(int64_t m)
     return count_bits((uint64_t)m);
 }
 
-/* A uniform index in 0 .. left - 1: floor(u * left) for the next uniform u. */
+/* floor(u * left), at most left - 1, for a uniform u in [0, 1). */
+static int index_of(double u, int left)
+{
+    int j = (int)(u * (double)left);
+    return j < left ? j : left - 1;
+}
+
+/* A uniform index in 0 .. left - 1: index_of the next uniform. */
 static int pick(ctx *c, int left)
 {
-    double u;
-    int j;
     if (c->uniforms)
-        u = c->uniforms[c->used++];
-    else
-        u = (double)(bdc_rng_next(c->t->rng) >> 11) * BDC_UNIFORM_SCALE;
-    j = (int)(u * (double)left);
-    return j < left ? j : left - 1;
+        return index_of(c->uniforms[c->used++], left);
+    return index_of((double)(bdc_rng_next(c->t->rng) >> 11) * BDC_UNIFORM_SCALE, left);
+}
+
+/* count cards picked from the stub (count <= n_stub) to out, by pick's rule
+ * (the table's generator held in locals while it deals). */
+static void pick_cards(ctx *c, int count, uint8_t *out)
+{
+    bdc_table *t = c->t;
+    int left = t->n_stub, k;
+    if (c->uniforms) {
+        for (k = 0; k < count; k++) {
+            int j = pick(c, left--);
+            out[k] = t->stub[j];
+            t->stub[j] = t->stub[left];
+        }
+    } else {
+        uint64_t rng[4];
+        for (k = 0; k < 4; k++) /* word by word: a block copy back stalls on the words just stored */
+            rng[k] = t->rng[k];
+        for (k = 0; k < count; k++) {
+            int j = index_of((double)(bdc_rng_next(rng) >> 11) * BDC_UNIFORM_SCALE, left--);
+            out[k] = t->stub[j];
+            t->stub[j] = t->stub[left];
+        }
+        for (k = 0; k < 4; k++)
+            t->rng[k] = rng[k];
+    }
+    t->n_stub = (uint8_t)left;
 }
 
 static bdc_table_event *event(ctx *c, int kind, int seat, int64_t amount)
@@ -131,13 +160,8 @@ static void take(ctx *c, int count, uint8_t *out)
             while (got < count)
                 out[got++] = t->stub[--t->n_stub];
         } else {
-            while (got < count) {
-                int j = pick(c, left);
-                left--;
-                out[got++] = t->stub[j];
-                t->stub[j] = t->stub[left];
-            }
-            t->n_stub = (uint8_t)left;
+            pick_cards(c, count - got, out + got);
+            got = count;
         }
     }
 }
@@ -180,15 +204,12 @@ static void deal_hands(ctx *c)
             for (i = 0; i < n; i++)
                 t->hole[order(t, i)][k] = t->stub[--t->n_stub];
     } else {
-        int left = t->n_stub;
+        /* the same order: round k's picks go to hole[order(i)][k], i = 0 .. n - 1 */
+        uint8_t dealt[BDC_TABLE_MAX_SEATS * BDC_MAX_HAND_CARDS];
+        pick_cards(c, size * n, dealt);
         for (k = 0; k < size; k++)
-            for (i = 0; i < n; i++) {
-                int j = pick(c, left);
-                left--;
-                t->hole[order(t, i)][k] = t->stub[j];
-                t->stub[j] = t->stub[left];
-            }
-        t->n_stub = (uint8_t)left;
+            for (i = 0; i < n; i++)
+                t->hole[order(t, i)][k] = dealt[k * n + i];
     }
     for (i = 0; i < n; i++) {
         int seat = order(t, i);
