@@ -19,6 +19,15 @@
 #define BDC_UNIFORM_SCALE (1.0 / 9007199254740992.0) /* 2^-53: a 53-bit word as a double in [0, 1) */
 #define BDC_CHECKED_MARK 0xB5                     /* bdc_table.checked of a table bdc_table_start made */
 
+/* The C library's memset and memcpy for whole tables (928 bytes), called
+ * through volatile pointers so that no compiler expands them inline: x86
+ * compilers expand a fixed-size copy of that length as one string
+ * instruction (rep stos, rep movs), slow to start, where the library's
+ * vector loops are not.  Self-play clears a table every deal and copies it
+ * for every rotation. */
+static void *(*const volatile clear_bytes)(void *, int, size_t) = memset;
+static void *(*const volatile copy_bytes)(void *, const void *, size_t) = memcpy;
+
 /* One call's context: the table, where uniforms come from, where events go. */
 typedef struct {
     bdc_table *t;
@@ -820,8 +829,8 @@ static void start_posted(ctx *c, const bdc_table_rules *rules, int n_seats, cons
 {
     bdc_table *t = c->t;
     int s, i, n_cards;
-    memset(t, 0, sizeof *t);
-    t->rules = *rules;
+    clear_bytes(t, 0, sizeof *t);
+    copy_bytes(&t->rules, rules, sizeof *rules);
     t->n_seats = n_seats;
     t->button = button;
     for (s = 0; s < n_seats; s++)
@@ -1432,7 +1441,7 @@ int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stack
             bdc_table copy, *t = &dealt; /* every rotation but the last on a copy, the last on the deal itself */
             drawing_plan plans[BDC_TABLE_MAX_SEATS];
             if (r + 1 < rotations) {
-                memcpy(&copy, &dealt, sizeof copy);
+                copy_bytes(&copy, &dealt, sizeof copy);
                 t = &copy;
             }
             open_ctx(&c, t, NULL, 0);
