@@ -19,7 +19,7 @@
 #define BDC_UNIFORM_SCALE (1.0 / 9007199254740992.0) /* 2^-53: a 53-bit word as a double in [0, 1) */
 #define BDC_CHECKED_MARK 0xB5                     /* bdc_table.checked of a table bdc_table_start made */
 
-/* The C library's memset and memcpy for whole tables (928 bytes), called
+/* The C library's memset and memcpy for whole tables (near a kilobyte), called
  * through volatile pointers so that no compiler expands them inline: x86
  * compilers expand a fixed-size copy of that length as one string
  * instruction (rep stos, rep movs), slow to start, where the library's
@@ -1150,7 +1150,7 @@ int bdc_table_act_known(bdc_table *t, int64_t action)
 /* Self-play                                                                  */
 /* ------------------------------------------------------------------------ */
 
-#define BDC_DEAL_STEP 0x9E3779B97F4A7C15u /* the golden-ratio step between the seeds of consecutive deals */
+#define BDC_DEAL_STEP 0x9E3779B97F4A7C15u /* G, splitmix64's increment: the step between shuffled deals' seeds */
 #define BDC_SEED_STEP (4 * BDC_DEAL_STEP)  /* bdc_rng_seed reads four words of splitmix64's stream */
 #define BDC_DRAWN_DEAL_STEP (8 * BDC_DEAL_STEP) /* a drawn deal's words: two generators' seeds, no overlap */
 
