@@ -120,9 +120,11 @@ class _Lib:
     BDC_POLICY_CALLING: int
     BDC_POLICY_DRAWING: int
     BDC_POLICIES: int
+    BDC_SELFPLAY_SHUFFLED: int
+    BDC_SELFPLAY_DRAWN: int
     def bdc_selfplay(
         self, rules: Any, n_seats: int, stacks: Any, policies: Any, seed: int, first_deal: int, deals: int,
-        duplicate: int, results: Any, /
+        duplicate: int, dealing: int, results: Any, /
     ) -> int: ...
     # the vector environment (csrc/bdc_vector.c)
     BDC_OBS_SLOT_SIZE: int

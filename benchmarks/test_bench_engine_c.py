@@ -1,5 +1,5 @@
 """The C state machine (issue 28): whole random hands played in C by
-``bdc_selfplay``, and random hands stepped from Python through the C table's
+``bdc_selfplay`` (on self-play's deals and on play_match's), and random hands stepped from Python through the C table's
 private wrapper, beside the Python engine and pokerkit in the groups of
 test_bench_engine.py (fixed-limit deuce-to-seven, blinds 1/2, stacks 200, the
 same random policy).
@@ -58,6 +58,15 @@ def test_selfplay_random_hands(benchmark: Any, figures: Any, seats: int) -> None
     if figures.per_hand(f"selfplay_{seats}", benchmark, SELFPLAY_HANDS) is not None:
         figures.ratio(benchmark, f"engine/selfplay_{seats}", f"engine_{seats}", f"selfplay_{seats}")
         figures.ratio(benchmark, f"pokerkit/selfplay_{seats}", f"pokerkit_engine_{seats}", f"selfplay_{seats}")
+
+
+def test_selfplay_match_deals_heads_up(benchmark: Any) -> None:
+    """bdc_selfplay on play_match's deals (each deal's deck shuffled whole), beside
+    self-play's own deals (each card drawn as it is dealt) above."""
+    benchmark.group = "engine: random hands, 2 seats"
+    won = benchmark(ctable.selfplay, RULES, [200, 200], ["random", "random"], SELFPLAY_HANDS, 1, duplicate=False,
+                    dealing="shuffled")
+    assert won.shape == (SELFPLAY_HANDS, 2) and not won.sum(axis=1).any() and won.any()
 
 
 @pytest.mark.parametrize("seats", [2, 6], ids=["heads-up", "six-handed"])

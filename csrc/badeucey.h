@@ -627,20 +627,31 @@ int bdc_table_cards(const bdc_table *table, int seat, uint8_t out[5]);
  *            rounds 0..3, halved for every bet of the round past the first;
  *            calls a bet at most 0.60, 0.50, 0.40, 0.30; else checks or folds.
  * Deal d (d = first_deal .. first_deal + deals - 1) has the button at seat
- * d % n_seats, a deck shuffled and a table seed drawn from the generator
- * bdc_rng_seed(seed + d * 0x9E3779B97F4A7C15), and one generator per bot
- * from the same; so each deal's result depends on the seed and d alone, not
- * on how the deals are split among calls.  With duplicate, each deal is
- * played n_seats times (rotation r: seat s played by bot (s + r) % n_seats)
- * from the same deck and stub seed.  Writes results[(d - first_deal) *
- * n_seats + b]: the chips bot b won in that deal, over its rotations.
- * BDC_OK, or BDC_E_ARGUMENT for a bad setting, a policy outside the enum or
- * a NULL pointer. */
+ * d % n_seats.  Its cards and the bots' choices come from seed and d alone
+ * (G = 0x9E3779B97F4A7C15, splitmix64's increment; sums mod 2^64), so each
+ * deal's result does not depend on how the deals are split among calls:
+ *   SHUFFLED  the whole deck shuffled, a table seed and one generator per
+ *             bot, all drawn from the generator bdc_rng_seed(seed + d * G)
+ *             (play_match's deals);
+ *   DRAWN     each card drawn from what is left of the stub as it is dealt,
+ *             exactly as bdc_table_start with no deck and the table seed
+ *             seed + (8d + 4) * G deals (the hands, every draw, every
+ *             reshuffle); every bot's choice from the one generator
+ *             bdc_rng_seed(seed + 8d * G).  Deal d reads words 8d + 1 ..
+ *             8d + 8 of the seed's splitmix64 stream, so no two deals below
+ *             2^61 share a word.
+ * With duplicate, each deal is played n_seats times (rotation r: seat s
+ * played by bot (s + r) % n_seats) from the same table as dealt (the same
+ * cards come off the stub in each rotation until a reshuffle).  Writes
+ * results[(d - first_deal) * n_seats + b]: the chips bot b won in that deal,
+ * over its rotations.  BDC_OK, or BDC_E_ARGUMENT for a bad setting, a policy
+ * or a dealing outside its enum or a NULL pointer. */
 enum bdc_policy { BDC_POLICY_RANDOM = 0, BDC_POLICY_CALLING = 1, BDC_POLICY_DRAWING = 2 };
 #define BDC_POLICIES 3
+enum bdc_selfplay_dealing { BDC_SELFPLAY_SHUFFLED = 0, BDC_SELFPLAY_DRAWN = 1 };
 
 int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stacks, const int *policies,
-                 uint64_t seed, uint64_t first_deal, uint64_t deals, int duplicate, int64_t *results);
+                 uint64_t seed, uint64_t first_deal, uint64_t deals, int duplicate, int dealing, int64_t *results);
 
 /* ---- end of the hand's state machine ------------------------------------ */
 

@@ -19,6 +19,15 @@
 #define BDC_UNIFORM_SCALE (1.0 / 9007199254740992.0) /* 2^-53: a 53-bit word as a double in [0, 1) */
 #define BDC_CHECKED_MARK 0xB5                     /* bdc_table.checked of a table bdc_table_start made */
 
+/* The C library's memset and memcpy for whole tables (near a kilobyte), called
+ * through volatile pointers so that no compiler expands them inline: x86
+ * compilers expand a fixed-size copy of that length as one string
+ * instruction (rep stos, rep movs), slow to start, where the library's
+ * vector loops are not.  Self-play clears a table every deal and copies it
+ * for every rotation. */
+static void *(*const volatile clear_bytes)(void *, int, size_t) = memset;
+static void *(*const volatile copy_bytes)(void *, const void *, size_t) = memcpy;
+
 /* One call's context: the table, where uniforms come from, where events go. */
 typedef struct {
     bdc_table *t;
@@ -65,17 +74,46 @@ static int bits(int64_t m)
     return count_bits((uint64_t)m);
 }
 
-/* A uniform index in 0 .. left - 1: floor(u * left) for the next uniform u. */
+/* floor(u * left), at most left - 1, for a uniform u in [0, 1). */
+static int index_of(double u, int left)
+{
+    int j = (int)(u * (double)left);
+    return j < left ? j : left - 1;
+}
+
+/* A uniform index in 0 .. left - 1: index_of the next uniform. */
 static int pick(ctx *c, int left)
 {
-    double u;
-    int j;
     if (c->uniforms)
-        u = c->uniforms[c->used++];
-    else
-        u = (double)(bdc_rng_next(c->t->rng) >> 11) * BDC_UNIFORM_SCALE;
-    j = (int)(u * (double)left);
-    return j < left ? j : left - 1;
+        return index_of(c->uniforms[c->used++], left);
+    return index_of((double)(bdc_rng_next(c->t->rng) >> 11) * BDC_UNIFORM_SCALE, left);
+}
+
+/* count cards picked from the stub (count <= n_stub) to out, by pick's rule
+ * (the table's generator held in locals while it deals). */
+static void pick_cards(ctx *c, int count, uint8_t *out)
+{
+    bdc_table *t = c->t;
+    int left = t->n_stub, k;
+    if (c->uniforms) {
+        for (k = 0; k < count; k++) {
+            int j = pick(c, left--);
+            out[k] = t->stub[j];
+            t->stub[j] = t->stub[left];
+        }
+    } else {
+        uint64_t rng[4];
+        for (k = 0; k < 4; k++) /* word by word: a block copy back stalls on the words just stored */
+            rng[k] = t->rng[k];
+        for (k = 0; k < count; k++) {
+            int j = index_of((double)(bdc_rng_next(rng) >> 11) * BDC_UNIFORM_SCALE, left--);
+            out[k] = t->stub[j];
+            t->stub[j] = t->stub[left];
+        }
+        for (k = 0; k < 4; k++)
+            t->rng[k] = rng[k];
+    }
+    t->n_stub = (uint8_t)left;
 }
 
 static bdc_table_event *event(ctx *c, int kind, int seat, int64_t amount)
@@ -131,13 +169,8 @@ static void take(ctx *c, int count, uint8_t *out)
             while (got < count)
                 out[got++] = t->stub[--t->n_stub];
         } else {
-            while (got < count) {
-                int j = pick(c, left);
-                left--;
-                out[got++] = t->stub[j];
-                t->stub[j] = t->stub[left];
-            }
-            t->n_stub = (uint8_t)left;
+            pick_cards(c, count - got, out + got);
+            got = count;
         }
     }
 }
@@ -180,15 +213,12 @@ static void deal_hands(ctx *c)
             for (i = 0; i < n; i++)
                 t->hole[order(t, i)][k] = t->stub[--t->n_stub];
     } else {
-        int left = t->n_stub;
+        /* the same order: round k's picks go to hole[order(i)][k], i = 0 .. n - 1 */
+        uint8_t dealt[BDC_TABLE_MAX_SEATS * BDC_MAX_HAND_CARDS];
+        pick_cards(c, size * n, dealt);
         for (k = 0; k < size; k++)
-            for (i = 0; i < n; i++) {
-                int j = pick(c, left);
-                left--;
-                t->hole[order(t, i)][k] = t->stub[j];
-                t->stub[j] = t->stub[left];
-            }
-        t->n_stub = (uint8_t)left;
+            for (i = 0; i < n; i++)
+                t->hole[order(t, i)][k] = dealt[k * n + i];
     }
     for (i = 0; i < n; i++) {
         int seat = order(t, i);
@@ -778,16 +808,29 @@ static void close_ctx(ctx *c, bdc_table_io *io)
 /* Entry points                                                               */
 /* ------------------------------------------------------------------------ */
 
+/* The rules' cards in ascending order: the stub of a deal at random. */
+static int ascending_deck(const bdc_table_rules *rules, uint8_t *out)
+{
+    uint64_t cards = deck_cards(rules);
+    int i, k;
+    for (i = 0, k = 0; i < BDC_DECK_SIZE; i++)
+        if (cards >> i & 1)
+            out[k++] = (uint8_t)i;
+    return k;
+}
+
 /* Deals, posts the blinds and opens the first round on t, from checked
  * settings (the context's table is t).  stub: the rules' cards as the stub
- * holds a given deck (its first card last); NULL: dealt at random. */
+ * holds them; ordered: 1 for a given deck (its first card last, dealt from
+ * the top), 0 to draw every card at random from the stub as it is dealt
+ * (stub NULL: the ascending deck). */
 static void start_posted(ctx *c, const bdc_table_rules *rules, int n_seats, const int64_t *stacks, int button,
-                         uint32_t posted, const uint8_t *stub, uint64_t seed)
+                         uint32_t posted, const uint8_t *stub, int ordered, uint64_t seed)
 {
     bdc_table *t = c->t;
-    int s, i, k, n_cards;
-    memset(t, 0, sizeof *t);
-    t->rules = *rules;
+    int s, i, n_cards;
+    clear_bytes(t, 0, sizeof *t);
+    copy_bytes(&t->rules, rules, sizeof *rules);
     t->n_seats = n_seats;
     t->button = button;
     for (s = 0; s < n_seats; s++)
@@ -796,15 +839,12 @@ static void start_posted(ctx *c, const bdc_table_rules *rules, int n_seats, cons
     t->to_act = BDC_NO_SEAT;
     t->cap = -1;
     bdc_rng_seed(seed, t->rng);
-    t->ordered = stub != NULL;
-    n_cards = deck_size(rules);
+    t->ordered = (uint8_t)ordered;
     if (stub) {
+        n_cards = deck_size(rules);
         memcpy(t->stub, stub, (size_t)n_cards);
     } else {
-        uint64_t cards = deck_cards(rules);
-        for (i = 0, k = 0; i < BDC_DECK_SIZE; i++)
-            if (cards >> i & 1)
-                t->stub[k++] = (uint8_t)i;
+        n_cards = ascending_deck(rules, t->stub);
     }
     t->n_stub = (uint8_t)n_cards;
     t->checked = BDC_CHECKED_MARK;
@@ -830,9 +870,9 @@ static void start_posted(ctx *c, const bdc_table_rules *rules, int n_seats, cons
 
 /* start_posted with no blind posted out of turn. */
 static void start_hand(ctx *c, const bdc_table_rules *rules, int n_seats, const int64_t *stacks, int button,
-                       const uint8_t *stub, uint64_t seed)
+                       const uint8_t *stub, int ordered, uint64_t seed)
 {
-    start_posted(c, rules, n_seats, stacks, button, 0, stub, seed);
+    start_posted(c, rules, n_seats, stacks, button, 0, stub, ordered, seed);
 }
 
 int bdc_table_start_posted(bdc_table *t, const bdc_table_rules *rules, int n_seats, const int64_t *stacks,
@@ -870,7 +910,7 @@ int bdc_table_start_posted(bdc_table *t, const bdc_table_rules *rules, int n_sea
     rc = open_ctx(&c, &fresh, io, deck ? 0 : BDC_TABLE_START_UNIFORMS); /* a given deck needs none: it fills the deal */
     if (rc)
         return rc;
-    start_posted(&c, rules, n_seats, stacks, button, posted, deck ? stub : NULL, seed);
+    start_posted(&c, rules, n_seats, stacks, button, posted, deck ? stub : NULL, deck != NULL, seed);
     if (c.error)
         return c.error;
     *t = fresh;
@@ -1083,7 +1123,7 @@ int bdc_table_start_known(bdc_table *t, const bdc_table_rules *rules, const int6
         stub[i] = deck[n_cards - 1 - i]; /* the next card last */
     }
     open_ctx(&c, t, NULL, 0);
-    start_hand(&c, rules, 2, stacks, 0, stub, seed);
+    start_hand(&c, rules, 2, stacks, 0, stub, 1, seed);
     return c.error;
 }
 
@@ -1110,7 +1150,9 @@ int bdc_table_act_known(bdc_table *t, int64_t action)
 /* Self-play                                                                  */
 /* ------------------------------------------------------------------------ */
 
-#define BDC_DEAL_STEP 0x9E3779B97F4A7C15u /* the golden-ratio step between the seeds of consecutive deals */
+#define BDC_DEAL_STEP 0x9E3779B97F4A7C15u /* G, splitmix64's increment: the step between shuffled deals' seeds */
+#define BDC_SEED_STEP (4 * BDC_DEAL_STEP)  /* bdc_rng_seed reads four words of splitmix64's stream */
+#define BDC_DRAWN_DEAL_STEP (8 * BDC_DEAL_STEP) /* a drawn deal's words: two generators' seeds, no overlap */
 
 /* A uniform integer in 0 .. range - 1 for 1 <= range <= UINT32_MAX: Lemire's
  * multiply-shift, rejecting the few biased products (kept small enough to
@@ -1327,16 +1369,41 @@ static int64_t drawing_action(const bdc_table *t, const drawing_tables *d, drawi
     return BDC_ACTION_CHECK_CALL;
 }
 
+/* Deal d of a shuffled run (BDC_SELFPLAY_SHUFFLED): the deck shuffled whole
+ * into stub, the table's seed and one generator per bot, all from the deal's
+ * generator. */
+static uint64_t shuffled_deal(uint64_t seed, uint64_t deal, const uint8_t *in_order, int n_cards, int n_seats,
+                              uint8_t *stub, uint64_t bot_rng[][4])
+{
+    uint64_t rng[4], table_seed;
+    uint8_t *top = stub + n_cards - 1;
+    int i, s;
+    bdc_rng_seed(seed + deal * BDC_DEAL_STEP, rng);
+    memcpy(stub, in_order, (size_t)n_cards);
+    for (i = n_cards - 1; i > 0; i--) { /* Fisher-Yates over the deck, whose card i is top[-i] */
+        int j = (int)uniform_below(rng, (uint32_t)i + 1);
+        uint8_t x = top[-i];
+        top[-i] = top[-j];
+        top[-j] = x;
+    }
+    table_seed = bdc_rng_next(rng);
+    for (s = 0; s < n_seats; s++)
+        bdc_rng_seed(bdc_rng_next(rng), bot_rng[s]);
+    return table_seed;
+}
+
 int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stacks, const int *policies,
-                 uint64_t seed, uint64_t first_deal, uint64_t deals, int duplicate, int64_t *results)
+                 uint64_t seed, uint64_t first_deal, uint64_t deals, int duplicate, int dealing, int64_t *results)
 {
     drawing_tables tables;
-    uint8_t in_order[BDC_DECK_SIZE];
+    uint8_t in_order[BDC_DECK_SIZE], ascending[BDC_DECK_SIZE];
     uint64_t d;
     int s, drawing = 0, n_cards;
     if (!rules || !stacks || !policies || (!results && deals) || !rules_ok(rules))
         return BDC_E_ARGUMENT;
     if (n_seats < BDC_MIN_SEATS || n_seats > max_seats(rules) || (duplicate != 0 && duplicate != 1))
+        return BDC_E_ARGUMENT;
+    if (dealing != BDC_SELFPLAY_SHUFFLED && dealing != BDC_SELFPLAY_DRAWN)
         return BDC_E_ARGUMENT;
     if (deals > SIZE_MAX / (size_t)n_seats / sizeof *results)
         return BDC_E_ARGUMENT;
@@ -1347,42 +1414,34 @@ int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stack
     }
     if (drawing)
         make_drawing_tables(&rules->game, &tables);
-    {
-        uint64_t cards = deck_cards(rules);
-        int i;
-        for (i = BDC_DECK_SIZE - 1, n_cards = 0; i >= 0; i--) /* the deck in order as a stub holds it: highest first */
-            if (cards >> i & 1)
-                in_order[n_cards++] = (uint8_t)i;
-    }
+    n_cards = ascending_deck(rules, ascending);
+    for (s = 0; s < n_cards; s++) /* the deck in order as a stub holds it: highest first */
+        in_order[s] = ascending[n_cards - 1 - s];
     for (d = 0; d < deals; d++) {
-        uint64_t deal = first_deal + d, rng[4], bot_rng[BDC_TABLE_MAX_SEATS][4], table_seed;
-        uint8_t stub[BDC_DECK_SIZE], *top = stub + n_cards - 1;
+        uint64_t deal = first_deal + d, bot_rng[BDC_TABLE_MAX_SEATS][4], table_seed;
+        uint8_t stub[BDC_DECK_SIZE];
         bdc_table dealt;
         int64_t *out = results + d * (uint64_t)n_seats;
-        int rotations = duplicate ? n_seats : 1, r, i;
+        int rotations = duplicate ? n_seats : 1, button = (int)(deal % (uint64_t)n_seats), r;
         ctx c;
-        bdc_rng_seed(seed + deal * BDC_DEAL_STEP, rng);
-        memcpy(stub, in_order, (size_t)n_cards);
-        for (i = n_cards - 1; i > 0; i--) { /* Fisher-Yates over the deck, whose card i is top[-i] */
-            int j = (int)uniform_below(rng, (uint32_t)i + 1);
-            uint8_t x = top[-i];
-            top[-i] = top[-j];
-            top[-j] = x;
-        }
-        table_seed = bdc_rng_next(rng);
-        for (s = 0; s < n_seats; s++) {
-            bdc_rng_seed(bdc_rng_next(rng), bot_rng[s]);
-            out[s] = 0;
-        }
         open_ctx(&c, &dealt, NULL, 0); /* one deal for every rotation: the table as dealt, copied */
-        start_hand(&c, rules, n_seats, stacks, (int)(deal % (uint64_t)n_seats), stub, table_seed);
+        if (dealing == BDC_SELFPLAY_SHUFFLED) {
+            table_seed = shuffled_deal(seed, deal, in_order, n_cards, n_seats, stub, bot_rng);
+            start_hand(&c, rules, n_seats, stacks, button, stub, 1, table_seed);
+        } else { /* the deal's eight words of the seed's stream: the bots' generator, then the table's */
+            uint64_t words = seed + deal * BDC_DRAWN_DEAL_STEP;
+            bdc_rng_seed(words, bot_rng[0]);
+            start_hand(&c, rules, n_seats, stacks, button, ascending, 0, words + BDC_SEED_STEP);
+        }
         if (c.error)
             return c.error;
+        for (s = 0; s < n_seats; s++)
+            out[s] = 0;
         for (r = 0; r < rotations; r++) {
             bdc_table copy, *t = &dealt; /* every rotation but the last on a copy, the last on the deal itself */
             drawing_plan plans[BDC_TABLE_MAX_SEATS];
             if (r + 1 < rotations) {
-                memcpy(&copy, &dealt, sizeof copy);
+                copy_bytes(&copy, &dealt, sizeof copy);
                 t = &copy;
             }
             open_ctx(&c, t, NULL, 0);
@@ -1391,8 +1450,9 @@ int bdc_selfplay(const bdc_table_rules *rules, int n_seats, const int64_t *stack
                     plans[s].valid = 0;
             while (t->phase != BDC_PHASE_OVER) {
                 int bot = seat_after(t->to_act, r, n_seats);
-                play(&c, policies[bot] == BDC_POLICY_DRAWING ? drawing_action(t, &tables, &plans[t->to_act])
-                                                              : policy_action(t, policies[bot], bot_rng[bot]));
+                play(&c, policies[bot] == BDC_POLICY_DRAWING
+                             ? drawing_action(t, &tables, &plans[t->to_act])
+                             : policy_action(t, policies[bot], bot_rng[dealing == BDC_SELFPLAY_SHUFFLED ? bot : 0]));
                 if (c.error)
                     return c.error;
             }

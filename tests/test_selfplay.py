@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+import badeucey_fast._native.table as ctable
 import badeucey_fast.play.self_play as selfplay_module
 from badeucey_fast.jobs import InlineExecutor, JobProgress, local_executor
 from badeucey_fast.play import CallingBot, DrawingBot, MatchResult, RandomBot, TableRules, play_match, selfplay
@@ -190,11 +191,17 @@ def test_play_match_plays_built_in_bots_in_c(monkeypatch: pytest.MonkeyPatch) ->
         play_match([RandomBot(), CallingBot()], hands=20, seed=1, engine="fast")
 
 
-def test_play_match_in_c_is_selfplay() -> None:
+def test_play_match_in_c_is_selfplay_on_shuffled_deals() -> None:
+    """A match of built-in bots is self-play on the deals matches have always
+    had (each deal's deck shuffled whole); selfplay draws its cards as dealt,
+    so the same seed deals other cards there."""
     match = play_match([RandomBot(), CallingBot()], hands=3000, game="badugi", seed=7, executor=InlineExecutor())
-    direct = selfplay("badugi", ["random", "calling"], 3000, seed=7, executor=InlineExecutor())
+    c_seed = int(np.random.SeedSequence(7).generate_state(1, np.uint64)[0])
+    shuffled = ctable.selfplay(TableRules("badugi"), [200, 200], ["random", "calling"], 1500, c_seed,
+                               dealing="shuffled")
     assert match.bots == ("RandomBot()", "CallingBot()")
-    assert match.mbb_per_hand == direct.mbb_per_hand and match.ci95 == direct.ci95
-    assert match.per_deal.tobytes() == direct.per_deal.tobytes()
+    assert np.array_equal(chips(match), shuffled)
+    direct = selfplay("badugi", ["random", "calling"], 3000, seed=7, executor=InlineExecutor())
+    assert direct.per_deal.shape == match.per_deal.shape and not np.array_equal(direct.per_deal, match.per_deal)
     assert play_match([RandomBot(), CallingBot()], hands=3000, game="badugi", seed=7, engine="c",
                       executor=InlineExecutor()) == match

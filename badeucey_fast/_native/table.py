@@ -49,6 +49,10 @@ _STRUCTURES = {"fixed": lib.BDC_FIXED_LIMIT, "pot": lib.BDC_POT_LIMIT, "no": lib
 POLICIES: dict[str, int] = {"random": lib.BDC_POLICY_RANDOM, "calling": lib.BDC_POLICY_CALLING,
                             "drawing": lib.BDC_POLICY_DRAWING}
 """The built-in policies of :func:`selfplay`, by name."""
+DEALINGS: dict[str, int] = {"shuffled": lib.BDC_SELFPLAY_SHUFFLED, "drawn": lib.BDC_SELFPLAY_DRAWN}
+"""How :func:`selfplay` deals, by name: the whole deck shuffled per deal (the
+deals of :func:`~badeucey_fast.play.matches.play_match`), or each card drawn
+as it is dealt (:func:`~badeucey_fast.play.selfplay`'s)."""
 _UNIFORMS = 64  # the uniforms buffer: more than a start or an action takes
 _START, _ACT = lib.BDC_TABLE_START_UNIFORMS, lib.BDC_TABLE_ACT_UNIFORMS
 
@@ -275,14 +279,17 @@ class Table:
 
 
 def selfplay(rules: Any, stacks: Sequence[int], policies: Sequence[str], deals: int, seed: int, *,
-             first_deal: int = 0, duplicate: bool = True) -> npt.NDArray[np.int64]:
+             first_deal: int = 0, duplicate: bool = True, dealing: str = "drawn") -> npt.NDArray[np.int64]:
     """Deals ``first_deal`` .. ``first_deal + deals - 1`` played in C by built-in
     policies (:data:`POLICIES`; bot ``b`` sits in seat ``b``, the button at seat
-    ``deal % seats``), duplicate (every deal once per rotation of the bots) or not.
+    ``deal % seats``), duplicate (every deal once per rotation of the bots) or not,
+    dealt as :data:`DEALINGS` says (``bdc_selfplay`` in ``csrc/badeucey.h``:
+    a ``"drawn"`` deal ``d`` is dealt as :class:`Table` with the seed
+    :func:`drawn_table_seed` deals).
 
     :return: the chips each bot won in each deal, over its rotations: (deals, seats) int64.
         A deal's result depends on ``seed`` and its number only.
-    :raises ValueError: for an unknown policy or settings the C core refuses.
+    :raises ValueError: for an unknown policy or dealing, or settings the C core refuses.
 
     >>> from badeucey_fast._native.table import selfplay
     >>> from badeucey_fast.play import TableRules
@@ -302,13 +309,30 @@ def selfplay(rules: Any, stacks: Sequence[int], policies: Sequence[str], deals: 
         if name not in POLICIES:
             raise ValueError(f"selfplay: unknown policy {name!r} (known: {', '.join(POLICIES)})")
         codes.append(POLICIES[name])
+    if dealing not in DEALINGS:
+        raise ValueError(f"selfplay: unknown dealing {dealing!r} (known: {', '.join(DEALINGS)})")
     deals = check_int(deals, "deals")
     if deals < 0:
         raise ValueError(f"selfplay: deals must be at least 0, got {deals}")
     out = np.zeros((deals, n), dtype=np.int64)
     status = lib.bdc_selfplay(table_rules(rules), n, ffi.new("int64_t[]", [check_int(s, "a stack") for s in stacks]),
                               ffi.new("int[]", codes), check_int(seed, "seed") & (2**64 - 1),
-                              check_int(first_deal, "first_deal"), deals, int(bool(duplicate)),
+                              check_int(first_deal, "first_deal"), deals, int(bool(duplicate)), DEALINGS[dealing],
                               ffi.cast("int64_t *", ffi.from_buffer(out)))
     _check(status, "selfplay")
     return out
+
+
+_SPLITMIX_STEP = 0x9E3779B97F4A7C15  # splitmix64's increment (csrc/badeucey.h's G)
+
+
+def drawn_table_seed(seed: int, deal: int) -> int:
+    """The seed of the :class:`Table` that deals as :func:`selfplay`'s
+    ``"drawn"`` deal ``deal`` of ``seed`` does: the same hands, draws and
+    reshuffles (``bdc_selfplay`` in ``csrc/badeucey.h``).
+
+    >>> from badeucey_fast._native.table import drawn_table_seed
+    >>> drawn_table_seed(0, 0) == 4 * 0x9E3779B97F4A7C15 % 2**64
+    True
+    """
+    return (seed + (8 * deal + 4) * _SPLITMIX_STEP) % 2**64

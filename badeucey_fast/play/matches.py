@@ -376,7 +376,8 @@ def play_match(
         job = {"job": "play_match", "bots": list(names), "seed": entropy, "rules": rules_text,
                "stacks": list(seat_stacks), "deals": deals, "duplicate": duplicate, "per_deal": bool(keep_deals)}
         return run_selfplay(names, rules, seat_stacks, policies, deals, duplicate, entropy, executor=executor,
-                            progress=progress, checkpoint=checkpoint, keep_deals=bool(keep_deals), job=job)
+                            progress=progress, checkpoint=checkpoint, keep_deals=bool(keep_deals), job=job,
+                            dealing="shuffled")
     if keep_deals:
         check_memory(deals, n, hands)
     payloads = _MatchChunks(players, rules, seat_stacks, deals, duplicate, bool(keep_deals), files)

@@ -58,17 +58,18 @@ SELFPLAY_CHUNK_DEALS = 8192
 takes microseconds in C).  A deal's result depends on the seed and the deal's
 number only, so the per-deal results do not depend on the chunks."""
 
-_Payload = tuple[TableRules, tuple[int, ...], tuple[str, ...], int, int, int, bool, bool]
-"""rules, stacks, policies, C seed, first deal, deals, duplicate, keep_deals."""
+_Payload = tuple[TableRules, tuple[int, ...], tuple[str, ...], int, int, int, bool, bool, str]
+"""rules, stacks, policies, C seed, first deal, deals, duplicate, keep_deals, dealing."""
 
 
 class _Chunks(Sequence[_Payload]):
     """The payloads of the chunks, made when asked."""
 
     def __init__(self, rules: TableRules, stacks: tuple[int, ...], policies: tuple[str, ...], c_seed: int,
-                 deals: int, duplicate: bool, keep_deals: bool, chunk_deals: int) -> None:
+                 deals: int, duplicate: bool, keep_deals: bool, chunk_deals: int, dealing: str) -> None:
         self.rules, self.stacks, self.policies, self.c_seed = rules, stacks, policies, c_seed
         self.deals, self.duplicate, self.keep_deals, self.chunk_deals = deals, duplicate, keep_deals, chunk_deals
+        self.dealing = dealing
 
     def __len__(self) -> int:
         return -(-self.deals // self.chunk_deals)
@@ -83,7 +84,7 @@ class _Chunks(Sequence[_Payload]):
         c = range(len(self))[index]  # IndexError past the end
         first = c * self.chunk_deals
         return (self.rules, self.stacks, self.policies, self.c_seed, first, min(self.chunk_deals, self.deals - first),
-                self.duplicate, self.keep_deals)
+                self.duplicate, self.keep_deals, self.dealing)
 
 
 def _selfplay_chunk(chunk: int, seeds: np.random.SeedSequence | None, payload: _Payload) -> dict[str, npt.NDArray[Any]]:
@@ -92,8 +93,8 @@ def _selfplay_chunk(chunk: int, seeds: np.random.SeedSequence | None, payload: _
 
     from badeucey_fast._native.table import selfplay as c_selfplay
 
-    rules, stacks, policies, c_seed, first, deals, duplicate, keep_deals = payload
-    won = c_selfplay(rules, stacks, policies, deals, c_seed, first_deal=first, duplicate=duplicate)
+    rules, stacks, policies, c_seed, first, deals, duplicate, keep_deals, dealing = payload
+    won = c_selfplay(rules, stacks, policies, deals, c_seed, first_deal=first, duplicate=duplicate, dealing=dealing)
     rotations = len(stacks) if duplicate else 1
     out = won * mbb_per_chip(rules.big_blind, rotations)
     return chunk_sums(out, keep_deals)
@@ -102,11 +103,13 @@ def _selfplay_chunk(chunk: int, seeds: np.random.SeedSequence | None, payload: _
 def run_selfplay(
     names: tuple[str, ...], rules: TableRules, stacks: tuple[int, ...], policies: tuple[str, ...], deals: int,
     duplicate: bool, seed: int, *, executor: Executor | None, progress: Callable[[JobProgress], None] | None,
-    checkpoint: str | os.PathLike[str] | None, keep_deals: bool, job: dict[str, Any],
+    checkpoint: str | os.PathLike[str] | None, keep_deals: bool, job: dict[str, Any], dealing: str,
 ) -> MatchResult:
     """Play checked settings in C on the job runner (for :func:`selfplay` and
     :func:`~badeucey_fast.play.matches.play_match`): ``seed`` gives the C core's
-    seed, every deal's randomness follows from it and the deal's number."""
+    seed, every deal's randomness follows from it and the deal's number;
+    ``dealing`` is one of :data:`~badeucey_fast._native.table.DEALINGS`
+    (``"drawn"`` for :func:`selfplay`, ``"shuffled"`` for a match)."""
     import numpy as np
 
     n = len(stacks)
@@ -115,7 +118,7 @@ def run_selfplay(
         check_memory(deals, n, deals * rotations)
     c_seed = int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0])
     chunk_deals = SELFPLAY_CHUNK_DEALS
-    payloads = _Chunks(rules, stacks, policies, c_seed, deals, duplicate, keep_deals, chunk_deals)
+    payloads = _Chunks(rules, stacks, policies, c_seed, deals, duplicate, keep_deals, chunk_deals, dealing)
     if executor is None and len(payloads) == 1:
         executor = InlineExecutor()
     job = {**job, "engine": "c", "chunk_deals": chunk_deals}
@@ -156,9 +159,12 @@ def selfplay(
     :data:`SELFPLAY_CHUNK_DEALS`); the means and intervals are combined from the
     chunks in order, bit-identical on any executor.  ``executor`` is any
     :class:`concurrent.futures.Executor` (None: a process pool over all local
-    cores; a single chunk runs in the calling process).  The same seed in
-    :func:`~badeucey_fast.play.matches.play_match` with Python bots deals other
-    cards: the two draw their randomness differently.
+    cores; a single chunk runs in the calling process).  Each card is drawn
+    from the stub as it is dealt (no deck shuffled whole), from a stream of
+    the seed in which every deal has words of its own.  The same seed in
+    :func:`~badeucey_fast.play.matches.play_match` deals other cards, with the
+    Python bots and with the built-in bots played in C (whose deals stay
+    those of earlier versions: each deal's whole deck shuffled).
 
     :param game_or_rules: a game's name, a :class:`~badeucey_fast.games.Game`
         (played at ``TableRules(game)``) or a :class:`TableRules`.
@@ -213,9 +219,11 @@ def selfplay(
     rules_text = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
     rules_text["game"] = get_game(rules.game).to_dict()
     job = {"job": "selfplay", "policies": list(names), "seed": entropy, "rules": rules_text,
-           "stacks": list(seat_stacks), "deals": deals, "duplicate": duplicate, "per_deal": bool(keep_deals)}
+           "stacks": list(seat_stacks), "deals": deals, "duplicate": duplicate, "per_deal": bool(keep_deals),
+           "dealing": "drawn"}
     return run_selfplay(names, rules, seat_stacks, names, deals, duplicate, entropy, executor=executor,
-                        progress=progress, checkpoint=checkpoint, keep_deals=bool(keep_deals), job=job)
+                        progress=progress, checkpoint=checkpoint, keep_deals=bool(keep_deals), job=job,
+                        dealing="drawn")
 
 
 def _check_stacks(stacks: object, n: int, duplicate: bool) -> tuple[int, ...]:

@@ -1146,13 +1146,43 @@ static int64_t random_table_action(const bdc_legal *legal, int n_cards)
     return BDC_ACTION_CHECK_CALL;
 }
 
+/* A drawn self-play deal (BDC_SELFPLAY_DRAWN) of calling policies, played
+ * once, wins what the table bdc_selfplay's header names wins when every seat
+ * checks or calls and stands pat: the same cards, draws and reshuffles. */
+static void check_drawn_deal(const bdc_table_rules *rules, int n, const int64_t *stacks, uint64_t seed,
+                             uint64_t deal)
+{
+    bdc_table table;
+    int64_t won[12];
+    int calling[12], s, rc;
+    for (s = 0; s < n; s++)
+        calling[s] = BDC_POLICY_CALLING;
+    rc = CALL(bdc_selfplay(rules, n, stacks, calling, seed, deal, 1, 0, BDC_SELFPLAY_DRAWN, won));
+    if (rc != BDC_OK) {
+        FAIL("bdc_selfplay (calling) returned %d", rc);
+        return;
+    }
+    rc = CALL(bdc_table_start(&table, rules, n, stacks, (int)(deal % (uint64_t)n), NULL,
+                              seed + (8 * deal + 4) * 0x9E3779B97F4A7C15ULL, NULL));
+    while (rc == BDC_OK && table.phase != BDC_PHASE_OVER)
+        rc = CALL(bdc_table_act(&table, BDC_ACTION_CHECK_CALL, NULL)); /* in a draw: 0 stands pat */
+    if (rc != BDC_OK) {
+        FAIL("the table of drawn deal %llu: status %d", (unsigned long long)deal, rc);
+        return;
+    }
+    for (s = 0; s < n; s++)
+        if (won[s] != table.payoffs[s])
+            FAIL("drawn deal %llu: seat %d won %lld in self-play, %lld at its table", (unsigned long long)deal, s,
+                 (long long)won[s], (long long)table.payoffs[s]);
+}
+
 /* Self-play with random settings: a status always, and chips conserved deal by deal. */
 static void fuzz_selfplay(void)
 {
     bdc_table_rules rules;
     int64_t stacks[12], results[12 * 4];
-    int policies[12], n, s, rc;
-    uint64_t deals = (uint64_t)between(0, 4), d;
+    int policies[12], n, s, rc, dealing;
+    uint64_t deals = (uint64_t)between(0, 4), d, seed = next(), first = next() >> between(0, 63);
     table_sane = between(0, 3) != 0;
     rules = random_table_rules();
     n = sane() && rules_seats(&rules) >= 2 ? between(2, rules_seats(&rules)) : between(-1, 12);
@@ -1160,7 +1190,8 @@ static void fuzz_selfplay(void)
         stacks[s] = random_chips();
         policies[s] = sane() ? between(0, 1) : between(-1, 3); /* the drawing policy now and then */
     }
-    rc = CALL(bdc_selfplay(&rules, n, stacks, policies, next(), next() >> between(0, 63), deals, between(0, 1),
+    dealing = sane() ? between(0, 1) : between(-1, 2);
+    rc = CALL(bdc_selfplay(&rules, n, stacks, policies, seed, first, deals, between(0, 1), dealing,
                            between(0, 19) ? results : NULL));
     if (rc != BDC_OK) {
         if (rc != BDC_E_ARGUMENT)
@@ -1176,6 +1207,8 @@ static void fuzz_selfplay(void)
         if (sum != 0)
             FAIL("bdc_selfplay: deal %llu's results sum to %lld", (unsigned long long)d, (long long)sum);
     }
+    if (dealing == BDC_SELFPLAY_DRAWN)
+        check_drawn_deal(&rules, n, stacks, seed, first);
 }
 
 /* bdc_observation_of_table at a table (in play, over or damaged) for a random
