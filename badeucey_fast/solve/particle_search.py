@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from itertools import compress
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -44,7 +45,7 @@ from badeucey_fast.solve.game import _CALL_CODE, _DRAW_CODE, _FOLD_CODE, _RAISE_
 from badeucey_fast.solve.search import _blueprint_row
 from badeucey_fast.solve.strategy import Strategy, draw_codes
 
-__all__ = ["DEFAULT_PARTICLES", "search_probabilities", "searchable"]
+__all__ = ["DEFAULT_PARTICLES", "RoundSolution", "sampled_ranges", "search_probabilities", "searchable", "solve_round"]
 
 DEFAULT_PARTICLES = 32
 """Sampled histories of each seat's range by default."""
@@ -217,11 +218,73 @@ def _tree_policy(strategy: Strategy, table: ChanceTable, tree: tuple[Node, ...],
     return out
 
 
-def search_probabilities(strategy: Strategy, view: HandView, *, iterations: int, particles: int = DEFAULT_PARTICLES,
-                         rng: random.Random, gadget: str = "blueprint") -> dict[int, float] | None:
-    """The re-solved probability of each action at the view's decision (see the
-    module docstring), or None where it does not search (:func:`searchable`) or
-    no particle of a range is explained by the blueprint.
+Range = dict[tuple[int, ...], float]
+"""A seat's sampled range: each holding (its cards, sorted) and its summed reach."""
+
+
+def _ranges(strategy: Strategy, view: HandView, decisions: list[_Decision], particles: int,
+            rng: random.Random) -> tuple[Range, Range]:
+    deck = _deck(view)
+    size = len(view.cards)
+    ranges = []
+    for s in (0, 1):
+        position = (s - view.button) % 2
+        ranges.append(_range(strategy, decisions, s, position, deck, size, particles, rng,
+                             view if s == view.seat else None))
+    return ranges[0], ranges[1]
+
+
+def sampled_ranges(strategy: Strategy, view: HandView, *, particles: int = DEFAULT_PARTICLES,
+                   rng: random.Random) -> tuple[Range, Range]:
+    """Both seats' ranges as :func:`solve_round` samples them at the view (see
+    the module docstring): per seat, each holding and its summed reach.
+
+    :param strategy: the blueprint.
+    :param view: the seat's view, in a heads-up hand.
+    :param particles: sampled histories of each seat's range.
+    :param rng: the generator the particles and stand-in cards come from.
+    """
+    _, decisions = _replay(view, rng)
+    return _ranges(strategy, view, decisions, particles, rng)
+
+
+@dataclass(frozen=True)
+class RoundSolution:
+    """The last betting round re-solved for one seat's hand: its strategy at
+    every node of the round's tree from the decision where it was solved."""
+
+    seat: int
+    events: tuple[Any, ...]
+    """The view's events where the round was re-solved."""
+    tree: tuple[Node, ...]
+    strategy: npt.NDArray[np.float64]
+    """(nodes, ACTIONS): the seat's own holding's probabilities by child slot."""
+
+    def probabilities(self, view: HandView) -> dict[int, float] | None:
+        """The solution's probability of each action at the view's decision, or
+        None for a view that is not a later decision of this seat's hand in the round."""
+        n = len(self.events)
+        if view.seat != self.seat or len(view.events) < n or tuple(view.events[:n]) != self.events:
+            return None
+        node = 0
+        for e in view.events[n:]:
+            if not isinstance(e, (CheckCall, BetRaise)):
+                return None
+            node = self.tree[node].children[1 if isinstance(e, CheckCall) else 2]
+            if node < 0:
+                return None
+        here = self.tree[node]
+        if here.seat != view.seat or view.to_act != view.seat:
+            return None
+        return {self.tree[child].action: float(self.strategy[node, slot]) for slot, child in enumerate(here.children)
+                if child >= 0}
+
+
+def solve_round(strategy: Strategy, view: HandView, *, iterations: int, particles: int = DEFAULT_PARTICLES,
+                rng: random.Random, gadget: str = "blueprint") -> RoundSolution | None:
+    """The last betting round re-solved from the view's decision for its seat
+    (see the module docstring), or None where it does not search
+    (:func:`searchable`) or no particle of a range is explained by the blueprint.
 
     :param strategy: the blueprint (a strategy without recall, as shipped, or with).
     :param view: the seat's view, at its betting decision in the last round.
@@ -233,13 +296,7 @@ def search_probabilities(strategy: Strategy, view: HandView, *, iterations: int,
     if not searchable(view):
         return None
     table, decisions = _replay(view, rng)
-    deck = _deck(view)
-    size = len(view.cards)
-    ranges = []
-    for s in (0, 1):
-        position = (s - view.button) % 2
-        ranges.append(_range(strategy, decisions, s, position, deck, size, particles, rng,
-                             view if s == view.seat else None))
+    ranges = _ranges(strategy, view, decisions, particles, rng)
     if not ranges[0] or not ranges[1] or tuple(sorted(view.cards)) not in ranges[view.seat]:
         return None
     holdings = [list(r) for r in ranges]
@@ -262,9 +319,18 @@ def search_probabilities(strategy: Strategy, view: HandView, *, iterations: int,
     result = solve_subgame(table, hands, reach, (np.array(first), np.array(second)), np.ones(len(first)),
                            seat=view.seat, iterations=iterations, gadget=gadget, blueprint=blueprint)
     row = holdings[view.seat].index(tuple(sorted(view.cards)))
-    probabilities = result.strategies[view.seat][0, row]
-    return {tree[child].action: float(probabilities[slot]) for slot, child in enumerate(tree[0].children)
-            if child >= 0}
+    return RoundSolution(view.seat, tuple(view.events), tree, result.strategies[view.seat][:, row].copy())
+
+
+def search_probabilities(strategy: Strategy, view: HandView, *, iterations: int, particles: int = DEFAULT_PARTICLES,
+                         rng: random.Random, gadget: str = "blueprint") -> dict[int, float] | None:
+    """The re-solved probability of each action at the view's decision
+    (:func:`solve_round` from this decision), or None where it does not search
+    or no particle of a range is explained by the blueprint; the parameters are
+    :func:`solve_round`'s.
+    """
+    solution = solve_round(strategy, view, iterations=iterations, particles=particles, rng=rng, gadget=gadget)
+    return None if solution is None else solution.probabilities(view)
 
 
 def _history_now(decisions: list[_Decision]) -> list[int]:
