@@ -14,9 +14,10 @@ import pytest
 
 from badeucey_fast.play import Hand, make_bot
 from badeucey_fast.play.bots import CFRBot, SearchBot
+from badeucey_fast.play.events import Deal, Draw
 from badeucey_fast.play.view import HandView
 from badeucey_fast.solve import heads_up_rules
-from badeucey_fast.solve.particle_search import search_probabilities, searchable
+from badeucey_fast.solve.particle_search import sampled_ranges, search_probabilities, searchable
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +33,55 @@ def last_round_view() -> HandView:
                 return view
             hand.act(bot.act(view))
     raise AssertionError("no hand reached the last round")
+
+
+@pytest.fixture(scope="module")
+def two_decisions() -> tuple[HandView, HandView]:
+    """A seat's first and second betting decisions in the last round of one
+    hand of CFRBot against itself in Badugi, by seed."""
+    rules = heads_up_rules("badugi")
+    bot = CFRBot(game="badugi", seed=1)
+    for seed in range(200):
+        hand = Hand(rules, [200, 200], seed=seed)
+        seen: dict[int, HandView] = {}
+        while hand.to_act is not None:
+            view = hand.view(hand.to_act)
+            if searchable(view):
+                if view.seat in seen:
+                    return seen[view.seat], view
+                seen[view.seat] = view
+            hand.act(bot.act(view))
+    raise AssertionError("no seat acted twice in a last round")
+
+
+def test_the_bot_plays_the_whole_round_from_one_re_solve(two_decisions: tuple[HandView, HandView]) -> None:
+    """A later decision of the round reads the solution found at the seat's
+    first: re-solving there would weigh the seat's own range by the blueprint's
+    probabilities of the actions it took, when it took them from the solution."""
+    first, later = two_decisions
+    bot = SearchBot(game="badugi", seed=3, budget=30, particles=8)
+    assert bot.searched(first) is not None
+    solution = bot.solution
+    assert solution is not None
+    assert bot.searched(later) == solution.probabilities(later) is not None
+    assert bot.solution is solution
+
+
+def test_the_other_seats_range_holds_no_card_the_seat_has_seen(last_round_view: HandView) -> None:
+    """Card removal: the other seat can hold none of the cards the seat was
+    dealt, threw or drew (the cards still in the seat's hand included)."""
+    view = last_round_view
+    seen = set(view.cards)
+    for e in view.events:
+        if isinstance(e, Deal) and e.seat == view.seat:
+            seen.update(e.cards or ())
+        elif isinstance(e, Draw) and e.seat == view.seat:
+            seen.update((e.thrown or ()) + (e.dealt or ()))
+    assert len(seen) > len(view.cards)  # the seat has thrown cards
+    ranges = sampled_ranges(SearchBot(game="badugi").strategy, view, particles=32, rng=random.Random(1))
+    other = ranges[1 - view.seat]
+    assert other
+    assert not [h for h in other if seen & set(h)]
 
 
 def test_search_gives_a_distribution_over_the_legal_actions(last_round_view: HandView) -> None:
