@@ -1,23 +1,28 @@
 """Search at play time in the full game: the last betting round re-solved from sampled ranges.
 
-The full game's deals are far too many to list, so :func:`search_probabilities`
-holds each seat's range as **particles**: private histories (a dealt hand and
-its draws) sampled from chance, consistent with the public draw counts, each
-weighted by the blueprint's probability of the seat's own public actions and
-draw counts with those cards (its reach; the throw of each draw is drawn from
-the blueprint among the sets of the observed size).  The seat asking adds its
-own history as one more particle of its range.  Particles of one seat that end
-with the same cards merge (the shipped strategies forget which cards were
-thrown).  Pairs of holdings that share no card are equally likely, the
-sampled histories standing for chance.  The last betting round is then
-re-solved from the current decision (``csrc/bdc_subgame.c``, CFR+ with the
-blueprint gadget) on a table replaying the hand's public actions with
-stand-in cards for the hidden ones; the blueprint's probabilities at every
-node of the round come from the strategy's lookups.
+The full game's deals are far too many to list, so :func:`solve_round` holds
+each seat's range as **particles**: private histories (a dealt hand and its
+draws) sampled from chance, consistent with the public draw counts (the other
+seat's from the cards the asking seat has never seen: not dealt to it, thrown
+or drawn by it), each weighted by the blueprint's probability of the seat's
+own public actions and draw counts with those cards (its reach; the throw of
+each draw is drawn from the blueprint among the sets of the observed size).
+The seat asking adds its own history as one more particle of its range.
+Particles of one seat that end with the same cards merge (the shipped
+strategies forget which cards were thrown).  A pair of holdings that share no
+card weighs the product of their reaches, the sampled histories standing for
+chance.  The last betting round is then re-solved from the current decision
+(``csrc/bdc_subgame.c``, CFR+ with a gadget) on a table replaying the hand's
+public actions with stand-in cards for the hidden ones; the blueprint's
+probabilities at every node of the round come from the strategy's lookups.
+The result (:class:`RoundSolution`) is the seat's strategy at every node of the
+round, so its later decisions in the round read it
+(:meth:`RoundSolution.probabilities`) rather than re-solve with its own range
+weighed by the blueprint it no longer plays.
 
 **Sampled:** the ranges (``particles`` histories a seat) and hence the pairs.
-**Approximated:** card removal between the two ranges (pairs are only
-required to share no card now; the cards thrown are ignored), and the belief
+**Approximated:** card removal between the asking seat's sampled histories
+and the other seat's (such a pair must only share no card now), and the belief
 about the asking seat is the other seat's blueprint view of it.
 **Exact:** the round's public tree, the showdowns (settled by the table) and
 the blueprint's probabilities.
@@ -78,10 +83,8 @@ def _deck(view: HandView) -> list[int]:
     return list(range(lib.BDC_DECK_SIZE)) if view.rules.deck is None else [int(c) for c in view.rules.deck]
 
 
-def _replay(view: HandView, rng: random.Random) -> tuple[ChanceTable, list[_Decision]]:
-    """A table at the view's decision: the public actions replayed, with stand-in
-    cards (cards the seat has never seen) for the other seat's, and every
-    public decision on the way."""
+def _seen(view: HandView) -> set[int]:
+    """Every card the view shows: the seat's dealt, thrown and drawn cards."""
     seen = set(view.cards)
     for e in view.events:
         if isinstance(e, Deal) and e.cards is not None:
@@ -89,6 +92,14 @@ def _replay(view: HandView, rng: random.Random) -> tuple[ChanceTable, list[_Deci
         elif isinstance(e, Draw) and e.thrown is not None and e.dealt is not None:
             seen.update(e.thrown)
             seen.update(e.dealt)
+    return seen
+
+
+def _replay(view: HandView, rng: random.Random) -> tuple[ChanceTable, list[_Decision]]:
+    """A table at the view's decision: the public actions replayed, with stand-in
+    cards (cards the seat has never seen) for the other seat's, and every
+    public decision on the way."""
+    seen = _seen(view)
     spare = [c for c in _deck(view) if c not in seen]
     rng.shuffle(spare)
     dealt: list[tuple[int, ...]] = [(), ()]
@@ -225,12 +236,15 @@ Range = dict[tuple[int, ...], float]
 def _ranges(strategy: Strategy, view: HandView, decisions: list[_Decision], particles: int,
             rng: random.Random) -> tuple[Range, Range]:
     deck = _deck(view)
+    seen = _seen(view)
+    unseen = [c for c in deck if c not in seen]  # the other seat's cards, dealt or drawn, are among these
     size = len(view.cards)
     ranges = []
     for s in (0, 1):
         position = (s - view.button) % 2
-        ranges.append(_range(strategy, decisions, s, position, deck, size, particles, rng,
-                             view if s == view.seat else None))
+        mine = s == view.seat
+        ranges.append(_range(strategy, decisions, s, position, deck if mine else unseen, size, particles, rng,
+                             view if mine else None))
     return ranges[0], ranges[1]
 
 
