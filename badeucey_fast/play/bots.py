@@ -687,9 +687,16 @@ class SearchBot(CFRBot):
     def searched(self, view: HandView) -> dict[int, float] | None:
         """The re-solved probability of each action at the view's decision, or
         None where the bot plays the blueprint (not the last betting round, or
-        no range the blueprint explains)."""
+        no range the blueprint explains).  The round is re-solved at the seat's
+        first decision in it, and its later decisions read that solution: the
+        seat's own range in a re-solve is weighed by the blueprint, which is
+        not what it played once it searched."""
         from badeucey_fast.solve.particle_search import solve_round
 
+        if self.solution is not None:
+            found = self.solution.probabilities(view)
+            if found is not None:
+                return found
         self.solution = solve_round(self.strategy, view, iterations=self.budget, particles=self.particles,
                                     rng=self._rng, gadget=self.gadget)
         return None if self.solution is None else self.solution.probabilities(view)
