@@ -684,6 +684,11 @@ class SearchBot(CFRBot):
             return "f"
         return "cc" if action == 0 else f"cbr {action}"
 
+    def reset(self, seed: int | None = None) -> None:
+        """Re-seed the generator and forget the last solution."""
+        super().reset(seed)
+        self.solution = None
+
     def searched(self, view: HandView) -> dict[int, float] | None:
         """The re-solved probability of each action at the view's decision, or
         None where the bot plays the blueprint (not the last betting round, or
