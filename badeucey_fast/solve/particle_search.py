@@ -6,7 +6,11 @@ draws) sampled from chance, consistent with the public draw counts (the other
 seat's from the cards the asking seat has never seen: not dealt to it, thrown
 or drawn by it), each weighted by the blueprint's probability of the seat's
 own public actions and draw counts with those cards (its reach; the throw of
-each draw is drawn from the blueprint among the sets of the observed size).
+each draw is drawn from the blueprint among the sets of the observed size),
+and resampled in proportion to their weights after a decision that leaves
+the weights too uneven (a particle filter: the copies part at the next draw),
+so that the range stays many holdings rather than the few the blueprint
+explains best.
 The seat asking adds its own history as one more particle of its range.
 Particles of one seat that end with the same cards merge (the shipped
 strategies forget which cards were thrown).  A pair of holdings that share no
@@ -54,7 +58,7 @@ __all__ = ["DEFAULT_PARTICLES", "RoundSolution", "sampled_ranges", "search_proba
 
 DEFAULT_PARTICLES = 32
 """Sampled histories of each seat's range by default."""
-_ATTEMPTS = 4  # draws of particles per particle wanted, before giving up on a range nobody's blueprint explains
+_ATTEMPTS = 4  # clouds of particles drawn before giving up on a range nobody's blueprint explains
 _SLOT_CODES = (_FOLD_CODE, _CALL_CODE, _RAISE_CODE)  # a child slot's public code
 
 
@@ -140,21 +144,16 @@ def _replay(view: HandView, rng: random.Random) -> tuple[ChanceTable, list[_Deci
     return table, decisions
 
 
-def _particle(strategy: Strategy, decisions: list[_Decision], seat: int, position: int, deck: list[int],
-              size: int, rng: random.Random, known: HandView | None) -> tuple[tuple[int, ...], float] | None:
-    """One history of ``seat``: its cards at the end and its reach; with
-    ``known`` the seat's own history from its view, else one sampled."""
+def _own_history(strategy: Strategy, decisions: list[_Decision], seat: int, position: int,
+                 view: HandView) -> tuple[tuple[int, ...], float]:
+    """The asking seat's own history from its view: its cards at the end and its reach."""
     recall = strategy.abstraction.recall
-    draws_known = [e for e in known.events if isinstance(e, Draw) and e.seat == seat] if known else []
-    if known is not None:
-        cards = [c for e in known.events if isinstance(e, Deal) and e.seat == seat for c in e.cards or ()]
-    else:
-        cards = rng.sample(deck, size)
-    used = set(cards)
+    draws_known = [e for e in view.events if isinstance(e, Draw) and e.seat == seat]
+    cards = [c for e in view.events if isinstance(e, Deal) and e.seat == seat for c in e.cards or ()]
     draws: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     reach = 1.0
     for d in decisions:
-        if d.seat != seat:
+        if d.seat != seat or not reach > 0.0:
             continue
         own = tuple(draw_codes(draws)) if recall else ()
         probabilities = strategy.probabilities_at(position, d.round, d.phase, cards, d.history, own,
@@ -162,43 +161,108 @@ def _particle(strategy: Strategy, decisions: list[_Decision], seat: int, positio
                                                   max_discard=d.max_discard)
         if d.phase == "bet":
             reach *= probabilities.get(d.action, 0.0)
-        else:
-            sized = {mask: p for mask, p in probabilities.items() if bin(mask).count("1") == d.action}
-            reach *= sum(sized.values())
-            if not reach > 0.0:
-                return None
-            if known is not None:
-                e = draws_known[len(draws)]
-                thrown, got = tuple(e.thrown or ()), tuple(e.dealt or ())
-            else:
-                mask = rng.choices(list(sized), weights=list(sized.values()))[0]
-                thrown = tuple(compress(cards, (mask >> i & 1 for i in range(len(cards)))))
-                got = tuple(rng.sample([c for c in deck if c not in used], d.action))
-                used.update(got)
-            cards = [c for c in cards if c not in thrown] + list(got)
-            draws.append((thrown, got))
-        if not reach > 0.0:
-            return None
+            continue
+        reach *= sum(p for mask, p in probabilities.items() if bin(mask).count("1") == d.action)
+        e = draws_known[len(draws)]
+        thrown, got = tuple(e.thrown or ()), tuple(e.dealt or ())
+        cards = [c for c in cards if c not in thrown] + list(got)
+        draws.append((thrown, got))
     return tuple(sorted(cards)), reach
+
+
+@dataclass
+class _Particle:
+    """A sampled history of a seat, as it grows: its cards now (in the order
+    the blueprint's draw masks read), every card it has held, its draws, its
+    weight, and at a draw the blueprint's throws of the size seen."""
+
+    cards: list[int]
+    used: set[int]
+    draws: list[tuple[tuple[int, ...], tuple[int, ...]]]
+    weight: float
+    throws: dict[int, float]
+
+
+def _resample(cloud: list[_Particle], rng: random.Random) -> list[_Particle]:
+    """Systematic resampling when the weights' effective sample size falls below
+    half the cloud: as many particles, drawn in proportion to their weights,
+    each with the mean weight (so the cloud's total, chance's estimate of the
+    public actions' probability, stays what it was)."""
+    weights = [p.weight for p in cloud]
+    total = sum(weights)
+    if not total > 0.0 or total * total >= 0.5 * len(cloud) * sum(w * w for w in weights):
+        return cloud
+    n = len(cloud)
+    step = total / n
+    at = rng.random() * step
+    out = []
+    upto, i = weights[0], 0
+    for k in range(n):
+        while upto < at + k * step and i < n - 1:
+            i += 1
+            upto += weights[i]
+        p = cloud[i]
+        out.append(_Particle(list(p.cards), set(p.used), list(p.draws), step, p.throws))
+    return out
+
+
+def _sampled(strategy: Strategy, decisions: list[_Decision], seat: int, position: int, deck: list[int],
+             size: int, particles: int, rng: random.Random) -> list[_Particle]:
+    """``particles`` histories of ``seat`` consistent with the public actions:
+    dealt and drawn from ``deck`` as chance would, each weighted by its reach
+    (the blueprint's probability of the seat's public actions with its
+    cards), resampled after a decision when the weights have grown too uneven
+    (a particle filter: the throws and cards of the draws after make the
+    copies differ)."""
+    recall = strategy.abstraction.recall
+    cloud = [_Particle(cards, set(cards), [], 1.0, {}) for cards in (rng.sample(deck, size) for _ in range(particles))]
+    for d in decisions:
+        if d.seat != seat:
+            continue
+        for p in cloud:
+            if not p.weight > 0.0:
+                continue
+            own = tuple(draw_codes(p.draws)) if recall else ()
+            probabilities = strategy.probabilities_at(position, d.round, d.phase, p.cards, d.history, own,
+                                                      can_fold=d.can_fold, raise_to=d.raise_to,
+                                                      max_discard=d.max_discard)
+            if d.phase == "bet":
+                p.weight *= probabilities.get(d.action, 0.0)
+            else:
+                p.throws = {mask: q for mask, q in probabilities.items() if bin(mask).count("1") == d.action}
+                p.weight *= sum(p.throws.values())
+        cloud = _resample(cloud, rng)
+        if d.phase != "draw":
+            continue
+        for p in cloud:  # the throw and the cards it brings, drawn after the resampling so that copies differ
+            if not p.weight > 0.0:
+                continue
+            mask = rng.choices(list(p.throws), weights=list(p.throws.values()))[0]
+            thrown = tuple(compress(p.cards, (mask >> i & 1 for i in range(len(p.cards)))))
+            got = tuple(rng.sample([c for c in deck if c not in p.used], d.action))
+            p.used.update(got)
+            p.cards = [c for c in p.cards if c not in thrown] + list(got)
+            p.draws.append((thrown, got))
+    return [p for p in cloud if p.weight > 0.0]
 
 
 def _range(strategy: Strategy, decisions: list[_Decision], seat: int, position: int, deck: list[int], size: int,
            particles: int, rng: random.Random, view: HandView | None) -> dict[tuple[int, ...], float]:
-    """A seat's range: each holding's summed reach over the particles that end with it."""
+    """A seat's range: each holding's summed weight over the particles that end
+    with it; with ``view``, the seat's own history added as one more."""
     out: dict[tuple[int, ...], float] = {}
     if view is not None:
-        mine = _particle(strategy, decisions, seat, position, deck, size, rng, view)
-        if mine is not None:
-            out[mine[0]] = mine[1]
-    found = 0
-    for _ in range(_ATTEMPTS * particles):
-        if found == particles:
+        cards, reach = _own_history(strategy, decisions, seat, position, view)
+        if reach > 0.0:
+            out[cards] = reach
+    cloud: list[_Particle] = []
+    for _ in range(_ATTEMPTS):
+        cloud = _sampled(strategy, decisions, seat, position, deck, size, particles, rng)
+        if cloud:
             break
-        particle = _particle(strategy, decisions, seat, position, deck, size, rng, None)
-        if particle is None:
-            continue
-        found += 1
-        out[particle[0]] = out.get(particle[0], 0.0) + particle[1]
+    for p in cloud:
+        key = tuple(sorted(p.cards))
+        out[key] = out.get(key, 0.0) + p.weight
     return out
 
 
