@@ -639,11 +639,12 @@ DEFAULT_SEARCH_PARTICLES = 32
 
 
 class SearchBot(CFRBot):
-    """:class:`CFRBot` with search at play time: in the last betting round it
-    re-solves the rest of the hand from sampled ranges
-    (:func:`badeucey_fast.solve.particle_search.search_probabilities`: CFR+
-    over both seats' holdings in C, with the blueprint gadget) and draws its
-    action from that solution; elsewhere it plays the strategy as CFRBot does.
+    """:class:`CFRBot` with search at play time: at its first decision in the
+    last betting round it re-solves the rest of the hand from sampled ranges
+    (:func:`badeucey_fast.solve.particle_search.solve_round`: CFR+ over both
+    seats' holdings in C, with the blueprint gadget by default) and draws its
+    actions in the round from that solution (:attr:`solution`); elsewhere it
+    plays the strategy as CFRBot does.
 
     :param strategy: as :class:`CFRBot`'s (the blueprint).
     :param game: as :class:`CFRBot`'s.
