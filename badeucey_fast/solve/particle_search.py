@@ -299,9 +299,12 @@ Range = dict[tuple[int, ...], float]
 
 def _ranges(strategy: Strategy, view: HandView, decisions: list[_Decision], particles: int,
             rng: random.Random) -> tuple[Range, Range]:
+    """Both seats' ranges at the view, from its public decisions."""
     deck = _deck(view)
     seen = _seen(view)
-    unseen = [c for c in deck if c not in seen]  # the other seat's cards, dealt or drawn, are among these
+    # the other seat's cards, dealt or drawn, are among these: heads-up, a whole deck's stub never
+    # runs out (two hands and three draws of every card take at most 40 cards), so no thrown card comes back
+    unseen = [c for c in deck if c not in seen]
     size = len(view.cards)
     ranges = []
     for s in (0, 1):
