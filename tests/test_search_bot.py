@@ -3,7 +3,9 @@
 The bot plays CFRBot's strategy and, in the last betting round, the re-solved
 round; these tests take one such decision of the shipped Badugi strategy (the
 smallest hands) and check it is legal, a distribution, seeded, and read from the
-view alone.
+view alone; that the round's later decisions read the same solution; and that
+the other seat's sampled range holds no card the seat has seen and matches its
+exact posterior on a twelve-card deck.
 """
 
 from __future__ import annotations
