@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from badeucey_fast.solve import Strategy
+    from badeucey_fast.solve.particle_search import RoundSolution
 
 __all__ = ["BOTS", "Bot", "BluffBot", "CFRBot", "CallingBot", "DrawingBot", "ManiacBot", "RandomBot", "ReaderBot",
            "SearchBot", "StationBot", "bot_name", "make_bot"]
@@ -638,11 +639,12 @@ DEFAULT_SEARCH_PARTICLES = 32
 
 
 class SearchBot(CFRBot):
-    """:class:`CFRBot` with search at play time: in the last betting round it
-    re-solves the rest of the hand from sampled ranges
-    (:func:`badeucey_fast.solve.particle_search.search_probabilities`: CFR+
-    over both seats' holdings in C, with the blueprint gadget) and draws its
-    action from that solution; elsewhere it plays the strategy as CFRBot does.
+    """:class:`CFRBot` with search at play time: at its first decision in the
+    last betting round it re-solves the rest of the hand from sampled ranges
+    (:func:`badeucey_fast.solve.particle_search.solve_round`: CFR+ over both
+    seats' holdings in C, with the blueprint gadget by default) and draws its
+    actions in the round from that solution (:attr:`solution`); elsewhere it
+    plays the strategy as CFRBot does.
 
     :param strategy: as :class:`CFRBot`'s (the blueprint).
     :param game: as :class:`CFRBot`'s.
@@ -670,19 +672,40 @@ class SearchBot(CFRBot):
         self.gadget = gadget
         self.budget = check_int(budget, "budget", low=1, high=1_000_000)
         self.particles = check_int(particles, "particles", low=1, high=10_000)
+        self.solution: RoundSolution | None = None
+        """The last re-solved round."""
         super().__init__(strategy, game=game, seed=seed)
 
     def act(self, view: HandView) -> str:
-        from badeucey_fast.solve.particle_search import search_probabilities
-
-        probabilities = search_probabilities(self.strategy, view, iterations=self.budget, particles=self.particles,
-                                             rng=self._rng, gadget=self.gadget)
+        probabilities = self.searched(view)
         if probabilities is None:
             return super().act(view)
         action = self._rng.choices(list(probabilities), weights=list(probabilities.values()))[0]
         if action < 0:
             return "f"
         return "cc" if action == 0 else f"cbr {action}"
+
+    def reset(self, seed: int | None = None) -> None:
+        """Re-seed the generator and forget the last solution."""
+        super().reset(seed)
+        self.solution = None
+
+    def searched(self, view: HandView) -> dict[int, float] | None:
+        """The re-solved probability of each action at the view's decision, or
+        None where the bot plays the blueprint (not the last betting round, or
+        no range the blueprint explains).  The round is re-solved at the seat's
+        first decision in it, and its later decisions read that solution: the
+        seat's own range in a re-solve is weighed by the blueprint, which is
+        not what it played once it searched."""
+        from badeucey_fast.solve.particle_search import solve_round
+
+        if self.solution is not None:
+            found = self.solution.probabilities(view)
+            if found is not None:
+                return found
+        self.solution = solve_round(self.strategy, view, iterations=self.budget, particles=self.particles,
+                                    rng=self._rng, gadget=self.gadget)
+        return None if self.solution is None else self.solution.probabilities(view)
 
     def __repr__(self) -> str:
         return CFRBot.__repr__(self).replace("CFRBot", "SearchBot", 1)

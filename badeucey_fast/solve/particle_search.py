@@ -1,23 +1,32 @@
 """Search at play time in the full game: the last betting round re-solved from sampled ranges.
 
-The full game's deals are far too many to list, so :func:`search_probabilities`
-holds each seat's range as **particles**: private histories (a dealt hand and
-its draws) sampled from chance, consistent with the public draw counts, each
-weighted by the blueprint's probability of the seat's own public actions and
-draw counts with those cards (its reach; the throw of each draw is drawn from
-the blueprint among the sets of the observed size).  The seat asking adds its
-own history as one more particle of its range.  Particles of one seat that end
-with the same cards merge (the shipped strategies forget which cards were
-thrown).  Pairs of holdings that share no card are equally likely, the
-sampled histories standing for chance.  The last betting round is then
-re-solved from the current decision (``csrc/bdc_subgame.c``, CFR+ with the
-blueprint gadget) on a table replaying the hand's public actions with
-stand-in cards for the hidden ones; the blueprint's probabilities at every
-node of the round come from the strategy's lookups.
+The full game's deals are far too many to list, so :func:`solve_round` holds
+each seat's range as **particles**: private histories (a dealt hand and its
+draws) sampled from chance, consistent with the public draw counts (the other
+seat's from the cards the asking seat has never seen: not dealt to it, thrown
+or drawn by it), each weighted by the blueprint's probability of the seat's
+own public actions and draw counts with those cards (its reach; the throw of
+each draw is drawn from the blueprint among the sets of the observed size),
+and resampled in proportion to their weights after a decision that leaves
+the weights too uneven (a particle filter: the copies part at the next draw),
+so that the range stays many holdings rather than the few the blueprint
+explains best.
+The seat asking adds its own history as one more particle of its range.
+Particles of one seat that end with the same cards merge (the shipped
+strategies forget which cards were thrown).  A pair of holdings that share no
+card weighs the product of their reaches, the sampled histories standing for
+chance.  The last betting round is then re-solved from the current decision
+(``csrc/bdc_subgame.c``, CFR+ with a gadget) on a table replaying the hand's
+public actions with stand-in cards for the hidden ones; the blueprint's
+probabilities at every node of the round come from the strategy's lookups.
+The result (:class:`RoundSolution`) is the seat's strategy at every node of the
+round, so its later decisions in the round read it
+(:meth:`RoundSolution.probabilities`) rather than re-solve with its own range
+weighed by the blueprint it no longer plays.
 
 **Sampled:** the ranges (``particles`` histories a seat) and hence the pairs.
-**Approximated:** card removal between the two ranges (pairs are only
-required to share no card now; the cards thrown are ignored), and the belief
+**Approximated:** card removal between the asking seat's sampled histories
+and the other seat's (such a pair must only share no card now), and the belief
 about the asking seat is the other seat's blueprint view of it.
 **Exact:** the round's public tree, the showdowns (settled by the table) and
 the blueprint's probabilities.
@@ -31,6 +40,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from itertools import compress
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -44,11 +54,11 @@ from badeucey_fast.solve.game import _CALL_CODE, _DRAW_CODE, _FOLD_CODE, _RAISE_
 from badeucey_fast.solve.search import _blueprint_row
 from badeucey_fast.solve.strategy import Strategy, draw_codes
 
-__all__ = ["DEFAULT_PARTICLES", "search_probabilities", "searchable"]
+__all__ = ["DEFAULT_PARTICLES", "RoundSolution", "sampled_ranges", "search_probabilities", "searchable", "solve_round"]
 
 DEFAULT_PARTICLES = 32
 """Sampled histories of each seat's range by default."""
-_ATTEMPTS = 4  # draws of particles per particle wanted, before giving up on a range nobody's blueprint explains
+_ATTEMPTS = 4  # clouds of particles drawn before giving up on a range nobody's blueprint explains
 _SLOT_CODES = (_FOLD_CODE, _CALL_CODE, _RAISE_CODE)  # a child slot's public code
 
 
@@ -77,10 +87,8 @@ def _deck(view: HandView) -> list[int]:
     return list(range(lib.BDC_DECK_SIZE)) if view.rules.deck is None else [int(c) for c in view.rules.deck]
 
 
-def _replay(view: HandView, rng: random.Random) -> tuple[ChanceTable, list[_Decision]]:
-    """A table at the view's decision: the public actions replayed, with stand-in
-    cards (cards the seat has never seen) for the other seat's, and every
-    public decision on the way."""
+def _seen(view: HandView) -> set[int]:
+    """Every card the view shows: the seat's dealt, thrown and drawn cards."""
     seen = set(view.cards)
     for e in view.events:
         if isinstance(e, Deal) and e.cards is not None:
@@ -88,6 +96,14 @@ def _replay(view: HandView, rng: random.Random) -> tuple[ChanceTable, list[_Deci
         elif isinstance(e, Draw) and e.thrown is not None and e.dealt is not None:
             seen.update(e.thrown)
             seen.update(e.dealt)
+    return seen
+
+
+def _replay(view: HandView, rng: random.Random) -> tuple[ChanceTable, list[_Decision]]:
+    """A table at the view's decision: the public actions replayed, with stand-in
+    cards (cards the seat has never seen) for the other seat's, and every
+    public decision on the way."""
+    seen = _seen(view)
     spare = [c for c in _deck(view) if c not in seen]
     rng.shuffle(spare)
     dealt: list[tuple[int, ...]] = [(), ()]
@@ -128,21 +144,16 @@ def _replay(view: HandView, rng: random.Random) -> tuple[ChanceTable, list[_Deci
     return table, decisions
 
 
-def _particle(strategy: Strategy, decisions: list[_Decision], seat: int, position: int, deck: list[int],
-              size: int, rng: random.Random, known: HandView | None) -> tuple[tuple[int, ...], float] | None:
-    """One history of ``seat``: its cards at the end and its reach; with
-    ``known`` the seat's own history from its view, else one sampled."""
+def _own_history(strategy: Strategy, decisions: list[_Decision], seat: int, position: int,
+                 view: HandView) -> tuple[tuple[int, ...], float]:
+    """The asking seat's own history from its view: its cards at the end and its reach."""
     recall = strategy.abstraction.recall
-    draws_known = [e for e in known.events if isinstance(e, Draw) and e.seat == seat] if known else []
-    if known is not None:
-        cards = [c for e in known.events if isinstance(e, Deal) and e.seat == seat for c in e.cards or ()]
-    else:
-        cards = rng.sample(deck, size)
-    used = set(cards)
+    draws_known = [e for e in view.events if isinstance(e, Draw) and e.seat == seat]
+    cards = [c for e in view.events if isinstance(e, Deal) and e.seat == seat for c in e.cards or ()]
     draws: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     reach = 1.0
     for d in decisions:
-        if d.seat != seat:
+        if d.seat != seat or not reach > 0.0:
             continue
         own = tuple(draw_codes(draws)) if recall else ()
         probabilities = strategy.probabilities_at(position, d.round, d.phase, cards, d.history, own,
@@ -150,43 +161,108 @@ def _particle(strategy: Strategy, decisions: list[_Decision], seat: int, positio
                                                   max_discard=d.max_discard)
         if d.phase == "bet":
             reach *= probabilities.get(d.action, 0.0)
-        else:
-            sized = {mask: p for mask, p in probabilities.items() if bin(mask).count("1") == d.action}
-            reach *= sum(sized.values())
-            if not reach > 0.0:
-                return None
-            if known is not None:
-                e = draws_known[len(draws)]
-                thrown, got = tuple(e.thrown or ()), tuple(e.dealt or ())
-            else:
-                mask = rng.choices(list(sized), weights=list(sized.values()))[0]
-                thrown = tuple(compress(cards, (mask >> i & 1 for i in range(len(cards)))))
-                got = tuple(rng.sample([c for c in deck if c not in used], d.action))
-                used.update(got)
-            cards = [c for c in cards if c not in thrown] + list(got)
-            draws.append((thrown, got))
-        if not reach > 0.0:
-            return None
+            continue
+        reach *= sum(p for mask, p in probabilities.items() if bin(mask).count("1") == d.action)
+        e = draws_known[len(draws)]
+        thrown, got = tuple(e.thrown or ()), tuple(e.dealt or ())
+        cards = [c for c in cards if c not in thrown] + list(got)
+        draws.append((thrown, got))
     return tuple(sorted(cards)), reach
+
+
+@dataclass
+class _Particle:
+    """A sampled history of a seat, as it grows: its cards now (in the order
+    the blueprint's draw masks read), every card it has held, its draws, its
+    weight, and at a draw the blueprint's throws of the size seen."""
+
+    cards: list[int]
+    used: set[int]
+    draws: list[tuple[tuple[int, ...], tuple[int, ...]]]
+    weight: float
+    throws: dict[int, float]
+
+
+def _resample(cloud: list[_Particle], rng: random.Random) -> list[_Particle]:
+    """Systematic resampling when the weights' effective sample size falls below
+    half the cloud: as many particles, drawn in proportion to their weights,
+    each with the mean weight (so the cloud's total, chance's estimate of the
+    public actions' probability, stays what it was)."""
+    weights = [p.weight for p in cloud]
+    total = sum(weights)
+    if not total > 0.0 or total * total >= 0.5 * len(cloud) * sum(w * w for w in weights):
+        return cloud
+    n = len(cloud)
+    step = total / n
+    at = rng.random() * step
+    out = []
+    upto, i = weights[0], 0
+    for k in range(n):
+        while upto < at + k * step and i < n - 1:
+            i += 1
+            upto += weights[i]
+        p = cloud[i]
+        out.append(_Particle(list(p.cards), set(p.used), list(p.draws), step, p.throws))
+    return out
+
+
+def _sampled(strategy: Strategy, decisions: list[_Decision], seat: int, position: int, deck: list[int],
+             size: int, particles: int, rng: random.Random) -> list[_Particle]:
+    """``particles`` histories of ``seat`` consistent with the public actions:
+    dealt and drawn from ``deck`` as chance would, each weighted by its reach
+    (the blueprint's probability of the seat's public actions with its
+    cards), resampled after a decision when the weights have grown too uneven
+    (a particle filter: the throws and cards of the draws after make the
+    copies differ)."""
+    recall = strategy.abstraction.recall
+    cloud = [_Particle(cards, set(cards), [], 1.0, {}) for cards in (rng.sample(deck, size) for _ in range(particles))]
+    for d in decisions:
+        if d.seat != seat:
+            continue
+        for p in cloud:
+            if not p.weight > 0.0:
+                continue
+            own = tuple(draw_codes(p.draws)) if recall else ()
+            probabilities = strategy.probabilities_at(position, d.round, d.phase, p.cards, d.history, own,
+                                                      can_fold=d.can_fold, raise_to=d.raise_to,
+                                                      max_discard=d.max_discard)
+            if d.phase == "bet":
+                p.weight *= probabilities.get(d.action, 0.0)
+            else:
+                p.throws = {mask: q for mask, q in probabilities.items() if bin(mask).count("1") == d.action}
+                p.weight *= sum(p.throws.values())
+        cloud = _resample(cloud, rng)
+        if d.phase != "draw":
+            continue
+        for p in cloud:  # the throw and the cards it brings, drawn after the resampling so that copies differ
+            if not p.weight > 0.0:
+                continue
+            mask = rng.choices(list(p.throws), weights=list(p.throws.values()))[0]
+            thrown = tuple(compress(p.cards, (mask >> i & 1 for i in range(len(p.cards)))))
+            got = tuple(rng.sample([c for c in deck if c not in p.used], d.action))
+            p.used.update(got)
+            p.cards = [c for c in p.cards if c not in thrown] + list(got)
+            p.draws.append((thrown, got))
+    return [p for p in cloud if p.weight > 0.0]
 
 
 def _range(strategy: Strategy, decisions: list[_Decision], seat: int, position: int, deck: list[int], size: int,
            particles: int, rng: random.Random, view: HandView | None) -> dict[tuple[int, ...], float]:
-    """A seat's range: each holding's summed reach over the particles that end with it."""
+    """A seat's range: each holding's summed weight over the particles that end
+    with it; with ``view``, the seat's own history added as one more."""
     out: dict[tuple[int, ...], float] = {}
     if view is not None:
-        mine = _particle(strategy, decisions, seat, position, deck, size, rng, view)
-        if mine is not None:
-            out[mine[0]] = mine[1]
-    found = 0
-    for _ in range(_ATTEMPTS * particles):
-        if found == particles:
+        cards, reach = _own_history(strategy, decisions, seat, position, view)
+        if reach > 0.0:
+            out[cards] = reach
+    cloud: list[_Particle] = []
+    for _ in range(_ATTEMPTS):
+        cloud = _sampled(strategy, decisions, seat, position, deck, size, particles, rng)
+        if cloud:
             break
-        particle = _particle(strategy, decisions, seat, position, deck, size, rng, None)
-        if particle is None:
-            continue
-        found += 1
-        out[particle[0]] = out.get(particle[0], 0.0) + particle[1]
+    for p in cloud:
+        key = tuple(sorted(p.cards))
+        out[key] = out.get(key, 0.0) + p.weight
     return out
 
 
@@ -217,11 +293,79 @@ def _tree_policy(strategy: Strategy, table: ChanceTable, tree: tuple[Node, ...],
     return out
 
 
-def search_probabilities(strategy: Strategy, view: HandView, *, iterations: int, particles: int = DEFAULT_PARTICLES,
-                         rng: random.Random, gadget: str = "blueprint") -> dict[int, float] | None:
-    """The re-solved probability of each action at the view's decision (see the
-    module docstring), or None where it does not search (:func:`searchable`) or
-    no particle of a range is explained by the blueprint.
+Range = dict[tuple[int, ...], float]
+"""A seat's sampled range: each holding (its cards, sorted) and its summed reach."""
+
+
+def _ranges(strategy: Strategy, view: HandView, decisions: list[_Decision], particles: int,
+            rng: random.Random) -> tuple[Range, Range]:
+    """Both seats' ranges at the view, from its public decisions."""
+    deck = _deck(view)
+    seen = _seen(view)
+    # the other seat's cards, dealt or drawn, are among these: heads-up, a whole deck's stub never
+    # runs out (two hands and three draws of every card take at most 40 cards), so no thrown card comes back
+    unseen = [c for c in deck if c not in seen]
+    size = len(view.cards)
+    ranges = []
+    for s in (0, 1):
+        position = (s - view.button) % 2
+        mine = s == view.seat
+        ranges.append(_range(strategy, decisions, s, position, deck if mine else unseen, size, particles, rng,
+                             view if mine else None))
+    return ranges[0], ranges[1]
+
+
+def sampled_ranges(strategy: Strategy, view: HandView, *, particles: int = DEFAULT_PARTICLES,
+                   rng: random.Random) -> tuple[Range, Range]:
+    """Both seats' ranges as :func:`solve_round` samples them at the view (see
+    the module docstring): per seat, each holding and its summed reach.
+
+    :param strategy: the blueprint.
+    :param view: the seat's view, in a heads-up hand.
+    :param particles: sampled histories of each seat's range.
+    :param rng: the generator the particles and stand-in cards come from.
+    """
+    _, decisions = _replay(view, rng)
+    return _ranges(strategy, view, decisions, particles, rng)
+
+
+@dataclass(frozen=True)
+class RoundSolution:
+    """The last betting round re-solved for one seat's hand: its strategy at
+    every node of the round's tree from the decision where it was solved."""
+
+    seat: int
+    events: tuple[Any, ...]
+    """The view's events where the round was re-solved."""
+    tree: tuple[Node, ...]
+    strategy: npt.NDArray[np.float64]
+    """(nodes, ACTIONS): the seat's own holding's probabilities by child slot."""
+
+    def probabilities(self, view: HandView) -> dict[int, float] | None:
+        """The solution's probability of each action at the view's decision, or
+        None for a view that is not a later decision of this seat's hand in the round."""
+        n = len(self.events)
+        if view.seat != self.seat or len(view.events) < n or tuple(view.events[:n]) != self.events:
+            return None
+        node = 0
+        for e in view.events[n:]:
+            if not isinstance(e, (CheckCall, BetRaise)):
+                return None
+            node = self.tree[node].children[1 if isinstance(e, CheckCall) else 2]
+            if node < 0:
+                return None
+        here = self.tree[node]
+        if here.seat != view.seat or view.to_act != view.seat:
+            return None
+        return {self.tree[child].action: float(self.strategy[node, slot]) for slot, child in enumerate(here.children)
+                if child >= 0}
+
+
+def solve_round(strategy: Strategy, view: HandView, *, iterations: int, particles: int = DEFAULT_PARTICLES,
+                rng: random.Random, gadget: str = "blueprint") -> RoundSolution | None:
+    """The last betting round re-solved from the view's decision for its seat
+    (see the module docstring), or None where it does not search
+    (:func:`searchable`) or no particle of a range is explained by the blueprint.
 
     :param strategy: the blueprint (a strategy without recall, as shipped, or with).
     :param view: the seat's view, at its betting decision in the last round.
@@ -233,13 +377,7 @@ def search_probabilities(strategy: Strategy, view: HandView, *, iterations: int,
     if not searchable(view):
         return None
     table, decisions = _replay(view, rng)
-    deck = _deck(view)
-    size = len(view.cards)
-    ranges = []
-    for s in (0, 1):
-        position = (s - view.button) % 2
-        ranges.append(_range(strategy, decisions, s, position, deck, size, particles, rng,
-                             view if s == view.seat else None))
+    ranges = _ranges(strategy, view, decisions, particles, rng)
     if not ranges[0] or not ranges[1] or tuple(sorted(view.cards)) not in ranges[view.seat]:
         return None
     holdings = [list(r) for r in ranges]
@@ -262,9 +400,18 @@ def search_probabilities(strategy: Strategy, view: HandView, *, iterations: int,
     result = solve_subgame(table, hands, reach, (np.array(first), np.array(second)), np.ones(len(first)),
                            seat=view.seat, iterations=iterations, gadget=gadget, blueprint=blueprint)
     row = holdings[view.seat].index(tuple(sorted(view.cards)))
-    probabilities = result.strategies[view.seat][0, row]
-    return {tree[child].action: float(probabilities[slot]) for slot, child in enumerate(tree[0].children)
-            if child >= 0}
+    return RoundSolution(view.seat, tuple(view.events), tree, result.strategies[view.seat][:, row].copy())
+
+
+def search_probabilities(strategy: Strategy, view: HandView, *, iterations: int, particles: int = DEFAULT_PARTICLES,
+                         rng: random.Random, gadget: str = "blueprint") -> dict[int, float] | None:
+    """The re-solved probability of each action at the view's decision
+    (:func:`solve_round` from this decision), or None where it does not search
+    or no particle of a range is explained by the blueprint; the parameters are
+    :func:`solve_round`'s.
+    """
+    solution = solve_round(strategy, view, iterations=iterations, particles=particles, rng=rng, gadget=gadget)
+    return None if solution is None else solution.probabilities(view)
 
 
 def _history_now(decisions: list[_Decision]) -> list[int]:
