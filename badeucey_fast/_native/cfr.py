@@ -141,6 +141,13 @@ class Memory:
         room_v = values + 2 * int(state[6]) + 8 * MIN_ROOM + 1
         max_e = max(_FIRST_ENTRIES, 1 << room_e.bit_length()) if regrets is not None else max(n, 1)
         max_v = max(_FIRST_ENTRIES * _VALUES_PER_ENTRY, 1 << room_v.bit_length()) if regrets is not None else max(values, 1)
+        if regrets is None and n and values and _fits(keys, (max_e, KEY_BYTES), np.uint8) and \
+                _fits(offsets, (max_e,), np.uint64) and _fits(averages, (max_v,), np.float64):
+            # A strategy to play, never trained on: the C side only reads these, so a bot
+            # loads without a second copy of its largest arrays.
+            memory = cls(keys=keys, offsets=offsets, regrets=None, averages=averages, n_entries=n, n_values=values)
+            _set_counters(memory.struct, state)
+            return memory
         k = np.zeros((max_e, KEY_BYTES), dtype=np.uint8)
         k[:n] = keys
         o = np.zeros(max_e, dtype=np.uint64)
@@ -271,3 +278,8 @@ def key(game: CGame, position: int, round_: int, legal: Any, cards: Sequence[int
     if n < 0:
         raise ValueError(f"solver: {status_text(n)}")
     return bytes(ffi.buffer(out, KEY_BYTES))
+
+
+def _fits(array: npt.NDArray[Any], shape: tuple[int, ...], dtype: Any) -> bool:
+    """Whether ``array`` can be handed to C as it is: that shape and type, one block."""
+    return array.shape == shape and array.dtype == dtype and bool(array.flags.c_contiguous)

@@ -529,7 +529,9 @@ def from_file(meta: dict[str, Any], arrays: dict[str, Any], where: str, abstract
         raise ValueError(f"{where}: damaged (keys of {keys.shape[1]} bytes)")
     full_keys = np.zeros((len(keys), cfr.KEY_BYTES), dtype=np.uint8)
     full_keys[:, :keys.shape[1]] = keys
-    values = averages.astype(np.float64) / 255 if compact else np.array(averages)
+    values = averages.astype(np.float64) if compact else np.array(averages)
+    if compact:
+        values /= 255  # in place: the averages are the largest array a bot loads
     strategy = Strategy(rules, (stacks[0], stacks[1]), variant, made, iterations, seed, full_keys,
                         np.array(offsets), values, compact=compact)
     stored_regrets = arrays["regrets"] if regrets else None
@@ -563,7 +565,7 @@ def check_values(averages: npt.NDArray[Any], offsets: npt.NDArray[np.uint64], re
         return
     if len(averages):
         if compact:
-            sums = np.add.reduceat(averages.astype(np.int64), starts)
+            sums = np.add.reduceat(averages, starts, dtype=np.int64)
             bad = np.flatnonzero((sums != 255) & (sums != 0))
             if len(bad):
                 raise ValueError(f"{where}: damaged (averages: information set {bad[0]}'s 255ths sum to "
