@@ -6,7 +6,8 @@ LBR's mbb/hand with its 95% interval as a row of docs/solver.rst's table::
     python tools/local_best_response.py --opponent cfr --deals 2000 --seed 1 --particles 48
 
 ``--opponent cfr`` is the strategy shipped with the package (``CFRBot()``),
-``--opponent drawing`` is ``DrawingBot()``.  The match plays in this process,
+``--opponent drawing`` is ``DrawingBot()``, ``--opponent search`` is ``SearchBot()``
+(the same strategy, searched at play time).  The match plays in this process,
 one chunk of deals after another (progress on stderr).
 
 ``--mini 200,5000,50000`` instead trains a strategy of each number of
@@ -25,10 +26,10 @@ import time
 from collections.abc import Sequence
 
 from badeucey_fast.jobs import JobProgress
-from badeucey_fast.play.bots import CFRBot, DrawingBot
+from badeucey_fast.play.bots import Bot, CFRBot, DrawingBot, SearchBot
 from badeucey_fast.solve.local_response import DEFAULT_PARTICLES, DEFAULT_SAMPLES, local_best_response_match
 
-OPPONENTS = ("cfr", "drawing")
+OPPONENTS = ("cfr", "drawing", "search")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -51,7 +52,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.opponent is None:
         parser.error("--opponent or --mini is needed")
-    opponent = CFRBot(seed=args.seed) if args.opponent == "cfr" else DrawingBot()
+    opponent: Bot = (CFRBot(seed=args.seed) if args.opponent == "cfr" else SearchBot(seed=args.seed)
+                     if args.opponent == "search" else DrawingBot())
     started = time.process_time()
 
     def progress(p: JobProgress) -> None:
