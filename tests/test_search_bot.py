@@ -75,12 +75,7 @@ def test_the_other_seats_range_holds_no_card_the_seat_has_seen(last_round_view: 
     """Card removal: the other seat can hold none of the cards the seat was
     dealt, threw or drew (the cards still in the seat's hand included)."""
     view = last_round_view
-    seen = set(view.cards)
-    for e in view.events:
-        if isinstance(e, Deal) and e.seat == view.seat:
-            seen.update(e.cards or ())
-        elif isinstance(e, Draw) and e.seat == view.seat:
-            seen.update((e.thrown or ()) + (e.dealt or ()))
+    seen = _seen_by(view)
     assert len(seen) > len(view.cards)  # the seat has thrown cards
     ranges = sampled_ranges(SearchBot(game="badugi").strategy, view, particles=32, rng=random.Random(1))
     other = ranges[1 - view.seat]
@@ -147,6 +142,17 @@ class _Blueprint:
         return {a: w / sum(weights) for a, w in zip(actions, weights, strict=True)}
 
 
+def _seen_by(view: HandView) -> set[int]:
+    """Every card the view's seat was dealt, threw or drew (its hand's included)."""
+    seen = set(view.cards)
+    for e in view.events:
+        if isinstance(e, Deal) and e.seat == view.seat:
+            seen.update(e.cards or ())
+        elif isinstance(e, Draw) and e.seat == view.seat:
+            seen.update((e.thrown or ()) + (e.dealt or ()))
+    return seen
+
+
 def _exact_other_range(view: HandView, blueprint: _Blueprint, deck: list[int]) -> dict[tuple[int, ...], float]:
     """The other seat's final holding given what the seat saw, by listing every
     dealt hand and draw: chance deals it uniformly from the cards the seat never
@@ -157,12 +163,7 @@ def _exact_other_range(view: HandView, blueprint: _Blueprint, deck: list[int]) -
     from badeucey_fast.solve.particle_search import _replay
 
     other = 1 - view.seat
-    seen = set(view.cards)
-    for e in view.events:
-        if isinstance(e, Deal) and e.seat == view.seat:
-            seen.update(e.cards or ())
-        elif isinstance(e, Draw) and e.seat == view.seat:
-            seen.update((e.thrown or ()) + (e.dealt or ()))
+    seen = _seen_by(view)
     unseen = [c for c in deck if c not in seen]
     position = (other - view.button) % 2
     decisions = [d for d in _replay(view, random.Random(0))[1] if d.seat == other]
