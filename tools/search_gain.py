@@ -22,10 +22,11 @@ a gadget's re-solve is the blueprint, so every gain is 0.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from collections.abc import Callable, Sequence
+
+from _intervals import mbb_interval
 
 from badeucey_fast._native.subgame import GADGETS
 from badeucey_fast.play import Hand
@@ -104,16 +105,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"the shipped {args.game} strategy plays other rules")
     started = time.monotonic()
     per_deal = [deal_gains(strategy, seed, searchers) for seed in range(args.seed, args.seed + args.deals)]
-    scale = 1000 / strategy.rules.big_blind
     print(f"SearchBot's gain over the blueprint, {args.game}, deals {args.seed}..{args.seed + args.deals - 1}, "
           f"{args.particles} particles, {args.budget} iterations")
     for k, gadget in enumerate(gadgets):
-        values = [row[k] for row in per_deal]
-        mean = sum(values) / len(values)
-        sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
-        half = 1.96 * sd / math.sqrt(len(values))
-        print(f"  {gadget:<14} {mean * scale:+8.1f} mbb/hand  95% CI [{(mean - half) * scale:+.1f}, "
-              f"{(mean + half) * scale:+.1f}]")
+        mean, half, _ = mbb_interval([row[k] for row in per_deal], strategy.rules.big_blind)
+        print(f"  {gadget:<14} {mean:+8.1f} mbb/hand  95% CI [{mean - half:+.1f}, {mean + half:+.1f}]")
     print(f"  {time.monotonic() - started:.0f} s of wall time", file=sys.stderr)
     return 0
 

@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
-import math
 import multiprocessing
 import sys
 import time
@@ -43,6 +42,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
+
+from _intervals import mbb_interval
 
 from badeucey_fast import equity
 from badeucey_fast.games import get_game
@@ -180,14 +181,6 @@ def pool_of(workers: int) -> contextlib.AbstractContextManager[ProcessPoolExecut
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork") if forks else None)
 
 
-def summary(values: Sequence[float], big_blind: int) -> tuple[float, float, float]:
-    """Mean and 95% half-width in mbb/hand, and the variance (chips^2)."""
-    a = np.asarray(values)
-    sd = float(a.std(ddof=1)) if len(a) > 1 else math.inf
-    scale = 1000 / big_blind
-    return float(a.mean()) * scale, 1.96 * sd / math.sqrt(len(a)) * scale, sd * sd
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--game", default=None,
@@ -225,8 +218,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             plain.extend(p)
             corrected.extend(c)
     elapsed = time.monotonic() - started
-    m, h, v = summary(plain, big_blind)
-    m2, h2, v2 = summary(corrected, big_blind)
+    m, h, v = mbb_interval(plain, big_blind)
+    m2, h2, v2 = mbb_interval(corrected, big_blind)
     print(f"{args.strategy or 'CFRBot'} vs {args.opponent}: {args.deals:,} deals ({2 * args.deals:,} hands), "
           f"seed {args.seed}, {game}")
     print(f"  duplicate:             {m:+8.1f} mbb/hand  95% CI [{m - h:+.1f}, {m + h:+.1f}]")
