@@ -1038,6 +1038,17 @@ int bdc_cfr_key(const bdc_cfr_game *game, int position, int round, const bdc_leg
  * by which a holding falls short of its alternative, so every holding the
  * searcher's range meets, the ones the other seat's blueprint never plays
  * included, is held to it, and the re-solve lowers what it can.
+ * THE GIFTS (Brown and Sandholm 2017, "Reach" subgame solving): with a
+ * gadget, gift, when not NULL, gives each of the other seat's holdings a
+ * value >= 0 per unit of the chance and the searcher's root reach it meets,
+ * added to its alternative: what the other seat gave up on its way to the
+ * round, at its own earlier decisions, against the searcher's blueprint (its
+ * best response's value of the best action there less that of the action it
+ * took, summed along its path).  A holding may then gain up to its gift
+ * against the result and the other seat's best response over the whole hand
+ * still gains nothing, so GADGET_MAXMARGIN with gifts (Reach-Maxmargin) stays
+ * safe while the re-solve is held less tightly where the other seat has
+ * already lost.
  * GADGET_NONE re-solves with both seats' reaches as given (unsafe).  With a
  * gadget, a holding's strategy at a node starts from the blueprint: its
  * current strategy is the blueprint's while it has no positive regret, and so
@@ -1086,6 +1097,8 @@ typedef struct {
     int seat;                        /* the seat re-solving */
     int gadget;                      /* enum bdc_subgame_gadget */
     const double *blueprint[2];      /* STRATEGIES, both seats' (unread with GADGET_NONE) */
+    const double *gift;              /* NULL, or THE GIFTS: n_hands[1 - seat], each finite and >= 0 (unread with
+                                        GADGET_NONE) */
 } bdc_subgame;
 
 typedef struct {
@@ -1096,8 +1109,8 @@ typedef struct {
                                         with GADGET_MAXMARGIN the share of holdings it may choose: a positive regret) */
     double margin;                   /* with a gadget, the smallest margin over the other seat's holdings the
                                         searcher's range meets: its best response's value against the searcher's
-                                        blueprint less that against the result, per unit of chance and the
-                                        searcher's root reach (>= 0: the result is safe in the subgame); 0 without */
+                                        blueprint plus its gift, less that against the result, per unit of chance and
+                                        the searcher's root reach (>= 0: the result is safe); 0 without */
 } bdc_subgame_result;
 
 /* Writes the round's public tree from the table's decision to nodes (breadth
@@ -1116,8 +1129,8 @@ int bdc_subgame_work(const bdc_subgame *problem, size_t *n_work);
  * over the pairs' reach and chance, in chips).  BDC_OK; BDC_E_MEMORY when
  * n_work is short of bdc_subgame_work's; BDC_E_CARD or BDC_E_DUPLICATE for a
  * holding's bad cards or a pair sharing a card; BDC_E_ARGUMENT for anything
- * else out of range (a reach or weight, a blueprint whose probabilities at
- * a node are not a distribution over its legal actions). */
+ * else out of range (a reach, weight or gift, a blueprint whose
+ * probabilities at a node are not a distribution over its legal actions). */
 int bdc_subgame_solve(const bdc_subgame *problem, int iterations, double *work, size_t n_work,
                       double *strategy0, double *strategy1, bdc_subgame_result *result);
 

@@ -4,6 +4,7 @@
  * copies of the caller's table, showdowns are settled by the table itself,
  * and CFR+ runs over both seats' holdings at once (a vector per node).
  */
+#include <float.h>
 #include <string.h>
 
 #include "badeucey.h"
@@ -206,6 +207,10 @@ static int check_problem(const bdc_subgame *p)
                 seen |= UINT64_C(1) << c;
             }
     }
+    if (p->gadget != BDC_GADGET_NONE && p->gift)
+        for (i = 0; i < p->n_hands[1 - p->seat]; i++)
+            if (!(p->gift[i] >= 0.0 && p->gift[i] <= DBL_MAX)) /* finite, >= 0 */
+                return BDC_E_ARGUMENT;
     return BDC_OK;
 }
 
@@ -598,7 +603,9 @@ int bdc_subgame_solve(const bdc_subgame *problem, int iterations, double *work, 
     best = gadget + GADGET_BEST * (size_t)n_other;
 
     /* THE GADGET's alternatives: the other seat's counterfactual value at each
-     * holding with both seats playing the blueprint (or it best-responding). */
+     * holding with both seats playing the blueprint (or it best-responding),
+     * plus its gift (per unit of its mass: chance times the searcher's root
+     * reach). */
     result->gadget_entered = 1.0;
     result->margin = 0.0;
     if (problem->gadget != BDC_GADGET_NONE) {
@@ -608,10 +615,14 @@ int bdc_subgame_solve(const bdc_subgame *problem, int iterations, double *work, 
         values(&sv, other, problem->blueprint[other], 0, 0);
         memcpy(alternative, problem->gadget == BDC_GADGET_BLUEPRINT ? work + sv.l.values : best,
                (size_t)n_other * sizeof *alternative);
-    }
-    if (problem->gadget == BDC_GADGET_MAXMARGIN) /* each holding's mass: chance times the searcher's root reach */
-        for (e = 0; e < problem->n_pairs; e++)
+        for (e = 0; e < problem->n_pairs; e++) /* each holding's mass */
             mass[problem->pair_hand[other][e]] += problem->pair_weight[e] * problem->reach[me][problem->pair_hand[me][e]];
+        if (problem->gift)
+            for (h = 0; h < n_other; h++)
+                alternative[h] += problem->gift[h] * mass[h];
+        if (problem->gadget != BDC_GADGET_MAXMARGIN) /* the slot holds the regrets of the alternative */
+            memset(mass, 0, (size_t)n_other * sizeof *mass);
+    }
 
     for (t = 1; t <= iterations; t++) {
         for (s = 0; s < SUB_SEATS; s++) {
@@ -656,6 +667,8 @@ int bdc_subgame_solve(const bdc_subgame *problem, int iterations, double *work, 
         for (h = 0; h < n_other; h++)
             if (mass[h] > 0.0) {
                 double m = (best[h] - work[sv.l.values + (size_t)h]) / mass[h];
+                if (problem->gift)
+                    m += problem->gift[h];
                 if (!counted++ || m < result->margin)
                     result->margin = m;
             }

@@ -158,6 +158,12 @@ def test_best_responses_known_by_hand() -> None:
     assert result.policy_value == (-1.0, 1.0)
     assert result.exploitability == 1.5 and result.per_big_blind == 0.75
     assert result.nodes == 162541 and result.information_states == 21798
+    # the gifts: every information state's, at least 0 and 0 for its best action; folding the
+    # small blind gives up 3 chips with any hand (-1, against +2 calling and betting after the draw)
+    assert sum(map(len, result.gifts)) == sum(map(len, result.strategies)) == result.information_states
+    assert all(min(gifts.values()) == 0.0 for seat in result.gifts for gifts in seat.values())
+    first = {key: gifts for key, gifts in result.gifts[0].items() if key.endswith("|")}
+    assert len(first) == 126 and all(gifts == {-1: 3.0, 0: 0.0} for gifts in first.values())
 
 
 @pytest.mark.slow  # exact traversals through a Python policy

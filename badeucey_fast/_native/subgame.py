@@ -99,7 +99,7 @@ def _doubles(values: Any, what: str) -> npt.NDArray[np.float64]:
 
 def solve_subgame(table: ChanceTable, hands: Sequence[npt.NDArray[np.uint8]], reach: Sequence[Any],
                   pairs: tuple[Any, Any], weights: Any, *, seat: int, iterations: int, gadget: str = "none",
-                  blueprint: Sequence[Any] | None = None) -> SubgameResult:
+                  blueprint: Sequence[Any] | None = None, gifts: Any | None = None) -> SubgameResult:
     """Re-solves the last betting round from the table's decision (badeucey.h, "search").
 
     :param hands: per seat, a (holdings, n_cards) uint8 array of card ids.
@@ -109,10 +109,15 @@ def solve_subgame(table: ChanceTable, hands: Sequence[npt.NDArray[np.uint8]], re
     :param seat: the seat re-solving (the gadget's other seat may take its alternative).
     :param gadget: a key of :data:`GADGETS`.
     :param blueprint: with a gadget, per seat, (nodes, holdings, ACTIONS) probabilities.
+    :param gifts: with a gadget, None or each holding of the other seat's gift
+        (badeucey.h, "THE GIFTS"): at least 0, per unit of chance and the
+        searcher's root reach, added to its alternative.
     :raises ValueError: for anything the C core refuses, named by its status.
     """
     if gadget not in GADGETS:
         raise ValueError(f"gadget must be one of {sorted(GADGETS)}, got {gadget!r}")
+    if seat not in (0, 1):
+        raise ValueError(f"seat must be 0 or 1, got {seat!r}")
     problem = ffi.new("bdc_subgame *")
     problem.table = table._table
     keep: list[Any] = []
@@ -141,6 +146,15 @@ def solve_subgame(table: ChanceTable, hands: Sequence[npt.NDArray[np.uint8]], re
             b = _doubles(blueprint[s], "the blueprint")
             keep.append(b)
             problem.blueprint[s] = ffi.from_buffer("double[]", b)
+        if gifts is not None:
+            gift = _doubles(gifts, "a gift")
+            if gift.shape != (len(cards[1 - seat]),):
+                raise ValueError(f"gifts must be one a holding of seat {1 - seat} ({len(cards[1 - seat])}), "
+                                 f"got shape {gift.shape}")
+            if np.any(gift < 0.0):
+                raise ValueError("a gift must be at least 0")
+            keep.append(gift)
+            problem.gift = ffi.from_buffer("double[]", gift)
     n_work = ffi.new("size_t *")
     _check(lib.bdc_subgame_work(problem, n_work), "problem")
     nodes = len(subgame_tree(table))

@@ -651,7 +651,8 @@ class SearchBot(CFRBot):
     :param seed: seeds the bot's generator (its actions and its particles).
     :param budget: CFR+ iterations of a re-solve, 1 .. 10**6.
     :param particles: sampled histories of each seat's range, 1 .. 10**4.
-    :param gadget: the re-solving gadget, as :class:`~badeucey_fast.solve.SearchPolicy`'s.
+    :param gadget: the re-solving gadget, as :class:`~badeucey_fast.solve.SearchPolicy`'s
+        but ``"reach_maxmargin"``, whose gifts need the whole game's tree walked.
     :raises ValueError: as :class:`CFRBot`, or for a budget, particles or gadget out of range.
 
     >>> from badeucey_fast.play.bots import SearchBot

@@ -25,6 +25,8 @@ blind for big blinds (:attr:`Exploitability.per_big_blind`).
 >>> result = exploitability(TableGame(TableRules.mini()), passive)
 >>> result.best_response, result.policy_value, result.exploitability
 ((2.0, 1.0), (-1.0, 1.0), 1.5)
+>>> result.gifts[0]['seat 0 | hand 2d 2h 2s 3d |']   # folding the small blind to a seat that never bets
+{-1: 3.0, 0: 0.0}
 >>> exploitability(TableGame(TableRules.mini()), lambda state, seat: {99: 1.0})
 Traceback (most recent call last):
 ...
@@ -69,6 +71,12 @@ class Exploitability:
     """Decision information states, both seats."""
     strategies: tuple[Mapping[str, int], Mapping[str, int]]
     """Each seat's best response: the action it takes at each of its information states."""
+    gifts: tuple[Mapping[str, Mapping[int, float]], Mapping[str, Mapping[int, float]]]
+    """What each seat gives up by each action at each of its information states: its best
+    response's value of the best action there less that of the action (it best responds after
+    either), per unit of the chance and the policy's probability of reaching the state (0 where
+    that is 0).  These are Brown and Sandholm's (2017) *gifts*, which Reach subgame solving adds
+    to the safe re-solving gadget's alternatives (:class:`~badeucey_fast.solve.SearchPolicy`)."""
 
     @property
     def per_big_blind(self) -> float:
@@ -148,8 +156,9 @@ class _Tree:
                 value[node] = math.fsum(p * value[c] for p, c in zip(self.probs[node], self.children[node]))
         return value[0]
 
-    def best_response(self, responder: int) -> tuple[float, dict[str, int]]:
-        """The responder's best-response value and its action at each of its information states."""
+    def best_response(self, responder: int) -> tuple[float, dict[str, int], dict[str, dict[int, float]]]:
+        """The responder's best-response value, its action at each of its information states
+        and each action's gift there (:attr:`Exploitability.gifts`)."""
         n = len(self.kind)
         sign = 1.0 if responder == 0 else -1.0
         reach = [0.0] * n  # chance's and the other seat's probability of reaching each node
@@ -168,6 +177,7 @@ class _Tree:
                     reach[c] = r * p
         value: list[float | None] = [None] * n
         choice: dict[str, int] = {}
+        gifts: dict[str, dict[int, float]] = {}
 
         def node_value(node: int) -> float:
             known = value[node]
@@ -191,19 +201,26 @@ class _Tree:
             (the first of equals)."""
             actions = self.actions[nodes[0]]
             best, best_q = 0, -math.inf
+            qs = []
             for i in range(len(actions)):
                 q = math.fsum(reach[node] * node_value(self.children[node][i]) for node in nodes if reach[node])
+                qs.append(q)
                 if q > best_q:
                     best, best_q = i, q
+            mass = math.fsum(reach[node] for node in nodes)
+            gifts[self.key[nodes[0]]] = {a: (best_q - q) / mass if mass > 0.0 else 0.0 for a, q in zip(actions, qs)}
             return actions[best]
 
         limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(limit, 20000))
         try:
             root = node_value(0)
+            for key, nodes in members.items():  # off the best response's path too
+                if key not in choice:
+                    choice[key] = decide(nodes)
         finally:
             sys.setrecursionlimit(limit)
-        return root, choice
+        return root, choice, gifts
 
 
 def exploitability(game: TableGame, policy: Policy) -> Exploitability:
@@ -218,10 +235,12 @@ def exploitability(game: TableGame, policy: Policy) -> Exploitability:
     """
     tree = _Tree(game, policy)
     value0 = tree.policy_value()
-    first, first_strategy = tree.best_response(0)
-    second, second_strategy = tree.best_response(1)
+    first, first_strategy, first_gifts = tree.best_response(0)
+    second, second_strategy, second_gifts = tree.best_response(1)
     keys = {key for node, key in enumerate(tree.key) if tree.kind[node] == _DECISION}
     return Exploitability(best_response=(first, second), policy_value=(value0, -value0 + 0.0),  # + 0.0: no negative zero
                           exploitability=(first + second) / SEATS, big_blind=game.rules.big_blind,
                           nodes=len(tree.kind), information_states=len(keys),
-                          strategies=(MappingProxyType(first_strategy), MappingProxyType(second_strategy)))
+                          strategies=(MappingProxyType(first_strategy), MappingProxyType(second_strategy)),
+                          gifts=(MappingProxyType(first_gifts), MappingProxyType(second_gifts)))
+

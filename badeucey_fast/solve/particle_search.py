@@ -372,7 +372,8 @@ def solve_round(strategy: Strategy, view: HandView, *, iterations: int, particle
     :param iterations: CFR+ iterations of the re-solve.
     :param particles: sampled histories of each seat's range.
     :param rng: the generator the particles and stand-in cards come from.
-    :param gadget: the re-solving gadget (:class:`~badeucey_fast.solve.SearchPolicy`'s).
+    :param gadget: the re-solving gadget (:class:`~badeucey_fast.solve.SearchPolicy`'s but
+        ``"reach_maxmargin"``).
     """
     if not searchable(view):
         return None

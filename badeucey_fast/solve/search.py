@@ -18,14 +18,24 @@ seat's hidden cards changes nothing the policy returns.
 **The gadget.**  The round is re-solved once, at its first decision, for the
 seat asking, and every decision of the round reads that solution; the other
 seat may, at each of its holdings, take an alternative value instead of
-entering the re-solved round.  With ``gadget="maxmargin"`` (the default) the
+entering the re-solved round.  With ``gadget="maxmargin"`` the
 alternative is its best response's value against the blueprint and it chooses
 which holding enters (Moravcik et al. 2016; Brown and Sandholm 2017,
 "Maxmargin"): the re-solve maximises the smallest margin by which a holding
 falls short of what it gets against the blueprint, so it is safe (no holding
 gains more against the result than against the blueprint, once converged, the
 holdings the other seat's blueprint never plays included) and lowers what it
-can.  With ``"best_response"`` the alternatives are the same but each holding
+can.  With ``"reach_maxmargin"`` (the default; Brown and Sandholm 2017,
+"Reach-Maxmargin") each alternative is raised by the holding's *gifts*: what
+the other seat gave up on its way to the round, at each of its own earlier
+decisions, by the action it took rather than the best one against the
+searcher's blueprint (:attr:`Exploitability.gifts <badeucey_fast.solve.Exploitability.gifts>`
+of the blueprint, the whole game walked once, at the first re-solve).  A holding may then
+gain up to its gifts in the round and the other seat's best response over the
+whole hand still gains nothing, so it stays safe, and the re-solve is held
+less tightly where the other seat has already lost, which lowers the
+exploitability further than ``"maxmargin"`` (docs/solver.rst).  With
+``"best_response"`` the alternatives are the same but each holding
 enters or not on its own (Burch et al. 2014): safe too, but once a holding
 is held to its alternative the re-solve has nothing to gain against it, so
 it improves least.  With ``"blueprint"`` the alternative is its
@@ -38,7 +48,7 @@ other seat's blueprint range as it stands (unsafe).
 >>> from badeucey_fast.solve import SearchPolicy, TableGame, train
 >>> game = TableGame(TableRules.mini())
 >>> blueprint = train(game.rules, 200, seed=1, abstraction=None, stacks=(20, 20))
->>> policy = SearchPolicy(blueprint, game, iterations=100)
+>>> policy = SearchPolicy(blueprint, game, iterations=100, gadget="maxmargin")  # the default walks the game first
 >>> state = game.root().child(game.deals[0]).child(0).child(0).child(0).child(0)  # the draw over
 >>> state.round, state.current_seat()
 (1, 1)
@@ -47,7 +57,7 @@ other seat's blueprint range as it stands (unsafe).
 >>> SearchPolicy(blueprint, game, gadget="safe")
 Traceback (most recent call last):
 ...
-ValueError: gadget must be one of ['best_response', 'blueprint', 'maxmargin', 'none'], got 'safe'
+ValueError: gadget must be one of ['reach_maxmargin', 'maxmargin', 'best_response', 'blueprint', 'none'], got 'safe'
 """
 
 from __future__ import annotations
@@ -62,7 +72,8 @@ import numpy.typing as npt
 from badeucey_fast._checks import check_int
 from badeucey_fast._native import lib
 from badeucey_fast._native.mini import ChanceTable
-from badeucey_fast._native.subgame import GADGETS, MAX_ITERATIONS, Node, SubgameResult, solve_subgame, subgame_tree
+from badeucey_fast._native.subgame import MAX_ITERATIONS, Node, SubgameResult, solve_subgame, subgame_tree
+from badeucey_fast.solve.best_response import exploitability
 from badeucey_fast.solve.game import _CALL_CODE, _DRAW_CODE, _FOLD_CODE, _RAISE_CODE, TableGame, TableState
 from badeucey_fast.solve.strategy import Strategy
 
@@ -70,6 +81,8 @@ __all__ = ["DEFAULT_ITERATIONS", "SearchPolicy"]
 
 DEFAULT_ITERATIONS = 200
 """CFR+ iterations of a re-solve by default."""
+SEARCH_GADGETS = ("reach_maxmargin", "maxmargin", "best_response", "blueprint", "none")
+"""The gadgets :class:`SearchPolicy` takes (the module docstring)."""
 
 _SLOT = {_FOLD_CODE: 0, _CALL_CODE: 1, _RAISE_CODE: 2}  # a public betting code's child slot
 Holding = tuple[tuple[int, ...], tuple[int, ...]]  # a seat's dealt hand and its own draws' codes
@@ -77,11 +90,13 @@ Holding = tuple[tuple[int, ...], tuple[int, ...]]  # a seat's dealt hand and its
 
 @dataclass
 class _World:
-    """One way the hand can have gone: its state, each seat's own reach, chance's probability."""
+    """One way the hand can have gone: its state, each seat's own reach, chance's
+    probability and each seat's gifts so far (with ``"reach_maxmargin"``)."""
 
     state: TableState
     reach: tuple[float, float]
     chance: float
+    gift: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -103,7 +118,11 @@ class Subgame:
     rows: tuple[dict[Holding, int], dict[Holding, int]]
     """Each seat's holdings (dealt hand, own draws' codes) by row."""
     arguments: dict[str, Any]
-    """The keyword arguments of ``solve_subgame`` but ``seat``, ``iterations`` and ``gadget``."""
+    """The keyword arguments of ``solve_subgame`` but ``seat``, ``iterations``, ``gadget`` and ``gifts``."""
+    gifts: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
+    """Each seat's gift at each of its holdings (:attr:`Exploitability.gifts
+    <badeucey_fast.solve.Exploitability.gifts>` of the blueprint summed over the seat's
+    decisions on the way; 0 unless the gadget is ``"reach_maxmargin"``)."""
 
 
 def _holding(state: TableState, seat: int) -> Holding:
@@ -119,21 +138,22 @@ class SearchPolicy:
         hands and perfect recall (``train(..., abstraction=None)``).
     :param game: the game (heads-up, fixed limit, a deck whose deals can be listed).
     :param iterations: CFR+ iterations of each re-solve (the budget), 1 .. 10**6.
-    :param gadget: ``"maxmargin"``, ``"best_response"``, ``"blueprint"`` or ``"none"``.
+    :param gadget: ``"reach_maxmargin"``, ``"maxmargin"``, ``"best_response"``,
+        ``"blueprint"`` or ``"none"`` (:data:`SEARCH_GADGETS`).
     :raises TypeError: for a strategy or game of another type.
     :raises ValueError: for a game that is not fixed limit, or a bad budget or gadget.
     """
 
     def __init__(self, strategy: Strategy, game: TableGame, *, iterations: int = DEFAULT_ITERATIONS,
-                 gadget: str = "maxmargin") -> None:
+                 gadget: str = "reach_maxmargin") -> None:
         if not isinstance(strategy, Strategy):
             raise TypeError(f"strategy must be a Strategy, not {type(strategy).__name__}")
         if not isinstance(game, TableGame):
             raise TypeError(f"game must be a TableGame, not {type(game).__name__}")
         if game.rules.structure != "fixed":
             raise ValueError(f"search needs fixed limit, the game is {game.rules.structure!r} limit")
-        if gadget not in GADGETS:
-            raise ValueError(f"gadget must be one of {sorted(GADGETS)}, got {gadget!r}")
+        if gadget not in SEARCH_GADGETS:
+            raise ValueError(f"gadget must be one of {list(SEARCH_GADGETS)}, got {gadget!r}")
         self.iterations = check_int(iterations, "iterations", low=1, high=MAX_ITERATIONS)
         self.gadget = gadget
         self.game = game
@@ -142,6 +162,7 @@ class SearchPolicy:
         self._worlds: dict[tuple[int, ...], list[_World]] = {}
         self._solutions: dict[tuple[tuple[int, ...], int], _Solution | None] = {}
         self._problems: dict[tuple[int, ...], Subgame | None] = {}
+        self._gifts: tuple[Mapping[str, Mapping[int, float]], Mapping[str, Mapping[int, float]]] | None = None
 
     def __call__(self, state: TableState, seat: int) -> dict[int, float]:
         """The probability of each legal action of ``seat`` at ``state``."""
@@ -190,7 +211,8 @@ class SearchPolicy:
             action = -1 if code == _FOLD_CODE else 0 if code == _CALL_CODE else raises[0]
             if action not in state.legal_actions():
                 return []
-            return [self._world(state.child(action), world, actor, probabilities.get(action, 0.0), 1.0)]
+            return [self._world(state.child(action), world, actor, probabilities.get(action, 0.0), 1.0,
+                                self._gift(state, actor, action))]
         count = code - _DRAW_CODE
         out = []
         for mask in state.legal_actions():
@@ -198,18 +220,29 @@ class SearchPolicy:
                 continue
             after = state.child(mask)
             p = probabilities.get(mask, 0.0)
+            g = self._gift(state, actor, mask)
             if not count:
-                out.append(self._world(after, world, actor, p, 1.0))
+                out.append(self._world(after, world, actor, p, 1.0, g))
                 continue
             for cards, q in after.chance_outcomes():
-                out.append(self._world(after.child(cards), world, actor, p, q))
+                out.append(self._world(after.child(cards), world, actor, p, q, g))
         return [w for w in out if w.reach[0] > 0.0 or w.reach[1] > 0.0]
 
+    def _gift(self, state: TableState, actor: int, action: int) -> float:
+        """What the actor gives up by the action against the other seat's blueprint (0 without gifts)."""
+        if self.gadget != "reach_maxmargin":
+            return 0.0
+        if self._gifts is None:  # the whole game's tree walked once, at the first re-solve
+            self._gifts = exploitability(self.game, self._blueprint).gifts
+        return self._gifts[actor].get(state.information_state(actor), {}).get(action, 0.0)
+
     @staticmethod
-    def _world(state: TableState, before: _World, actor: int, p: float, q: float) -> _World:
+    def _world(state: TableState, before: _World, actor: int, p: float, q: float, g: float) -> _World:
         reach = list(before.reach)
         reach[actor] *= p
-        return _World(state, (reach[0], reach[1]), before.chance * q)
+        gift = list(before.gift)
+        gift[actor] += g
+        return _World(state, (reach[0], reach[1]), before.chance * q, (gift[0], gift[1]))
 
     # ---- re-solving --------------------------------------------------------
 
@@ -225,7 +258,11 @@ class SearchPolicy:
         problem = self.problem(public)
         if problem is None or not problem.arguments["reach"][seat].any():
             return None
-        result = solve_subgame(**problem.arguments, seat=seat, iterations=self.iterations, gadget=self.gadget)
+        if self.gadget == "reach_maxmargin":
+            result = solve_subgame(**problem.arguments, seat=seat, iterations=self.iterations, gadget="maxmargin",
+                                   gifts=problem.gifts[1 - seat])
+        else:
+            result = solve_subgame(**problem.arguments, seat=seat, iterations=self.iterations, gadget=self.gadget)
         return _Solution(problem.tree, problem.rows[seat], problem.arguments["reach"][seat],
                          result.strategies[seat], result)
 
@@ -243,6 +280,7 @@ class SearchPolicy:
         rows: tuple[dict[Holding, int], dict[Holding, int]] = ({}, {})
         reps: list[list[TableState]] = [[], []]
         reach: list[list[float]] = [[], []]
+        gift: list[list[float]] = [[], []]
         pairs: list[list[int]] = [[], []]
         weights = []
         for world in worlds:
@@ -252,6 +290,7 @@ class SearchPolicy:
                     rows[s][h] = len(reps[s])
                     reps[s].append(world.state)
                     reach[s].append(world.reach[s])
+                    gift[s].append(world.gift[s])
                 pairs[s].append(rows[s][h])
             weights.append(world.chance)
         table = cast(ChanceTable, worlds[0].state._table)
@@ -261,7 +300,7 @@ class SearchPolicy:
         arguments = {"table": table, "hands": hands, "reach": [np.array(r) for r in reach],
                      "pairs": (np.array(pairs[0]), np.array(pairs[1])), "weights": np.array(weights),
                      "blueprint": blueprint}
-        return Subgame(tree, rows, arguments)
+        return Subgame(tree, rows, arguments, (np.array(gift[0]), np.array(gift[1])))
 
     def _tree_policy(self, tree: tuple[Node, ...], states: list[TableState], seat: int) -> npt.NDArray[np.float64]:
         """The blueprint of ``seat`` at every node of the tree, for each holding (its state at the root)."""

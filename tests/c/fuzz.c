@@ -1930,6 +1930,7 @@ static void fuzz_subgame(void)
     int max_nodes = between(0, 9) ? BDC_SUBGAME_MAX_NODES : between(-1, BDC_SUBGAME_MAX_NODES + 1);
     uint8_t *hands[2] = {NULL, NULL};
     double *reach[2] = {NULL, NULL}, *blueprint[2] = {NULL, NULL}, *out[2] = {NULL, NULL}, *weight = NULL, *work = NULL;
+    double *gift = NULL;
     uint32_t *pair_hand[2] = {NULL, NULL};
     size_t n_pairs, n_work = 0, p;
     table_sane = 1;
@@ -2033,7 +2034,14 @@ static void fuzz_subgame(void)
     problem.pair_hand[1] = pair_hand[1];
     problem.pair_weight = weight;
     problem.seat = poisoned && between(0, 9) == 0 ? between(-1, 2) : between(0, 1);
-    problem.gadget = poisoned && between(0, 9) == 0 ? between(-1, 3) : between(0, 2);
+    problem.gadget = poisoned && between(0, 9) == 0 ? between(-1, 4) : between(0, 3);
+    if (between(0, 1) && problem.seat >= 0 && problem.seat <= 1) { /* the other seat's gifts, now and then bad */
+        int n = problem.n_hands[1 - problem.seat] > 0 ? problem.n_hands[1 - problem.seat] : 1;
+        gift = checked_malloc((size_t)n * sizeof(double));
+        for (i = 0; i < n; i++)
+            gift[i] = between(0, 3) ? 0.0 : 3.0 * random_probability(poisoned);
+        problem.gift = gift;
+    }
     rc = CALL(bdc_subgame_work(&problem, &n_work));
     if (rc == BDC_OK && n_work > ((size_t)1 << 24)) {
         FAIL("bdc_subgame_work: %zu doubles for a problem of %zu pairs", n_work, n_pairs);
@@ -2083,6 +2091,7 @@ static void fuzz_subgame(void)
     }
     free(weight);
     free(work);
+    free(gift);
 }
 
 int main(int argc, char **argv)
