@@ -2,7 +2,7 @@
 hands with unknown cards replayed (Hand.from_phh with ``??``): the sample files
 in tests/data/histories, written for these tests in each site's format, carry
 the quirks real files do (chat, players joining, leaving, sitting out and timing
-out, a posted extra big blind, antes, a capped round, an all-in with the uncalled
+out, a posted extra big blind, a dead small blind posted with a big blind, antes, a capped round, an all-in with the uncalled
 bet returned, a reshuffled deck, rake, thousands separators, a byte-order mark,
 unknown cards, the hero's cards draw by draw, a hand cut short)."""
 
@@ -40,7 +40,7 @@ def by_id(hands: tuple[ImportedHand, ...], number: str) -> ImportedHand:
 
 
 def test_every_readable_hand_of_the_samples_imports(imported: tuple[ImportedHand, ...]) -> None:
-    assert len(imported) == 14
+    assert len(imported) == 18
     assert {h.game for h in imported} == {"deuce_seven", "ace_five", "badugi", "badeucey", "badacey"}
     assert by_id(imported, "240000000101").players == ("Alice", "Hero", "Bob", "Dana")  # Carl sits out
     assert by_id(imported, "240000000301").starting_stacks == (200, 150.5, 1210)  # $1,210
@@ -79,7 +79,7 @@ def test_the_phh_replays_to_the_same_stacks(imported: tuple[ImportedHand, ...]) 
         assert min(taken) >= 0 and sum(taken) == data["_badeucey_rake"], hand.id
         assert Hand.from_phh(again.to_phh()).stacks == again.stacks  # ?? kept
         replayed += 1
-    assert replayed == 14  # every hand read: antes and posted big blinds too
+    assert replayed == 18  # every hand read: antes, posted big blinds and dead small blinds too
 
 
 def test_antes_replay(imported: tuple[ImportedHand, ...]) -> None:
@@ -103,6 +103,29 @@ def test_a_new_players_posted_big_blind_replays(imported: tuple[ImportedHand, ..
     seat = players.index(poster)  # PHH's order, the button last: p(i+1) is seat i
     assert again.posted == (seat,) and Post(seat, big_blind, "posted") in again.events
     assert again.phase == "over" and Hand.from_phh(again.to_phh()) == again
+
+
+@pytest.mark.parametrize("number, poster", [("240000000602", "Ike"), ("7781004", "Pia")])
+def test_a_dead_small_blind_posted_with_a_big_blind_replays(imported: tuple[ImportedHand, ...], number: str,
+                                                            poster: str) -> None:
+    """A player back from sitting out posts the small and the big blind (PokerStars' ``posts
+    small & big blinds``, Kings Club's ``posts small and big blinds``): the big blind is live,
+    the small blind dead (docs/histories.rst)."""
+    hand = by_id(imported, number)
+    assert hand.replay_error is None
+    data = tomllib.loads(hand.phh)
+    players = data["players"]
+    rules = data["_badeucey_rules"]
+    assert data["_badeucey_posted"] == data["_badeucey_dead"] == [name == poster for name in players]
+    assert data["blinds_or_straddles"][players.index(poster)] == rules["big_blind"]
+    again = Hand.from_phh(hand.phh)
+    seat = players.index(poster)
+    assert again.posted == again.dead == (seat,)
+    assert Post(seat, rules["big_blind"], "posted") in again.events
+    assert Post(seat, rules["small_blind"], "dead") in again.events
+    assert again.phase == "over" and Hand.from_phh(again.to_phh()) == again
+    taken = [ours - theirs for ours, theirs in zip(again.stacks, data["finishing_stacks"])]
+    assert min(taken) >= 0 and sum(taken) == data["_badeucey_rake"]
 
 
 def test_unknown_cards_are_question_marks_and_the_heros_are_known(imported: tuple[ImportedHand, ...]) -> None:
@@ -177,7 +200,7 @@ def test_the_import_command(tmp_path: pathlib.Path) -> None:
     assert run.returncode == 1  # one hand could not be read
     assert json.loads(run.stderr) == {"errors": [{"id": "240000000304", "reason": "Ben acts but has no seat"}]}
     hands = json.loads(run.stdout)
-    assert len(hands) == 14 and set(hands[0]) >= {"id", "game", "players", "starting_stacks", "final_stacks",
+    assert len(hands) == 18 and set(hands[0]) >= {"id", "game", "players", "starting_stacks", "final_stacks",
                                                    "rake", "phh"}
     assert (tmp_path / "pokerstars-240000000101.phh").read_text() == by_id(
         import_histories(SAMPLES).hands, "240000000101").phh
