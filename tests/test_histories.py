@@ -177,7 +177,7 @@ def test_a_hand_that_cannot_be_read_is_named_and_the_others_import() -> None:
     text = SAMPLES[0].read_text(encoding="utf-8-sig")
     broken = text.replace("Milo calls 40\n--- Showdown", "Milo calls 4O\n--- Showdown")
     hands, errors = import_text(broken)
-    assert [h.id for h in hands] == ["7781002", "7781003"]
+    assert [h.id for h in hands] == ["7781002", "7781003", "7781004"]
     assert errors[0].id == "7781001" and "chips do not add up" in errors[0].reason
 
 

@@ -28,7 +28,11 @@ cards, when the table burns), ``_badeucey_posted`` (a list of true or false,
 one a player: true for a player who posted a big blind out of turn, whose
 entry of ``blinds_or_straddles`` is then the big blind; written only for a
 hand with such a post, :attr:`Hand.posted
-<badeucey_fast.play.hand.Hand.posted>`) and, while the hand is not over,
+<badeucey_fast.play.hand.Hand.posted>`), ``_badeucey_dead`` (the same, true
+for a player among them who posted a dead small blind with the big blind,
+:attr:`Hand.dead <badeucey_fast.play.hand.Hand.dead>`; pokerkit has no dead
+blind, so such a hand is not one it replays as played) and, while the hand is
+not over,
 ``_badeucey_deal``: what decides the cards still to come (the stub in the
 engine's order, whether it is dealt in that order, and the random state), so
 that :func:`loads` gives a hand that plays on exactly as the original would.
@@ -260,6 +264,9 @@ def dumps(hand: Hand, players: Sequence[str] | None = None) -> str:
     ]
     if any(posted):
         fields.append(("_badeucey_posted", posted))
+    dead = [seat in hand.dead for seat in order]
+    if any(dead):
+        fields.append(("_badeucey_dead", dead))
     burns = hand.burns
     if burns:
         fields.append(("_badeucey_burns", [NAME_OF[c] for c in burns]))  # a card may burn twice (reshuffled)
@@ -398,15 +405,16 @@ _GAME_TYPES: dict[str, type] = {"name": str, "hand_size": int, "badugi": str, "l
 ``badugi`` or ``low`` is None: TOML has no null)."""
 
 
-def _read_posted(value: object, n: int) -> list[int]:
-    """The ``_badeucey_posted`` field: the players (0-based, PHH's order) who posted a big blind out of turn."""
+def _read_posted(value: object, n: int, key: str = "_badeucey_posted") -> list[int]:
+    """The ``_badeucey_posted`` field (or ``_badeucey_dead``): the players (0-based, PHH's
+    order) who posted a big blind out of turn (or a dead small blind with it)."""
     if value is None:
         return []
     if not isinstance(value, list) or len(value) != n or not all(isinstance(v, bool) for v in value):
-        raise ValueError(f"_badeucey_posted must list true or false for each of the {n} players, got {value!r}")
+        raise ValueError(f"{key} must list true or false for each of the {n} players, got {value!r}")
     marked = [i for i, v in enumerate(value) if v]
     if any(i < 2 for i in marked):
-        raise ValueError("_badeucey_posted marks p1 or p2, who post the small and the big blind in turn")
+        raise ValueError(f"{key} marks p1 or p2, who post the small and the big blind in turn")
     return marked
 
 
@@ -485,6 +493,9 @@ def loads(text: str) -> Hand:
                          "this engine plays one ante a table")
     blinds = _numbers(data, "blinds_or_straddles", n)
     posted = _read_posted(data.get("_badeucey_posted"), n)
+    dead = _read_posted(data.get("_badeucey_dead"), n, "_badeucey_dead")
+    if not set(dead) <= set(posted):
+        raise ValueError("_badeucey_dead marks a player who posts no big blind out of turn (_badeucey_posted)")
     game = _read_game(data.get("_badeucey_game"), variant)
     rules_field = data.get("_badeucey_rules")
     if rules_field is not None:
@@ -622,7 +633,7 @@ def loads(text: str) -> Hand:
     burns = [c for b in burn_texts for c in _cards(b, "_badeucey_burns")]
     state = _read_deal(data.get("_badeucey_deal"))
     seat_draws = {(d, order[p]): cards for (d, p), cards in draws.items()}
-    hand = Hand(rules, seat_stacks, button=button, posted=[order[p] for p in posted],
+    hand = Hand(rules, seat_stacks, button=button, posted=[order[p] for p in posted], dead=[order[p] for p in dead],
                 deal=Replay(tuple(known_hands), seat_draws, tuple(burns),
                             frozenset((d, order[q], c) for d, q, c in placeholders), named,
                             frozenset(c for cards in shown for c in cards or ())))
