@@ -296,3 +296,30 @@ def test_a_shown_card_the_hero_held_first_is_dealt_to_the_shower_later() -> None
     assert "d dh p3 Ts6h7d3c7s" in text and "p6 sm Ts8c4sAhQc" in text
     hand = Hand.from_phh(text)
     assert hand.phase == "over" and sum(hand.payoffs or ()) == 0
+
+
+@pytest.mark.parametrize("name", ["reshuffled-shown-passed-on", "reshuffled-mucker-drawn-late", "reshuffled-mucker-loses",
+                                  "reshuffled-thrown-kept"])
+def test_a_hand_reshuffled_that_the_placeholder_rules_cannot_fit_replays(name: str) -> None:
+    """Hands of six players of the engine, the others' cards hidden as a site hides them, whose
+    stub runs out early (a card a player shows came to it from another's unknown discard; a
+    player who mucked drew its last cards from the reformed stub, or holds cards that would win;
+    a player throws cards the rules of placeholders made it keep): a whole deal is searched
+    for (badeucey_fast.play._fit), and the hand replays to the recorded finishing stacks."""
+    text = (pathlib.Path(__file__).parent / "data" / f"{name}.phh").read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    hand = Hand.from_phh(text)  # checks the finishing stacks
+    order = [(hand.button + 1 + k) % hand.n_seats for k in range(hand.n_seats)]
+    assert [hand.stacks[s] for s in order] == data["finishing_stacks"]
+    assert Hand.from_phh(hand.to_phh()).stacks == hand.stacks  # its placeholders written back as ??
+    assert sum(len(p) for p in hand.placeholders) > 0
+
+
+def test_a_reshuffled_hand_no_deal_fits_is_refused_naming_a_card() -> None:
+    """A player shows at the end a card the hero still holds: no deal fits, and the
+    refusal names a card."""
+    text = (pathlib.Path(__file__).parent / "data" / "reshuffled-shown-passed-on.phh").read_text(encoding="utf-8")
+    broken = text.replace('"p3 sm 9d9hKh5s5d"', '"p3 sm 9d9hKh5s2c"')  # 2c: in the hero's (p2's) hand shown
+    with pytest.raises(ValueError, match=r"\b[2-9TJQKA][cdhs]\b"):
+        Hand.from_phh(broken)
+
