@@ -215,7 +215,19 @@ class _Search:
         deals = [t for t in self.deal_steps[whom] if at <= t < reform]
         room = self.size - self.largest_from[whom][deals[-1] + 1] if deals else 0
         room -= len(hold[whom] & self.shown[whom])
-        return len(self.shown[whom] & stub) > room
+        gone = self.gone(whom, at, stub, hold)
+        # More of its cards in the stub than it can keep, and room for more after the stub runs out.
+        return len(self.shown[whom] - hold[whom] - gone) > room and len(gone) < self.unknown_from[whom][reform]
+
+    def gone(self, player: int, at: int, stub: frozenset[int], hold: tuple[frozenset[int], ...]) -> set[int]:
+        """The cards of the hand ``player`` shows that can come to it only from the cards out
+        of play: not in the stub after step ``at``, or dealt to another player first."""
+        out = set()
+        for c in self.shown[player] - hold[player]:
+            demand = self.next_demand(c, at)
+            if c not in stub or (demand is not None and demand[1] == "deal" and demand[2] != player):
+                out.add(c)
+        return out
 
     def deal_order(self, stub: frozenset[int], player: int, at: int, taken: set[int],
                    hold: tuple[frozenset[int], ...]) -> list[int]:
@@ -249,6 +261,8 @@ class _Search:
                 passing.append(c)  # back from the cards out of play after the stub runs out
             elif kind == "throw" and whom == player:
                 first.append(c)
+            elif kind == "show" and len(self.gone(whom, at, stub, hold)) >= self.unknown_from[whom][reform]:
+                last.append(c)  # its player can take no more cards out of play after the stub runs out
             else:
                 later.append(c)
         return first + passing + ([spare] if spare is not None else []) + later + last
@@ -355,7 +369,7 @@ class _Search:
             if not self.showing[q]:
                 continue
             missing = self.shown[q] - hold[q] - self.known_from[q][i]
-            gone = missing - stub
+            gone = self.gone(q, i - 1, stub, hold) & missing
             if len(missing) > self.unknown_from[q][i] or (
                     gone and (last < 0 or len(gone) > self.unknown_from[q][reform])):
                 self.fail(f"p{q + 1} cannot come to hold the hand it shows")
