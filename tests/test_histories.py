@@ -25,6 +25,8 @@ from badeucey_fast.play import Hand, TableRules
 from badeucey_fast.play.bots import DrawingBot
 from badeucey_fast.play.events import Post
 
+from .support import load_module
+
 SAMPLES = sorted((pathlib.Path(__file__).parent / "data" / "histories").glob("*.txt"))
 
 
@@ -206,25 +208,8 @@ def test_the_import_command(tmp_path: pathlib.Path) -> None:
         import_histories(SAMPLES).hands, "240000000101").phh
 
 
-def hide(hand: Hand, hero: int, rng: random.Random) -> str:
-    """``hand``'s PHH as a site would write it for player ``hero`` (1-based): every
-    other player's cards ``??``, and a player who won nothing at the showdown
-    mucking now and then."""
-    data = tomllib.loads(hand.to_phh())
-    order = [(hand.button + 1 + k) % hand.n_seats for k in range(hand.n_seats)]
-    result = hand.result
-    winners = {s for pot in getattr(result, "pots", ()) for half in pot.halves for s in half.winners}
-    lines = []
-    for action in data["actions"]:
-        words = action.split()
-        who = words[2] if words[0] == "d" else words[0]
-        if who != f"p{hero}":
-            if words[0] == "d" or words[1] == "sd" and len(words) > 2:
-                words[-1] = "??" * (len(words[-1]) // 2)
-            elif words[1] == "sm" and order[int(who[1:]) - 1] not in winners and rng.random() < 0.5:
-                continue
-        lines.append(" ".join(words))
-    return hand.to_phh().replace(json.dumps(data["actions"]), json.dumps(lines))
+hide = load_module(pathlib.Path(__file__).resolve().parent.parent / "tools" / "hidden_hands.py", "hidden_hands").hide
+"""A hand's PHH as a site writes it for one player (tools/hidden_hands.py)."""
 
 
 @pytest.mark.parametrize("game", ["badeucey", "badacey", "badugi", "deuce_seven", "ace_five"])
@@ -323,3 +308,10 @@ def test_a_reshuffled_hand_no_deal_fits_is_refused_naming_a_card() -> None:
     with pytest.raises(ValueError, match=r"\b[2-9TJQKA][cdhs]\b"):
         Hand.from_phh(broken)
 
+
+
+def test_the_hidden_hands_tool_counts_the_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """tools/hidden_hands.py, the figures of docs/playing.rst's "Unknown cards", on a few hands."""
+    tool = load_module(pathlib.Path(__file__).resolve().parent.parent / "tools" / "hidden_hands.py", "hidden_hands")
+    assert tool.main(["--hands", "2", "--players", "6,6", "--throw", "4"]) == 0
+    assert capsys.readouterr().out == "2 hands whose stub ran out: 0 refused\n"
