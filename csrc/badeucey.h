@@ -550,6 +550,7 @@ typedef struct {
     uint8_t n_stub, n_muck, n_pots, checked;
     uint8_t stub[52];                /* the next card last when ordered */
     uint8_t muck[52];                /* the cards out of play, in the order they went */
+    uint16_t dead;                   /* seats that posted a dead small blind (bit s: seat s) */
     int64_t pot_amount[10];          /* after a showdown: the pots, main pot first */
     uint16_t pot_eligible[10];       /* and the seats eligible for each (bit s: seat s) */
     uint64_t rng[4];                 /* the table's own generator (xoshiro256**) */
@@ -583,11 +584,15 @@ int bdc_table_start(bdc_table *table, const bdc_table_rules *rules, int n_seats,
  * mask posted (bit s: seat s), as a new player posts one to be dealt in: after
  * the blinds, each such seat posts the big blind (all of its stack when short)
  * as its bet of the first round, a live blind: it calls only what a raise adds
- * and may check when the action comes back unraised.  No posting seat may be
- * the small or the big blind's (nor beyond n_seats): BDC_E_ARGUMENT.  A mask
- * of 0 is bdc_table_start. */
+ * and may check when the action comes back unraised.  Each seat of the mask
+ * dead (a player back from sitting out, who owes both blinds) then posts the
+ * small blind too, dead, from what it has left: into the pot and not a bet, so
+ * it is never returned as uncalled, and it goes to the main pot at a showdown.
+ * No posting seat may be the small or the big blind's (nor beyond n_seats), and
+ * dead must be within posted: BDC_E_ARGUMENT.  Masks of 0 are bdc_table_start. */
 int bdc_table_start_posted(bdc_table *table, const bdc_table_rules *rules, int n_seats, const int64_t *stacks,
-                           int button, uint32_t posted, const uint8_t *deck, uint64_t seed, bdc_table_io *io);
+                           int button, uint32_t posted, uint32_t dead, const uint8_t *deck, uint64_t seed,
+                           bdc_table_io *io);
 
 /* Checks that a table is a hand bdc_table_start made and that its numbers
  * hold together (a table copied from elsewhere, say).  BDC_OK or BDC_E_ARGUMENT. */

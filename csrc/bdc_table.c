@@ -261,6 +261,26 @@ static void post_ante(bdc_table *t, int seat, int64_t amount)
     }
 }
 
+/* The dead small blind seat posted (0 for a seat not in the dead mask): the small
+ * blind from what the ante and its live big blind left of its starting stack. */
+static int64_t dead_blind(const bdc_table *t, int seat)
+{
+    int64_t left = t->start[seat], part;
+    if (!(t->dead >> seat & 1))
+        return 0;
+    part = left < t->rules.ante ? left : t->rules.ante;
+    left -= part;
+    part = left < t->rules.big_blind ? left : t->rules.big_blind;
+    left -= part;
+    return left < t->rules.small_blind ? left : t->rules.small_blind;
+}
+
+/* What seat has put in that is its stake: all it committed but a dead small blind. */
+static int64_t stake(const bdc_table *t, int seat)
+{
+    return t->committed[seat] - dead_blind(t, seat);
+}
+
 static int64_t pot_total(const bdc_table *t)
 {
     int64_t sum = 0;
@@ -282,14 +302,14 @@ static void finish(bdc_table *t)
     }
 }
 
-/* Gives back the part of the biggest stake that nobody matched. */
+/* Gives back the part of the biggest stake that nobody matched (a dead small blind stays). */
 static void return_uncalled(ctx *c)
 {
     bdc_table *t = c->t;
     int n = t->n_seats, s, seat = 0;
     int64_t top = -1, second = -1;
     for (s = 0; s < n; s++) {
-        int64_t v = t->committed[s];
+        int64_t v = stake(t, s);
         if (v > top) {
             second = top;
             top = v;
@@ -300,7 +320,7 @@ static void return_uncalled(ctx *c)
     }
     if (top != second) {
         int64_t back = top - second;
-        t->committed[seat] = second;
+        t->committed[seat] -= back;
         t->bets[seat] -= back;
         t->stacks[seat] += back;
         if (t->all_in[seat]) {
@@ -371,9 +391,10 @@ static void showdown(ctx *c)
     if (r->game.low != BDC_NO_HALF)
         qualifier[h] = r->low_qualifier;
 
-    /* the pots: one per distinct stake of a live seat, smallest first */
+    /* the pots: one per distinct stake of a live seat, smallest first; the dead
+       small blinds in the main pot */
     for (s = 0; s < n; s++) {
-        int64_t v = t->committed[s];
+        int64_t v = stake(t, s);
         if (t->folded[s])
             continue;
         for (i = 0; i < n_levels && levels[i] != v; i++)
@@ -395,8 +416,8 @@ static void showdown(ctx *c)
         int64_t amount = 0, level = levels[i];
         uint16_t eligible = 0;
         for (s = 0; s < n; s++) {
-            int64_t v = t->committed[s];
-            amount += (v < level ? v : level) - (v < prev ? v : prev);
+            int64_t v = stake(t, s);
+            amount += (v < level ? v : level) - (v < prev ? v : prev) + (i == 0 ? dead_blind(t, s) : 0);
             if (!t->folded[s] && v >= level)
                 eligible |= (uint16_t)(1u << s);
         }
@@ -735,8 +756,8 @@ int bdc_table_check(const bdc_table *t)
             return BDC_E_ARGUMENT;
         if (t->bets[s] < -BDC_TABLE_MAX_CHIPS || t->bets[s] > BDC_TABLE_MAX_CHIPS)
             return BDC_E_ARGUMENT;
-        if (t->phase != BDC_PHASE_OVER && t->bets[s] > t->committed[s])
-            return BDC_E_ARGUMENT; /* this round's bet is part of what the seat put in */
+        if (t->phase != BDC_PHASE_OVER && (t->bets[s] > stake(t, s) || stake(t, s) < 0))
+            return BDC_E_ARGUMENT; /* this round's bet is part of what the seat put in, a dead blind apart */
         if (t->folded[s] > 1 || t->all_in[s] > 1 || t->n_hole[s] != (t->folded[s] ? 0 : t->rules.game.n_cards))
             return BDC_E_ARGUMENT;
         add_cards(&seen, &cards, &ids, t->hole[s], t->n_hole[s]);
@@ -745,6 +766,8 @@ int bdc_table_check(const bdc_table *t)
         total += t->stacks[s] + (t->phase == BDC_PHASE_OVER ? 0 : t->committed[s]);
         start += t->start[s];
     }
+    if (t->dead >> n)
+        return BDC_E_ARGUMENT;
     if (t->n_queue > n)
         return BDC_E_ARGUMENT;
     for (i = 0; i < t->n_queue; i++)
@@ -825,7 +848,7 @@ static int ascending_deck(const bdc_table_rules *rules, uint8_t *out)
  * the top), 0 to draw every card at random from the stub as it is dealt
  * (stub NULL: the ascending deck). */
 static void start_posted(ctx *c, const bdc_table_rules *rules, int n_seats, const int64_t *stacks, int button,
-                         uint32_t posted, const uint8_t *stub, int ordered, uint64_t seed)
+                         uint32_t posted, uint32_t dead, const uint8_t *stub, int ordered, uint64_t seed)
 {
     bdc_table *t = c->t;
     int s, i, n_cards;
@@ -865,6 +888,10 @@ static void start_posted(ctx *c, const bdc_table_rules *rules, int n_seats, cons
     for (i = 0; i < n_seats; i++)
         if (posted >> i & 1)
             post(t, i, rules->big_blind); /* a big blind posted out of turn: the seat's live bet */
+    t->dead = (uint16_t)dead;
+    for (i = 0; i < n_seats; i++)
+        if (dead >> i & 1)
+            post_ante(t, i, dead_blind(t, i)); /* with it a dead small blind: into the pot, not a bet */
     start_round(c, 0);
 }
 
@@ -872,11 +899,12 @@ static void start_posted(ctx *c, const bdc_table_rules *rules, int n_seats, cons
 static void start_hand(ctx *c, const bdc_table_rules *rules, int n_seats, const int64_t *stacks, int button,
                        const uint8_t *stub, int ordered, uint64_t seed)
 {
-    start_posted(c, rules, n_seats, stacks, button, 0, stub, ordered, seed);
+    start_posted(c, rules, n_seats, stacks, button, 0, 0, stub, ordered, seed);
 }
 
 int bdc_table_start_posted(bdc_table *t, const bdc_table_rules *rules, int n_seats, const int64_t *stacks,
-                           int button, uint32_t posted, const uint8_t *deck, uint64_t seed, bdc_table_io *io)
+                           int button, uint32_t posted, uint32_t dead, const uint8_t *deck, uint64_t seed,
+                           bdc_table_io *io)
 {
     bdc_table fresh;
     uint8_t stub[BDC_DECK_SIZE];
@@ -894,6 +922,8 @@ int bdc_table_start_posted(bdc_table *t, const bdc_table_rules *rules, int n_sea
     if (n_seats == 2 ? posted != 0
                      : (posted >> seat_after(button, 1, n_seats) & 1) || (posted >> seat_after(button, 2, n_seats) & 1))
         return BDC_E_ARGUMENT; /* the small or the big blind's seat (heads-up, both seats): posted in turn */
+    if (dead & ~posted)
+        return BDC_E_ARGUMENT; /* a dead small blind comes only with a big blind posted out of turn */
     if (deck) {
         uint64_t seen = 0, cards = deck_cards(rules);
         int n_cards = deck_size(rules);
@@ -910,7 +940,7 @@ int bdc_table_start_posted(bdc_table *t, const bdc_table_rules *rules, int n_sea
     rc = open_ctx(&c, &fresh, io, deck ? 0 : BDC_TABLE_START_UNIFORMS); /* a given deck needs none: it fills the deal */
     if (rc)
         return rc;
-    start_posted(&c, rules, n_seats, stacks, button, posted, deck ? stub : NULL, deck != NULL, seed);
+    start_posted(&c, rules, n_seats, stacks, button, posted, dead, deck ? stub : NULL, deck != NULL, seed);
     if (c.error)
         return c.error;
     *t = fresh;
@@ -921,7 +951,7 @@ int bdc_table_start_posted(bdc_table *t, const bdc_table_rules *rules, int n_sea
 int bdc_table_start(bdc_table *t, const bdc_table_rules *rules, int n_seats, const int64_t *stacks, int button,
                     const uint8_t *deck, uint64_t seed, bdc_table_io *io)
 {
-    return bdc_table_start_posted(t, rules, n_seats, stacks, button, 0, deck, seed, io);
+    return bdc_table_start_posted(t, rules, n_seats, stacks, button, 0, 0, deck, seed, io);
 }
 
 /* What the seat to act of a checked table may do. */

@@ -633,6 +633,64 @@ def test_a_posted_big_blind_plays_as_without_it_otherwise() -> None:
     assert pickle.loads(pickle.dumps(short)).posted == (3,) and pickle.loads(pickle.dumps(plain)).posted == ()
 
 
+def test_a_dead_small_blind_goes_to_the_pot_not_the_bet() -> None:
+    """A player back from sitting out posts a big blind and a dead small blind
+    (docs/histories.rst): the big blind is the player's live bet, the small blind
+    goes to the pot (all of the seat's chips it has left when short) and stays
+    there: it is never returned as uncalled, and a side pot leaves it in the main pot."""
+    rules = TableRules("deuce_seven")
+    hand = Hand(rules, [100, 100, 100, 100, 100], button=0, seed=3, posted=[3], dead=[3])
+    assert hand.posted == (3,) and hand.dead == (3,)
+    assert hand.events[:4] == (Post(1, 1, "small"), Post(2, 2, "big"), Post(3, 2, "posted"), Post(3, 1, "dead"))
+    assert hand.bets == (0, 1, 2, 2, 0) and hand.committed == (0, 1, 2, 3, 0) and hand.pot == 6
+    assert hand.to_act == 3 and hand.legal_actions() == ("cc", "cbr 4")  # the live blind: nothing to call
+    while hand.phase == "bet" and hand.round == 0:
+        hand.check_call()
+    assert hand.committed == (2, 2, 2, 3, 2) and hand.pot == 11  # the dead chip stays in the pot
+    while hand.phase != "over":
+        hand.discard() if hand.phase == "draw" else hand.check_call()
+    assert sum(hand.payoffs or ()) == 0 and sum(hand.committed) == 11
+    text = hand.to_phh()
+    assert "blinds_or_straddles = [1, 2, 2, 0, 0]" in text
+    assert "_badeucey_posted = [false, false, true, false, false]" in text
+    assert "_badeucey_dead = [false, false, true, false, false]" in text
+    again = Hand.from_phh(text)
+    assert again == hand and again.dead == (3,)
+    assert "seat 3 posts a dead small blind, 1" in describe(hand)
+    assert pickle.loads(pickle.dumps(hand)).dead == (3,) and hand.copy().dead == (3,)
+    # Everyone folds to a raise of the poster's: what nobody called goes back, the dead chip does not.
+    folds = Hand(rules, [100, 100, 100, 100, 100], button=0, seed=3, posted=[3], dead=[3])
+    folds.bet_raise()
+    while folds.phase != "over":
+        folds.fold()
+    assert folds.payoffs == (0, -1, -2, 3, 0)
+
+
+def test_a_dead_small_blind_is_in_the_main_pot() -> None:
+    """The poster, all in for its blinds, is eligible for the main pot: its live big
+    blind matched by each seat, and the dead small blind."""
+    rules = TableRules("deuce_seven")
+    hand = Hand(rules, [100, 100, 100, 3], button=0, seed=5, posted=[3], dead=[3])
+    assert hand.events[2:4] == (Post(3, 2, "posted"), Post(3, 1, "dead")) and hand.all_in[3]
+    hand.bet_raise()  # the button raises to 4; the blinds call
+    while hand.phase != "over":
+        hand.discard() if hand.phase == "draw" else hand.check_call()
+    assert [amount for amount, _ in hand.pots] == [2 * 4 + 1, 2 * 3]
+    assert hand.pots[0][1] == (0, 1, 2, 3) and sum(hand.payoffs or ()) == 0
+    short = Hand(rules, [100, 100, 100, 2], button=0, seed=5, posted=[3], dead=[3])
+    assert short.events[2] == Post(3, 2, "posted") and all(e.blind != "dead" for e in short.events[:4]
+                                                          if isinstance(e, Post))  # nothing left for it
+
+
+@pytest.mark.parametrize("dead, message", [([4], "seat 4 posts a dead small blind only with"),
+                                           ([3, 3], "twice")])
+def test_a_dead_small_blind_comes_with_a_posted_big_blind(dead: list[int], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Hand(TableRules("deuce_seven"), [50] * 5, button=0, posted=[3], dead=dead)
+    with pytest.raises(TypeError, match="dead"):
+        Hand(TableRules("deuce_seven"), [50] * 5, button=0, posted=[3], dead=3)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("posted, message", [
     ([1], "seat 1 posts the small blind"),
     ([2], "seat 2 posts the big blind"),

@@ -2,7 +2,7 @@
 hands with unknown cards replayed (Hand.from_phh with ``??``): the sample files
 in tests/data/histories, written for these tests in each site's format, carry
 the quirks real files do (chat, players joining, leaving, sitting out and timing
-out, a posted extra big blind, antes, a capped round, an all-in with the uncalled
+out, a posted extra big blind, a dead small blind posted with a big blind, antes, a capped round, an all-in with the uncalled
 bet returned, a reshuffled deck, rake, thousands separators, a byte-order mark,
 unknown cards, the hero's cards draw by draw, a hand cut short)."""
 
@@ -25,6 +25,8 @@ from badeucey_fast.play import Hand, TableRules
 from badeucey_fast.play.bots import DrawingBot
 from badeucey_fast.play.events import Post
 
+from .support import load_module
+
 SAMPLES = sorted((pathlib.Path(__file__).parent / "data" / "histories").glob("*.txt"))
 
 
@@ -40,7 +42,7 @@ def by_id(hands: tuple[ImportedHand, ...], number: str) -> ImportedHand:
 
 
 def test_every_readable_hand_of_the_samples_imports(imported: tuple[ImportedHand, ...]) -> None:
-    assert len(imported) == 14
+    assert len(imported) == 18
     assert {h.game for h in imported} == {"deuce_seven", "ace_five", "badugi", "badeucey", "badacey"}
     assert by_id(imported, "240000000101").players == ("Alice", "Hero", "Bob", "Dana")  # Carl sits out
     assert by_id(imported, "240000000301").starting_stacks == (200, 150.5, 1210)  # $1,210
@@ -79,7 +81,7 @@ def test_the_phh_replays_to_the_same_stacks(imported: tuple[ImportedHand, ...]) 
         assert min(taken) >= 0 and sum(taken) == data["_badeucey_rake"], hand.id
         assert Hand.from_phh(again.to_phh()).stacks == again.stacks  # ?? kept
         replayed += 1
-    assert replayed == 14  # every hand read: antes and posted big blinds too
+    assert replayed == 18  # every hand read: antes, posted big blinds and dead small blinds too
 
 
 def test_antes_replay(imported: tuple[ImportedHand, ...]) -> None:
@@ -103,6 +105,29 @@ def test_a_new_players_posted_big_blind_replays(imported: tuple[ImportedHand, ..
     seat = players.index(poster)  # PHH's order, the button last: p(i+1) is seat i
     assert again.posted == (seat,) and Post(seat, big_blind, "posted") in again.events
     assert again.phase == "over" and Hand.from_phh(again.to_phh()) == again
+
+
+@pytest.mark.parametrize("number, poster", [("240000000602", "Ike"), ("7781004", "Pia")])
+def test_a_dead_small_blind_posted_with_a_big_blind_replays(imported: tuple[ImportedHand, ...], number: str,
+                                                            poster: str) -> None:
+    """A player back from sitting out posts the small and the big blind (PokerStars' ``posts
+    small & big blinds``, Kings Club's ``posts small and big blinds``): the big blind is live,
+    the small blind dead (docs/histories.rst)."""
+    hand = by_id(imported, number)
+    assert hand.replay_error is None
+    data = tomllib.loads(hand.phh)
+    players = data["players"]
+    rules = data["_badeucey_rules"]
+    assert data["_badeucey_posted"] == data["_badeucey_dead"] == [name == poster for name in players]
+    assert data["blinds_or_straddles"][players.index(poster)] == rules["big_blind"]
+    again = Hand.from_phh(hand.phh)
+    seat = players.index(poster)
+    assert again.posted == again.dead == (seat,)
+    assert Post(seat, rules["big_blind"], "posted") in again.events
+    assert Post(seat, rules["small_blind"], "dead") in again.events
+    assert again.phase == "over" and Hand.from_phh(again.to_phh()) == again
+    taken = [ours - theirs for ours, theirs in zip(again.stacks, data["finishing_stacks"])]
+    assert min(taken) >= 0 and sum(taken) == data["_badeucey_rake"]
 
 
 def test_unknown_cards_are_question_marks_and_the_heros_are_known(imported: tuple[ImportedHand, ...]) -> None:
@@ -154,7 +179,7 @@ def test_a_hand_that_cannot_be_read_is_named_and_the_others_import() -> None:
     text = SAMPLES[0].read_text(encoding="utf-8-sig")
     broken = text.replace("Milo calls 40\n--- Showdown", "Milo calls 4O\n--- Showdown")
     hands, errors = import_text(broken)
-    assert [h.id for h in hands] == ["7781002", "7781003"]
+    assert [h.id for h in hands] == ["7781002", "7781003", "7781004"]
     assert errors[0].id == "7781001" and "chips do not add up" in errors[0].reason
 
 
@@ -177,31 +202,14 @@ def test_the_import_command(tmp_path: pathlib.Path) -> None:
     assert run.returncode == 1  # one hand could not be read
     assert json.loads(run.stderr) == {"errors": [{"id": "240000000304", "reason": "Ben acts but has no seat"}]}
     hands = json.loads(run.stdout)
-    assert len(hands) == 14 and set(hands[0]) >= {"id", "game", "players", "starting_stacks", "final_stacks",
+    assert len(hands) == 18 and set(hands[0]) >= {"id", "game", "players", "starting_stacks", "final_stacks",
                                                    "rake", "phh"}
     assert (tmp_path / "pokerstars-240000000101.phh").read_text() == by_id(
         import_histories(SAMPLES).hands, "240000000101").phh
 
 
-def hide(hand: Hand, hero: int, rng: random.Random) -> str:
-    """``hand``'s PHH as a site would write it for player ``hero`` (1-based): every
-    other player's cards ``??``, and a player who won nothing at the showdown
-    mucking now and then."""
-    data = tomllib.loads(hand.to_phh())
-    order = [(hand.button + 1 + k) % hand.n_seats for k in range(hand.n_seats)]
-    result = hand.result
-    winners = {s for pot in getattr(result, "pots", ()) for half in pot.halves for s in half.winners}
-    lines = []
-    for action in data["actions"]:
-        words = action.split()
-        who = words[2] if words[0] == "d" else words[0]
-        if who != f"p{hero}":
-            if words[0] == "d" or words[1] == "sd" and len(words) > 2:
-                words[-1] = "??" * (len(words[-1]) // 2)
-            elif words[1] == "sm" and order[int(who[1:]) - 1] not in winners and rng.random() < 0.5:
-                continue
-        lines.append(" ".join(words))
-    return hand.to_phh().replace(json.dumps(data["actions"]), json.dumps(lines))
+hide = load_module(pathlib.Path(__file__).resolve().parent.parent / "tools" / "hidden_hands.py", "hidden_hands").hide
+"""A hand's PHH as a site writes it for one player (tools/hidden_hands.py)."""
 
 
 @pytest.mark.parametrize("game", ["badeucey", "badacey", "badugi", "deuce_seven", "ace_five"])
@@ -273,3 +281,37 @@ def test_a_shown_card_the_hero_held_first_is_dealt_to_the_shower_later() -> None
     assert "d dh p3 Ts6h7d3c7s" in text and "p6 sm Ts8c4sAhQc" in text
     hand = Hand.from_phh(text)
     assert hand.phase == "over" and sum(hand.payoffs or ()) == 0
+
+
+@pytest.mark.parametrize("name", ["reshuffled-shown-passed-on", "reshuffled-mucker-drawn-late", "reshuffled-mucker-loses",
+                                  "reshuffled-thrown-kept"])
+def test_a_hand_reshuffled_that_the_placeholder_rules_cannot_fit_replays(name: str) -> None:
+    """Hands of six players of the engine, the others' cards hidden as a site hides them, whose
+    stub runs out early (a card a player shows came to it from another's unknown discard; a
+    player who mucked drew its last cards from the reformed stub, or holds cards that would win;
+    a player throws cards the rules of placeholders made it keep): a whole deal is searched
+    for (badeucey_fast.play._fit), and the hand replays to the recorded finishing stacks."""
+    text = (pathlib.Path(__file__).parent / "data" / f"{name}.phh").read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    hand = Hand.from_phh(text)  # checks the finishing stacks
+    order = [(hand.button + 1 + k) % hand.n_seats for k in range(hand.n_seats)]
+    assert [hand.stacks[s] for s in order] == data["finishing_stacks"]
+    assert Hand.from_phh(hand.to_phh()).stacks == hand.stacks  # its placeholders written back as ??
+    assert sum(len(p) for p in hand.placeholders) > 0
+
+
+def test_a_reshuffled_hand_no_deal_fits_is_refused_naming_a_card() -> None:
+    """A player shows at the end a card the hero still holds: no deal fits, and the
+    refusal names a card."""
+    text = (pathlib.Path(__file__).parent / "data" / "reshuffled-shown-passed-on.phh").read_text(encoding="utf-8")
+    broken = text.replace('"p3 sm 9d9hKh5s5d"', '"p3 sm 9d9hKh5s2c"')  # 2c: in the hero's (p2's) hand shown
+    with pytest.raises(ValueError, match=r"\b[2-9TJQKA][cdhs]\b"):
+        Hand.from_phh(broken)
+
+
+
+def test_the_hidden_hands_tool_counts_the_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """tools/hidden_hands.py, the figures of docs/playing.rst's "Unknown cards", on a few hands."""
+    tool = load_module(pathlib.Path(__file__).resolve().parent.parent / "tools" / "hidden_hands.py", "hidden_hands")
+    assert tool.main(["--hands", "2", "--players", "6,6", "--throw", "4"]) == 0
+    assert capsys.readouterr().out == "2 hands whose stub ran out: 0 refused\n"

@@ -175,6 +175,9 @@ BAD_TEXTS = [
     (lambda t: re.sub(r'random = "[^"]*"', 'random = "AAAA"', t), "not a random state"),
     (lambda t: _set(t, "_badeucey_button", "true"), "bad _badeucey_button"),
     (lambda t: _set(t, "_badeucey_burns", '["2c"]'), "burns 1 cards, the table's rules 0"),
+    (lambda t: _set(t, "_badeucey_dead", "[false, false, true]"), "_badeucey_dead marks a player who posts no big"),
+    (lambda t: _set(t, "_badeucey_dead", "[true, false, false]"), "_badeucey_dead marks p1 or p2"),
+    (lambda t: _set(t, "_badeucey_dead", "3"), "_badeucey_dead must list true or false"),
 ]
 
 

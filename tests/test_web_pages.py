@@ -168,6 +168,12 @@ def test_replay_steps_of_a_hand_with_a_posted_big_blind() -> None:
     steps = replay_steps(hand.to_phh())
     assert steps[0]["pot"] == 5 and steps[0]["seats"][3]["bet"] == 2  # the blinds and the post
     assert steps[-1]["result"]["payoffs"] == list(hand.payoffs or ())
+    dead = Hand(TableRules("badugi"), [100] * 5, button=0, seed=1, posted=[3], dead=[3])
+    while dead.phase != "over":
+        dead.discard() if dead.phase == "draw" else dead.check_call()
+    steps = replay_steps(dead.to_phh())
+    assert steps[0]["pot"] == 6 and steps[0]["seats"][3]["bet"] == 2  # the dead small blind in the pot, not the bet
+    assert steps[-1]["result"]["payoffs"] == list(dead.payoffs or ())
 
 
 def test_replay_of_pasted_text_and_of_served_files(url: str, folder: Path) -> None:

@@ -72,7 +72,7 @@ if TYPE_CHECKING:
         _structure: str
         _n: int
         _start: tuple[int, ...]
-        _posted: tuple[int, ...] | None
+        _posted: tuple[tuple[int, ...], tuple[int, ...]] | None  # (the big blinds posted out of turn, the dead small blinds)
         _rng: random.Random
         _replay: Any
         _raw: bytearray

@@ -12,6 +12,8 @@ sign and thousands separators):
 ``seat``        a seat: ``seat``, ``name``, ``stack``, optional ``out`` (sitting out)
 ``small_blind`` ``name``, ``amount``
 ``big_blind``   ``name``, ``amount`` (a second one is a new player's posted blind)
+``both_blinds`` ``name``, ``amount``: the small and the big blind together, posted by a
+                player back from sitting out (the big blind live, the small blind dead)
 ``ante``        ``name``, ``amount``
 ``fold``        ``name``
 ``check``       ``name``
@@ -48,7 +50,7 @@ from badeucey_fast.play.phh import variant_code
 
 __all__ = ["HandError", "ImportedHand", "SiteFormat", "read_hands"]
 
-KINDS = ("start", "table", "seat", "small_blind", "big_blind", "ante", "fold", "check", "call", "bet", "raise",
+KINDS = ("start", "table", "seat", "both_blinds", "small_blind", "big_blind", "ante", "fold", "check", "call", "bet", "raise",
          "discard", "pat", "dealt", "show", "collect", "returned", "pot")
 _ACTING = ("fold", "check", "call", "bet", "raise")
 AMOUNT = r"[$€£]?\d[\d,]*(?:\.\d+)?"
@@ -241,26 +243,37 @@ class _Hand:
         n = len(order)
         label = {name: f"p{i + 1}" for i, name in enumerate(order)}
         small_blind = self.small_bet // 2
-        posts = [(kind, m["name"], self.chips(m["amount"])) for kind, _, m in events
-                 if kind in ("small_blind", "big_blind", "ante")]
-        blinds = [sum(a for kind, name, a in posts if name == player and kind != "ante") for player in order]
-        antes = [sum(a for kind, name, a in posts if name == player and kind == "ante") for player in order]
+        # Each post: (kind, player, its live part, its dead part).  Both blinds posted
+        # together are the big blind, live, and the small blind from what is left, dead.
+        posts = [(kind, m["name"], live, self.chips(m["amount"]) - live) for kind, _, m in events
+                 if kind in ("both_blinds", "small_blind", "big_blind", "ante")
+                 for live in [min(self.chips(m["amount"]), self.small_bet) if kind == "both_blinds"
+                              else self.chips(m["amount"])]]
+        blinds = [sum(a for kind, name, a, _ in posts if name == player and kind != "ante") for player in order]
+        antes = [sum(a for kind, name, a, _ in posts if name == player and kind == "ante") for player in order]
+        dead_posts = [sum(d for _, name, _, d in posts if name == player) for player in order]
         # The blinds this engine plays: p1 the small blind and p2 the big blind (heads-up the
         # button, p2, the small); PHH lists the small blind first either way.  A later
-        # player's big blind is a new player's, posted out of turn (Hand's posted=).
-        posted = [i >= 2 and any(kind == "big_blind" and name == player for kind, name, _ in posts)
+        # player's big blind is a new player's, posted out of turn (Hand's posted=), with
+        # a dead small blind when the player posts both (Hand's dead=).
+        posted = [i >= 2 and any(kind in ("big_blind", "both_blinds") and name == player for kind, name, _, _ in posts)
                   for i, player in enumerate(order)]
+        dead = [p and any(kind == "both_blinds" and name == player for kind, name, _, _ in posts)
+                for player, p in zip(order, posted)]
         expected = [self.small_bet, small_blind] if n == 2 else [small_blind, self.small_bet] + [
             min(self.small_bet, stacks[player]) if p else 0 for player, p in zip(order[2:], posted[2:])]
+        expected_dead = [min(small_blind, stacks[player] - live) if d else 0
+                         for player, d, live in zip(order, dead, expected)]
         replay_error = None
-        if blinds != expected:
-            replay_error = (f"blinds posted {blinds} are not a small and a big blind ({small_blind}/{self.small_bet})"
-                            " and big blinds of a player each: this engine does not play them")
+        if blinds != expected or dead_posts != expected_dead:
+            replay_error = (f"blinds posted {[b + d for b, d in zip(blinds, dead_posts)]} are not a small and a big"
+                            f" blind ({small_blind}/{self.small_bet}) and big blinds of a player each (with a dead"
+                            " small blind): this engine does not play them")
         play = _Play(self, order, label, game.hand_size)
-        for kind, poster, amount in posts:
-            play.committed[poster] += amount
+        for kind, poster, live, dead_part in posts:
+            play.committed[poster] += live + dead_part
             if kind != "ante":
-                play.round_bets[poster] += amount
+                play.round_bets[poster] += live
         for kind, street, m in events:
             play.line(kind, street, m)
         actions = play.finish()
@@ -299,6 +312,7 @@ class _Hand:
             ("_badeucey_button", n - 1),
             ("_badeucey_rules", rules),
             ("_badeucey_posted", posted if any(posted) and not replay_error else None),
+            ("_badeucey_dead", dead if any(dead) and not replay_error else None),
             ("_badeucey_site", self.site.site),
             ("_badeucey_hand", None if self.id.isdigit() else self.id),
             ("_badeucey_chip", str(self.unit)),

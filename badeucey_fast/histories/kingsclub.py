@@ -24,6 +24,7 @@ KINGS_CLUB = SiteFormat(
                   rf" (?P<small_bet>{AMOUNT})/(?P<big_bet>{AMOUNT})"),
         "table": r'^Table "(?P<table>[^"]+)" - \d+ seats - dealer seat (?P<button>\d+)',
         "seat": rf"^Seat (?P<seat>\d+) - (?P<name>.+?) - (?P<stack>{AMOUNT}) chips(?P<out> \(sitting out\))?",
+        "both_blinds": rf"^(?P<name>.+?) posts small and big blinds (?P<amount>{AMOUNT})$",
         "small_blind": rf"^(?P<name>.+?) posts small blind (?P<amount>{AMOUNT})$",
         "big_blind": rf"^(?P<name>.+?) posts big blind (?P<amount>{AMOUNT})$",
         "ante": rf"^(?P<name>.+?) posts ante (?P<amount>{AMOUNT})$",

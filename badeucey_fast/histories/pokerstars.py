@@ -21,6 +21,7 @@ POKERSTARS = SiteFormat(
                   rf" \((?P<small_bet>{AMOUNT})/(?P<big_bet>{AMOUNT})(?: [A-Z]{{3}})?\)"),
         "table": r"^Table '(?P<table>[^']+)' .*Seat #(?P<button>\d+) is the button",
         "seat": rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{AMOUNT}) in chips\)(?P<out> is sitting out)?",
+        "both_blinds": rf"^(?P<name>.+?): posts small & big blinds (?P<amount>{AMOUNT})",
         "small_blind": rf"^(?P<name>.+?): posts small blind (?P<amount>{AMOUNT})",
         "big_blind": rf"^(?P<name>.+?): posts big blind (?P<amount>{AMOUNT})",
         "ante": rf"^(?P<name>.+?): posts the ante (?P<amount>{AMOUNT})",

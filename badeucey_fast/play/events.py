@@ -76,8 +76,9 @@ class Post(_Event):
     amount: int
     """The chips posted."""
     blind: str
-    """``"small"``, ``"big"``, ``"ante"``, or ``"posted"``: a big blind posted out of turn
-    (:attr:`Hand.posted <badeucey_fast.play.hand.Hand.posted>`)."""
+    """``"small"``, ``"big"``, ``"ante"``, ``"posted"``: a big blind posted out of turn
+    (:attr:`Hand.posted <badeucey_fast.play.hand.Hand.posted>`), or ``"dead"``: a dead
+    small blind posted with it (:attr:`Hand.dead <badeucey_fast.play.hand.Hand.dead>`)."""
 
     def __init__(self, seat: int, amount: int, blind: str) -> None:
         fields_ = self.__dict__

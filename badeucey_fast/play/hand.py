@@ -458,18 +458,39 @@ def _posted_seats(posted: object, n: int, button: int) -> tuple[int, ...]:
     return tuple(sorted(seats))
 
 
-def _start_table(table: Any, c_rules: Any, n: int, c_stacks: Any, button: int, posted: tuple[int, ...],
-                 c_deck: Any, io: Any) -> int:
-    """The C table's start of a hand, with the big blinds posted out of turn when there are any."""
-    if posted:
+def _dead_seats(dead: object, posted: tuple[int, ...]) -> tuple[int, ...]:
+    """``Hand(dead=...)`` checked: the seats of ``posted`` that post a dead small blind too, in seat order.
+
+    :raises TypeError: for ``dead`` that is not an iterable of seats, or a seat that is not an integer.
+    :raises ValueError: for a seat listed twice, or one that posts no big blind out of turn.
+    """
+    if dead is None:
+        return ()
+    if isinstance(dead, (str, bytes)) or not isinstance(dead, Iterable):
+        raise TypeError(f"dead must be seats (integers), not {type(dead).__name__}")
+    seats = [check_int(s, "a dead seat") for s in dead]
+    for s in seats:
+        if s not in posted:
+            raise ValueError(f"dead: seat {s} posts a dead small blind only with a big blind out of turn (posted)")
+    if len(set(seats)) != len(seats):
+        raise ValueError(f"dead: a seat is listed twice ({seats})")
+    return tuple(sorted(seats))
+
+
+def _start_table(table: Any, c_rules: Any, n: int, c_stacks: Any, button: int,
+                 posts: tuple[tuple[int, ...], tuple[int, ...]] | None, c_deck: Any, io: Any) -> int:
+    """The C table's start of a hand, with the blinds posted out of turn (``Hand._posted``) when there are any."""
+    if posts:
+        posted, dead = posts
         return int(lib.bdc_table_start_posted(table, c_rules, n, c_stacks, button, sum(1 << s for s in posted),
-                                              c_deck, 0, io))
+                                              sum(1 << s for s in dead), c_deck, 0, io))
     return int(lib.bdc_table_start(table, c_rules, n, c_stacks, button, c_deck, 0, io))
 
 
 def _init(self: Hand, rules: TableRules, stacks: Sequence[int], *, button: int = 0,
           seed: int | random.Random | None = None, deck: str | Sequence[int] | None = None,
-          deal: Replay | None = None, posted: Iterable[int] | None = None) -> None:
+          deal: Replay | None = None, posted: Iterable[int] | None = None,
+          dead: Iterable[int] | None = None) -> None:
     """``Hand(...)``: the parameters are :class:`Hand`'s."""
     self._started = self._fresh = False  # (until the table is dealt: the C base type reads nothing before)
     known = _C_RULES.get(id(rules))
@@ -490,7 +511,9 @@ def _init(self: Hand, rules: TableRules, stacks: Sequence[int], *, button: int =
             break
     if type(button) is not int and (isinstance(button, bool) or not isinstance(button, int)) or not 0 <= button < n:
         raise ValueError(f"button must be a seat 0..{n - 1}, got {button!r}")
-    posts = _posted_seats(posted, n, button)
+    live_posts = _posted_seats(posted, n, button)
+    dead_posts = _dead_seats(dead, live_posts)
+    posts = (live_posts, dead_posts) if live_posts else None
     if type(seed) is random.Random or isinstance(seed, random.Random):
         rng = seed
     else:
@@ -509,7 +532,7 @@ def _init(self: Hand, rules: TableRules, stacks: Sequence[int], *, button: int =
     self._n = n
     self.button = button
     self._start = start
-    self._posted = posts or None  # (None, as the C base type's fast path leaves it: no post)
+    self._posted = posts  # (None, as the C base type's fast path leaves it: no post)
     self._rng = rng
     self._replay = deal
     burn = kept.burn
@@ -792,12 +815,19 @@ class Hand(_HandCore):
         so it calls only what a raise adds and may check when the action comes
         back unraised (:attr:`posted`, the events' ``Post(seat, amount,
         "posted")``, PHH's ``_badeucey_posted``).  None or empty: no such post.
+    :param dead: the seats of ``posted`` that post a dead small blind with the
+        big blind, as a player back from sitting out posts both: the small
+        blind (from what the big blind left) goes to the pot, not the seat's
+        bet, so it is never returned as uncalled and belongs to the main pot
+        (:attr:`dead`, the events' ``Post(seat, amount, "dead")``, PHH's
+        ``_badeucey_dead``).  None or empty: no such post.
     :raises ValueError: for bad stacks, a bad button, a seed out of range or a bad deck,
         a ``deal`` that does not fit the table (or cards play never asks for),
-        or a posted seat off the table, listed twice or a blind's.
+        a posted seat off the table, listed twice or a blind's, or a dead seat
+        listed twice or not posted.
     :raises TypeError: for rules that are not a :class:`TableRules`, a
-        ``deal`` that is not a :class:`Replay`, a stack, seed or posted seat
-        that is not an integer (the package's rule, :mod:`badeucey_fast._checks`).
+        ``deal`` that is not a :class:`Replay`, a stack, seed, posted or dead
+        seat that is not an integer (the package's rule, :mod:`badeucey_fast._checks`).
 
     Each random pick of a card is one ``random()`` of the hand's generator, taken
     when the card is dealt: the card at that fraction of the unseen cards.
@@ -984,7 +1014,7 @@ class Hand(_HandCore):
         rest = sorted(unseen)
         if self.rules.burn:
             trial = _Io()
-            _start_table(ffi.new("bdc_table *"), c_rules, n, c_stacks, self.button, self.posted,
+            _start_table(ffi.new("bdc_table *"), c_rules, n, c_stacks, self.button, self._posted,
                          ffi.new("uint8_t[]", dealt + rest), trial.io)
             kinds = [e[0] for e in _decode(ffi.buffer(trial.events, trial.io.n_events * _EVENT_SIZE)[:])]
             if _E_BURN in kinds:
@@ -1051,7 +1081,12 @@ class Hand(_HandCore):
                 if rules.small_blind:
                     log.append(Post(table.sb_seat, min(rules.small_blind, start[table.sb_seat]), "small"))
                 log.append(Post(table.bb_seat, min(rules.big_blind, start[table.bb_seat]), "big"))
-                log.extend(Post(s, min(rules.big_blind, start[s]), "posted") for s in self.posted)
+                for s in self.posted:
+                    live = min(rules.big_blind, start[s])
+                    log.append(Post(s, live, "posted"))
+                    dead = min(rules.small_blind, start[s] - live) if s in self.dead else 0
+                    if dead:
+                        log.append(Post(s, dead, "dead"))
             for kind, seat, round_, cards, dealt, amount in _decode(raw, self._decoded):
                 if kind == _E_DEAL:
                     log.append(Deal(seat, len(cards), cards))
@@ -1107,7 +1142,13 @@ class Hand(_HandCore):
     @property
     def posted(self) -> tuple[int, ...]:
         """The seats that posted a big blind out of turn (``Hand(posted=...)``), in seat order."""
-        return self._posted or ()
+        return self._posted[0] if self._posted else ()
+
+    @property
+    def dead(self) -> tuple[int, ...]:
+        """The seats of :attr:`posted` that posted a dead small blind with their big blind
+        (``Hand(dead=...)``), in seat order."""
+        return self._posted[1] if self._posted else ()
 
     @property
     def bets(self) -> tuple[int, ...]:
@@ -1357,7 +1398,7 @@ class Hand(_HandCore):
     @_one_call
     def _key(self) -> tuple[Any, ...]:
         table = self._table
-        key = (self.rules, self._start, self.button, self.posted, self._events_now(), self.stacks, self.committed, self.folded,
+        key = (self.rules, self._start, self.button, self._posted, self._events_now(), self.stacks, self.committed, self.folded,
                [self.cards(s) for s in range(self._n)], table.phase, table.round, table.to_act, self._burns)
         if table.phase == _OVER:
             return key  # nothing more is dealt

@@ -28,7 +28,11 @@ cards, when the table burns), ``_badeucey_posted`` (a list of true or false,
 one a player: true for a player who posted a big blind out of turn, whose
 entry of ``blinds_or_straddles`` is then the big blind; written only for a
 hand with such a post, :attr:`Hand.posted
-<badeucey_fast.play.hand.Hand.posted>`) and, while the hand is not over,
+<badeucey_fast.play.hand.Hand.posted>`), ``_badeucey_dead`` (the same, true
+for a player among them who posted a dead small blind with the big blind,
+:attr:`Hand.dead <badeucey_fast.play.hand.Hand.dead>`; pokerkit has no dead
+blind, so such a hand is not one it replays as played) and, while the hand is
+not over,
 ``_badeucey_deal``: what decides the cards still to come (the stub in the
 engine's order, whether it is dealt in that order, and the random state), so
 that :func:`loads` gives a hand that plays on exactly as the original would.
@@ -81,13 +85,14 @@ import struct
 import tomllib
 import warnings
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from badeucey_fast.cards import NAME_OF, parse_cards
 from badeucey_fast.games import GAMES, Game
-from badeucey_fast.play._unknown import plan_hand
+from badeucey_fast.play._fit import Fitted, fit_deal
+from badeucey_fast.play._unknown import plan_hand, worst_hand
 from badeucey_fast.play.events import BetRaise, Deal, Draw, Show, player_label
 from badeucey_fast.play.hand import DealState, Hand, Replay, _one_call
 from badeucey_fast.play.rules import TableRules
@@ -260,6 +265,9 @@ def dumps(hand: Hand, players: Sequence[str] | None = None) -> str:
     ]
     if any(posted):
         fields.append(("_badeucey_posted", posted))
+    dead = [seat in hand.dead for seat in order]
+    if any(dead):
+        fields.append(("_badeucey_dead", dead))
     burns = hand.burns
     if burns:
         fields.append(("_badeucey_burns", [NAME_OF[c] for c in burns]))  # a card may burn twice (reshuffled)
@@ -398,15 +406,16 @@ _GAME_TYPES: dict[str, type] = {"name": str, "hand_size": int, "badugi": str, "l
 ``badugi`` or ``low`` is None: TOML has no null)."""
 
 
-def _read_posted(value: object, n: int) -> list[int]:
-    """The ``_badeucey_posted`` field: the players (0-based, PHH's order) who posted a big blind out of turn."""
+def _read_posted(value: object, n: int, key: str = "_badeucey_posted") -> list[int]:
+    """The ``_badeucey_posted`` field (or ``_badeucey_dead``): the players (0-based, PHH's
+    order) who posted a big blind out of turn (or a dead small blind with it)."""
     if value is None:
         return []
     if not isinstance(value, list) or len(value) != n or not all(isinstance(v, bool) for v in value):
-        raise ValueError(f"_badeucey_posted must list true or false for each of the {n} players, got {value!r}")
+        raise ValueError(f"{key} must list true or false for each of the {n} players, got {value!r}")
     marked = [i for i, v in enumerate(value) if v]
     if any(i < 2 for i in marked):
-        raise ValueError("_badeucey_posted marks p1 or p2, who post the small and the big blind in turn")
+        raise ValueError(f"{key} marks p1 or p2, who post the small and the big blind in turn")
     return marked
 
 
@@ -485,6 +494,9 @@ def loads(text: str) -> Hand:
                          "this engine plays one ante a table")
     blinds = _numbers(data, "blinds_or_straddles", n)
     posted = _read_posted(data.get("_badeucey_posted"), n)
+    dead = _read_posted(data.get("_badeucey_dead"), n, "_badeucey_dead")
+    if not set(dead) <= set(posted):
+        raise ValueError("_badeucey_dead marks a player who posts no big blind out of turn (_badeucey_posted)")
     game = _read_game(data.get("_badeucey_game"), variant)
     rules_field = data.get("_badeucey_rules")
     if rules_field is not None:
@@ -546,6 +558,7 @@ def loads(text: str) -> Hand:
     folded = [False] * n
     plays: list[tuple[int, str, int, tuple[int | None, ...] | None]] = []
     sequence: list[tuple[int, int, int]] = []  # the folds (-1) and draws (cards thrown, unknown) in order
+    moves: list[tuple[int, tuple[int | None, ...] | None]] = []  # the same: (player, None or the cards thrown)
 
     def player(label: str, where: str) -> int:
         number = label[1:]
@@ -586,8 +599,10 @@ def loads(text: str) -> Hand:
         if len(words) >= 2 and words[1] == "f":
             folded[p] = True
             sequence.append((p, -1, 0))
+            moves.append((p, None))
         elif throws is not None:
             sequence.append((p, len(throws), throws.count(None)))
+            moves.append((p, throws))
         plays.append((number, line, p, throws))
     if any(h is None for h in initial):
         raise ValueError("the history does not deal every player a hand")
@@ -603,60 +618,141 @@ def loads(text: str) -> Hand:
     keep: list[frozenset[int]] = [frozenset()] * n
     placeholders: frozenset[tuple[int, int, int]] = frozenset()
     late: frozenset[int] = frozenset()
+    history = (list(hands), dict(draws))  # the cards as the history names them, for the search below
+    unplaced: ValueError | None = None
+    live = sum(not f for f in folded)
+    mucked = [not folded[p] and shown[p] is None and live > 1 for p in range(n)]
     if unknown:
-        live = sum(not f for f in folded)
-        mucked = [not folded[p] and shown[p] is None and live > 1 for p in range(n)]
         try:
             known_throws = [[c for *_, q, t in plays if q == p for c in t or () if c is not None] for p in range(n)]
             plan = plan_hand(game, hands, draws, thrown, known_throws, shown, mucked, named, sequence)
+            hands, draws, keep, placeholders, named = plan.hands, plan.draws, plan.keep, plan.unknown, plan.named
+            late = plan.late
         except ValueError as exc:
-            raise ValueError(f"unknown cards: {exc}") from None
-        hands, draws, keep, placeholders, named = plan.hands, plan.draws, plan.keep, plan.unknown, plan.named
-        late = plan.late
-    known_hands = [tuple(c for c in h if c is not None) for h in hands]
-    if any(len(h) != len(k) for h, k in zip(hands, known_hands)):  # pragma: no cover - plan_hand fills every hand
-        raise ValueError("the history leaves a hand unknown")
+            unplaced = ValueError(f"unknown cards: {exc}")
     burn_texts = data.get("_badeucey_burns", [])
     if not isinstance(burn_texts, list) or not all(isinstance(b, str) for b in burn_texts):
         raise ValueError("_badeucey_burns must be a list of cards")
     burns = [c for b in burn_texts for c in _cards(b, "_badeucey_burns")]
     state = _read_deal(data.get("_badeucey_deal"))
-    seat_draws = {(d, order[p]): cards for (d, p), cards in draws.items()}
-    hand = Hand(rules, seat_stacks, button=button, posted=[order[p] for p in posted],
-                deal=Replay(tuple(known_hands), seat_draws, tuple(burns),
-                            frozenset((d, order[q], c) for d, q, c in placeholders), named,
-                            frozenset(c for cards in shown for c in cards or ())))
-    # Where each player is dealt each named card: a card it must keep, first dealt once the stub
-    # has run out, is thrown while held before then (it comes back), kept once it has come.
-    arrives = [{c: d for (d, q), cards in draws.items() if q == p for c in cards if c is not None} for p in range(n)]
-    for number, line, p, throws in plays:
-        try:
-            if throws is not None and None in throws:
-                due = frozenset(c for c in late if c not in keep[p] or arrives[p].get(c, 0) > hand.round)
-                hand.discard(_unknown_discard(hand.cards(order[p]), throws, keep[p], due))
-            else:
-                hand.act(line)
-        except ValueError as exc:
-            raise ValueError(f"action {number} {line!r}: {exc}") from None
-    drawn = hand.draws
-    for (d, seat), cards in seat_draws.items():  # every deal listed was dealt
-        if d > len(drawn) or drawn[d - 1][seat] != len(cards):
-            raise ValueError(f"the history deals p{order.index(seat) + 1} {len(cards)} cards in draw {d}, "
-                             "more than it threw")
-    if len(hand.burns) != len(burns):
-        raise ValueError(f"the history burns {len(burns)} cards, the table's rules {len(hand.burns)}")
-    if hand.phase == "over":
-        if finishing is not None:
-            replayed = [hand.stacks[s] for s in order]
-            # The engine plays without rake: a site's rake comes out of what the winners took.
-            taken = [r - f for r, f in zip(replayed, finishing)]
-            if finishing != replayed and (min(taken) < 0 or sum(taken) != rake):
-                raise ValueError(f"finishing_stacks {finishing} differ from the replay's {replayed}"
-                                 + (f" less the rake {rake}" if rake else ""))
-    elif finishing is not None:
-        raise ValueError("finishing_stacks given, but the history does not finish the hand")
+    seats = _Seats(rules, seat_stacks, button, order, [order[p] for p in posted], [order[p] for p in dead], burns,
+                   shown, plays, finishing, rake)
+    try:
+        if unplaced is not None:
+            raise unplaced
+        hand = seats.replay(hands, draws, keep, placeholders, named, late, None)
+    except ValueError as exc:
+        if not unknown or burns:
+            raise
+        # Placeholders the rules of _unknown could not place (a stub reformed more than once, a
+        # card back from the cards out of play): a whole deal searched for instead.
+        searched = _searched(seats, game, fit_deal(n, game.hand_size, *history, moves, shown), mucked)
+        if searched is None:
+            raise exc from None  # (its message names the card the table could not deal)
+        hand = searched
     hand.resume(state)
     return hand
+
+
+def _searched(seats: _Seats, game: Game, deals: Iterator[Fitted], mucked: list[bool]) -> Hand | None:
+    """The hand replayed with the first of ``deals`` that settles as recorded, of the
+    first :data:`_FITS_TRIED`, or None."""
+    n = len(mucked)
+    try:
+        for tries, fitted in enumerate(deals):
+            fitted = _worst_for_muckers(game, fitted, mucked)
+            try:
+                return seats.replay(fitted.hands, fitted.draws, [frozenset()] * n, fitted.unknown,
+                                    frozenset(range(52)), frozenset(), fitted.throws)
+            except ValueError:
+                if tries + 1 >= _FITS_TRIED:
+                    return None
+    except ValueError:  # no deal fits
+        return None
+    return None
+
+
+def _worst_for_muckers(game: Game, fitted: Fitted, mucked: list[bool]) -> Fitted:
+    """``fitted`` with each player who mucked at the showdown holding the worst hand
+    the cards the history names nowhere make (:func:`worst_hand`), when it holds only
+    such cards: so that it loses, as the site ruled."""
+    pool = sorted(fitted.inert)
+    for p, muck in enumerate(mucked):
+        final = fitted.final[p]
+        if not muck or not final or not final <= fitted.inert or len(pool) < game.hand_size:
+            continue
+        target = worst_hand(game, pool)
+        for old in sorted(final - set(target)):
+            fitted = fitted.swapped(old, next(c for c in target if c not in fitted.final[p]))
+        pool = [c for c in pool if c not in target]
+    return fitted
+
+
+_FITS_TRIED = 8
+"""The whole deals :func:`loads` replays, of those the search finds, before it refuses a history
+(a player who mucked may win with the cards of one: the next gives it others)."""
+
+
+class _Seats:
+    """What :func:`loads` replays a history with, beside its cards."""
+
+    def __init__(self, rules: TableRules, stacks: list[int], button: int, order: list[int], posted: list[int],
+                 dead: list[int], burns: list[int], shown: list[tuple[int, ...] | None],
+                 plays: list[tuple[int, str, int, tuple[int | None, ...] | None]], finishing: list[int] | None,
+                 rake: int) -> None:
+        self.rules, self.stacks, self.button, self.order = rules, stacks, button, order
+        self.posted, self.dead, self.burns, self.shown, self.plays = posted, dead, burns, shown, plays
+        self.finishing, self.rake = finishing, rake
+
+    def replay(self, hands: Sequence[tuple[int | None, ...]], draws: Mapping[tuple[int, int], tuple[int | None, ...]],
+               keep: list[frozenset[int]], placeholders: frozenset[tuple[int, int, int]], named: frozenset[int],
+               late: frozenset[int], fixed: dict[int, tuple[int, ...]] | None) -> Hand:
+        """The hand replayed: ``fixed`` (by the index of the fold or draw) the cards of each
+        unknown discard, or None to choose them by ``keep`` and ``late``."""
+        order, shown, rake, finishing, burns = self.order, self.shown, self.rake, self.finishing, self.burns
+        known_hands = [tuple(c for c in h if c is not None) for h in hands]
+        if any(len(h) != len(k) for h, k in zip(hands, known_hands)):  # pragma: no cover - plan_hand fills every hand
+            raise ValueError("the history leaves a hand unknown")
+        seat_draws = {(d, order[p]): cards for (d, p), cards in draws.items()}
+        hand = Hand(self.rules, self.stacks, button=self.button, posted=self.posted, dead=self.dead,
+                    deal=Replay(tuple(known_hands), seat_draws, tuple(burns),
+                                frozenset((d, order[q], c) for d, q, c in placeholders), named,
+                                frozenset(c for cards in shown for c in cards or ())))
+        # Where each player is dealt each named card: a card it must keep, first dealt once the stub
+        # has run out, is thrown while held before then (it comes back), kept once it has come.
+        arrives = [{c: d for (d, q), cards in draws.items() if q == p for c in cards if c is not None}
+                   for p in range(len(order))]
+        moved = -1
+        for number, line, p, throws in self.plays:
+            moved += throws is not None or line.split("#", 1)[0].split()[1:2] == ["f"]
+            try:
+                if throws is not None and None in throws and fixed is not None:
+                    hand.discard(fixed[moved])
+                elif throws is not None and None in throws:
+                    due = frozenset(c for c in late if c not in keep[p] or arrives[p].get(c, 0) > hand.round)
+                    hand.discard(_unknown_discard(hand.cards(order[p]), throws, keep[p], due))
+                else:
+                    hand.act(line)
+            except ValueError as exc:
+                raise ValueError(f"action {number} {line!r}: {exc}") from None
+        drawn = hand.draws
+        for (d, seat), cards in seat_draws.items():  # every deal listed was dealt
+            if d > len(drawn) or drawn[d - 1][seat] != len(cards):
+                raise ValueError(f"the history deals p{order.index(seat) + 1} {len(cards)} cards in draw {d}, "
+                                 "more than it threw")
+        if len(hand.burns) != len(burns):
+            raise ValueError(f"the history burns {len(burns)} cards, the table's rules {len(hand.burns)}")
+        if hand.phase == "over":
+            if finishing is not None:
+                replayed = [hand.stacks[s] for s in order]
+                # The engine plays without rake: a site's rake comes out of what the winners took.
+                taken = [r - f for r, f in zip(replayed, finishing)]
+                if finishing != replayed and (min(taken) < 0 or sum(taken) != rake):
+                    raise ValueError(f"finishing_stacks {finishing} differ from the replay's {replayed}"
+                                     + (f" less the rake {rake}" if rake else ""))
+        elif finishing is not None:
+            raise ValueError("finishing_stacks given, but the history does not finish the hand")
+        return hand
 
 
 def _known_codes() -> list[str]:

@@ -100,6 +100,7 @@ def describe(hand: Hand) -> str:
         seat = event.seat
         if isinstance(event, Post):
             lines.append(f"seat {seat} posts a big blind out of turn, {event.amount}" if event.blind == "posted"
+                         else f"seat {seat} posts a dead small blind, {event.amount}" if event.blind == "dead"
                          else f"seat {seat} posts the {event.blind} blind, {event.amount}")
             continue
         if isinstance(event, Deal):

@@ -154,7 +154,7 @@ def replay_steps(text: str) -> list[dict[str, Any]]:
     """
     recorded = loads(text)
     hand = Hand(recorded.rules, recorded.starting_stacks, button=recorded.button, deal=_replay_of(recorded),
-                posted=recorded.posted)
+                posted=recorded.posted, dead=recorded.dead)
     actions = [e for e in recorded.events if type(e) in (Fold, CheckCall, BetRaise, Draw)]
     thrown: dict[int, dict[int, tuple[int, ...]]] = {}  # by draw, by seat: what the history throws
     for e in actions:

@@ -1290,9 +1290,11 @@ static void fuzz_table(void)
     int given_deck = between(0, 4) == 0, use_io = between(0, 2);
     uint64_t seed = next();
     /* bdc_table_start_posted now and then: big blinds posted out of turn by seats other
-     * than the blinds' (an empty mask too), or any mask (a blind's seat, beyond the table) */
+     * than the blinds' (an empty mask too), or any mask (a blind's seat, beyond the table);
+     * dead small blinds by some of the posting seats, or by any seats now and then */
     int use_posted = between(0, 2) == 0;
     uint32_t posted = !use_posted ? 0 : sane() ? posted_mask(n, button) : (uint32_t)(next() & 0xFFFFF);
+    uint32_t dead = !use_posted ? 0 : sane() ? posted & (uint32_t)next() : (uint32_t)(next() & 0xFFFFF);
     for (s = 0; s < 12; s++)
         stacks[s] = random_chips();
     if (given_deck) { /* the rules' deck shuffled (C reads as many cards as it holds) */
@@ -1327,17 +1329,18 @@ static void fuzz_table(void)
         memset(&plain, 0xA5, sizeof plain);
         plain_rc = CALL(bdc_table_start(&plain, &rules, n, stacks, button, given_deck ? deck : NULL, seed,
                                         use_io ? &plain_io : NULL));
-        rc = CALL(bdc_table_start_posted(&table, &rules, n, stacks, button, posted, given_deck ? deck : NULL, seed,
-                                         use_io ? &io : NULL));
-        if (!posted && (rc != plain_rc || memcmp(&table, &plain, sizeof table) != 0 ||
+        rc = CALL(bdc_table_start_posted(&table, &rules, n, stacks, button, posted, dead, given_deck ? deck : NULL,
+                                         seed, use_io ? &io : NULL));
+        if (!posted && !dead && (rc != plain_rc || memcmp(&table, &plain, sizeof table) != 0 ||
                         (rc == BDC_OK && use_io && (io.used != plain_io.used || io.n_events != plain_io.n_events ||
                                                     (io.events && memcmp(events, plain_events, io.n_events * sizeof *events))))))
             FAIL("bdc_table_start_posted with no seat posting is not bdc_table_start");
-        if (posted && rc == BDC_OK && !posted_ok(n, button, posted))
-            FAIL("bdc_table_start_posted took a post by seats %#x at %d seats, button %d", (unsigned)posted, n, button);
-        if (posted && plain_rc == BDC_OK && posted_ok(n, button, posted) && rc != BDC_OK)
-            FAIL("bdc_table_start_posted refused a post by seats %#x that bdc_table_start's table allows: %d",
-                 (unsigned)posted, rc);
+        if ((posted || dead) && rc == BDC_OK && (!posted_ok(n, button, posted) || (dead & ~posted)))
+            FAIL("bdc_table_start_posted took a post by seats %#x (dead %#x) at %d seats, button %d", (unsigned)posted,
+                 (unsigned)dead, n, button);
+        if (posted && plain_rc == BDC_OK && posted_ok(n, button, posted) && !(dead & ~posted) && rc != BDC_OK)
+            FAIL("bdc_table_start_posted refused a post by seats %#x (dead %#x) that bdc_table_start's table allows: %d",
+                 (unsigned)posted, (unsigned)dead, rc);
         if (rc == BDC_OK)
             for (s = 0; s < n; s++) {
                 int64_t left = stacks[s] - (stacks[s] < rules.ante ? stacks[s] : rules.ante); /* after the ante */
@@ -1354,6 +1357,15 @@ static void fuzz_table(void)
                 if ((posted >> s & 1) && table.bets[s] != post)
                     FAIL("seat %d posted %lld out of turn, not the big blind %lld (all of its %lld when short)", s,
                          (long long)table.bets[s], (long long)rules.big_blind, (long long)left);
+                if (posted >> s & 1) { /* the dead small blind: what the seat put in beyond its ante and bet */
+                    int64_t live = left < rules.big_blind ? left : rules.big_blind;
+                    int64_t want = !(dead >> s & 1) ? 0 : left - live < rules.small_blind ? left - live
+                                                                                         : rules.small_blind;
+                    if (table.committed[s] - (stacks[s] - left) - table.bets[s] != want)
+                        FAIL("seat %d put in %lld beyond its ante and its bet %lld, not the dead small blind %lld", s,
+                             (long long)(table.committed[s] - (stacks[s] - left)), (long long)table.bets[s],
+                             (long long)want);
+                }
             }
     } else {
         rc = CALL(bdc_table_start(&table, &rules, n, stacks, button, given_deck ? deck : NULL, seed,
