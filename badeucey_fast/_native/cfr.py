@@ -25,6 +25,7 @@ MAX_ACTIONS: int = lib.BDC_CFR_MAX_ACTIONS
 CANDIDATES: int = lib.BDC_CFR_CANDIDATES
 NO_CANDIDATE: int = lib.BDC_CFR_NO_CANDIDATE
 MIN_ROOM: int = lib.BDC_CFR_MIN_ROOM
+SLOT_WORDS: int = lib.BDC_CFR_SLOT_WORDS
 VARIANTS: dict[str, int] = {"vanilla": lib.BDC_CFR_VANILLA, "linear": lib.BDC_CFR_LINEAR, "plus": lib.BDC_CFR_PLUS}
 """The solver's variants (badeucey.h, "VARIANTS"), by name."""
 HISTORIES: dict[str, int] = {"full": lib.BDC_CFR_FULL_HISTORY, "round": lib.BDC_CFR_ROUND_HISTORY,
@@ -38,8 +39,8 @@ _HUGE_PAGE = 1 << 21  # a transparent huge page of x86-64 and arm64 Linux: its s
 
 
 def entry_bytes() -> int:
-    """Bytes one entry takes: its key, its offset and two slots (of two words each)."""
-    return KEY_BYTES + 8 + 2 * 16
+    """Bytes one entry takes: its key, its offset and two slots."""
+    return KEY_BYTES + 8 + 2 * 8 * SLOT_WORDS
 
 
 def hands_of(n_cards: int) -> int:
@@ -100,7 +101,7 @@ class Memory:
         self.keys, self.offsets, self.regrets, self.averages = keys, offsets, regrets, averages
         max_entries = len(offsets)
         n_slots = max(2, 1 << (2 * max_entries - 1).bit_length())
-        self.slots = _zeros((2 * n_slots,), np.uint64)  # a slot is two words
+        self.slots = _zeros((SLOT_WORDS * n_slots,), np.uint64)
         m = self.struct = ffi.new("bdc_cfr_memory *")
         m.slots = ffi.cast("uint64_t *", ffi.from_buffer(self.slots))
         m.n_slots = n_slots
