@@ -162,6 +162,12 @@ static uint64_t key_hash(const uint8_t *key)
 {
     uint64_t h = 0, w;
     int i;
+    if (key[8] <= CFR_SLOT_CODES) { /* all in its first two words (zeros after): two rounds, one on each word at once */
+        uint64_t w1;
+        memcpy(&w, key, 8);
+        memcpy(&w1, key + 8, 8);
+        return mix(w ^ mix(w1));
+    }
     for (i = 0; i < BDC_CFR_KEY_BYTES; i += 8) {
         memcpy(&w, key + i, 8);
         h = mix(h ^ w ^ (uint64_t)i); /* splitmix64's finaliser over each word in turn */
