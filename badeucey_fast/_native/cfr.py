@@ -36,6 +36,9 @@ OK, STOPPED, MEMORY = lib.BDC_OK, lib.BDC_E_STOPPED, lib.BDC_E_MEMORY
 _FIRST_ENTRIES = 1 << 15  # the first capacity: room for BDC_CFR_MIN_ROOM and more
 _VALUES_PER_ENTRY = 8  # values allocated per entry (betting sets have 2 or 3 actions, draws up to 32)
 _HUGE_PAGE = 1 << 21  # a transparent huge page of x86-64 and arm64 Linux: its size, and its alignment
+# Arrays of this size or more get huge pages (numpy advises its own from there): a small
+# memory's page faults would cost more than its walk gains.
+_HUGE_FROM = 1 << 22
 
 
 def entry_bytes() -> int:
@@ -238,7 +241,7 @@ def _zeros(shape: tuple[int, ...], dtype: type[np.generic]) -> npt.NDArray[Any]:
     spares the address translation of 512 small ones.  Elsewhere, or small,
     ``numpy.zeros`` (which leaves huge pages to a system set to ``always``)."""
     size = math.prod(shape) * np.dtype(dtype).itemsize
-    if size < _HUGE_PAGE or not hasattr(mmap, "MADV_HUGEPAGE"):
+    if size < _HUGE_FROM or not hasattr(mmap, "MADV_HUGEPAGE"):
         return np.zeros(shape, dtype=dtype)
     block = mmap.mmap(-1, size + _HUGE_PAGE, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)  # zeroed, + a page to align
     block.madvise(mmap.MADV_HUGEPAGE)
