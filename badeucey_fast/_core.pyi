@@ -159,6 +159,7 @@ class _Lib:
     BDC_CFR_CANDIDATES: int
     BDC_CFR_NO_CANDIDATE: int
     BDC_CFR_MIN_ROOM: int
+    BDC_CFR_SLOT_WORDS: int
     BDC_CFR_VANILLA: int
     BDC_CFR_LINEAR: int
     BDC_CFR_PLUS: int

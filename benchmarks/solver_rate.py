@@ -9,13 +9,17 @@ runs made side by side::
     python benchmarks/solver_rate.py 32 2000 1500       # 32 card buckets
 
 A memory warmed by the first number of iterations is copied, and the copy runs
-the second number; growing its arrays is not timed.
+the second number; growing its arrays is not timed.  With ``--serve`` it prints
+``ready`` once warmed, then runs that many iterations more for each line read
+and prints their CPU seconds: ``benchmarks/solver_pairs.py`` drives two builds
+so, chunk by chunk (the same iterations in each).
 """
 
 from __future__ import annotations
 
 import sys
 import time
+from typing import Any
 
 from badeucey_fast._native import cfr, ffi
 from badeucey_fast.cli import MINI_STACK
@@ -26,6 +30,7 @@ from badeucey_fast.solve.strategy import make_cgame
 
 def main() -> None:
     which, warm, iterations = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    serve = sys.argv[4:] == ["--serve"]
     if which == "mini":
         game = make_cgame(TableRules.mini("badeucey"), (MINI_STACK, MINI_STACK), "linear",
                           SolverAbstraction.exact("badeucey"))
@@ -37,7 +42,20 @@ def main() -> None:
     while memory.iterations < warm:
         if memory.run(game, warm - memory.iterations, ffi.NULL) == cfr.MEMORY:
             memory = memory.grown()
-    timed, seconds, target = memory.copy(), 0.0, memory.iterations + iterations
+    timed = memory.copy()
+    if serve:
+        print("ready", flush=True)
+        for line in sys.stdin:
+            timed, seconds = run_timed(game, timed, int(line))
+            print(seconds, flush=True)
+        return
+    timed, seconds = run_timed(game, timed, iterations)
+    print(f"{which} {iterations / seconds:.1f} iterations a second, {timed.entries} information sets")
+
+
+def run_timed(game: Any, timed: Any, iterations: int) -> tuple[Any, float]:
+    """Runs ``iterations`` more on ``timed`` (grown as needed): the memory and the CPU seconds of the runs."""
+    seconds, target = 0.0, timed.iterations + iterations
     while timed.iterations < target:
         start = time.process_time()
         status = timed.run(game, target - timed.iterations, ffi.NULL)
@@ -46,7 +64,7 @@ def main() -> None:
             timed = timed.grown()
         elif status != cfr.OK:
             raise SystemExit(f"the solver stopped: status {status}")
-    print(f"{which} {iterations / seconds:.1f} iterations a second, {timed.entries} information sets")
+    return timed, seconds
 
 
 if __name__ == "__main__":

@@ -884,12 +884,13 @@ int bdc_vector_step(bdc_vector_table *tables, size_t n_tables, const int64_t *ac
  * the order they were first met (keys, and offsets into the value arrays:
  * entry e owns regrets and averages [offsets[e], offsets[e] + actions)),
  * and an open-addressing table of slots over them (linear probing; a slot
- * is two words: the first 0, or the high 32 bits of the key's 64-bit hash
- * above the entry's index + 1, the second the entry's offset, so that a
- * node reads its values without waiting on the offsets array; a hit is
- * confirmed by comparing the whole key).  The entries
- * and values are the strategy; the slots only find them, and
- * bdc_cfr_rehash rebuilds them, so results never depend on the capacities.
+ * is BDC_CFR_SLOT_WORDS words, all 0 when empty, else the key's first 16
+ * bytes, the high 32 bits of the key's 64-bit hash above the entry's index +
+ * 1, and the entry's offset: a node finds its entry and reads its values
+ * from the slot alone, a key of more than 14 codes confirmed by comparing
+ * the whole key; keys hold zeros after their codes).  The entries and values
+ * are the strategy; the slots only find them, and bdc_cfr_rehash rebuilds
+ * them, so results never depend on the capacities.
  *
  * VARIANTS (enum bdc_cfr_variant), at iteration t (1, 2, ...): VANILLA adds
  * each sampled regret and each strategy once (regret matching, uniform
@@ -917,6 +918,7 @@ int bdc_vector_step(bdc_vector_table *tables, size_t n_tables, const int64_t *ac
 #define BDC_CFR_CANDIDATES 4      /* candidate discards per hand at most */
 #define BDC_CFR_NO_CANDIDATE 255  /* fills a hand's candidates after its last */
 #define BDC_CFR_MIN_ROOM 4096     /* entries (and values / 8) free before an iteration, beyond twice the most one added */
+#define BDC_CFR_SLOT_WORDS 4      /* a hash slot (MEMORY): 32 bytes, two to a cache line */
 
 enum bdc_cfr_variant { BDC_CFR_VANILLA = 0, BDC_CFR_LINEAR = 1, BDC_CFR_PLUS = 2 };
 enum bdc_cfr_history { BDC_CFR_FULL_HISTORY = 0, BDC_CFR_ROUND_HISTORY = 1, BDC_CFR_ROUND_OWN_HISTORY = 2 };
@@ -938,7 +940,7 @@ typedef struct {
 } bdc_cfr_game;
 
 typedef struct bdc_cfr_memory_s {
-    uint64_t *slots;              /* 2 * n_slots words: n_slots a power of two at least 2 * max_entries */
+    uint64_t *slots;              /* BDC_CFR_SLOT_WORDS * n_slots words: n_slots a power of two >= 2 * max_entries */
     size_t n_slots;
     uint8_t *keys;                /* max_entries * BDC_CFR_KEY_BYTES */
     uint64_t *offsets;            /* max_entries */

@@ -11,6 +11,10 @@
 
 #define CFR_SEATS 2              /* heads-up */
 #define CFR_HISTORY_AT 9         /* the key's first history byte */
+#define CFR_SLOT_KEY_BYTES 16    /* the key's bytes a slot holds (its first two words) */
+#define CFR_SLOT_CODES (2 * (CFR_SLOT_KEY_BYTES - CFR_HISTORY_AT)) /* a key of at most these codes is all in its slot */
+#define CFR_SLOT_ENTRY 2         /* a slot's word holding the hash's high half above the entry's index + 1 */
+#define CFR_SLOT_OFFSET 3        /* a slot's word holding the entry's offset */
 #define CFR_MAX_INDEX 0xFFFFFFFEu /* entries are stored as index + 1 in 32 bits */
 #define CFR_UNIFORM_SCALE (1.0 / 9007199254740992.0) /* 2^-53: a 53-bit word as a double in [0, 1) */
 #define CODE_FOLD 1
@@ -158,6 +162,12 @@ static uint64_t key_hash(const uint8_t *key)
 {
     uint64_t h = 0, w;
     int i;
+    if (key[8] <= CFR_SLOT_CODES) { /* all in its first two words (zeros after): two rounds, one on each word at once */
+        uint64_t w1;
+        memcpy(&w, key, 8);
+        memcpy(&w1, key + 8, 8);
+        return mix(w ^ mix(w1));
+    }
     for (i = 0; i < BDC_CFR_KEY_BYTES; i += 8) {
         memcpy(&w, key + i, 8);
         h = mix(h ^ w ^ (uint64_t)i); /* splitmix64's finaliser over each word in turn */
@@ -178,20 +188,28 @@ static int same_key(const uint8_t *a, const uint8_t *b)
     return !diff;
 }
 
-/* The entry holding key, or -1; *slot_at is the slot where it is or would go. */
+/* The entry holding key, or -1; *slot_at is the slot where it is or would go.
+ * A slot holds the key's first CFR_SLOT_KEY_BYTES bytes: a key of at most
+ * CFR_SLOT_CODES codes, all zeros after them (a node's key, and every key
+ * bdc_cfr_rehash takes), equals a key of the same first bytes, so only a
+ * longer key is compared whole. */
 static int64_t find(const bdc_cfr_memory *m, const uint8_t *key, uint64_t h, size_t *slot_at)
 {
     size_t mask = m->n_slots - 1, i = (size_t)h & mask;
-    uint64_t tag = h & 0xFFFFFFFF00000000ULL;
+    uint64_t tag = h & 0xFFFFFFFF00000000ULL, k0, k1;
+    int whole = key[8] > CFR_SLOT_CODES;
+    memcpy(&k0, key, 8);
+    memcpy(&k1, key + 8, 8);
     for (;;) {
-        uint64_t s = m->slots[2 * i];
-        if (!s) {
+        const uint64_t *s = m->slots + BDC_CFR_SLOT_WORDS * i;
+        uint64_t entry = s[CFR_SLOT_ENTRY];
+        if (!entry) {
             *slot_at = i;
             return -1;
         }
-        if ((s & 0xFFFFFFFF00000000ULL) == tag) {
-            uint64_t e = (s & 0xFFFFFFFFu) - 1;
-            if (e < m->n_entries && same_key(m->keys + e * BDC_CFR_KEY_BYTES, key)) {
+        if (s[0] == k0 && s[1] == k1 && (entry & 0xFFFFFFFF00000000ULL) == tag) {
+            uint64_t e = (entry & 0xFFFFFFFFu) - 1;
+            if (e < m->n_entries && (!whole || same_key(m->keys + e * BDC_CFR_KEY_BYTES, key))) {
                 *slot_at = i;
                 return (int64_t)e;
             }
@@ -200,11 +218,14 @@ static int64_t find(const bdc_cfr_memory *m, const uint8_t *key, uint64_t h, siz
     }
 }
 
-/* Fills slot `at` with entry e of hash h (its offset beside it). */
+/* Fills slot `at` with entry e of hash h: the key's first bytes, the hash's
+ * high half above e + 1 (never 0: an empty slot is all zeros), e's offset. */
 static void fill_slot(bdc_cfr_memory *m, size_t at, uint64_t h, uint64_t e)
 {
-    m->slots[2 * at] = (h & 0xFFFFFFFF00000000ULL) | (e + 1);
-    m->slots[2 * at + 1] = m->offsets[e];
+    uint64_t *s = m->slots + BDC_CFR_SLOT_WORDS * at;
+    memcpy(s, m->keys + e * BDC_CFR_KEY_BYTES, CFR_SLOT_KEY_BYTES);
+    s[CFR_SLOT_ENTRY] = (h & 0xFFFFFFFF00000000ULL) | (e + 1);
+    s[CFR_SLOT_OFFSET] = m->offsets[e];
 }
 
 static int key_ok(const uint8_t *key)
@@ -213,8 +234,8 @@ static int key_ok(const uint8_t *key)
     if (key[0] >= CFR_SEATS || key[1] > BDC_PHASE_DRAW || key[2] > BDC_MAX_DRAWS || key[3] < 1 ||
         key[3] > BDC_CFR_MAX_ACTIONS || n_hist > BDC_CFR_MAX_HISTORY)
         return 0;
-    for (i = 0; i < n_hist; i++) /* public codes, then (recall) the seat's own: all nonzero */
-        if (!(key[CFR_HISTORY_AT + i / 2] >> (4 * (i & 1)) & 15))
+    for (i = 0; i < BDC_CFR_MAX_HISTORY; i++) /* public codes, then (recall) the seat's own: all nonzero; zeros after */
+        if (!(key[CFR_HISTORY_AT + i / 2] >> (4 * (i & 1)) & 15) != (i >= n_hist))
             return 0;
     return 1;
 }
@@ -243,7 +264,7 @@ int bdc_cfr_rehash(bdc_cfr_memory *m)
     uint64_t next = 0;
     if (!memory_ok(m))
         return BDC_E_ARGUMENT;
-    memset(m->slots, 0, 2 * m->n_slots * sizeof *m->slots);
+    memset(m->slots, 0, BDC_CFR_SLOT_WORDS * m->n_slots * sizeof *m->slots);
     for (e = 0; e < m->n_entries; e++) {
         const uint8_t *key = m->keys + e * BDC_CFR_KEY_BYTES;
         uint64_t h;
@@ -271,7 +292,7 @@ static int64_t find_or_add(bdc_cfr_memory *m, const uint8_t *key)
     size_t at, n_actions = key[3];
     int64_t e = find(m, key, h, &at);
     if (e >= 0) {
-        off = m->slots[2 * at + 1]; /* read beside the slot: no wait on the entry's offset */
+        off = m->slots[BDC_CFR_SLOT_WORDS * at + CFR_SLOT_OFFSET]; /* read in the slot: no wait on the entry's offset */
         return off <= m->n_values && m->n_values - off >= n_actions ? (int64_t)off : -2;
     }
     if (m->n_entries >= m->max_entries || m->max_values - m->n_values < n_actions)

@@ -492,12 +492,13 @@ def test_a_slot_whose_offset_changed_is_refused_and_a_rehash_mends_it() -> None:
     memory = cfr.Memory.empty(3)
     assert memory.run(game, 200, ffi.NULL) == cfr.OK
     kept = memory.copy()
-    used = np.flatnonzero(memory.slots[0::2])
-    memory.slots[2 * used + 1] = np.uint64(1 << 40)  # every filled slot's offset past the values
+    slots = memory.slots.reshape(-1, cfr.SLOT_WORDS)  # words 0-1 the key's first bytes, 2 the entry, 3 its offset
+    slots[slots[:, 2] != 0, 3] = np.uint64(1 << 40)  # every filled slot's offset past the values
     assert memory.run(game, 20, ffi.NULL) == lib.BDC_E_ARGUMENT  # (the walk meets a set it knows)
     assert memory.struct.damaged == 1
     mended = kept.copy()
-    mended.slots[2 * np.flatnonzero(mended.slots[0::2]) + 1] = np.uint64(1 << 40)
+    slots = mended.slots.reshape(-1, cfr.SLOT_WORDS)
+    slots[slots[:, 2] != 0, 3] = np.uint64(1 << 40)
     assert lib.bdc_cfr_rehash(mended.struct) == lib.BDC_OK
     assert mended.run(game, 5, ffi.NULL) == kept.run(game, 5, ffi.NULL) == cfr.OK
     assert np.array_equal(mended.regrets, kept.regrets) and np.array_equal(mended.averages, kept.averages)

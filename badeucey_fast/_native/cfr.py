@@ -9,6 +9,7 @@ binding allocates (the C core never does) and grows between iterations.
 from __future__ import annotations
 
 import math
+import mmap
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,6 +25,7 @@ MAX_ACTIONS: int = lib.BDC_CFR_MAX_ACTIONS
 CANDIDATES: int = lib.BDC_CFR_CANDIDATES
 NO_CANDIDATE: int = lib.BDC_CFR_NO_CANDIDATE
 MIN_ROOM: int = lib.BDC_CFR_MIN_ROOM
+SLOT_WORDS: int = lib.BDC_CFR_SLOT_WORDS
 VARIANTS: dict[str, int] = {"vanilla": lib.BDC_CFR_VANILLA, "linear": lib.BDC_CFR_LINEAR, "plus": lib.BDC_CFR_PLUS}
 """The solver's variants (badeucey.h, "VARIANTS"), by name."""
 HISTORIES: dict[str, int] = {"full": lib.BDC_CFR_FULL_HISTORY, "round": lib.BDC_CFR_ROUND_HISTORY,
@@ -33,11 +35,15 @@ OK, STOPPED, MEMORY = lib.BDC_OK, lib.BDC_E_STOPPED, lib.BDC_E_MEMORY
 
 _FIRST_ENTRIES = 1 << 15  # the first capacity: room for BDC_CFR_MIN_ROOM and more
 _VALUES_PER_ENTRY = 8  # values allocated per entry (betting sets have 2 or 3 actions, draws up to 32)
+_HUGE_PAGE = 1 << 21  # a transparent huge page of x86-64 and arm64 Linux: its size, and its alignment
+# Arrays of this size or more get huge pages (numpy advises its own from there): a small
+# memory's page faults would cost more than its walk gains.
+_HUGE_FROM = 1 << 22
 
 
 def entry_bytes() -> int:
-    """Bytes one entry takes: its key, its offset and two slots (of two words each)."""
-    return KEY_BYTES + 8 + 2 * 16
+    """Bytes one entry takes: its key, its offset and two slots."""
+    return KEY_BYTES + 8 + 2 * 8 * SLOT_WORDS
 
 
 def hands_of(n_cards: int) -> int:
@@ -98,7 +104,7 @@ class Memory:
         self.keys, self.offsets, self.regrets, self.averages = keys, offsets, regrets, averages
         max_entries = len(offsets)
         n_slots = max(2, 1 << (2 * max_entries - 1).bit_length())
-        self.slots = np.zeros(2 * n_slots, dtype=np.uint64)  # a slot is two words
+        self.slots = _zeros((SLOT_WORDS * n_slots,), np.uint64)
         m = self.struct = ffi.new("bdc_cfr_memory *")
         m.slots = ffi.cast("uint64_t *", ffi.from_buffer(self.slots))
         m.n_slots = n_slots
@@ -118,10 +124,9 @@ class Memory:
     @classmethod
     def empty(cls, seed: int) -> Memory:
         """A new solver state, its generator seeded by ``seed``."""
-        memory = cls(keys=np.zeros((_FIRST_ENTRIES, KEY_BYTES), dtype=np.uint8),
-                     offsets=np.zeros(_FIRST_ENTRIES, dtype=np.uint64),
-                     regrets=np.zeros(_FIRST_ENTRIES * _VALUES_PER_ENTRY, dtype=np.float64),
-                     averages=np.zeros(_FIRST_ENTRIES * _VALUES_PER_ENTRY, dtype=np.float64), n_entries=0, n_values=0)
+        memory = cls(keys=_zeros((_FIRST_ENTRIES, KEY_BYTES), np.uint8), offsets=_zeros((_FIRST_ENTRIES,), np.uint64),
+                     regrets=_zeros((_FIRST_ENTRIES * _VALUES_PER_ENTRY,), np.float64),
+                     averages=_zeros((_FIRST_ENTRIES * _VALUES_PER_ENTRY,), np.float64), n_entries=0, n_values=0)
         lib.bdc_rng_seed(seed, memory.struct.rng)
         return memory
 
@@ -148,15 +153,15 @@ class Memory:
             memory = cls(keys=keys, offsets=offsets, regrets=None, averages=averages, n_entries=n, n_values=values)
             _set_counters(memory.struct, state)
             return memory
-        k = np.zeros((max_e, KEY_BYTES), dtype=np.uint8)
+        k = _zeros((max_e, KEY_BYTES), np.uint8)
         k[:n] = keys
-        o = np.zeros(max_e, dtype=np.uint64)
+        o = _zeros((max_e,), np.uint64)
         o[:n] = offsets
-        a = np.zeros(max_v, dtype=np.float64)
+        a = _zeros((max_v,), np.float64)
         a[:values] = averages
         r = None
         if regrets is not None:
-            r = np.zeros(max_v, dtype=np.float64)
+            r = _zeros((max_v,), np.float64)
             r[:values] = regrets
         memory = cls(keys=k, offsets=o, regrets=r, averages=a, n_entries=n, n_values=values)
         _set_counters(memory.struct, state)
@@ -176,9 +181,9 @@ class Memory:
         """The same state in new arrays of the same size."""
         m = self.struct
         n, values = int(m.n_entries), int(m.n_values)
-        copy = Memory(keys=self.keys.copy(), offsets=self.offsets.copy(),
-                      regrets=None if self.regrets is None else self.regrets.copy(),
-                      averages=self.averages.copy(), n_entries=n, n_values=values)
+        copy = Memory(keys=_copy(self.keys), offsets=_copy(self.offsets),
+                      regrets=None if self.regrets is None else _copy(self.regrets),
+                      averages=_copy(self.averages), n_entries=n, n_values=values)
         _set_counters(copy.struct, self.counters())
         return copy
 
@@ -236,8 +241,29 @@ def _set_counters(m: Any, state: Sequence[int]) -> None:
     m.iterations, m.peak_entries, m.peak_values = (int(v) for v in state[4:7])
 
 
+def _zeros(shape: tuple[int, ...], dtype: type[np.generic]) -> npt.NDArray[Any]:
+    """A new array of zeros; a large one in memory the kernel is asked to back
+    with transparent huge pages (Linux's ``madvise(MADV_HUGEPAGE)``), from a
+    huge-page boundary: the walk reads its arrays at random, and a 2 MiB page
+    spares the address translation of 512 small ones.  Elsewhere, or small,
+    ``numpy.zeros`` (which leaves huge pages to a system set to ``always``)."""
+    size = math.prod(shape) * np.dtype(dtype).itemsize
+    if size < _HUGE_FROM or not hasattr(mmap, "MADV_HUGEPAGE"):
+        return np.zeros(shape, dtype=dtype)
+    block = mmap.mmap(-1, size + _HUGE_PAGE, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)  # zeroed, + a page to align
+    block.madvise(mmap.MADV_HUGEPAGE)
+    start = -np.frombuffer(block, dtype=np.uint8, count=1).ctypes.data % _HUGE_PAGE
+    return np.frombuffer(block, dtype=dtype, count=math.prod(shape), offset=start).reshape(shape)
+
+
+def _copy(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    out = _zeros(array.shape, array.dtype.type)
+    out[...] = array
+    return out
+
+
 def _double(array: npt.NDArray[Any], used: int) -> npt.NDArray[Any]:
-    out = np.zeros((2 * len(array), *array.shape[1:]), dtype=array.dtype)
+    out = _zeros((2 * len(array), *array.shape[1:]), array.dtype.type)
     out[:used] = array[:used]
     return out
 

@@ -1799,13 +1799,13 @@ static void fuzz_cfr(void)
         m.n_slots *= 2;
     if (!sane_case && between(0, 3) == 0)
         m.n_slots /= 2; /* too few slots: refused */
-    m.slots = checked_malloc(2 * m.n_slots * sizeof *m.slots); /* two words a slot */
+    m.slots = checked_malloc(BDC_CFR_SLOT_WORDS * m.n_slots * sizeof *m.slots);
     m.keys = checked_malloc(max_entries * BDC_CFR_KEY_BYTES);
     m.offsets = checked_malloc(max_entries * sizeof *m.offsets);
     m.regrets = checked_malloc(max_values * sizeof(double));
     m.averages = checked_malloc(max_values * sizeof(double));
     m.max_values = max_values;
-    memset(m.slots, 0, 2 * m.n_slots * sizeof *m.slots);
+    memset(m.slots, 0, BDC_CFR_SLOT_WORDS * m.n_slots * sizeof *m.slots);
     bdc_rng_seed(next(), m.rng);
     before = m.iterations;
     rc = CALL(bdc_cfr_run(&game, &m, (uint64_t)between(0, 3), between(0, 1) ? &stop : NULL));
@@ -1878,14 +1878,27 @@ static void fuzz_cfr(void)
         }
         if (m.n_entries && !m.damaged) { /* a slot's offset changed: refused where the walk meets it, never read past */
             size_t at = (size_t)between(0, (int)m.n_slots - 1);
-            while (!m.slots[2 * at])
+            while (!m.slots[BDC_CFR_SLOT_WORDS * at + 2]) /* word 2: the entry; word 3: its offset */
                 at = (at + 1) & (m.n_slots - 1);
-            m.slots[2 * at + 1] = between(0, 1) ? m.n_values - (uint64_t)between(0, 1) : (uint64_t)random_chips();
+            m.slots[BDC_CFR_SLOT_WORDS * at + 3] = between(0, 1) ? m.n_values - (uint64_t)between(0, 1) : (uint64_t)random_chips();
             rc = CALL(bdc_cfr_run(&game, &m, (uint64_t)between(1, 3), NULL));
             if (rc != BDC_OK && rc != BDC_E_ARGUMENT && rc != BDC_E_MEMORY)
                 FAIL("bdc_cfr_run returned %d after a slot's offset changed", rc);
             if (CALL(bdc_cfr_rehash(&m)) != BDC_OK)
                 FAIL("bdc_cfr_rehash refused the entries after a slot's offset changed");
+        }
+        if (m.n_entries) { /* a key with a code after its count: refused (a slot holds a short key's first bytes only) */
+            uint8_t *key = m.keys + (size_t)between(0, (int)m.n_entries - 1) * BDC_CFR_KEY_BYTES;
+            if (key[8] < BDC_CFR_MAX_HISTORY) {
+                int at = between(key[8], BDC_CFR_MAX_HISTORY - 1);
+                uint8_t kept = key[9 + at / 2];
+                key[9 + at / 2] |= (uint8_t)(between(1, 15) << (4 * (at & 1)));
+                if (CALL(bdc_cfr_rehash(&m)) != BDC_E_ARGUMENT)
+                    FAIL("bdc_cfr_rehash took a key with a code after its last");
+                key[9 + at / 2] = kept;
+                if (CALL(bdc_cfr_rehash(&m)) != BDC_OK)
+                    FAIL("bdc_cfr_rehash refused the keys restored");
+            }
         }
         if (m.n_entries) { /* a damaged entry: refused, never read past */
             m.offsets[between(0, (int)m.n_entries - 1)] += (uint64_t)between(1, 1000);
