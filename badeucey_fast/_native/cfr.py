@@ -104,7 +104,11 @@ class Memory:
         self.keys, self.offsets, self.regrets, self.averages = keys, offsets, regrets, averages
         max_entries = len(offsets)
         n_slots = max(2, 1 << (2 * max_entries - 1).bit_length())
-        self.slots = _zeros((SLOT_WORDS * n_slots,), np.uint64)
+        # Huge pages pay over a training's millions of walks; a strategy only played (no
+        # regrets) is looked up a few times a hand, and faulting huge pages in can make the
+        # kernel compact memory first, which a bot's first decision would wait for.
+        self.slots = (_zeros((SLOT_WORDS * n_slots,), np.uint64) if regrets is not None
+                      else np.zeros(SLOT_WORDS * n_slots, dtype=np.uint64))
         m = self.struct = ffi.new("bdc_cfr_memory *")
         m.slots = ffi.cast("uint64_t *", ffi.from_buffer(self.slots))
         m.n_slots = n_slots
