@@ -270,6 +270,20 @@ def badugi_size(hands: npt.ArrayLike) -> npt.NDArray[np.uint8]:
     return (BADUGI_MAX_CARDS - key // _BADUGI_SIZE_WEIGHT).astype(np.uint8)
 
 
+# Sorting networks: the compare-exchanges that sort 1 to 4 columns (numpy's row sort is
+# slow on rows this short, and the cards' subsets are sorted 30 times over every hand).
+_NETWORKS: Final = {1: (), 2: ((0, 1),), 3: ((0, 1), (1, 2), (0, 1)), 4: ((0, 1), (2, 3), (0, 2), (1, 3), (1, 2))}
+_BLOCK: Final = 1 << 15  # hands at a time: their arrays stay in the processor's cache
+
+
+def _descending(columns: list[IntArray]) -> list[IntArray]:
+    """The columns (1 to 4, one value a hand each) sorted per hand, highest first."""
+    out = list(columns)
+    for a, b in _NETWORKS[len(out)]:
+        out[a], out[b] = np.maximum(out[a], out[b]), np.minimum(out[a], out[b])
+    return out
+
+
 def badugi_cards(hands: npt.ArrayLike, ace_high: bool = False) -> npt.NDArray[np.bool_]:
     """Which cards of each 4- or 5-card hand make its best badugi: bool (N, k), True for a card that plays.
 
@@ -279,35 +293,39 @@ def badugi_cards(hands: npt.ArrayLike, ace_high: bool = False) -> npt.NDArray[np
     listed highest first, are lexicographically smallest (the lower highest differing card).
     """
     arr = _validated(hands, (4, 5))
+    out = np.zeros(arr.shape, dtype=bool)
+    for start in range(0, len(arr), _BLOCK):
+        out[start:start + _BLOCK] = _badugi_cards_block(arr[start:start + _BLOCK], ace_high)
+    return out
+
+
+def _badugi_cards_block(arr: IntArray, ace_high: bool) -> npt.NDArray[np.bool_]:
+    """:func:`badugi_cards` of validated hands."""
     n, k = arr.shape
     values = _badugi_value(arr >> 2, ace_high)
     suits = arr & 3
-    no_hand = BADUGI_MAX_CARDS * _BADUGI_SIZE_WEIGHT
-    best_key = np.full(n, no_hand, dtype=np.int64)
-    best_ids = np.full((n, BADUGI_MAX_CARDS), DECK_SIZE, dtype=np.int64)  # card ids highest first, padded
+    # A subset's score, lower = better: its key (size, then values highest first, as in
+    # _badugi_key), then its card ids highest first as base-52 digits (zeros after the last
+    # card: only subsets of one size, so of one key, are compared by their ids).
+    no_hand = BADUGI_MAX_CARDS * _BADUGI_SIZE_WEIGHT * DECK_SIZE**BADUGI_MAX_CARDS
+    best_score = np.full(n, no_hand, dtype=np.int64)
     best_cols = np.zeros((n, k), dtype=bool)
     for size in range(1, min(k, BADUGI_MAX_CARDS) + 1):
         for cols in itertools.combinations(range(k), size):
-            picked = values[:, cols]
             valid = np.ones(n, dtype=bool)
-            for a, b in itertools.combinations(range(size), 2):
-                valid &= (picked[:, a] != picked[:, b]) & (suits[:, cols[a]] != suits[:, cols[b]])
-            key = (BADUGI_MAX_CARDS - size) * _BADUGI_SIZE_WEIGHT + _digits_key(-np.sort(-picked, axis=1))
-            key = np.where(valid, key, no_hand)
-            ids = np.full((n, BADUGI_MAX_CARDS), -1, dtype=np.int64)
-            ids[:, :size] = -np.sort(-arr[:, cols], axis=1)
-            # lexicographic "ids < best_ids" over the four columns, first difference decides
-            smaller = np.zeros(n, dtype=bool)
-            decided = np.zeros(n, dtype=bool)
-            for col in range(BADUGI_MAX_CARDS):
-                smaller |= ~decided & (ids[:, col] < best_ids[:, col])
-                decided |= ids[:, col] != best_ids[:, col]
-            better = valid & ((key < best_key) | ((key == best_key) & smaller))
-            best_key = np.where(better, key, best_key)
-            best_ids[better] = ids[better]
+            for a, b in itertools.combinations(cols, 2):
+                valid &= (values[:, a] != values[:, b]) & (suits[:, a] != suits[:, b])
+            key = np.full(n, (BADUGI_MAX_CARDS - size) * _BADUGI_SIZE_WEIGHT, dtype=np.int64)
+            for pos, value in enumerate(_descending([values[:, col] for col in cols])):
+                key += value * _BASE ** (BADUGI_MAX_CARDS - 1 - pos)
+            score = key * DECK_SIZE**BADUGI_MAX_CARDS
+            for pos, card in enumerate(_descending([arr[:, col] for col in cols])):
+                score += card * DECK_SIZE ** (BADUGI_MAX_CARDS - 1 - pos)
+            better = valid & (score < best_score)
+            best_score = np.where(better, score, best_score)
             chosen = np.zeros(k, dtype=bool)
             chosen[list(cols)] = True
-            best_cols[better] = chosen
+            best_cols = np.where(better[:, None], chosen, best_cols)
     return best_cols
 
 

@@ -122,9 +122,10 @@ def test_deck_buckets_merge_hands_and_play_every_discard(tool: ModuleType) -> No
 def test_exploitability_falls_with_iterations_in_the_reduced_game(tool: ModuleType, pipeline: str) -> None:
     rules = reduced_rules()
     abstraction = None if pipeline == "exact" else tool.forgetting(rules)
-    short = [_exploitability(rules, 300, seed, abstraction) for seed in (1, 2, 3)]
-    long = [_exploitability(rules, 30_000, seed, abstraction) for seed in (1, 2, 3)]
-    assert max(long) < min(short)
+    # by far more than the seeds' spread: exact 1.50-1.52 chips to 0.19, forgetting 1.41-1.43 to 0.64-0.65
+    short = [_exploitability(rules, 300, seed, abstraction) for seed in (1, 2)]
+    long = [_exploitability(rules, 30_000, seed, abstraction) for seed in (1, 2)]
+    assert max(long) < 0.6 * min(short)
 
 
 def test_a_policy_is_checked() -> None:
