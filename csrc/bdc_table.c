@@ -321,7 +321,8 @@ static void return_uncalled(ctx *c)
     if (top != second) {
         int64_t back = top - second;
         t->committed[seat] -= back;
-        t->bets[seat] -= back;
+        /* what this round's bet does not cover was ante, which nobody matched either */
+        t->bets[seat] -= back < t->bets[seat] ? back : t->bets[seat];
         t->stacks[seat] += back;
         if (t->all_in[seat]) {
             t->all_in[seat] = 0;

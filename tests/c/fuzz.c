@@ -1352,12 +1352,15 @@ static void fuzz_table(void)
                         called = table.bets[q] > called ? table.bets[q] : called;
                     }
                 /* what no other seat can call is returned at once: every other seat all in for less */
-                if (others_all_in && called < post)
+                int returned = others_all_in && called < post;
+                if (returned)
                     post = called;
                 if ((posted >> s & 1) && table.bets[s] != post)
                     FAIL("seat %d posted %lld out of turn, not the big blind %lld (all of its %lld when short)", s,
                          (long long)table.bets[s], (long long)rules.big_blind, (long long)left);
-                if (posted >> s & 1) { /* the dead small blind: what the seat put in beyond its ante and bet */
+                if ((posted >> s & 1) && !returned) {
+                    /* the dead small blind: what the seat put in beyond its ante and bet (unless part of
+                     * its ante came back, unmatched by seats all in for less) */
                     int64_t live = left < rules.big_blind ? left : rules.big_blind;
                     int64_t want = !(dead >> s & 1) ? 0 : left - live < rules.small_blind ? left - live
                                                                                          : rules.small_blind;
