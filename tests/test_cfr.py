@@ -457,6 +457,52 @@ def test_a_compacted_strategy_plays_within_a_255th_and_saves_smaller(trained: St
     assert (tmp_path / "again.npz").read_bytes() == (tmp_path / "small.npz").read_bytes()
 
 
+def test_a_purified_strategy_weighs_each_sets_most_probable_actions_alone(trained: Strategy) -> None:
+    import pickle
+
+    pure = trained.purified()
+    assert pure is trained.purified() and pure.purified() is pure and pure != trained
+    assert np.array_equal(pure.keys, trained.keys) and np.array_equal(pure.offsets, trained.offsets)
+    starts = [int(o) for o in trained.offsets] + [len(trained.averages)]
+    for a, b in zip(starts, starts[1:], strict=False):  # each set by brute force
+        weights, got = trained.averages[a:b].tolist(), pure.averages[a:b].tolist()
+        best = max(weights)
+        assert got == ([1.0 if w == best else 0.0 for w in weights] if best > 0 else [0.0] * len(weights))
+    hand = Hand(RULES, [deep_stacks(RULES)] * 2, seed=3)
+    mixed, played = trained.probabilities(hand), pure.probabilities(hand)
+    assert played.keys() == mixed.keys()
+    assert {a for a, p in played.items() if p > 0} == {a for a, p in mixed.items() if p == max(mixed.values())}
+    unmet = Strategy(trained.rules, trained.stacks, trained.variant, trained.abstraction, 0, 0, trained.keys[:1],
+                     trained.offsets[:1], np.zeros(starts[1]))
+    assert unmet.purified().averages.tolist() == [0.0] * starts[1]  # never met: still uniform
+    assert "_pure" not in pickle.loads(pickle.dumps(trained)).__dict__
+    assert pickle.loads(pickle.dumps(pure)) == pure
+
+
+def test_cfr_bot_plays_the_most_probable_action_or_samples(trained: Strategy) -> None:
+    from badeucey_fast.play.bots import CFRBot
+
+    pure, mixed = CFRBot(trained, seed=1), CFRBot(trained, seed=1, purify=False)
+    assert pure.strategy is trained.purified() and mixed.strategy is trained
+    assert repr(pure) == "CFRBot()" and repr(mixed) == "CFRBot(purify=False)"
+    differ = 0
+    for seed in range(40):
+        hand = Hand(RULES, [deep_stacks(RULES)] * 2, button=seed % 2, seed=seed)
+        view = hand.view(hand.to_act)  # type: ignore[arg-type]
+        probabilities = trained.probabilities(view)
+        best = max(probabilities.values())
+        if list(probabilities.values()).count(best) > 1:
+            continue
+        wanted = {-1: "f", 0: "cc"}.get(max(probabilities, key=lambda a: probabilities[a]))
+        picked = [pure.act(view) for _ in range(5)]
+        assert all(p == picked[0] for p in picked)
+        assert picked[0] == wanted or (wanted is None and picked[0].startswith("cbr"))
+        differ += len({mixed.act(view) for _ in range(30)}) > 1
+    assert differ > 0  # the sampling bot mixes where the strategy does
+    with pytest.raises(TypeError, match="purify is True or False"):
+        CFRBot(trained, purify=1)  # type: ignore[arg-type]
+
+
 def test_quantised_probabilities_sum_to_255_by_largest_remainders() -> None:
     from badeucey_fast.solve.strategy import quantised
 

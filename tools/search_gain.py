@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """What search gains over the blueprint, exactly for each hand dealt, in milli big blinds a hand.
 
-CFRBot plays itself heads-up.  At each seat's first betting decision of a
-hand's last round, the rest of the hand is played two ways against the other
+CFRBot, sampling from the blueprint (``purify=False``), plays itself
+heads-up.  At each seat's first betting decision of a hand's last round, the rest of the hand is played two ways against the other
 seat's blueprint: with SearchBot's re-solved round (the same strategy and
 generator settings as ``SearchBot``) and with the blueprint, and each way's
 expected payoff is computed exactly over both seats' action probabilities,
 from both hands' cards (no chance is left in the last round).  Until that
 decision SearchBot plays the blueprint, so it reaches it as often as CFRBot
 does, and a deal's gain (the two seats' differences, halved) has the mean of
-SearchBot's result against CFRBot in a duplicate match, without the cards'
+SearchBot's result against that CFRBot in a duplicate match, without the cards'
 and the actions' luck: its interval over 1,000 deals is about as narrow as a
 match's over 10,000 hands with chance variates (tools/strength.py)::
 
@@ -62,7 +62,7 @@ def deal_gains(strategy: Strategy, seed: int, searchers: Sequence[SearchBot]) ->
     """Per searcher, the deal's gain in chips: each seat's exact difference at
     its first decision of the last round (0 where it has none), halved."""
     rules = strategy.rules
-    player = CFRBot(strategy, seed=seed)
+    player = CFRBot(strategy, seed=seed, purify=False)  # the blueprint as it is, which SearchBot searches on
     hand = Hand(rules, [200 * rules.big_blind] * 2, button=0, seed=seed)
     gains = [0.0] * len(searchers)
     done: set[int] = set()
@@ -97,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.deals < 2:
         parser.error("--deals must be at least 2")
     try:
-        strategy = CFRBot(game=args.game).strategy
+        strategy = CFRBot(game=args.game, purify=False).strategy
         searchers = [SearchBot(strategy, budget=args.budget, particles=args.particles, gadget=g) for g in gadgets]
     except ValueError as exc:
         parser.error(str(exc))

@@ -25,8 +25,11 @@ cards.  Prints both means with their 95% intervals and the ratio of variances::
 built-in bot by name (:data:`~badeucey_fast.play.bots.BOTS`: ``drawing``,
 ``calling``, ``random``, the sparring bots ``maniac``, ``station``,
 ``bluffer``, ``reader``, or ``cfr``, the shipped strategy of the game) or
-another strategy file.  Chunks of :data:`CHUNK_DEALS` deals run on a pool of
-``--workers`` processes, each of which loads the strategy once.
+another strategy file.  The CFR bots play purified (their most probable
+action, ``CFRBot``'s default); ``--sample`` makes both draw from their average
+strategies instead (``CFRBot(purify=False)``).  Chunks of :data:`CHUNK_DEALS`
+deals run on a pool of ``--workers`` processes, each of which loads the
+strategy once.
 """
 
 from __future__ import annotations
@@ -118,15 +121,15 @@ def load(path: str | None, game: str = "badeucey") -> Strategy:
     return shipped_strategy(game) if path is None else Strategy.load(path)
 
 
-def opponent_bot(opponent: str, game: str = "badeucey") -> Any:
+def opponent_bot(opponent: str, game: str = "badeucey", *, purify: bool = True) -> Any:
     """A built-in bot by name (``cfr``: the strategy shipped for ``game``;
     ``search``, ``search:GADGET`` or ``search:GADGET:PARTICLES``: SearchBot on
     that strategy, with that re-solving gadget and particles a seat), or a
     CFRBot playing the strategy file of that name."""
     if opponent.endswith(".npz"):
-        return CFRBot(load(opponent))
+        return CFRBot(load(opponent), purify=purify)
     if opponent.strip().lower() == "cfr":
-        return CFRBot(load(None, game))
+        return CFRBot(load(None, game), purify=purify)
     name, _, options = opponent.strip().lower().partition(":")
     if name == "search":
         gadget, _, particles = options.partition(":")
@@ -138,14 +141,16 @@ def opponent_bot(opponent: str, game: str = "badeucey") -> Any:
     return make_bot(opponent)
 
 
-def play_chunk(job: tuple[str | None, str, int, int, int, str]) -> tuple[list[float], list[float]]:
+def play_chunk(job: tuple[str | None, str, int, int, int, str, bool]) -> tuple[list[float], list[float]]:
     """A chunk of deals: each deal's plain and corrected duplicate result (chips).
     ``job``: the strategy file (None: the one shipped for the game), the
-    opponent, the seed, the chunk's number, its deals and the game whose
-    shipped strategy plays when there is no file."""
-    path, opponent, seed, chunk, deals, game = job
+    opponent, the seed, the chunk's number, its deals, the game whose
+    shipped strategy plays when there is no file, and whether the CFR bots
+    play purified."""
+    path, opponent, seed, chunk, deals, game, purify = job
     strategy = load(path, game)
-    cfr, other = CFRBot(strategy), opponent_bot(opponent, get_game(strategy.rules.game).name)
+    cfr = CFRBot(strategy, purify=purify)
+    other = opponent_bot(opponent, get_game(strategy.rules.game).name, purify=purify)
     rules = strategy.rules
     stacks = 200 * rules.big_blind
     seeds = np.random.SeedSequence(seed, spawn_key=(chunk,)).generate_state(3 * deals, dtype=np.uint64)
@@ -192,6 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=5000, help="deals, each played twice (default: 5,000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2, help="processes playing the chunks (default: 2)")
+    parser.add_argument("--sample", action="store_true",
+                        help="the CFR bots draw each action from their average strategies (CFRBot(purify=False))")
     args = parser.parse_args(argv)
     if args.workers < 1 or args.deals < 2:
         parser.error("--workers and --deals must be at least 1 and 2")
@@ -208,7 +215,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     big_blind = strategy.rules.big_blind
     jobs = []
     for chunk, start in enumerate(range(0, args.deals, CHUNK_DEALS)):
-        jobs.append((args.strategy, args.opponent, args.seed, chunk, min(CHUNK_DEALS, args.deals - start), shipped))
+        jobs.append((args.strategy, args.opponent, args.seed, chunk, min(CHUNK_DEALS, args.deals - start), shipped,
+                     not args.sample))
     plain: list[float] = []
     corrected: list[float] = []
     started = time.monotonic()
@@ -221,7 +229,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     m, h, v = mbb_interval(plain, big_blind)
     m2, h2, v2 = mbb_interval(corrected, big_blind)
     print(f"{args.strategy or 'CFRBot'} vs {args.opponent}: {args.deals:,} deals ({2 * args.deals:,} hands), "
-          f"seed {args.seed}, {game}")
+          f"seed {args.seed}, {game}{', sampling' if args.sample else ''}")
     print(f"  duplicate:             {m:+8.1f} mbb/hand  95% CI [{m - h:+.1f}, {m + h:+.1f}]")
     print(f"  with chance variates:  {m2:+8.1f} mbb/hand  95% CI [{m2 - h2:+.1f}, {m2 + h2:+.1f}]  "
           f"(variance x{v2 / v:.2f})")

@@ -171,6 +171,23 @@ class Memory:
         _set_counters(memory.struct, state)
         return memory
 
+    def with_averages(self, averages: npt.NDArray[np.float64]) -> Memory:
+        """A memory for lookups only over other averages of the same shape: the
+        same information sets, its keys, offsets and slots shared, not rehashed.
+
+        :raises ValueError: for a memory with regrets (one that trains) or
+            averages of another shape or type.
+        """
+        if self.regrets is not None or averages.dtype != np.float64 or averages.shape != self.averages.shape:
+            raise ValueError("solver: other averages share a lookup memory only, with the same shape")
+        other = object.__new__(Memory)
+        other.keys, other.offsets, other.regrets, other.averages = self.keys, self.offsets, None, averages
+        other.slots = self.slots
+        m = other.struct = ffi.new("bdc_cfr_memory *")
+        m[0] = self.struct[0]
+        m.averages = ffi.cast("double *", ffi.from_buffer(averages))
+        return other
+
     @property
     def nbytes(self) -> int:
         """Bytes its arrays take."""

@@ -569,10 +569,13 @@ class ReaderBot(_Sparring):
 
 
 class CFRBot:
-    """Plays a strategy the solver trained (:func:`badeucey_fast.solve.train`):
-    each action drawn from the average strategy of its information set
-    (:meth:`~badeucey_fast.solve.Strategy.probabilities`; uniform where the
-    training never went), heads-up, in the game the strategy was trained for.
+    """Plays a strategy the solver trained (:func:`badeucey_fast.solve.train`),
+    heads-up, in the game the strategy was trained for: in each information
+    set its most probable action (``purify=True``, the default:
+    :meth:`~badeucey_fast.solve.Strategy.purified`, ties drawn at random), or
+    with ``purify=False`` an action drawn from the average strategy
+    (:meth:`~badeucey_fast.solve.Strategy.probabilities`); uniform where the
+    training never went.
 
     :param strategy: a :class:`~badeucey_fast.solve.Strategy`, the path of a
         strategy file, or None for the strategy shipped with the package for
@@ -580,6 +583,10 @@ class CFRBot:
     :param game: the game whose shipped strategy to play (default
         ``"badeucey"``); with a ``strategy``, the game it must be of.
     :param seed: seeds the bot's generator (``reset`` re-seeds it).
+    :param purify: play the most probable action (default), or draw from the
+        average strategy. ``bot.strategy`` is the strategy it plays (the
+        purified one by default), so that whatever models the bot from it
+        (a local best response, a review) sees what it does.
     :raises FileNotFoundError: for a strategy file that does not exist.
     :raises ValueError: for a file that is not a strategy, a game no strategy
         ships for, or a strategy of another game than ``game``.
@@ -592,7 +599,7 @@ class CFRBot:
     """
 
     def __init__(self, strategy: Strategy | str | os.PathLike[str] | None = None, *, game: str | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, purify: bool = True) -> None:
         from badeucey_fast.solve import Strategy, default_strategy
 
         wanted = None if game is None else get_game(game).name
@@ -611,7 +618,10 @@ class CFRBot:
             if wanted is not None and wanted != trained:
                 raise ValueError(f"CFRBot: game={wanted!r}, but {where} plays {trained}")
             self._shipped = None
-        self.strategy = strategy
+        if not isinstance(purify, bool):
+            raise TypeError(f"CFRBot: purify is True or False, not {type(purify).__name__}")
+        self.purify = purify
+        self.strategy = strategy.purified() if purify else strategy
         self._rng = random.Random(seed)
 
     def reset(self, seed: int | None = None) -> None:
@@ -629,7 +639,8 @@ class CFRBot:
         return "cc" if action == 0 else f"cbr {action}"
 
     def __repr__(self) -> str:
-        return f"CFRBot(game={self._shipped!r})" if self._shipped not in (None, "badeucey") else "CFRBot()"
+        settings = [f"game={self._shipped!r}"] if self._shipped not in (None, "badeucey") else []
+        return f"CFRBot({', '.join(settings + ([] if self.purify else ['purify=False']))})"
 
 
 DEFAULT_SEARCH_BUDGET = 100
