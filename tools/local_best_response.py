@@ -5,9 +5,10 @@ LBR's mbb/hand with its 95% interval as a row of docs/solver.rst's table::
 
     python tools/local_best_response.py --opponent cfr --deals 2000 --seed 1 --particles 48
 
-``--opponent cfr`` is the strategy shipped with the package (``CFRBot()``),
-``--opponent drawing`` is ``DrawingBot()``, ``--opponent search`` is ``SearchBot()``
-(the same strategy, searched at play time).  The match plays in this process,
+``--opponent cfr`` is the strategy shipped with the package (``CFRBot()``,
+purified; with ``--sample``, ``CFRBot(purify=False)``, drawing from the average
+strategy), ``--opponent drawing`` is ``DrawingBot()``, ``--opponent search`` is
+``SearchBot()`` (the same strategy, searched at play time).  The match plays in this process,
 one chunk of deals after another (progress on stderr).
 
 ``--mini 200,5000,50000`` instead trains a strategy of each number of
@@ -38,6 +39,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--mini", default=None, help="iterations of mini-game strategies, comma-separated")
     parser.add_argument("--deals", type=int, default=1000, help="deals, each played twice (default: 1,000)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sample", action="store_true",
+                        help="with --opponent cfr: the bot draws from its average strategy (CFRBot(purify=False))")
     parser.add_argument("--particles", type=int, default=DEFAULT_PARTICLES,
                         help=f"particles in the opponent's range (default: {DEFAULT_PARTICLES})")
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
@@ -52,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.opponent is None:
         parser.error("--opponent or --mini is needed")
-    opponent: Bot = (CFRBot(seed=args.seed) if args.opponent == "cfr" else SearchBot(seed=args.seed)
+    opponent: Bot = (CFRBot(seed=args.seed, purify=not args.sample) if args.opponent == "cfr" else SearchBot(seed=args.seed)
                      if args.opponent == "search" else DrawingBot())
     started = time.process_time()
 
