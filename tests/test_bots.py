@@ -275,6 +275,7 @@ def test_default_executor_refuses_bots_of_an_interactive_session(monkeypatch: py
     assert play_match([Interactive(), CallingBot()], hands=2 * 600, seed=1, executor=InlineExecutor()).hands == 1200
 
 
+@pytest.mark.no_sanitize  # a script in a subprocess, its pool's workers
 def test_a_script_s_own_bot_plays_on_the_default_pool(tmp_path: pathlib.Path) -> None:
     """The default pool never forks: each worker imports the script again (under its
     ``__main__`` guard) to find a bot class defined there, and the match is the same
@@ -312,6 +313,7 @@ def test_result_values() -> None:
     assert pickle.loads(pickle.dumps(DrawingBot("badugi"))).act is not None
 
 
+@pytest.mark.no_sanitize  # the command line in a subprocess
 def test_play_through_a_pipe(run_cli: RunCli) -> None:
     # checking/calling and standing pat always works; the bad entries come first
     entries = "?\nzz\nd Zz\nf\n" + "c\np\n" * 200
@@ -329,6 +331,7 @@ def test_play_through_a_pipe(run_cli: RunCli) -> None:
     assert "result after 1 hand(s), the last one left unfinished: -0.5 big blinds" in early.stdout
 
 
+@pytest.mark.no_sanitize  # the command line in a subprocess
 def test_match_command(run_cli: RunCli) -> None:
     out = run_cli("match", "--bots", "drawing,random", "--hands", "200", "--game", "ace_five", "--seed", "1", "--json")
     assert out.returncode == 0, out.stderr
@@ -339,6 +342,7 @@ def test_match_command(run_cli: RunCli) -> None:
     assert bad.returncode != 0 and "unknown bot 'shark'" in bad.stderr
 
 
+@pytest.mark.no_sanitize  # the command line in a subprocess
 def test_match_command_workers_progress_and_errors(tmp_path: pathlib.Path, run_cli: RunCli) -> None:
     out = run_cli("match", "--bots", "random,calling", "--hands", "1200", "--seed", "2", "--workers", "2", "--progress",
                      "--json", "--engine", "python")  # the Python bots: chunks of 256 deals
