@@ -313,7 +313,6 @@ def test_result_values() -> None:
     assert pickle.loads(pickle.dumps(DrawingBot("badugi"))).act is not None
 
 
-@pytest.mark.no_sanitize  # the command line in a subprocess
 def test_play_through_a_pipe(run_cli: RunCli) -> None:
     # checking/calling and standing pat always works; the bad entries come first
     entries = "?\nzz\nd Zz\nf\n" + "c\np\n" * 200
@@ -331,7 +330,6 @@ def test_play_through_a_pipe(run_cli: RunCli) -> None:
     assert "result after 1 hand(s), the last one left unfinished: -0.5 big blinds" in early.stdout
 
 
-@pytest.mark.no_sanitize  # the command line in a subprocess
 def test_match_command(run_cli: RunCli) -> None:
     out = run_cli("match", "--bots", "drawing,random", "--hands", "200", "--game", "ace_five", "--seed", "1", "--json")
     assert out.returncode == 0, out.stderr
@@ -342,7 +340,6 @@ def test_match_command(run_cli: RunCli) -> None:
     assert bad.returncode != 0 and "unknown bot 'shark'" in bad.stderr
 
 
-@pytest.mark.no_sanitize  # the command line in a subprocess
 def test_match_command_workers_progress_and_errors(tmp_path: pathlib.Path, run_cli: RunCli) -> None:
     out = run_cli("match", "--bots", "random,calling", "--hands", "1200", "--seed", "2", "--workers", "2", "--progress",
                      "--json", "--engine", "python")  # the Python bots: chunks of 256 deals
