@@ -49,6 +49,16 @@ def run_cli() -> Cli:
     return Cli()
 
 
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` selects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that runs the command line (``run_cli``: a new process) is marked no_sanitize
+    (pyproject.toml): CI's sanitized run leaves it out, as what the command calls in the C core
+    the library's tests call in their own process."""
+    for item in items:
+        if "run_cli" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.no_sanitize)
+
+
 # No property test may depend on the machine's speed: no per-example deadline and
 # no "too slow" health check, whatever a test's own @settings say.
 from hypothesis import HealthCheck, settings  # noqa: E402  (after the fixtures, with what it configures)

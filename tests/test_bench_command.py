@@ -6,7 +6,13 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from .conftest import RunCli
+
+# not in CI's sanitized run (the no_sanitize marker, pyproject.toml): the command line in a
+# subprocess: its figures come from the calls the benchmarks and the library's tests make
+pytestmark = pytest.mark.no_sanitize
 
 
 def test_bench_command_reports_every_job(run_cli: RunCli) -> None:

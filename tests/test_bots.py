@@ -275,6 +275,7 @@ def test_default_executor_refuses_bots_of_an_interactive_session(monkeypatch: py
     assert play_match([Interactive(), CallingBot()], hands=2 * 600, seed=1, executor=InlineExecutor()).hands == 1200
 
 
+@pytest.mark.no_sanitize  # a script in a subprocess, its pool's workers
 def test_a_script_s_own_bot_plays_on_the_default_pool(tmp_path: pathlib.Path) -> None:
     """The default pool never forks: each worker imports the script again (under its
     ``__main__`` guard) to find a bot class defined there, and the match is the same

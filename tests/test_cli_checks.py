@@ -16,6 +16,10 @@ from badeucey_fast.jobs import DiscardChart
 from badeucey_fast.play import play_script
 from badeucey_fast.solve import SolverAbstraction, Strategy, train
 
+# not in CI's sanitized run (the no_sanitize marker, pyproject.toml): the command line: parsing
+# and output, the library's calls being its tests'
+pytestmark = pytest.mark.no_sanitize
+
 SEED_ERROR = "seed must be in 0 .. 2**64 - 1, got {seed}"
 
 COMMANDS_WITH_A_SEED = {

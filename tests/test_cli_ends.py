@@ -18,6 +18,10 @@ from badeucey_fast import _bench, _dask, bots, cli, jobs
 from badeucey_fast._bench import report
 from badeucey_fast.jobs import DiscardChart, InlineExecutor, canonical_hands, discard_chart
 
+# not in CI's sanitized run (the no_sanitize marker, pyproject.toml): the command line: parsing
+# and output, the library's calls being its tests'
+pytestmark = pytest.mark.no_sanitize
+
 needs_dask = pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="needs dask.distributed")
 
 

@@ -16,6 +16,10 @@ from badeucey_fast import cli
 
 from .conftest import RunCli
 
+# not in CI's sanitized run (the no_sanitize marker, pyproject.toml): the command line: parsing
+# and output, the library's calls being its tests'
+pytestmark = pytest.mark.no_sanitize
+
 NUMBER_ONE = "7s 5h 4d 3c 2s"
 
 

@@ -26,6 +26,10 @@ from badeucey_fast.jobs import InlineExecutor
 
 from .conftest import RunCli
 
+# not in CI's sanitized run (the no_sanitize marker, pyproject.toml): the command line: parsing
+# and output, the library's calls being its tests'
+pytestmark = pytest.mark.no_sanitize
+
 SETUP_PY = Path(__file__).resolve().parent.parent / "setup.py"
 
 

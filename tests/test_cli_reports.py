@@ -16,6 +16,10 @@ from badeucey_fast import _bench, cli
 from badeucey_fast._bench import report
 from badeucey_fast.jobs import JobProgress
 
+# not in CI's sanitized run (the no_sanitize marker, pyproject.toml): the command line: parsing
+# and output, the library's calls being its tests'
+pytestmark = pytest.mark.no_sanitize
+
 
 def test_a_finished_chart_says_its_checkpoint_is_left(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out, ckpt = tmp_path / "c.npz", tmp_path / "c.ckpt"

@@ -28,6 +28,10 @@ import pytest
 
 import badeucey_fast
 
+# not in CI's sanitized run (the no_sanitize marker, pyproject.toml): the docstrings' examples
+# call what the modules' tests call
+pytestmark = pytest.mark.no_sanitize
+
 NOT_IMPORTED = {
     "badeucey_fast.__main__": "runs the command line (and exits) when imported; it has no examples",
 }

@@ -102,6 +102,7 @@ def _exploitability(rules: TableRules, iterations: int, seed: int, abstraction: 
     return independent_exploitability(DrawGame.from_rules(rules, STACK), strategy_policy(strategy))
 
 
+@pytest.mark.no_sanitize  # the independent best response is Python; training and lookups are test_cfr's
 def test_exploitability_falls_with_iterations_in_the_mini_game() -> None:
     rules = TableRules.mini()
     short = [_exploitability(rules, 200, seed, None) for seed in (1, 2)]
@@ -109,6 +110,7 @@ def test_exploitability_falls_with_iterations_in_the_mini_game() -> None:
     assert max(long) < 0.75 * min(short)
 
 
+@pytest.mark.no_sanitize  # the independent best response is Python; training and lookups are test_cfr's
 def test_deck_buckets_merge_hands_and_play_every_discard(tool: ModuleType) -> None:
     rules = TableRules.mini()
     made = tool.deck_buckets(rules, 8)

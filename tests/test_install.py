@@ -19,6 +19,9 @@ import pytest
 
 import badeucey_fast
 
+# not in CI's sanitized run (the no_sanitize marker, pyproject.toml): installs in subprocesses
+pytestmark = pytest.mark.no_sanitize
+
 SETUP_PY = Path(__file__).resolve().parent.parent / "setup.py"
 
 

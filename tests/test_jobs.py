@@ -480,6 +480,7 @@ def cluster() -> Iterator[Any]:
 
 
 @needs_dask
+@pytest.mark.no_sanitize  # the jobs run in Dask's worker processes; the other tests run them in-process
 def test_dask_chart_is_bit_identical(serial_chart: DiscardChart, cluster: Any) -> None:
     with jobs.dask_executor(cluster.scheduler_address) as executor:
         chart = discard_chart("badugi", target=TARGET, hands=BADUGI_HANDS, executor=executor, chunk_size=CHUNK)
@@ -487,6 +488,7 @@ def test_dask_chart_is_bit_identical(serial_chart: DiscardChart, cluster: Any) -
 
 
 @needs_dask
+@pytest.mark.no_sanitize  # the jobs run in Dask's worker processes; the other tests run them in-process
 def test_dask_seeded_chunks_are_bit_identical(cluster: Any) -> None:
     assert distributed is not None
     with distributed.Client(cluster.scheduler_address) as client:
@@ -549,6 +551,7 @@ def worker_killer() -> Iterator[WorkerKiller]:
 
 
 @needs_dask
+@pytest.mark.no_sanitize  # the jobs run in Dask's worker processes; the other tests run them in-process
 def test_dask_worker_killed_mid_job_does_not_change_the_chart(serial_chart: DiscardChart,
                                                               worker_killer: WorkerKiller) -> None:
     with jobs.dask_executor(worker_killer.address) as executor:
@@ -622,6 +625,7 @@ def test_match_command_on_a_scheduler(run_cli: Any, cluster: Any) -> None:
 
 
 @needs_dask
+@pytest.mark.no_sanitize  # the jobs run in Dask's worker processes; the other tests run them in-process
 def test_dask_executor_is_a_concurrent_futures_executor(cluster: Any) -> None:
     """Results, errors, cancelling and shutdown, as concurrent.futures promises them."""
     import time

@@ -55,6 +55,7 @@ def test_duplicate_rotation_cancels_the_cards() -> None:
     assert selfplay("badugi", ["calling", "random"], 50, seed=3, duplicate=False).hands == 50
 
 
+@pytest.mark.no_sanitize  # the executors; the C self-play is the other tests'
 def test_same_results_whatever_runs_the_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
     def run(executor: Any, chunk: int) -> tuple[MatchResult, list[JobProgress]]:
         monkeypatch.setattr(selfplay_module, "SELFPLAY_CHUNK_DEALS", chunk)

@@ -28,6 +28,10 @@ from badeucey_fast.play.bots import CFRBot, DrawingBot
 
 from .support import load_module
 
+# not in CI's sanitized run (the no_sanitize marker, pyproject.toml): long matches of the bots on
+# the C table, which the bots' and self-play's tests play
+pytestmark = pytest.mark.no_sanitize
+
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "strength.py"
 STRENGTH: ModuleType = load_module(TOOL, "strength_tool")
 

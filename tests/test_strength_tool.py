@@ -17,6 +17,10 @@ from badeucey_fast.solve import train
 
 from .support import load_module
 
+# not in CI's sanitized run (the no_sanitize marker, pyproject.toml): the tool's matches run in
+# subprocesses and pools
+pytestmark = pytest.mark.no_sanitize
+
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "strength.py"
 
 

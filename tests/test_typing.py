@@ -25,6 +25,7 @@ def _checker(module: str) -> None:
         pytest.skip(f"{module} is not installed (`pip install \".[lint]\"` has mypy)")
 
 
+@pytest.mark.no_sanitize  # mypy reads the sources, never loads the core
 def test_mypy_strict_agrees_with_every_assert_type(tmp_path: Path) -> None:
     _checker("mypy")
     done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path), str(CHECKED)],
@@ -32,6 +33,7 @@ def test_mypy_strict_agrees_with_every_assert_type(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.no_sanitize  # pyright reads the sources, never loads the core
 def test_pyright_agrees_with_every_assert_type() -> None:
     _checker("pyright")
     done = subprocess.run([sys.executable, "-m", "pyright", str(CHECKED), str(ROOT / "badeucey_fast" / "game_results.py")],

@@ -194,6 +194,7 @@ def mypy_on_snippets(tmp_path_factory: pytest.TempPathFactory) -> subprocess.Com
                           capture_output=True, text=True, cwd=folder, timeout=300, env=env)
 
 
+@pytest.mark.no_sanitize  # mypy reads the sources, never loads the core
 def test_compare_overloads_under_mypy(mypy_on_snippets: subprocess.CompletedProcess[str]) -> None:
     """mypy --strict knows compare()'s result type from the game's name: the typed snippet is
     clean, the mistyped one has exactly the error expected."""
