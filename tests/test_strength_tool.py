@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -144,3 +145,20 @@ def test_a_strategy_file_can_be_the_opponent(strength: ModuleType, tmp_path: Pat
     assert strength.main(["--strategy", str(paths[0]), "--opponent", str(paths[1]), "--deals", "10", "--workers",
                           "1"]) == 0
     assert capsys.readouterr().out.startswith(f"{paths[0]} vs {paths[1]}: 10 deals")
+
+
+def test_the_cfr_bots_play_purified_unless_told_to_sample(strength: ModuleType, monkeypatch: pytest.MonkeyPatch,
+                                                          badugi_strategy: Path) -> None:
+    made: list[tuple[str, bool]] = []
+
+    class Recording(strength.CFRBot):  # type: ignore[name-defined,misc]
+        def __init__(self, strategy: Any, **options: Any) -> None:
+            super().__init__(strategy, **options)
+            made.append((str(strategy.iterations), self.purify))
+
+    monkeypatch.setattr(strength, "CFRBot", Recording)
+    for flags, wanted in (([], [True, True]), (["--sample"], [False, False]), (["--opponent-samples"], [True, False])):
+        made.clear()
+        assert strength.main(["--strategy", str(badugi_strategy), "--opponent", str(badugi_strategy), "--deals", "2",
+                              "--workers", "1", *flags]) == 0
+        assert [purify for _, purify in made] == wanted, flags

@@ -27,7 +27,8 @@ built-in bot by name (:data:`~badeucey_fast.play.bots.BOTS`: ``drawing``,
 ``bluffer``, ``reader``, or ``cfr``, the shipped strategy of the game) or
 another strategy file.  The CFR bots play purified (their most probable
 action, ``CFRBot``'s default); ``--sample`` makes both draw from their average
-strategies instead (``CFRBot(purify=False)``).  Chunks of :data:`CHUNK_DEALS`
+strategies instead (``CFRBot(purify=False)``), ``--opponent-samples`` the
+opponent only (purified play against sampling).  Chunks of :data:`CHUNK_DEALS`
 deals run on a pool of ``--workers`` processes, each of which loads the
 strategy once.
 """
@@ -141,16 +142,16 @@ def opponent_bot(opponent: str, game: str = "badeucey", *, purify: bool = True) 
     return make_bot(opponent)
 
 
-def play_chunk(job: tuple[str | None, str, int, int, int, str, bool]) -> tuple[list[float], list[float]]:
+def play_chunk(job: tuple[str | None, str, int, int, int, str, bool, bool]) -> tuple[list[float], list[float]]:
     """A chunk of deals: each deal's plain and corrected duplicate result (chips).
     ``job``: the strategy file (None: the one shipped for the game), the
     opponent, the seed, the chunk's number, its deals, the game whose
-    shipped strategy plays when there is no file, and whether the CFR bots
-    play purified."""
-    path, opponent, seed, chunk, deals, game, purify = job
+    shipped strategy plays when there is no file, and whether the first bot
+    and a CFR opponent play purified."""
+    path, opponent, seed, chunk, deals, game, purify, opponent_purifies = job
     strategy = load(path, game)
     cfr = CFRBot(strategy, purify=purify)
-    other = opponent_bot(opponent, get_game(strategy.rules.game).name, purify=purify)
+    other = opponent_bot(opponent, get_game(strategy.rules.game).name, purify=opponent_purifies)
     rules = strategy.rules
     stacks = 200 * rules.big_blind
     seeds = np.random.SeedSequence(seed, spawn_key=(chunk,)).generate_state(3 * deals, dtype=np.uint64)
@@ -199,6 +200,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="processes playing the chunks (default: 2)")
     parser.add_argument("--sample", action="store_true",
                         help="the CFR bots draw each action from their average strategies (CFRBot(purify=False))")
+    parser.add_argument("--opponent-samples", action="store_true",
+                        help="a CFR opponent draws from its average strategy, the first bot plays purified")
     args = parser.parse_args(argv)
     if args.workers < 1 or args.deals < 2:
         parser.error("--workers and --deals must be at least 1 and 2")
@@ -216,7 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     jobs = []
     for chunk, start in enumerate(range(0, args.deals, CHUNK_DEALS)):
         jobs.append((args.strategy, args.opponent, args.seed, chunk, min(CHUNK_DEALS, args.deals - start), shipped,
-                     not args.sample))
+                     not args.sample, not (args.sample or args.opponent_samples)))
     plain: list[float] = []
     corrected: list[float] = []
     started = time.monotonic()
@@ -229,7 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     m, h, v = mbb_interval(plain, big_blind)
     m2, h2, v2 = mbb_interval(corrected, big_blind)
     print(f"{args.strategy or 'CFRBot'} vs {args.opponent}: {args.deals:,} deals ({2 * args.deals:,} hands), "
-          f"seed {args.seed}, {game}{', sampling' if args.sample else ''}")
+          f"seed {args.seed}, {game}{', sampling' if args.sample else ', the opponent sampling' if args.opponent_samples else ''}")
     print(f"  duplicate:             {m:+8.1f} mbb/hand  95% CI [{m - h:+.1f}, {m + h:+.1f}]")
     print(f"  with chance variates:  {m2:+8.1f} mbb/hand  95% CI [{m2 - h2:+.1f}, {m2 + h2:+.1f}]  "
           f"(variance x{v2 / v:.2f})")
