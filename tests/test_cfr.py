@@ -477,6 +477,11 @@ def test_a_purified_strategy_weighs_each_sets_most_probable_actions_alone(traine
     assert unmet.purified().averages.tolist() == [0.0] * starts[1]  # never met: still uniform
     assert "_pure" not in pickle.loads(pickle.dumps(trained)).__dict__
     assert pickle.loads(pickle.dumps(pure)) == pure
+    for offsets in (trained.offsets + np.uint64(len(trained.averages)), trained.offsets[::-1].copy()):
+        bad = Strategy(trained.rules, trained.stacks, trained.variant, trained.abstraction, 1, 1, trained.keys, offsets,
+                       trained.averages)
+        with pytest.raises(ValueError, match="solver: the stored strategy has"):
+            bad.purified()  # the core's check names it, before any array is read
 
 
 def test_cfr_bot_plays_the_most_probable_action_or_samples(trained: Strategy) -> None:
@@ -485,6 +490,9 @@ def test_cfr_bot_plays_the_most_probable_action_or_samples(trained: Strategy) ->
     pure, mixed = CFRBot(trained, seed=1), CFRBot(trained, seed=1, purify=False)
     assert pure.strategy is trained.purified() and mixed.strategy is trained
     assert repr(pure) == "CFRBot()" and repr(mixed) == "CFRBot(purify=False)"
+    from badeucey_fast.play.bots import SearchBot
+
+    assert SearchBot(trained).strategy is trained and repr(SearchBot(trained)) == "SearchBot()"  # searches the mixed one
     differ = 0
     for seed in range(40):
         hand = Hand(RULES, [deep_stacks(RULES)] * 2, button=seed % 2, seed=seed)

@@ -16,9 +16,11 @@ def test_one_iteration_of_a_gadget_is_the_blueprint_and_gains_nothing(capsys: py
     one iteration is that start: the gain is exactly 0, and the deals do reach
     the last round (with more iterations the gains are not all 0)."""
     tool = load_module(TOOL, "search_gain_tool")
-    from badeucey_fast.play.bots import CFRBot, SearchBot
+    from badeucey_fast.play.bots import SearchBot
+    from badeucey_fast.solve import default_strategy
 
-    strategy = CFRBot(game="badugi").strategy
+    strategy = default_strategy("badugi")  # the blueprint as trained, which search and the tool's CFRBot play
+    assert SearchBot(strategy).strategy is strategy
     one = [SearchBot(strategy, budget=1, particles=4, gadget=g) for g in ("maxmargin", "blueprint")]
     more = [SearchBot(strategy, budget=10, particles=4, gadget="maxmargin")]
     assert [tool.deal_gains(strategy, seed, one) for seed in range(3)] == [[0.0, 0.0]] * 3

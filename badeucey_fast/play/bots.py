@@ -638,9 +638,12 @@ class CFRBot:
             return "f"
         return "cc" if action == 0 else f"cbr {action}"
 
+    def _game_setting(self) -> list[str]:
+        """The ``game=`` of a repr: a shipped strategy's game other than Badeucey's."""
+        return [f"game={self._shipped!r}"] if self._shipped not in (None, "badeucey") else []
+
     def __repr__(self) -> str:
-        settings = [f"game={self._shipped!r}"] if self._shipped not in (None, "badeucey") else []
-        return f"CFRBot({', '.join(settings + ([] if self.purify else ['purify=False']))})"
+        return f"CFRBot({', '.join(self._game_setting() + ([] if self.purify else ['purify=False']))})"
 
 
 DEFAULT_SEARCH_BUDGET = 100
@@ -655,7 +658,8 @@ class SearchBot(CFRBot):
     (:func:`badeucey_fast.solve.particle_search.solve_round`: CFR+ over both
     seats' holdings in C, with the blueprint gadget by default) and draws its
     actions in the round from that solution (:attr:`solution`); elsewhere it
-    plays the strategy as CFRBot does.
+    plays the strategy as ``CFRBot(purify=False)`` does, drawing from the
+    blueprint's probabilities (its ranges weigh hands by them).
 
     :param strategy: as :class:`CFRBot`'s (the blueprint).
     :param game: as :class:`CFRBot`'s.
@@ -686,7 +690,7 @@ class SearchBot(CFRBot):
         self.particles = check_int(particles, "particles", low=1, high=10_000)
         self.solution: RoundSolution | None = None
         """The last re-solved round."""
-        super().__init__(strategy, game=game, seed=seed)
+        super().__init__(strategy, game=game, seed=seed, purify=False)  # ranges and re-solves need the mixed blueprint
 
     def act(self, view: HandView) -> str:
         probabilities = self.searched(view)
@@ -720,7 +724,7 @@ class SearchBot(CFRBot):
         return None if self.solution is None else self.solution.probabilities(view)
 
     def __repr__(self) -> str:
-        return CFRBot.__repr__(self).replace("CFRBot", "SearchBot", 1)
+        return f"SearchBot({', '.join(self._game_setting())})"
 
 
 BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "drawing": DrawingBot, "calling": CallingBot, "cfr": CFRBot,

@@ -257,6 +257,7 @@ class Strategy:
     def _pure(self) -> Strategy:
         import numpy as np
 
+        game, memory = self._lookup  # checks the arrays (the C core); the purified strategy shares its slots
         n = len(self.averages)
         starts = self.offsets.astype(np.int64)
         if n == 0:
@@ -267,7 +268,6 @@ class Strategy:
         del best
         pure = Strategy(self.rules, self.stacks, self.variant, self.abstraction, self.iterations, self.seed,
                         self.keys, self.offsets, chosen.astype(np.float64))
-        game, memory = self._lookup  # the same information sets: their slots are shared, not made again
         pure.__dict__["_lookup"] = game, memory.with_averages(pure.averages)
         pure.__dict__["_pure"] = pure  # purified already
         return pure
