@@ -172,11 +172,12 @@ def test_a_file_of_buckets_or_candidates_out_of_range_is_refused(game: str, edit
 
 
 def test_the_reach_table_s_buckets_are_counted_by_draws_left(tmp_path: Path) -> None:
-    """Badeucey's reach table has 48 buckets with no draw left, 32 with one or more."""
+    """Badeucey's reach table has 80 buckets with no draw left, 48 with one, 40 with two, 32 with three."""
     table = ClassBuckets.load(FOLDER / "badeucey-reach.npz")
-    assert table.spec["buckets"] == [48, 32, 32, 32] and int(table.bucket[0].max()) == 47
+    assert table.spec["buckets"] == [80, 48, 40, 32] and int(table.bucket[0].max()) == 79
+    assert [int(table.bucket[r].max()) for r in (1, 2, 3)] == [47, 39, 31]
     bucket = np.array(table.bucket)
-    bucket[1, 0] = 40
+    bucket[1, 0] = 60
     path = tmp_path / "table.npz"
     ClassBuckets(table.spec, table.digests, table.masks, bucket, table.candidates).save(path)
     with pytest.raises(ValueError, match=f"^class buckets file {path}: damaged .*bucket"):

@@ -81,7 +81,7 @@ def test_the_shipped_file_is_small_and_what_its_command_makes() -> None:
     assert meta["compact"] is True and "--compact" in words
     assert meta["iterations"] == int(option["--iterations"]) and meta["seed"] == int(option["--seed"])
     assert meta["abstraction"] == {"kind": "reach_buckets", "game": "badeucey", "hand_size": 5,
-                                   "buckets": [48, 32, 32, 32], "splits": [4, 4, 4, 4], "deals": 1_000_000, "seed": 1,
+                                   "buckets": [80, 48, 40, 32], "splits": [4, 4, 4, 4], "deals": 1_000_000, "seed": 1,
                                    "history": "round_own"}
     assert option["--reach-buckets"] == shipped.REACH_GRIDS
     assert meta["rules"]["game"]["name"] == "badeucey" and meta["rules"]["heads_up_cap"] == 4

@@ -41,16 +41,16 @@ SEED = 1
 DEFAULT_FLOORS = (100.0, 300.0)
 """The lower end a shipped strategy must keep against DrawingBot (mbb/hand): quick match, slow match."""
 FLOORS: dict[str, tuple[float, float]] = {
-    "badeucey": (450.0, 650.0),  # the matches' lower ends: +763 and +829 (reach buckets; docs/bots.rst)
+    "badeucey": (450.0, 650.0),  # the matches' lower ends: +762 and +877 (reach buckets, purified; docs/bots.rst)
 }
 """Floors of the games whose matches were measured (the rest take :data:`DEFAULT_FLOORS`)."""
 SLOW_DEALS: dict[str, int] = {
     # the deals of a measured game's slow match, its 95% interval with seed 1 (mbb/hand)
-    "badeucey": 4_000,  # +904.2 [+829.3, +979.2] (floor +650)
-    "badugi": 3_000,  # +665.3 [+550.5, +780.2]
-    "badacey": 2_000,  # +968.6 [+867.8, +1069.5]
-    "deuce_seven": 2_000,  # +1786.8 [+1634.3, +1939.2]
-    "ace_five": 2_000,  # +1750.8 [+1607.7, +1893.8]
+    "badeucey": 4_000,  # +951.4 [+877.1, +1025.7] (floor +650)
+    "badugi": 3_000,  # +658.4 [+543.7, +773.1]
+    "badacey": 2_000,  # +999.1 [+899.0, +1099.2]
+    "deuce_seven": 2_000,  # +1861.2 [+1705.7, +2016.8]
+    "ace_five": 2_000,  # +1757.2 [+1611.8, +1902.7]
 }
 """Deals of the slow match of the games whose matches were measured (the rest play :data:`DEFAULT_SLOW_DEALS`)."""
 

@@ -55,11 +55,13 @@ def trained(game: str, iterations: int, sha256: str) -> ShippedFile:
                        f"--seed 1 --compact --out {game}-cfr.npz", sha256)
 
 
-def reach_trained(game: str, grids: str, iterations: int, sha256: str) -> ShippedFile:
+def reach_trained(game: str, grids: str, iterations: int, sha256: str, chunks: int = 1) -> ShippedFile:
     """A strategy made by ``badeucey train`` of ``game`` with the reach buckets
-    ``grids`` (``--reach-buckets``: its history round_own), ``iterations``, seed 1, compact."""
+    ``grids`` (``--reach-buckets``: its history round_own), ``iterations``, seed 1,
+    in rounds of ``chunks`` chunks side by side (1: one process), compact."""
+    rounds = f" --chunks {chunks}" if chunks > 1 else ""
     return ShippedFile(f"{game}-cfr.npz", f"badeucey train --game {game} --reach-buckets {grids} --iterations "
-                       f"{iterations} --seed 1 --compact --out {game}-cfr.npz", sha256)
+                       f"{iterations} --seed 1{rounds} --compact --out {game}-cfr.npz", sha256)
 
 
 def reach_bucket_table(game: str, grids: str, sha256: str) -> ShippedFile:
@@ -68,8 +70,9 @@ def reach_bucket_table(game: str, grids: str, sha256: str) -> ShippedFile:
                        f"--out badeucey_fast/solve/{game}-reach.npz", sha256)
 
 
-REACH_GRIDS = "12x4,8x4,8x4,8x4"
-"""The reach buckets of the Badeucey strategy: 12 value bands of 4 splits with no draw left, 8 x 4 before each draw."""
+REACH_GRIDS = "20x4,12x4,10x4,8x4"
+"""The reach buckets of the Badeucey strategy: 20 value bands of 4 splits with no draw left, 12 x 4
+before the last draw, 10 x 4 before the second and 8 x 4 before the first."""
 
 
 def bucket_table(game: str, sha256: str) -> ShippedFile:
@@ -79,7 +82,8 @@ def bucket_table(game: str, sha256: str) -> ShippedFile:
 
 
 STRATEGIES: dict[str, ShippedFile] = {
-    "badeucey": reach_trained("badeucey", REACH_GRIDS, 1_001_394, "de8f038859722af3894ef15845086625653a3da3464538e82698d0ac6585731b"),
+    "badeucey": reach_trained("badeucey", REACH_GRIDS, 6_000_000,
+                              "6d426e3a7b232a053d0f621ae8251a5de6072df739d9c329a87ace42b221df82", chunks=2),
     "badugi": trained("badugi", 1_500_000, "3cae27f93ab449bc348d82c17e73682ff1617d4812ade858eab27c56eb8afe29"),
     "deuce_seven": trained("deuce_seven", 1_500_000, "c1b3987fbf427028fb69a40cafdc1e635993cce24a8d4d37fc9c339e94a476cb"),
     "ace_five": trained("ace_five", 1_500_000, "787f3ed7e57b8f79e134a4ce17beed5ffece284ef1b052e3d4bba4c1cb05bd93"),
@@ -103,7 +107,7 @@ train --buckets 32`` (the Badeucey strategy shipped before the reach buckets)
 loads from it as fast."""
 
 REACH_TABLES: dict[str, ShippedFile] = {
-    "badeucey": reach_bucket_table("badeucey", REACH_GRIDS, "245719410c217eb7af30e52671d1d1aae2ae2c6b33e9dff342238286d2efbd68"),
+    "badeucey": reach_bucket_table("badeucey", REACH_GRIDS, "021ffa03cc8fdb5dc2f594b44c00e5c89624f6b9e34db7d392e187d9055e88cb"),
 }
 """The class-bucket table of each reach-bucket abstraction a shipped strategy
 was trained with (:mod:`badeucey_fast.solve.reach`)."""
