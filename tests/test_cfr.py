@@ -509,6 +509,8 @@ def test_cfr_bot_plays_the_most_probable_action_or_samples(trained: Strategy) ->
     assert differ > 0  # the sampling bot mixes where the strategy does
     with pytest.raises(TypeError, match="purify is True or False"):
         CFRBot(trained, purify=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="purify is True or False"):
+        CFRBot("no-such-strategy.npz", purify="yes")  # type: ignore[arg-type]  # refused before any file is read
 
 
 def test_quantised_probabilities_sum_to_255_by_largest_remainders() -> None:

@@ -221,7 +221,8 @@ def test_the_tool_prints_the_row(tool: ModuleType, capsys: pytest.CaptureFixture
 
 
 @pytest.mark.parametrize("argv", [["--opponent", "drawing", "--deals", "0"], ["--opponent", "nope"], [],
-                                  ["--mini", "ten"], ["--opponent", "drawing", "--particles", "0"]])
+                                  ["--mini", "ten"], ["--opponent", "drawing", "--particles", "0"],
+                                  ["--opponent", "drawing", "--sample"]])
 def test_the_tool_refuses_bad_arguments(tool: ModuleType, argv: list[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         tool.main(argv)

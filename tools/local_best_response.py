@@ -55,6 +55,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.opponent is None:
         parser.error("--opponent or --mini is needed")
+    if args.sample and args.opponent != "cfr":
+        parser.error("--sample is for --opponent cfr (the CFR bot drawing from its average strategy)")
     opponent: Bot = (CFRBot(seed=args.seed, purify=not args.sample) if args.opponent == "cfr" else SearchBot(seed=args.seed)
                      if args.opponent == "search" else DrawingBot())
     started = time.process_time()

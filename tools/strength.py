@@ -170,11 +170,11 @@ def play_chunk(job: tuple[str | None, str, int, int, int, str, bool, bool]) -> t
 
 
 def warm(strategy: Strategy) -> None:
-    """Makes what the strategy's first decision makes (its card abstraction and
-    lookup), so that forked workers start with it."""
+    """Makes what the strategy's first decision makes (its card abstraction,
+    lookup and purified strategy), so that forked workers start with it."""
     hand = Hand(strategy.rules, [200 * strategy.rules.big_blind] * 2, seed=0)
     if hand.to_act is not None:
-        strategy.probabilities(hand.view(hand.to_act))
+        strategy.purified().probabilities(hand.view(hand.to_act))
 
 
 def pool_of(workers: int) -> contextlib.AbstractContextManager[ProcessPoolExecutor | None]:

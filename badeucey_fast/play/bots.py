@@ -602,6 +602,8 @@ class CFRBot:
                  seed: int | None = None, purify: bool = True) -> None:
         from badeucey_fast.solve import Strategy, default_strategy
 
+        if not isinstance(purify, bool):
+            raise TypeError(f"CFRBot: purify is True or False, not {type(purify).__name__}")
         wanted = None if game is None else get_game(game).name
         if strategy is None:
             strategy = default_strategy(wanted or "badeucey")
@@ -618,8 +620,6 @@ class CFRBot:
             if wanted is not None and wanted != trained:
                 raise ValueError(f"CFRBot: game={wanted!r}, but {where} plays {trained}")
             self._shipped = None
-        if not isinstance(purify, bool):
-            raise TypeError(f"CFRBot: purify is True or False, not {type(purify).__name__}")
         self.purify = purify
         self.strategy = strategy.purified() if purify else strategy
         self._rng = random.Random(seed)
