@@ -8,8 +8,8 @@ LBR's mbb/hand with its 95% interval as a row of docs/solver.rst's table::
 ``--opponent cfr`` is the strategy shipped with the package (``CFRBot()``,
 purified; with ``--sample``, ``CFRBot(purify=False)``, drawing from the average
 strategy), ``--opponent drawing`` is ``DrawingBot()``, ``--opponent search`` is
-``SearchBot()`` (the same strategy, searched at play time).  The match plays in this process,
-one chunk of deals after another (progress on stderr).
+``SearchBot()`` (the same strategy, searched at play time).  The match plays
+in this process, one chunk of deals after another (progress on stderr).
 
 ``--mini 200,5000,50000`` instead trains a strategy of each number of
 iterations on the mini game (``TableRules.mini()``, exact hands, seed

@@ -2,8 +2,8 @@
 """What search gains over the blueprint, exactly for each hand dealt, in milli big blinds a hand.
 
 CFRBot, sampling from the blueprint (``purify=False``), plays itself
-heads-up.  At each seat's first betting decision of a hand's last round, the rest of the hand is played two ways against the other
-seat's blueprint: with SearchBot's re-solved round (the same strategy and
+heads-up.  At each seat's first betting decision of a hand's last round, the
+rest of the hand is played two ways against the other seat's blueprint: with SearchBot's re-solved round (the same strategy and
 generator settings as ``SearchBot``) and with the blueprint, and each way's
 expected payoff is computed exactly over both seats' action probabilities,
 from both hands' cards (no chance is left in the last round).  Until that
@@ -32,7 +32,7 @@ from badeucey_fast._native.subgame import GADGETS
 from badeucey_fast.play import Hand
 from badeucey_fast.play.bots import DEFAULT_SEARCH_BUDGET, DEFAULT_SEARCH_PARTICLES, CFRBot, SearchBot
 from badeucey_fast.play.view import HandView
-from badeucey_fast.solve import Strategy, heads_up_rules
+from badeucey_fast.solve import Strategy, default_strategy, heads_up_rules
 from badeucey_fast.solve.particle_search import searchable
 
 Policy = Callable[[HandView], dict[int, float]]
@@ -97,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.deals < 2:
         parser.error("--deals must be at least 2")
     try:
-        strategy = CFRBot(game=args.game, purify=False).strategy
+        strategy = default_strategy(args.game)
         searchers = [SearchBot(strategy, budget=args.budget, particles=args.particles, gadget=g) for g in gadgets]
     except ValueError as exc:
         parser.error(str(exc))
