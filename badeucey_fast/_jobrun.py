@@ -54,6 +54,7 @@ from queue import Empty, SimpleQueue
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast, overload
 
 from badeucey_fast._checks import check_count
+from badeucey_fast._interrupts import sigint_held
 
 if TYPE_CHECKING:
     import numpy as np
@@ -217,7 +218,7 @@ def _start_worker() -> None:
     end only when no worker holds their pipes any longer.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):  # held back while the worker started (_sigint_held): ignored from now on
+    if hasattr(signal, "pthread_sigmask"):  # held back while the worker started (sigint_held): ignored from now on
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     parent = multiprocessing.parent_process()
     if parent is not None:
@@ -338,43 +339,6 @@ def unsendable(obj: object, start_method: str) -> str | None:
 
 
 @contextmanager
-def _sigint_held() -> Iterator[None]:
-    """Ctrl-C held back while the block runs, which starts processes or takes
-    locks in ``with`` statements (a future's: a KeyboardInterrupt handled just
-    after such a lock is taken, before its block, leaves it held).
-
-    SIGINT is blocked in this thread, and a process started meanwhile inherits
-    the mask: a terminal's Ctrl-C, which reaches the whole process group, then
-    cannot interrupt a worker, or the forkserver, as it imports its modules (a
-    KeyboardInterrupt traceback of theirs under the command's own line); a
-    worker ignores SIGINT once started (:func:`_start_worker`), the forkserver
-    ignores it by itself.  In the main thread, Python's handler is deferred
-    too (the signal may reach another thread, and Python runs its handler in
-    the main thread all the same): a KeyboardInterrupt inside the start of a
-    process would leave it running unknown to the pool, which then cannot end
-    it.  A Ctrl-C meanwhile is handled when the block ends.
-    """
-    if not hasattr(signal, "pthread_sigmask"):  # (Windows: no process groups to signal)
-        yield
-        return
-    came: list[Any] = []
-    handler = signal.getsignal(signal.SIGINT)
-    deferred = threading.current_thread() is threading.main_thread() and callable(handler)
-    run_handler = cast(Callable[[int, Any], Any], handler)
-    if deferred:
-        signal.signal(signal.SIGINT, lambda signum, frame: came.append(frame))
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
-        if deferred:
-            signal.signal(signal.SIGINT, handler)
-            if came:
-                run_handler(signal.SIGINT, came[0])
-
-
-@contextmanager
 def _sigint_noted() -> Iterator[Callable[[], bool]]:
     """Ctrl-C noted as well as raised while the block runs: yields a function
     that says whether one came.
@@ -481,8 +445,8 @@ class LocalPool(ProcessPoolExecutor):
     def submit(self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
         """As :meth:`ProcessPoolExecutor.submit`, which starts the workers (and
         the pool's thread) as they are needed: with SIGINT held back
-        (:func:`_sigint_held`), so that they never see a terminal's Ctrl-C."""
-        with _sigint_held():
+        (:func:`sigint_held`), so that they never see a terminal's Ctrl-C."""
+        with sigint_held():
             return super().submit(fn, *args, **kwargs)
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
@@ -786,7 +750,7 @@ def run_chunks(
                     window, window_read = submit_window(pool), time.monotonic()
                 for c in queue if len(pending) < window else ():
                     try:
-                        with _sigint_held():  # (the pool's and the future's locks, see below)
+                        with sigint_held():  # (the pool's and the future's locks, see below)
                             future = pool.submit(task, c, first_seed if c == first else chunk_seed(seed, c), payloads[c])
                             pending[future] = c
                             future.add_done_callback(finished_queue.put)
@@ -805,7 +769,7 @@ def run_chunks(
                     # A future's methods take its lock in a with statement: a Ctrl-C handled just after the lock is
                     # taken, before the block, would leave it held, and the pool's thread would wait for it for ever
                     # (at exit).  Held back meanwhile, it is handled as the block ends.
-                    with _sigint_held():
+                    with sigint_held():
                         error = CancelledError(f"chunk {c} was cancelled") if future.cancelled() else future.exception()
                         result = future.result() if error is None else None
                     if error is not None:
@@ -831,7 +795,7 @@ def run_chunks(
         except KeyboardInterrupt:
             interrupted = True  # raised as a JobInterrupted below, once the finished chunks are saved
         finally:
-            with _sigint_held():  # (a future's lock, as above)
+            with sigint_held():  # (a future's lock, as above)
                 for future in pending:
                     future.cancel()  # (a Dask task is cancelled with its future, running or not)
                 finished_late = {c: future.result() for future, c in pending.items() if interrupted

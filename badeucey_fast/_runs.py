@@ -29,6 +29,7 @@ from badeucey_fast._native import (
 )
 from badeucey_fast._checks import check_count as check_count, check_int, check_seed as check_seed  # (re-exported)
 from badeucey_fast._cards import DECK_BYTES, hand_ids
+from badeucey_fast._interrupts import run_in_thread
 from badeucey_fast.cards import CardsLike, format_cards
 from badeucey_fast._targets import Target
 from badeucey_fast.games import Game, per_game
@@ -194,8 +195,9 @@ def run_chunks(
     A run of more than ``_THREAD_WORK`` outcomes or samples (``work``) goes to a
     worker thread (the C core releases the GIL) while this thread waits, so
     Ctrl-C (KeyboardInterrupt) is seen at once: it sets ``stop[0]``, the C flag
-    the run polls, waits for the worker to end, and propagates.  ``progress`` is
-    always called in this thread."""
+    the run polls, waits for the worker to end, and propagates
+    (:func:`~badeucey_fast._interrupts.run_in_thread`).  ``progress`` is always
+    called in this thread."""
     if one_call(samples, work, progress):
         run(0, positions, 0)
         return
@@ -205,41 +207,25 @@ def run_chunks(
             if progress is not None:
                 progress(fraction)
         return
-    done: list[float] = []
-    failed: list[BaseException] = []
-    finished = threading.Event()
-
-    def worker() -> None:
-        try:
-            for begin, end, n, fraction in _chunks(positions, samples):
-                if stop[0]:
-                    return
-                run(begin, end, n)
-                done.append(fraction)
-        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
-            failed.append(exc)
-        finally:
-            finished.set()
-
-    thread = threading.Thread(target=worker, name="badeucey-run", daemon=True)
+    done: list[float] = []  # the fractions of the chunks run, appended by the worker
     reported = 0
-    try:
-        thread.start()
-        while not finished.wait(0.05):
-            if progress is not None:
-                while reported < len(done):
-                    progress(done[reported])
-                    reported += 1
-    except BaseException:  # Ctrl-C, or progress raised: stop the C run, then propagate
-        stop[0] = 1
-        thread.join()
-        raise
-    thread.join()
-    if failed:
-        raise failed[0]
-    if progress is not None:
-        for fraction in done[reported:]:
-            progress(fraction)
+
+    def in_turn() -> None:
+        for begin, end, n, fraction in _chunks(positions, samples):
+            if stop[0]:
+                return
+            run(begin, end, n)
+            done.append(fraction)
+
+    def report() -> None:
+        nonlocal reported
+        if progress is not None:
+            while reported < len(done):
+                reported += 1
+                progress(done[reported - 1])
+
+    run_in_thread(in_turn, stop, name="badeucey-run", while_waiting=report)
+    report()
 
 
 # ---- one hand's draws ---------------------------------------------------------

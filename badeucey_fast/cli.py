@@ -1401,7 +1401,7 @@ def _kill_child_processes() -> None:
     """Kill the processes this one started through multiprocessing (a pool's
     workers): one still starting would otherwise outlive an exit that skips the
     pool's clean-up, and fail on the pool's queues with a traceback of its own
-    (its SIGINT is held back, see badeucey_fast._jobrun._sigint_held)."""
+    (its SIGINT is held back, see badeucey_fast._interrupts.sigint_held)."""
     multiprocessing = sys.modules.get("multiprocessing")
     if multiprocessing is None:
         return

@@ -5,7 +5,6 @@ that resume bit-identically, progress, and Ctrl-C keeping finished work
 from __future__ import annotations
 
 import os
-import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
@@ -14,7 +13,8 @@ from typing import Any
 
 from badeucey_fast._checks import check_chips, check_count, check_int, check_seed
 from badeucey_fast.abstraction import DEFAULT_BUCKETS
-from badeucey_fast._jobrun import CHECKPOINT_INTERVAL, _sigint_held, keep_checkpoint
+from badeucey_fast._interrupts import run_in_thread
+from badeucey_fast._jobrun import CHECKPOINT_INTERVAL, keep_checkpoint
 from badeucey_fast._native import cfr, status_text
 from badeucey_fast.games import Game
 from badeucey_fast.play.rules import TableRules
@@ -278,53 +278,9 @@ def _run_in_thread(game: cfr.CGame, memory: cfr.Memory, iterations: int, stop: A
     """``memory.run(game, iterations, stop)`` in a worker thread while this one
     waits, so that Ctrl-C is seen at once: it sets the stop flag, which the
     solver reads between iterations, waits until the solver has returned (the
-    memory is then whole, and nothing writes it any longer) and propagates.
-
-    The wait is on an event the worker sets as it ends, not ``Thread.join``:
-    before Python 3.13, a KeyboardInterrupt inside ``join`` marks a thread that
-    still runs as ended, and a later ``join`` returns at once.  The thread is
-    started with Ctrl-C held back (:func:`~badeucey_fast._jobrun._sigint_held`):
-    a KeyboardInterrupt inside ``Thread.start`` cannot tell whether the thread
-    exists, which must then be waited for, or not, which would be waited for
-    for ever; held back, it comes once the thread runs."""
-    result: list[int] = []
-    failed: list[BaseException] = []
-    finished = threading.Event()
-
-    def work() -> None:
-        try:
-            result.append(memory.run(game, iterations, stop))
-        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
-            failed.append(exc)
-        finally:
-            finished.set()
-
-    worker = threading.Thread(target=work, name="badeucey-train", daemon=True)
-    started = False
-    try:
-        with _sigint_held():
-            worker.start()
-            started = True
-        finished.wait()
-    except BaseException:
-        stop[0] = 1
-        if started or worker.ident is not None:  # (not when start() raised: no thread)
-            _wait_through_interrupts(finished)
-        raise
-    if failed:
-        raise failed[0]
-    return result[0]
-
-
-def _wait_through_interrupts(finished: threading.Event) -> None:
-    """Wait until ``finished`` is set, a further Ctrl-C included (the first is
-    being handled: the solver stops within an iteration)."""
-    while True:
-        try:
-            finished.wait()
-            return
-        except KeyboardInterrupt:
-            continue
+    memory is then whole, and nothing writes it any longer) and propagates
+    (:func:`~badeucey_fast._interrupts.run_in_thread`)."""
+    return run_in_thread(lambda: memory.run(game, iterations, stop), stop, name="badeucey-train")
 
 
 def run_slices(game: cfr.CGame, memory: cfr.Memory, total: int, limit: int, path: Path | None, job: dict[str, Any],
