@@ -300,6 +300,10 @@ class HandEntries:
         """Read-only views of the bucket arrays, by draws left 0..3."""
         self.candidates: tuple[npt.NDArray[np.uint8] | None, ...] = (None, *(_read_only(a) for a in self._candidates))
         """Read-only views of the candidate arrays, by draws left (None for 0)."""
+        k = table.hand_size
+        self._terms = np.array([[math.comb(c, i + 1) for i in range(k)] for c in range(53)], dtype=np.int64)
+        """The colex index's terms: row c, column i is ``C(c, i + 1)``, for the i-th lowest card c."""
+        self._columns = np.arange(k)
         self._lock = threading.Lock()
         self._complete = False
         self._last: frozenset[Any] = frozenset()
@@ -332,14 +336,13 @@ class HandEntries:
         import numpy as np
 
         from badeucey_fast.abstraction import class_masks
-        from badeucey_fast.solve.abstraction import colex_index
 
         if self._complete or hands.ndim != 2 or hands.shape[1] != self.table.hand_size or not len(hands):
             return
         ordered = np.sort(hands, axis=1)
-        valid = (ordered[:, -1] < 52) & np.all(ordered[:, 1:] != ordered[:, :-1], axis=1)
+        valid = (ordered[:, -1] < 52) & (ordered[:, 1:] != ordered[:, :-1]).all(axis=1)
         ordered = ordered[valid]
-        indices = colex_index(ordered)
+        indices = self._terms[ordered, self._columns].sum(axis=1)  # the colex indices
         new = self._written[indices] == 0
         if not new.any():
             return
