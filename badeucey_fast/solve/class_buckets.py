@@ -355,8 +355,9 @@ class HandEntries:
         buckets, candidates = self.table._entries(ordered, rows)
         for r in range(DRAWS_LEFT):
             self._buckets[r][indices] = buckets[r]
-            if r:
-                self._candidates[r - 1][indices] = candidates[r]
+        for r, masks_of in enumerate(candidates[1:], 1):
+            assert masks_of is not None  # every number of draws left from 1 has candidates
+            self._candidates[r - 1][indices] = masks_of
         self._written[indices] = 1  # after their entries, as prepare's _last
 
     def complete(self) -> None:

@@ -379,10 +379,12 @@ class Strategy:
 
         >>> from badeucey_fast.solve.strategy import default_strategy
         >>> strategy = default_strategy("badugi")
-        >>> rows = strategy.probabilities_many(0, 0, "bet", [[0, 5, 10, 15], [4, 9, 14, 51]], [2],
+        >>> rows = strategy.probabilities_many(0, 0, "bet", [[0, 5, 10, 15], [4, 9, 14, 51]], [],
         ...                                    can_fold=True, raise_to=4)
-        >>> rows[1] == strategy.probabilities_at(0, 0, "bet", [4, 9, 14, 51], [2], can_fold=True, raise_to=4)
+        >>> rows[1] == strategy.probabilities_at(0, 0, "bet", [4, 9, 14, 51], [], can_fold=True, raise_to=4)
         True
+        >>> sorted(rows[0])
+        [-1, 0, 4]
         >>> strategy.probabilities_many(0, 0, "bet", [[0, 5, 10, 10]], [2])
         Traceback (most recent call last):
         ...
