@@ -144,7 +144,8 @@ class _Blueprint:
 
     def probabilities_many(self, position: int, round: int, phase: str, holdings: list[list[int]],
                            history: list[int], own: tuple[int, ...] = (), **legal: Any) -> list[dict[int, float]]:
-        return [self.probabilities_at(position, round, phase, list(cards), history, own, **legal) for cards in holdings]
+        return [self.probabilities_at(position, round, phase, [int(c) for c in cards], history, own, **legal)
+                for cards in holdings]
 
 
 def _seen_by(view: HandView) -> set[int]:

@@ -270,6 +270,7 @@ def _tree_policy(strategy: Strategy, table: ChanceTable, tree: tuple[Node, ...],
                  holdings: list[tuple[int, ...]], seat: int, position: int, round: int) -> npt.NDArray[np.float64]:
     """The blueprint of ``seat`` at every node of the tree, for each holding."""
     out = np.zeros((len(tree), len(holdings), 3), dtype=np.float64)
+    cards = np.array(holdings, dtype=np.uint8).reshape(len(holdings), -1)  # one holding a row, for every node
     tables: list[ChanceTable | None] = [table] + [None] * (len(tree) - 1)
     paths: list[tuple[int, ...]] = [history] + [()] * (len(tree) - 1)
     for i, node in enumerate(tree):
@@ -286,7 +287,7 @@ def _tree_policy(strategy: Strategy, table: ChanceTable, tree: tuple[Node, ...],
             continue
         legal = here.legal()
         can_fold, raise_to = bool(legal.can_fold), int(legal.min_raise_to) if legal.can_raise else None
-        rows = strategy.probabilities_many(position, round, "bet", holdings, paths[i], can_fold=can_fold,
+        rows = strategy.probabilities_many(position, round, "bet", cards, paths[i], can_fold=can_fold,
                                            raise_to=raise_to)
         out[i] = _blueprint_rows(tree, node, rows)
     return out

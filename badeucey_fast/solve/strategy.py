@@ -390,7 +390,6 @@ class Strategy:
         ...
         ValueError: Strategy: holdings[0] = [0, 5, 10, 10] has the same card twice
         """
-
         if phase not in ("bet", "draw"):
             raise ValueError(f"Strategy: phase must be 'bet' or 'draw', got {phase!r}")
         position = check_int(position, "Strategy: position", low=0, high=1)
@@ -399,33 +398,33 @@ class Strategy:
         history = [check_int(c, "Strategy: a history code", low=0, high=CODE_LIMIT) for c in history]
         own = [check_int(c, "Strategy: an own code", low=0, high=CODE_LIMIT) for c in own]
         raise_to = None if raise_to is None else check_chips(raise_to, "Strategy: raise_to")
-        max_discard = check_int(max_discard, "Strategy: max_discard", low=0, high=hands.shape[1])
+        max_discard = check_int(max_discard, "Strategy: max_discard", low=0, high=hands.shape[1] or None)
         if not len(hands):
             return []
-        try:
-            actions, probabilities, counts, _ = self._at_many(position, round, phase, hands, history, own,
-                                                              can_fold=can_fold, raise_to=raise_to,
-                                                              max_discard=max_discard)
-        except ValueError as exc:
-            raise ValueError(str(exc).replace("solver: the position of hands", "Strategy: holdings")) from None
+        actions, probabilities, counts, _ = self._at_many(position, round, phase, hands, history, own,
+                                                          can_fold=can_fold, raise_to=raise_to,
+                                                          max_discard=max_discard, what="Strategy: holdings")
         width = int(counts.max())
         rows_a, rows_p = actions[:, :width].tolist(), probabilities[:, :width].tolist()
         return [dict(zip(a[:k], p[:k], strict=True)) for a, p, k in zip(rows_a, rows_p, counts.tolist(), strict=True)]
 
     def _at_many(self, position: int, round_: int, phase: str, hands: npt.NDArray[np.uint8], history: Sequence[int],
-                 own: Sequence[int], *, can_fold: bool = False, raise_to: int | None = None, max_discard: int = 0
+                 own: Sequence[int], *, can_fold: bool = False, raise_to: int | None = None, max_discard: int = 0,
+                 what: str = "solver: hands"
                  ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.intc], npt.NDArray[np.intc]]:
-        """:meth:`_at` for each row of a C-contiguous uint8 array (``cfr.policy_many``'s arrays)."""
+        """:meth:`_at` for each row of a C-contiguous uint8 array (``cfr.policy_many``'s arrays;
+        ``what`` names the rows in its errors)."""
         game, memory = self._lookup
         self.abstraction.prepare_many(hands)
         legal = _legal(phase, can_fold, raise_to, max_discard)
         if len(history) + len(own) > cfr.MAX_HISTORY:  # longer than any hand the training played: never met
-            actions, probabilities, counts, seen = cfr.policy_many(game, memory, position, round_, legal, hands, [])
+            actions, probabilities, counts, seen = cfr.policy_many(game, memory, position, round_, legal, hands, [],
+                                                                   what=what)
             for row, k in enumerate(counts.tolist()):
                 probabilities[row, :k] = 1 / k
             seen[:] = 0
             return actions, probabilities, counts, seen
-        return cfr.policy_many(game, memory, position, round_, legal, hands, history, own)
+        return cfr.policy_many(game, memory, position, round_, legal, hands, history, own, what=what)
 
     def as_policy(self) -> Callable[[TableState, int], dict[int, float]]:
         """The strategy as a policy of its :class:`~badeucey_fast.solve.game.TableGame`
