@@ -173,6 +173,11 @@ class _Lib:
         self, game: Any, memory: Any, position: int, round: int, legal: Any, cards: Any, n_cards: int,
         history: Any, n_history: int, own: Any, n_own: int, actions: Any, probabilities: Any, seen: Any, /
     ) -> int: ...
+    def bdc_cfr_policy_many(
+        self, game: Any, memory: Any, position: int, round: int, legal: Any, hands: Any, n_hands: int,
+        n_cards: int, history: Any, n_history: int, own: Any, n_own: int, actions: Any, probabilities: Any,
+        n_actions: Any, seen: Any, bad_row: Any, /
+    ) -> int: ...
     def bdc_cfr_key(
         self, game: Any, position: int, round: int, legal: Any, cards: Any, n_cards: int, history: Any,
         n_history: int, own: Any, n_own: int, key: Any, /

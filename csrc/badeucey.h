@@ -992,6 +992,23 @@ int bdc_cfr_policy(const bdc_cfr_game *game, const bdc_cfr_memory *memory, int p
                    int n_history, const uint8_t *own, int n_own, int64_t actions[32], double probabilities[32],
                    int *seen);
 
+/* bdc_cfr_policy for n_hands holdings at one decision: the same position,
+ * round, legal actions, history and own codes, the holdings stored row after
+ * row in `hands` (n_hands * n_cards ids, each row in the seat's own order).
+ * Writes row i's actions to actions[32 * i ..], their probabilities to
+ * probabilities[32 * i ..] (the rest of each row of 32 left as it was), their
+ * number to n_actions[i] and whether the set was met to seen[i], each bit
+ * for bit what bdc_cfr_policy writes for that holding (a draw's actions
+ * differ between holdings with different candidate discards).  Returns
+ * BDC_OK, or what bdc_cfr_policy returns for the first row it refuses, that
+ * row's index in *bad_row when bad_row is not NULL (the rows before it
+ * written; arguments every row shares are checked with row 0).  BDC_E_ARGUMENT
+ * for a NULL game, memory or legal, or a NULL array with n_hands > 0. */
+int bdc_cfr_policy_many(const bdc_cfr_game *game, const bdc_cfr_memory *memory, int position, int round,
+                        const bdc_legal *legal, const uint8_t *hands, size_t n_hands, int n_cards,
+                        const uint8_t *history, int n_history, const uint8_t *own, int n_own, int64_t *actions,
+                        double *probabilities, int *n_actions, int *seen, size_t *bad_row);
+
 /* The key of that information set (THE INFORMATION-SET KEY), from the same
  * arguments as bdc_cfr_policy: returns the number of its actions, or BDC_E_*
  * as bdc_cfr_policy does. */

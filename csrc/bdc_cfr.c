@@ -387,15 +387,12 @@ static int round_history(int position, int own, int phase, const uint8_t *histor
     return n;
 }
 
-/* The checks of a key's arguments (bdc_cfr_key, bdc_cfr_policy): BDC_OK or a BDC_E_* code. */
-static int node_args_ok(const bdc_cfr_game *g, int position, int round, const uint8_t *cards, int n_cards,
-                        const uint8_t *history, int n_history, const uint8_t *own, int n_own)
+/* The check of a seat's cards (n_cards of them, a count already checked):
+ * BDC_OK, BDC_E_CARD (an id beyond the deck) or BDC_E_DUPLICATE. */
+static int cards_ok(const uint8_t *cards, int n_cards)
 {
     uint64_t seen = 0;
     int i;
-    if (position < 0 || position >= CFR_SEATS || n_cards != n_cards_of(g) || n_history < 0 || n_own < 0 ||
-        (n_own && !g->recall) || n_history > BDC_CFR_MAX_HISTORY - n_own || round < 0 || round > g->draws)
-        return BDC_E_ARGUMENT;
     for (i = 0; i < n_cards; i++) {
         if (cards[i] >= BDC_DECK_SIZE)
             return BDC_E_CARD;
@@ -403,6 +400,20 @@ static int node_args_ok(const bdc_cfr_game *g, int position, int round, const ui
             return BDC_E_DUPLICATE;
         seen |= (uint64_t)1 << cards[i];
     }
+    return BDC_OK;
+}
+
+/* The checks of a key's arguments (bdc_cfr_key, bdc_cfr_policy): BDC_OK or a BDC_E_* code. */
+static int node_args_ok(const bdc_cfr_game *g, int position, int round, const uint8_t *cards, int n_cards,
+                        const uint8_t *history, int n_history, const uint8_t *own, int n_own)
+{
+    int i, rc;
+    if (position < 0 || position >= CFR_SEATS || n_cards != n_cards_of(g) || n_history < 0 || n_own < 0 ||
+        (n_own && !g->recall) || n_history > BDC_CFR_MAX_HISTORY - n_own || round < 0 || round > g->draws)
+        return BDC_E_ARGUMENT;
+    rc = cards_ok(cards, n_cards);
+    if (rc)
+        return rc;
     for (i = 0; i < n_history + n_own; i++) {
         int code = i < n_history ? history[i] : own[i - n_history];
         if (i < n_history ? (code < CODE_FOLD || code > CODE_DRAW + BDC_MAX_HAND_CARDS) : (code < 1 || code > 15))
@@ -909,13 +920,46 @@ int bdc_cfr_key(const bdc_cfr_game *g, int position, int round, const bdc_legal 
     return n.n_actions;
 }
 
+/* The average strategy of m at node n's information set: its probabilities
+ * (uniform for a set never met or whose averages total 0, *seen then 0);
+ * BDC_OK, or BDC_E_ARGUMENT for an entry whose offset or averages are no
+ * distribution (NaN, negative or infinite weights, or a total that overflows). */
+static int node_policy(const bdc_cfr_memory *m, const node *n, double *probabilities, int *seen)
+{
+    size_t at;
+    int64_t e = find(m, n->key, key_hash(n->key), &at);
+    int a;
+    *seen = 0;
+    if (e >= 0) {
+        uint64_t off = m->offsets[e];
+        double sum = 0;
+        if (off > m->n_values || m->n_values - off < (uint64_t)n->n_actions)
+            return BDC_E_ARGUMENT;
+        for (a = 0; a < n->n_actions; a++) {
+            double average = m->averages[off + (uint64_t)a];
+            if (!(average >= 0 && average <= DBL_MAX))
+                return BDC_E_ARGUMENT;
+            sum += average;
+        }
+        if (!(sum <= DBL_MAX))
+            return BDC_E_ARGUMENT;
+        if (sum > 0) {
+            for (a = 0; a < n->n_actions; a++)
+                probabilities[a] = m->averages[off + (uint64_t)a] / sum;
+            *seen = 1;
+        }
+    }
+    if (!*seen)
+        for (a = 0; a < n->n_actions; a++)
+            probabilities[a] = 1.0 / n->n_actions;
+    return BDC_OK;
+}
+
 int bdc_cfr_policy(const bdc_cfr_game *g, const bdc_cfr_memory *m, int position, int round, const bdc_legal *legal,
                    const uint8_t *cards, int n_cards, const uint8_t *history, int n_history, const uint8_t *own,
                    int n_own, int64_t actions[32], double probabilities[32], int *seen)
 {
     node n;
-    size_t at;
-    int64_t e;
     int rc = bdc_cfr_check(g), a;
     if (rc)
         return rc;
@@ -928,33 +972,63 @@ int bdc_cfr_policy(const bdc_cfr_game *g, const bdc_cfr_memory *m, int position,
         index_hand(cards, n_cards, &hand);
         rc = make_node(g, g->history, position, round, legal, &hand, history, n_history, NULL, own, n_own, &n);
     }
+    if (!rc)
+        rc = node_policy(m, &n, probabilities, seen);
     if (rc)
         return rc;
-    e = find(m, n.key, key_hash(n.key), &at);
-    *seen = 0;
-    if (e >= 0) {
-        uint64_t off = m->offsets[e];
-        double sum = 0;
-        if (off > m->n_values || m->n_values - off < (uint64_t)n.n_actions)
-            return BDC_E_ARGUMENT;
-        for (a = 0; a < n.n_actions; a++) {
-            double average = m->averages[off + (uint64_t)a];
-            if (!(average >= 0 && average <= DBL_MAX)) /* NaN, negative or infinite: no distribution */
-                return BDC_E_ARGUMENT;
-            sum += average;
-        }
-        if (!(sum <= DBL_MAX)) /* weights whose total overflows */
-            return BDC_E_ARGUMENT;
-        if (sum > 0) {
-            for (a = 0; a < n.n_actions; a++)
-                probabilities[a] = m->averages[off + (uint64_t)a] / sum;
-            *seen = 1;
-        }
-    }
-    if (!*seen)
-        for (a = 0; a < n.n_actions; a++)
-            probabilities[a] = 1.0 / n.n_actions;
     for (a = 0; a < n.n_actions; a++)
         actions[a] = n.actions[a];
     return n.n_actions;
+}
+
+int bdc_cfr_policy_many(const bdc_cfr_game *g, const bdc_cfr_memory *m, int position, int round,
+                        const bdc_legal *legal, const uint8_t *hands, size_t n_hands, int n_cards,
+                        const uint8_t *history, int n_history, const uint8_t *own, int n_own, int64_t *actions,
+                        double *probabilities, int *n_actions, int *seen, size_t *bad_row)
+{
+    uint8_t codes[BDC_CFR_MAX_HISTORY];
+    const uint8_t *keyed = history;
+    size_t i;
+    int n_keyed = n_history, rc = bdc_cfr_check(g), a;
+    if (rc)
+        return rc;
+    if (!memory_ok(m) || !legal || (n_history && !history) || (n_own && !own) ||
+        (n_hands && (!hands || !actions || !probabilities || !n_actions || !seen)) ||
+        n_hands > SIZE_MAX / (BDC_CFR_MAX_ACTIONS * sizeof(double)))
+        return BDC_E_ARGUMENT;
+    for (i = 0; i < n_hands; i++) {
+        const uint8_t *cards = hands + i * (size_t)n_cards; /* row 0 checks n_cards before it is read */
+        node n;
+        if (i) {
+            rc = cards_ok(cards, n_cards);
+        } else {
+            /* what every row shares, checked once, as bdc_cfr_policy checks it; a round
+             * history's codes made once (no recall with a round history: no own codes) */
+            rc = node_args_ok(g, position, round, cards, n_cards, history, n_history, own, n_own);
+            if (!rc && g->history != BDC_CFR_FULL_HISTORY) {
+                n_keyed = round_history(position, g->history == BDC_CFR_ROUND_OWN_HISTORY, legal->phase, history,
+                                        n_history, codes);
+                keyed = codes;
+                if (n_keyed < 0)
+                    rc = BDC_E_ARGUMENT;
+            }
+        }
+        if (!rc) {
+            hand_index hand;
+            index_hand(cards, n_cards, &hand);
+            rc = make_node(g, BDC_CFR_FULL_HISTORY, position, round, legal, &hand, keyed, n_keyed, NULL, own,
+                           n_own, &n);
+        }
+        if (!rc)
+            rc = node_policy(m, &n, probabilities + i * BDC_CFR_MAX_ACTIONS, seen + i);
+        if (rc) {
+            if (bad_row)
+                *bad_row = i;
+            return rc;
+        }
+        for (a = 0; a < n.n_actions; a++)
+            actions[i * BDC_CFR_MAX_ACTIONS + (size_t)a] = n.actions[a];
+        n_actions[i] = n.n_actions;
+    }
+    return BDC_OK;
 }

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 import pytest
 
@@ -140,6 +141,11 @@ class _Blueprint:
             actions = [0] + [1 << i for i in range(len(cards))] if max_discard else [0]
             weights = [(1 + sum(cards) % 3) ** 3] + [(1 + 3 * c % 4) ** 3 for c in cards][:len(actions) - 1]
         return {a: w / sum(weights) for a, w in zip(actions, weights, strict=True)}
+
+    def probabilities_many(self, position: int, round: int, phase: str, holdings: list[list[int]],
+                           history: list[int], own: tuple[int, ...] = (), **legal: Any) -> list[dict[int, float]]:
+        return [self.probabilities_at(position, round, phase, [int(c) for c in cards], history, own, **legal)
+                for cards in holdings]
 
 
 def _seen_by(view: HandView) -> set[int]:

@@ -310,6 +310,36 @@ def policy(game: CGame, memory: Memory, position: int, round_: int, legal: Any, 
     return [int(actions[i]) for i in range(n)], [float(probabilities[i]) for i in range(n)], bool(seen[0])
 
 
+def policy_many(game: CGame, memory: Memory, position: int, round_: int, legal: Any, hands: npt.NDArray[np.uint8],
+                history: Sequence[int], own: Sequence[int] = (), *, what: str = "solver: hands"
+                ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.intc], npt.NDArray[np.intc]]:
+    """``bdc_cfr_policy_many``: :func:`policy` for each row of ``hands`` (a
+    C-contiguous uint8 (N, n_cards) array), in one call: the actions (N,
+    MAX_ACTIONS), their probabilities (N, MAX_ACTIONS), each row's number of
+    actions (the columns after it are zeros) and whether its information set was met.
+
+    :raises ValueError: for what the C core refuses: ``"<what>[row] = [...] has
+        <problem>"``, the first row refused (row 0 for what every row shares).
+    """
+    n, n_cards = hands.shape
+    actions = np.zeros((n, MAX_ACTIONS), dtype=np.int64)
+    probabilities = np.zeros((n, MAX_ACTIONS), dtype=np.float64)
+    counts = np.zeros(n, dtype=np.intc)
+    seen = np.zeros(n, dtype=np.intc)
+    bad_row = ffi.new("size_t *", n)
+    c_history = ffi.new("uint8_t[]", list(history) or [0])
+    c_own = ffi.new("uint8_t[]", list(own) or [0])
+    status = lib.bdc_cfr_policy_many(game.struct, memory.struct, position, round_, legal,
+                                     ffi.from_buffer("uint8_t[]", hands), n, n_cards, c_history, len(history), c_own,
+                                     len(own), ffi.from_buffer("int64_t[]", actions),
+                                     ffi.from_buffer("double[]", probabilities), ffi.from_buffer("int[]", counts),
+                                     ffi.from_buffer("int[]", seen), bad_row)
+    if status < 0:
+        row = int(bad_row[0]) if int(bad_row[0]) < n else 0  # none named: the game or memory, with row 0
+        raise ValueError(f"{what}[{row}] = {hands[row].tolist()} has {status_text(status)}")
+    return actions, probabilities, counts, seen
+
+
 def key(game: CGame, position: int, round_: int, legal: Any, cards: Sequence[int], history: Sequence[int],
         own: Sequence[int] = ()) -> bytes:
     """``bdc_cfr_key``: the information-set key the solver files that decision under.

@@ -155,6 +155,11 @@ class SolverAbstraction:
         if self.entries is not None:
             self.entries.prepare(cards)
 
+    def prepare_many(self, hands: npt.NDArray[np.uint8]) -> None:
+        """:meth:`prepare` for each row of a (N, hand size) uint8 array of hands."""
+        if self.entries is not None:
+            self.entries.prepare_many(hands)
+
     def complete(self) -> None:
         """Make sure the arrays hold every hand's entries: what a training
         reads.  Nothing to do for most abstractions."""

@@ -149,7 +149,7 @@ class ClassBuckets:
         import numpy as np
 
         from badeucey_fast.abstraction import class_masks
-        from badeucey_fast.solve.abstraction import _positions_in_class, all_hands
+        from badeucey_fast.solve.abstraction import all_hands
 
         hands = all_hands(self.hand_size)
         if indices is not None:
@@ -159,8 +159,16 @@ class ClassBuckets:
             if chosen.size and not (0 <= chosen.min() and chosen.max() < len(hands)):
                 raise ValueError(f"ClassBuckets.expand: hand indices must be in 0 .. {len(hands) - 1}")
             hands = hands[chosen.astype(np.int64)]
-        masks = class_masks(hands)
-        rows = np.searchsorted(self.masks, masks)
+        rows = np.searchsorted(self.masks, class_masks(hands))
+        return self._entries(hands, rows)
+
+    def _entries(self, hands: npt.NDArray[np.uint8], rows: npt.NDArray[np.intp]
+                 ) -> tuple[list[npt.NDArray[np.uint32]], list[npt.NDArray[np.uint8] | None]]:
+        """:meth:`expand`'s arrays for these hands (ascending ids, one a row), of these classes."""
+        import numpy as np
+
+        from badeucey_fast.solve.abstraction import _positions_in_class
+
         at = _positions_in_class(hands)
         buckets = [np.ascontiguousarray(self.bucket[r][rows], dtype=np.uint32) for r in range(DRAWS_LEFT)]
         candidates: list[npt.NDArray[np.uint8] | None] = [None]
@@ -280,8 +288,10 @@ class HandEntries:
 
         self.table = table
         n = table.hands
-        self._area = mmap.mmap(-1, (DRAWS_LEFT + DRAWS_LEFT - 1) * 4 * n)
+        # the arrays, then one byte a hand: 1 once its entries are written
+        self._area = mmap.mmap(-1, (DRAWS_LEFT + DRAWS_LEFT - 1) * 4 * n + n)
         whole = np.frombuffer(self._area, dtype=np.uint8)
+        self._written = whole[(DRAWS_LEFT + DRAWS_LEFT - 1) * 4 * n :]
         self._buckets = [whole[4 * n * r : 4 * n * (r + 1)].view(np.uint32) for r in range(DRAWS_LEFT)]
         start = 4 * n * DRAWS_LEFT
         self._candidates = [whole[start + 4 * n * (r - 1) : start + 4 * n * r].reshape(n, CANDIDATES)
@@ -290,6 +300,10 @@ class HandEntries:
         """Read-only views of the bucket arrays, by draws left 0..3."""
         self.candidates: tuple[npt.NDArray[np.uint8] | None, ...] = (None, *(_read_only(a) for a in self._candidates))
         """Read-only views of the candidate arrays, by draws left (None for 0)."""
+        k = table.hand_size
+        self._terms = np.array([[math.comb(c, i + 1) for i in range(k)] for c in range(53)], dtype=np.int64)
+        """The colex index's terms: row c, column i is ``C(c, i + 1)``, for the i-th lowest card c."""
+        self._columns = np.arange(k)
         self._lock = threading.Lock()
         self._complete = False
         self._last: frozenset[Any] = frozenset()
@@ -312,7 +326,39 @@ class HandEntries:
             self._buckets[r][index] = buckets[r]
             if r:
                 self._candidates[r - 1][index] = candidates[r]
+        self._written[index] = 1
         self._last = key  # after its entries: another thread that sees it finds them written
+
+    def prepare_many(self, hands: npt.NDArray[np.uint8]) -> None:
+        """:meth:`prepare` for each row of a (N, hand size) uint8 array, in a
+        few numpy steps: the entries of the hands not written yet.  Nothing for
+        a row that is not a hand (the solver then says what is wrong with it)."""
+        import numpy as np
+
+        from badeucey_fast.abstraction import class_masks
+
+        if self._complete or hands.ndim != 2 or hands.shape[1] != self.table.hand_size or not len(hands):
+            return
+        ordered = np.sort(hands, axis=1)
+        valid = (ordered[:, -1] < 52) & (ordered[:, 1:] != ordered[:, :-1]).all(axis=1)
+        ordered = ordered[valid]
+        indices = self._terms[ordered, self._columns].sum(axis=1)  # the colex indices
+        new = self._written[indices] == 0
+        if not new.any():
+            return
+        indices, first = np.unique(indices[new], return_index=True)
+        ordered = ordered[new][first]
+        masks = class_masks(ordered)
+        rows = np.minimum(np.searchsorted(self.table.masks, masks), len(self.table.masks) - 1)
+        held = self.table.masks[rows] == masks  # a hand no class holds is left unwritten, as prepare leaves it
+        indices, ordered, rows = indices[held], ordered[held], rows[held]
+        buckets, candidates = self.table._entries(ordered, rows)
+        for r in range(DRAWS_LEFT):
+            self._buckets[r][indices] = buckets[r]
+        for r, masks_of in enumerate(candidates[1:], 1):
+            assert masks_of is not None  # every number of draws left from 1 has candidates
+            self._candidates[r - 1][indices] = masks_of
+        self._written[indices] = 1  # after their entries, as prepare's _last
 
     def complete(self) -> None:
         """Write every hand's entries (seconds for a five-card game; once)."""

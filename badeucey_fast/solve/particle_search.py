@@ -51,7 +51,6 @@ from badeucey_fast._native.subgame import Node, solve_subgame, subgame_tree
 from badeucey_fast.play.events import BetRaise, CheckCall, Deal, Draw, Fold, Post
 from badeucey_fast.play.view import HandView
 from badeucey_fast.solve.game import _CALL_CODE, _DRAW_CODE, _FOLD_CODE, _RAISE_CODE
-from badeucey_fast.solve.search import _blueprint_row
 from badeucey_fast.solve.strategy import Strategy, draw_codes
 
 __all__ = ["DEFAULT_PARTICLES", "RoundSolution", "sampled_ranges", "search_probabilities", "searchable", "solve_round"]
@@ -219,18 +218,19 @@ def _sampled(strategy: Strategy, decisions: list[_Decision], seat: int, position
     for d in decisions:
         if d.seat != seat:
             continue
+        groups: dict[tuple[int, ...], list[_Particle]] = {}  # the live particles by own codes (one group without recall)
         for p in cloud:
-            if not p.weight > 0.0:
-                continue
-            own = tuple(draw_codes(p.draws)) if recall else ()
-            probabilities = strategy.probabilities_at(position, d.round, d.phase, p.cards, d.history, own,
-                                                      can_fold=d.can_fold, raise_to=d.raise_to,
-                                                      max_discard=d.max_discard)
-            if d.phase == "bet":
-                p.weight *= probabilities.get(d.action, 0.0)
-            else:
-                p.throws = {mask: q for mask, q in probabilities.items() if bin(mask).count("1") == d.action}
-                p.weight *= sum(p.throws.values())
+            if p.weight > 0.0:
+                groups.setdefault(tuple(draw_codes(p.draws)) if recall else (), []).append(p)
+        for own, group in groups.items():
+            rows = strategy.probabilities_many(position, d.round, d.phase, [p.cards for p in group], d.history, own,
+                                               can_fold=d.can_fold, raise_to=d.raise_to, max_discard=d.max_discard)
+            for p, probabilities in zip(group, rows, strict=True):
+                if d.phase == "bet":
+                    p.weight *= probabilities.get(d.action, 0.0)
+                else:
+                    p.throws = {mask: q for mask, q in probabilities.items() if bin(mask).count("1") == d.action}
+                    p.weight *= sum(p.throws.values())
         cloud = _resample(cloud, rng)
         if d.phase != "draw":
             continue
@@ -270,6 +270,7 @@ def _tree_policy(strategy: Strategy, table: ChanceTable, tree: tuple[Node, ...],
                  holdings: list[tuple[int, ...]], seat: int, position: int, round: int) -> npt.NDArray[np.float64]:
     """The blueprint of ``seat`` at every node of the tree, for each holding."""
     out = np.zeros((len(tree), len(holdings), 3), dtype=np.float64)
+    cards = np.array(holdings, dtype=np.uint8).reshape(len(holdings), -1)  # one holding a row, for every node
     tables: list[ChanceTable | None] = [table] + [None] * (len(tree) - 1)
     paths: list[tuple[int, ...]] = [history] + [()] * (len(tree) - 1)
     for i, node in enumerate(tree):
@@ -286,10 +287,28 @@ def _tree_policy(strategy: Strategy, table: ChanceTable, tree: tuple[Node, ...],
             continue
         legal = here.legal()
         can_fold, raise_to = bool(legal.can_fold), int(legal.min_raise_to) if legal.can_raise else None
-        for row, cards in enumerate(holdings):
-            probabilities = strategy.probabilities_at(position, round, "bet", cards, paths[i], can_fold=can_fold,
-                                                      raise_to=raise_to)
-            out[i, row] = _blueprint_row(tree, node, probabilities)
+        rows = strategy.probabilities_many(position, round, "bet", cards, paths[i], can_fold=can_fold,
+                                           raise_to=raise_to)
+        out[i] = _blueprint_rows(tree, node, rows)
+    return out
+
+
+def _blueprint_rows(tree: tuple[Node, ...], node: Node, rows: list[dict[int, float]]) -> npt.NDArray[np.float64]:
+    """:func:`~badeucey_fast.solve.search._blueprint_row` for each holding's
+    probabilities at ``node``, as one (holdings, slots) array: each row the
+    blueprint's probability of each child slot, made a distribution over the
+    legal actions (uniform where the blueprint gives them none)."""
+    actions = [tree[child].action if child >= 0 else None for child in node.children]
+    probabilities = np.array([[row.get(a, 0.0) if a is not None else 0.0 for a in actions] for row in rows],
+                             dtype=np.float64).reshape(len(rows), len(actions))
+    total = probabilities[:, 0].copy()
+    for slot in range(1, len(actions)):  # summed slot by slot, in order, as the one-holding row is
+        total += probabilities[:, slot]
+    uniform = (np.array(node.children) >= 0) / sum(c >= 0 for c in node.children)
+    met = total > 0.0
+    out = np.empty_like(probabilities)
+    out[met] = probabilities[met] / total[met, None]
+    out[~met] = uniform
     return out
 
 

@@ -360,6 +360,72 @@ class Strategy:
                                              raise_to=raise_to, max_discard=max_discard)
         return dict(zip(actions, probabilities, strict=True))
 
+    def probabilities_many(self, position: int, round: int, phase: str, holdings: Any, history: Sequence[int],
+                           own: Sequence[int] = (), *, can_fold: bool = False, raise_to: int | None = None,
+                           max_discard: int = 0) -> list[dict[int, float]]:
+        """:meth:`probabilities_at` for many holdings at one decision, in one
+        call of the solver: the same position, round, phase, history, own
+        codes and legal actions, one holding a row of ``holdings``.  Each dict
+        is, bit for bit and in the same order, what :meth:`probabilities_at`
+        gives for that row (in a draw, holdings with different candidate
+        discards have different actions).
+
+        :param holdings: a 2-D array of card ids (or a sequence of equal-length
+            sequences), one holding a row, each in the seat's own order (draw
+            masks are over it).
+        :raises ValueError: as :meth:`probabilities_at` (a bad holding named by
+            its row), or for holdings that are not one row a holding.
+        :raises TypeError: for numbers that are not integers.
+
+        >>> from badeucey_fast.solve.strategy import default_strategy
+        >>> strategy = default_strategy("badugi")
+        >>> rows = strategy.probabilities_many(0, 0, "bet", [[0, 5, 10, 15], [4, 9, 14, 51]], [],
+        ...                                    can_fold=True, raise_to=4)
+        >>> rows[1] == strategy.probabilities_at(0, 0, "bet", [4, 9, 14, 51], [], can_fold=True, raise_to=4)
+        True
+        >>> sorted(rows[0])
+        [-1, 0, 4]
+        >>> strategy.probabilities_many(0, 0, "bet", [[0, 5, 10, 10]], [2])
+        Traceback (most recent call last):
+        ...
+        ValueError: Strategy: holdings[0] = [0, 5, 10, 10] has the same card twice
+        """
+        if phase not in ("bet", "draw"):
+            raise ValueError(f"Strategy: phase must be 'bet' or 'draw', got {phase!r}")
+        position = check_int(position, "Strategy: position", low=0, high=1)
+        round = check_int(round, "Strategy: round", low=0, high=MAX_DRAWS)
+        hands = _holdings(holdings)
+        history = [check_int(c, "Strategy: a history code", low=0, high=CODE_LIMIT) for c in history]
+        own = [check_int(c, "Strategy: an own code", low=0, high=CODE_LIMIT) for c in own]
+        raise_to = None if raise_to is None else check_chips(raise_to, "Strategy: raise_to")
+        max_discard = check_int(max_discard, "Strategy: max_discard", low=0, high=hands.shape[1] or None)
+        if not len(hands):
+            return []
+        actions, probabilities, counts, _ = self._at_many(position, round, phase, hands, history, own,
+                                                          can_fold=can_fold, raise_to=raise_to,
+                                                          max_discard=max_discard, what="Strategy: holdings")
+        width = int(counts.max())
+        rows_a, rows_p = actions[:, :width].tolist(), probabilities[:, :width].tolist()
+        return [dict(zip(a[:k], p[:k], strict=True)) for a, p, k in zip(rows_a, rows_p, counts.tolist(), strict=True)]
+
+    def _at_many(self, position: int, round_: int, phase: str, hands: npt.NDArray[np.uint8], history: Sequence[int],
+                 own: Sequence[int], *, can_fold: bool = False, raise_to: int | None = None, max_discard: int = 0,
+                 what: str = "solver: hands"
+                 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.intc], npt.NDArray[np.intc]]:
+        """:meth:`_at` for each row of a C-contiguous uint8 array (``cfr.policy_many``'s arrays;
+        ``what`` names the rows in its errors)."""
+        game, memory = self._lookup
+        self.abstraction.prepare_many(hands)
+        legal = _legal(phase, can_fold, raise_to, max_discard)
+        if len(history) + len(own) > cfr.MAX_HISTORY:  # longer than any hand the training played: never met
+            actions, probabilities, counts, seen = cfr.policy_many(game, memory, position, round_, legal, hands, [],
+                                                                   what=what)
+            for row, k in enumerate(counts.tolist()):
+                probabilities[row, :k] = 1 / k
+            seen[:] = 0
+            return actions, probabilities, counts, seen
+        return cfr.policy_many(game, memory, position, round_, legal, hands, history, own, what=what)
+
     def as_policy(self) -> Callable[[TableState, int], dict[int, float]]:
         """The strategy as a policy of its :class:`~badeucey_fast.solve.game.TableGame`
         (:data:`~badeucey_fast.solve.best_response.Policy`): what
@@ -425,20 +491,9 @@ class Strategy:
     def _at(self, position: int, round_: int, phase: str, cards: Sequence[int], history: Sequence[int],
             own: Sequence[int], *, can_fold: bool = False, raise_to: int | None = None,
             max_discard: int = 0) -> tuple[list[int], list[float], bool]:
-        from badeucey_fast._native import ffi, lib
-
         game, memory = self._lookup
         self.abstraction.prepare(cards)
-        legal = ffi.new("bdc_legal *")
-        if phase == "draw":
-            legal.phase = lib.BDC_PHASE_DRAW
-            legal.max_discard = max_discard
-        else:
-            legal.phase = lib.BDC_PHASE_BET
-            legal.can_fold = int(can_fold)
-            if raise_to is not None:
-                legal.can_raise = 1
-                legal.min_raise_to = legal.max_raise_to = raise_to
+        legal = _legal(phase, can_fold, raise_to, max_discard)
         if len(history) + len(own) > cfr.MAX_HISTORY:  # longer than any hand the training played: never met
             actions, _, _ = cfr.policy(game, memory, position, round_, legal, cards, [])
             return actions, [1 / len(actions)] * len(actions), False
@@ -481,6 +536,50 @@ class Strategy:
         where = f"strategy file {os.fspath(path)}"
         meta, arrays = read_arrays(path, kind=FORMAT, where=where, unreadable="strategy file")
         return from_file(meta, arrays, where, abstraction, regrets=False)[0]
+
+
+def _legal(phase: str, can_fold: bool, raise_to: int | None, max_discard: int) -> Any:
+    """The ``bdc_legal *`` of a lookup: a draw's most cards, or a betting round's fold and raise."""
+    from badeucey_fast._native import ffi, lib
+
+    legal = ffi.new("bdc_legal *")
+    if phase == "draw":
+        legal.phase = lib.BDC_PHASE_DRAW
+        legal.max_discard = max_discard
+    else:
+        legal.phase = lib.BDC_PHASE_BET
+        legal.can_fold = int(can_fold)
+        if raise_to is not None:
+            legal.can_raise = 1
+            legal.min_raise_to = legal.max_raise_to = raise_to
+    return legal
+
+
+def _holdings(holdings: Any) -> npt.NDArray[np.uint8]:
+    """Holdings as a C-contiguous uint8 array, one a row: integers in 0..51.
+
+    :raises TypeError: for values that are not integers.
+    :raises ValueError: for anything but one row a holding, or a card id outside 0..51.
+    """
+    import numpy as np
+
+    if isinstance(holdings, np.ndarray):
+        array = holdings
+    else:
+        try:
+            array = np.asarray(holdings)
+        except ValueError:  # ragged rows
+            raise ValueError("Strategy: holdings must be one row of card ids a holding, all of one length") from None
+        if array.size == 0 and array.ndim == 1:
+            array = array.reshape(0, 0).astype(np.uint8)
+    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
+        raise TypeError(f"Strategy: holdings must be card ids (integers), got an array of {array.dtype}")
+    if array.ndim != 2:
+        raise ValueError(f"Strategy: holdings must be one row of card ids a holding (2-D), got shape {array.shape}")
+    bad = np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))
+    if len(bad):
+        raise ValueError(f"Strategy: holdings[{bad[0]}] = {array[bad[0]].tolist()} holds a card id outside 0..51")
+    return np.ascontiguousarray(array, dtype=np.uint8)
 
 
 DEFAULT_STRATEGY = STRATEGIES["badeucey"].file

@@ -1751,6 +1751,70 @@ static void restore(bdc_cfr_memory *m, size_t e, int regret, const double kept[2
         values[1] = kept[1];
 }
 
+/* bdc_cfr_policy_many on rows of holdings at the decision bdc_cfr_policy was
+ * asked (its answer got, actions, p and seen for `cards`): the first row those
+ * cards, the others dealt anew, some with a card beyond the deck or twice.
+ * Every row it writes is bdc_cfr_policy's for that row, bit for bit; a refusal
+ * is bdc_cfr_policy's for the row it names (row 0's when it names none). */
+static void fuzz_cfr_policy_many(const bdc_cfr_game *game, const bdc_cfr_memory *m, int position, int round,
+                                 const bdc_legal *legal, const uint8_t *cards, int n_cards, const uint8_t *history,
+                                 int n_history, const uint8_t *own, int n_own, int got, const int64_t *actions,
+                                 const double *p, int seen)
+{
+    enum { ROWS = 6, MOST_CARDS = 6 };
+    uint8_t hands[ROWS * MOST_CARDS];
+    int64_t many_actions[ROWS * BDC_CFR_MAX_ACTIONS], one_actions[BDC_CFR_MAX_ACTIONS];
+    double many_p[ROWS * BDC_CFR_MAX_ACTIONS], one_p[BDC_CFR_MAX_ACTIONS];
+    int n_actions[ROWS], many_seen[ROWS], one_seen, one, rc, row, a;
+    int width = n_cards >= 1 && n_cards <= MOST_CARDS ? n_cards : 1; /* the rows' stride as the core reads them */
+    size_t n_rows = (size_t)between(0, ROWS), none = (size_t)-1, bad_row = none;
+    memset(hands, 0, sizeof hands);
+    memcpy(hands, cards, (size_t)(width < 5 ? width : 5));
+    for (row = 1; row < ROWS; row++) {
+        distinct_cards(hands + row * width, width);
+        if (between(0, 9) == 0)
+            hands[row * width + between(0, width - 1)] = between(0, 1) ? (uint8_t)between(52, 255) : hands[row * width];
+    }
+    rc = CALL(bdc_cfr_policy_many(game, m, position, round, legal, hands, n_rows, n_cards, history, n_history, own,
+                                  n_own, many_actions, many_p, n_actions, many_seen, &bad_row));
+    if (rc != BDC_OK && rc != BDC_E_ARGUMENT && rc != BDC_E_CARD && rc != BDC_E_DUPLICATE)
+        FAIL("bdc_cfr_policy_many returned %d", rc);
+    if (rc != BDC_OK && bad_row != none && bad_row >= n_rows)
+        FAIL("bdc_cfr_policy_many refused row %zu of %zu", bad_row, n_rows);
+    for (row = 0; row < (int)n_rows && row < ROWS; row++) {
+        if (row) {
+            one_seen = -1;
+            one = CALL(bdc_cfr_policy(game, m, position, round, legal, hands + row * width, n_cards, history, n_history,
+                                      own, n_own, one_actions, one_p, &one_seen));
+        } else {
+            one = got;
+            one_seen = seen;
+            if (got > 0 && got <= BDC_CFR_MAX_ACTIONS) {
+                memcpy(one_actions, actions, (size_t)got * sizeof *actions);
+                memcpy(one_p, p, (size_t)got * sizeof *p);
+            }
+        }
+        if (rc != BDC_OK && (bad_row == none || (size_t)row == bad_row)) { /* none named: a shared argument, row 0's */
+            if (one != rc)
+                FAIL("bdc_cfr_policy_many refused row %d with %d, bdc_cfr_policy answered %d", row, rc, one);
+            break;
+        }
+        if (one < 1 || one > BDC_CFR_MAX_ACTIONS || one != n_actions[row] || one_seen != many_seen[row]) {
+            FAIL("bdc_cfr_policy_many: row %d of %d actions (seen %d), bdc_cfr_policy %d (seen %d)", row,
+                 n_actions[row], many_seen[row], one, one_seen);
+            break;
+        }
+        for (a = 0; a < one; a++)
+            if (one_actions[a] != many_actions[row * BDC_CFR_MAX_ACTIONS + a] ||
+                memcmp(&one_p[a], &many_p[row * BDC_CFR_MAX_ACTIONS + a], sizeof(double)))
+                FAIL("bdc_cfr_policy_many: row %d, action %d differs from bdc_cfr_policy's", row, a);
+    }
+    if (between(0, 19) == 0) /* no room to name a row: the same answer */
+        if (CALL(bdc_cfr_policy_many(game, m, position, round, legal, hands, n_rows, n_cards, history, n_history, own,
+                                     n_own, many_actions, many_p, n_actions, many_seen, NULL)) != rc)
+            FAIL("bdc_cfr_policy_many answered otherwise without bad_row");
+}
+
 static void fuzz_cfr(void)
 {
     bdc_cfr_game game;
@@ -1850,6 +1914,8 @@ static void fuzz_cfr(void)
                 if (n_key != got &&
                     !(poisoned && got == BDC_E_ARGUMENT && n_key > 0 && !memcmp(made, key, BDC_CFR_KEY_BYTES)))
                     FAIL("bdc_cfr_key returned %d where bdc_cfr_policy returned %d", n_key, got);
+                fuzz_cfr_policy_many(&game, &m, position, round, &legal, cards, n_cards, history, n_public, own,
+                                     n_own, got, actions, p, seen);
             }
             if (poisoned)
                 restore(&m, entry, 0, kept);
