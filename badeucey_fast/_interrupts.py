@@ -4,17 +4,17 @@ at once.
 
 A KeyboardInterrupt handled between a lock being taken in a ``with`` statement
 and the block that releases it leaves the lock held.  So the code that must
-survive Ctrl-C at any step shares no lock with its worker: the worker's outcome
-is a list it appends to (atomic), and the waiting thread sleeps between looks.
-(Not ``Thread.join`` either: before Python 3.13, a KeyboardInterrupt inside it
-marks a thread that still runs as ended, and a later ``join`` returns at once.)
+survive Ctrl-C at any step never makes its worker wait for it: the worker's
+outcome is a list it appends to (atomic), and it then releases a lock the waiting
+thread wakes on (a release never waits, whoever holds the lock).  (Not
+``Thread.join`` either: before Python 3.13, a KeyboardInterrupt inside it marks a
+thread that still runs as ended, and a later ``join`` returns at once.)
 """
 
 from __future__ import annotations
 
 import signal
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar, cast
@@ -22,10 +22,8 @@ from typing import Any, TypeVar, cast
 T = TypeVar("T")
 
 POLL = 0.05
-"""The longest pause, in seconds, between two looks at a worker thread (the first
-pauses are shorter, so that a short run is not held up)."""
-
-_FIRST_POLL = 0.0005
+"""Seconds between two calls of ``while_waiting`` while a worker thread runs (its
+end wakes the waiting thread at once)."""
 
 
 @contextmanager
@@ -77,27 +75,29 @@ def run_in_thread(work: Callable[[], T], stop: Any, *, name: str, while_waiting:
     (:func:`sigint_held`): a KeyboardInterrupt inside ``Thread.start`` could not
     tell whether there is a thread to wait for."""
     outcome: list[tuple[bool, Any]] = []
+    ended = threading.Lock()
+    ended.acquire()  # released by the worker once its outcome is in
 
     def worker() -> None:
         try:
             outcome.append((True, work()))
         except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
             outcome.append((False, exc))
+        finally:
+            ended.release()
 
     thread = threading.Thread(target=worker, name=name, daemon=True)
     try:
         with sigint_held():
             thread.start()
-        pause = _FIRST_POLL
         while not outcome:
-            time.sleep(pause)
-            pause = min(2 * pause, POLL)
+            ended.acquire(timeout=POLL)
             if while_waiting is not None:
                 while_waiting()
     except BaseException:
         stop[0] = 1
         if thread.ident is not None:  # it started (a thread has its ident before start() returns)
-            _wait_through_interrupts(outcome)
+            _wait_through_interrupts(outcome, ended)
         raise
     ok, value = outcome[0]
     if not ok:
@@ -105,10 +105,10 @@ def run_in_thread(work: Callable[[], T], stop: Any, *, name: str, while_waiting:
     return cast(T, value)
 
 
-def _wait_through_interrupts(outcome: list[Any]) -> None:
+def _wait_through_interrupts(outcome: list[Any], ended: threading.Lock) -> None:
     """Wait until the worker has put its outcome, a further Ctrl-C included."""
     while not outcome:
         try:
-            time.sleep(_FIRST_POLL)
+            ended.acquire(timeout=POLL)
         except KeyboardInterrupt:
             continue
