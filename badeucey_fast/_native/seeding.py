@@ -61,8 +61,11 @@ def seeded_generator(seed: int) -> random.Random:
     """The :class:`random.Random` an int seed deals from: ``Hand(rules, stacks,
     seed=seed)`` deals, draws and reshuffles exactly as ``Hand(rules, stacks,
     seed=seeded_generator(seed))`` does, and so do the tables and environments
-    given an int seed.  A new block of the state's words is due (the index
-    624), no Gaussian kept.
+    given an int seed.  Its state: word 0 of the 624 is ``0x80000000``, word
+    ``i`` the low 32 bits of splitmix64's ``i``-th output from the seed
+    (``seed + i * 0x9e3779b97f4a7c15`` modulo 2**64, mixed by splitmix64's
+    finaliser), a new block due (the index 624), no Gaussian kept.  Not
+    ``random.Random(seed)``'s state: pass that as the seed to deal its cards.
 
     :param seed: an integer in ``0 .. 2**64 - 1`` (numpy integers too).
     :return: a new generator in the seed's state.
