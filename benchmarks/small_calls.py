@@ -7,7 +7,7 @@ limit hold'em ``env.step`` as the environment's peer (when RLCard is installed).
 Run it as a script, in each build to compare, in turn (the figures of one
 machine move with its load: compare the ratios of runs made side by side)::
 
-    python benchmarks/small_calls.py            # one line a figure: name, microseconds a call
+    python benchmarks/small_calls.py            # one line a figure: name, microseconds a call (then two ratios)
     python benchmarks/small_calls.py --cpu      # the same in CPU time (time.process_time)
     python benchmarks/small_calls.py --cpu --hands   # the Hand and match figures only
 
@@ -88,7 +88,7 @@ def hand_figures() -> dict[str, float]:
 
 def match_figures() -> dict[str, float]:
     """A hand of a seeded match of two rule bots that play in Python (their
-    hands dealt from a deck and an int seed, as every match deals)."""
+    hands dealt from a deck and a generator of the deal's stub seed, as every match deals)."""
     from badeucey_fast.jobs import InlineExecutor
     from badeucey_fast.play.bots import ManiacBot, StationBot
     from badeucey_fast.play.matches import play_match
@@ -169,6 +169,8 @@ def main() -> None:
         figures.update({**aec_figures(), **rlcard_figures()})
     for name, value in figures.items():
         print(f"{name} {value:.3f}")
+    for name, over in (("hand_int_seed", "hand_generator"), ("hand_int_seed_played", "hand_generator_played")):
+        print(f"{name}/{over} {figures[name] / figures[over]:.3f}")  # the issue's ratio, within this run
     sys.stdout.flush()
 
 

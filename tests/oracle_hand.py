@@ -56,6 +56,7 @@ from badeucey_fast.play.hand import (  # the package's helpers that are not the 
     _seed,
     _state_or_none,
 )
+from badeucey_fast.play import seeded_generator
 
 __all__ = ["STRUCTURES", "DealState", "Hand", "Replay", "TableRules", "Uncontested"]
 
@@ -189,7 +190,8 @@ class Hand:
         if isinstance(seed, random.Random):
             rng = seed
         else:
-            rng = random.Random(_seed(seed))
+            checked = _seed(seed)
+            rng = random.Random() if checked is None else seeded_generator(checked)  # an int seed's generator
         self.rules = rules
         self._game = game
         self._size = game.hand_size

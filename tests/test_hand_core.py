@@ -18,7 +18,7 @@ import pytest
 from badeucey_fast._native import hand_core
 from badeucey_fast.cards import NAME_OF
 from badeucey_fast.games import GAMES
-from badeucey_fast.play import Hand, TableRules
+from badeucey_fast.play import Hand, TableRules, seeded_generator
 from badeucey_fast.play import hand as engine
 from badeucey_fast.play.rules import STRUCTURES
 
@@ -100,8 +100,8 @@ def test_the_fast_path_plays_as_the_fallbacks_do(game: str) -> None:
 def test_hands_dealt_in_c_and_in_python_are_equal() -> None:
     rules = TableRules("badeucey")
     for seed in range(30):
-        rng = random.Random(seed)
-        kept = Hand(rules, (10, 20, 30), button=2, seed=random.Random(seed))
+        rng = seeded_generator(seed)
+        kept = Hand(rules, (10, 20, 30), button=2, seed=seeded_generator(seed))
         assert kept == _python_hand(rules, [10, 20, 30], button=2, seed=rng)
         assert kept == Hand(TableRules("badeucey"), [10, 20, 30], button=2, seed=seed)  # equal rules made afresh
 
@@ -113,23 +113,23 @@ SEEDS = (0, 1, 2, 12345, 2**31, 2**32 - 1, 2**32, 2**32 + 1, 2**63, 2**64 - 1)
 def test_an_int_seed_deals_as_its_random_random(seed: int) -> None:
     """A hand dealt in C with an int seed (from the seed's stream, its
     random.Random made only when Python asks for it) is the hand
-    random.Random(seed) deals, in the Python fallback too: the same cards and
+    seeded_generator(seed) deals, in the Python fallback too: the same cards and
     the same generator (its class, state and attributes), made at once, after
     the deal, mid-hand, copied and pickled, at the seed's 32-bit word
-    boundaries (CPython seeds with the int's words)."""
+    boundaries and the ends of its range."""
     rules = TableRules("badugi")
     Hand(rules, [5, 5], seed=1)  # rules kept: dealt in C
-    given = Hand(rules, [20, 20], seed=random.Random(seed))
+    given = Hand(rules, [20, 20], seed=seeded_generator(seed))
     for hand in (Hand(rules, [20, 20], seed=seed), _python_hand(rules, [20, 20], seed=seed)):
-        assert type(hand._rng) is random.Random and vars(hand._rng) == vars(random.Random(seed))
+        assert type(hand._rng) is random.Random and vars(hand._rng) == vars(seeded_generator(seed))
         assert _snapshot(hand) == _snapshot(given)
     for mixed in (0.0, 0.3):  # read by the fallbacks or each action's snapshot, mid-hand
-        fast, slow = Hand(rules, [20, 20], seed=seed), Hand(rules, [20, 20], seed=random.Random(seed))
+        fast, slow = Hand(rules, [20, 20], seed=seed), Hand(rules, [20, 20], seed=seeded_generator(seed))
         _play_both(fast, slow, random.Random(seed ^ 7), mixed=mixed)
         assert fast == slow and fast._rng.getstate() == slow._rng.getstate()
     triple = TableRules("badeucey")
     Hand(triple, [5, 5, 5], seed=1)
-    fast, slow = Hand(triple, [60] * 3, seed=seed), Hand(triple, [60] * 3, seed=random.Random(seed))
+    fast, slow = Hand(triple, [60] * 3, seed=seed), Hand(triple, [60] * 3, seed=seeded_generator(seed))
     pick = random.Random(seed ^ 7)
     while fast.phase != "over":  # nobody folds, every draw's cards from the seed's stream, in C
         if fast.phase == "draw":
@@ -145,10 +145,10 @@ def test_an_int_seed_deals_as_its_random_random(seed: int) -> None:
     played = Hand(rules, [20, 20], seed=seed)
     played.check_call()
     twin, kept = played.copy(), pickle.loads(pickle.dumps(Hand(rules, [20, 20], seed=seed)))
-    given = Hand(rules, [20, 20], seed=random.Random(seed))
+    given = Hand(rules, [20, 20], seed=seeded_generator(seed))
     given.check_call()
-    assert twin == given and played == given and kept == Hand(rules, [20, 20], seed=random.Random(seed))
-    assert _snapshot(kept) == _snapshot(Hand(rules, [20, 20], seed=random.Random(seed)))
+    assert twin == given and played == given and kept == Hand(rules, [20, 20], seed=seeded_generator(seed))
+    assert _snapshot(kept) == _snapshot(Hand(rules, [20, 20], seed=seeded_generator(seed)))
 
 
 def test_a_hand_dealt_with_an_int_seed_plays_in_c() -> None:
@@ -174,7 +174,7 @@ def test_a_hand_dealt_with_an_int_seed_plays_in_c() -> None:
     finally:
         sys.setprofile(None)
     assert ran == []
-    given = Hand(rules, [60] * 3, seed=random.Random(12345))
+    given = Hand(rules, [60] * 3, seed=seeded_generator(12345))
     while given.phase != "over":
         given.discard(given.cards(given.to_act)[:2]) if given.phase == "draw" else given.check_call()
     assert hand == given and hand._rng.getstate() == given._rng.getstate()
@@ -183,14 +183,14 @@ def test_a_hand_dealt_with_an_int_seed_plays_in_c() -> None:
 def test_a_copy_of_a_hand_dealt_with_an_int_seed_gets_its_own_stream() -> None:
     """copy() of a hand still dealing from its int seed's stream gives the copy a
     copy of the stream, making neither generator: both deal on as the seed's
-    random.Random would, apart; reading the generator (a pickle, deal_state) makes it."""
+    seeded_generator would, apart; reading the generator (a pickle, deal_state) makes it."""
     rules = TableRules("badugi")
     Hand(rules, [5, 5], seed=1)  # rules kept: dealt in C
     hand = Hand(rules, [20, 20], seed=2**64 - 1)
     hand.check_call()
     twin = hand.copy()
     assert hand._streamed and twin._streamed
-    given = Hand(rules, [20, 20], seed=random.Random(2**64 - 1))
+    given = Hand(rules, [20, 20], seed=seeded_generator(2**64 - 1))
     given.check_call()
     for h in (hand, twin, given):
         while h.phase != "over":
@@ -202,13 +202,13 @@ def test_a_copy_of_a_hand_dealt_with_an_int_seed_gets_its_own_stream() -> None:
     for read in (pickle.dumps, lambda h: h.deal_state):
         made = Hand(rules, [20, 20], seed=9)
         read(made)
-        assert not made._streamed and made._rng.getstate() == Hand(rules, [20, 20], seed=random.Random(9))._rng.getstate()
+        assert not made._streamed and made._rng.getstate() == Hand(rules, [20, 20], seed=seeded_generator(9))._rng.getstate()
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_int_seeds_deal_as_their_random_random_in_every_game_and_seat_count(game: str) -> None:
     """In every game and seat count, a hand dealt in C from an int seed's stream
-    and played in C is the hand random.Random(seed) deals, card for card and
+    and played in C is the hand seeded_generator(seed) deals, card for card and
     generator state for state: whole, through a copy made mid-hand, and
     replayed from its PHH."""
     rules = TableRules(game, structure="no")
@@ -217,7 +217,7 @@ def test_int_seeds_deal_as_their_random_random_in_every_game_and_seat_count(game
     seeds = [0, 2**32 - 1, 2**32, 2**63 - 1, 2**64 - 1, pick.randrange(2**32), pick.randrange(2**64)]
     for n in range(2, rules.max_seats + 1):
         for seed in seeds:
-            fast, slow = Hand(rules, [60] * n, seed=seed), Hand(rules, [60] * n, seed=random.Random(seed))
+            fast, slow = Hand(rules, [60] * n, seed=seed), Hand(rules, [60] * n, seed=seeded_generator(seed))
             assert [fast.cards(s) for s in range(n)] == [slow.cards(s) for s in range(n)]
             copied_at, twin, step = pick.randrange(12), None, 0
             while fast.phase != "over":
@@ -255,12 +255,16 @@ def test_a_seed_outside_the_seed_rule_is_refused_as_before() -> None:
 
 
 def test_int_seeds_deal_the_cards_they_always_dealt() -> None:
-    """The cards of a few seeds, fixed: a seed's deal is part of what a user keeps."""
+    """The cards of a few seeds, fixed: a seed's deal is part of what a user keeps.
+    ``random.Random(seed)`` passed as the seed deals what an int seed dealt
+    before the seeding changed (the CHANGELOG's way to a seed's old cards)."""
     rules = TableRules("badugi")
     Hand(rules, [5, 5], seed=1)
     dealt = [Hand(rules, [20, 20], seed=seed).cards(0) for seed in (0, 7, 2**64 - 1)]
-    assert dealt == [Hand(rules, [20, 20], seed=random.Random(seed)).cards(0) for seed in (0, 7, 2**64 - 1)]
-    assert dealt == [(38, 12, 19, 13), (7, 3, 17, 22), (17, 30, 50, 45)]
+    assert dealt == [Hand(rules, [20, 20], seed=seeded_generator(seed)).cards(0) for seed in (0, 7, 2**64 - 1)]
+    assert dealt == [(36, 7, 10, 33), (29, 40, 47, 10), (15, 44, 46, 51)]
+    old = [Hand(rules, [20, 20], seed=random.Random(seed)).cards(0) for seed in (0, 7, 2**64 - 1)]
+    assert old == [(38, 12, 19, 13), (7, 3, 17, 22), (17, 30, 50, 45)]
 
 
 def test_equal_rules_made_afresh_deal_in_c(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -496,7 +500,7 @@ def test_subclasses_and_cycles() -> None:
 
 def test_the_type_is_made_once() -> None:
     with pytest.raises(RuntimeError, match="once"):
-        hand_core._hand_core("x.Y", "", {}, {}, {}, print, random.Random)
+        hand_core._hand_core("x.Y", "", {}, {}, {}, print, random.Random, seeded_generator)
     with pytest.raises((TypeError, ValueError)):
         Hand(TableRules("badugi"), [5, 5])._keep_rules(None, b"", None, 9, None, 99)  # type: ignore[arg-type]
 

@@ -18,7 +18,7 @@ import pytest
 
 from badeucey_fast._native import lib
 from badeucey_fast.cards import NAME_OF
-from badeucey_fast.play import Hand, TableRules
+from badeucey_fast.play import Hand, TableRules, seeded_generator
 from badeucey_fast.play import hand as engine
 
 BUSY = "being used by another call"
@@ -291,7 +291,7 @@ def test_every_call_but_a_one_figure_read_is_refused_while_another_thread_has_th
 
 def test_an_int_seeds_generator_is_made_only_by_the_thread_whose_call_has_the_hand() -> None:
     """A hand dealt in C with an int seed deals from the seed's stream and makes its
-    random.Random when Python first reads it: from another thread while a call has
+    random.Random (seeded_generator's) when Python first reads it: from another thread while a call has
     the hand that is refused (the stream is the call's), from the call's own thread
     it is the seed's generator, dealt on."""
     rules = TableRules("badugi")
@@ -314,7 +314,7 @@ def test_an_int_seeds_generator_is_made_only_by_the_thread_whose_call_has_the_ha
     finally:
         hand._leave()
     assert seen == ["refused"]
-    assert made == Hand(rules, [20, 20], seed=random.Random(2))._rng.getstate()
+    assert made == Hand(rules, [20, 20], seed=seeded_generator(2))._rng.getstate()
 
 
 _TABLES = (TableRules("badeucey", structure="no"), TableRules("badeucey", structure="no", burn=True),

@@ -272,7 +272,7 @@ def test_the_c_entry_writes_the_rows_before_a_bad_one_as_one_lookup_does() -> No
 def _last_round_views(game: str, bot: CFRBot, rules: TableRules, stacks: int, count: int) -> list[HandView]:
     views = []
     for seed in range(200):
-        hand = Hand(rules, [stacks, stacks], seed=seed, button=seed % 2)
+        hand = Hand(rules, [stacks, stacks], seed=random.Random(seed), button=seed % 2)  # (the deals recorded)
         first = True
         while hand.to_act is not None:
             view = hand.view(hand.to_act)

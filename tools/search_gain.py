@@ -22,6 +22,7 @@ a gadget's re-solve is the blueprint, so every gain is 0.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -63,7 +64,7 @@ def deal_gains(strategy: Strategy, seed: int, searchers: Sequence[SearchBot]) ->
     its first decision of the last round (0 where it has none), halved."""
     rules = strategy.rules
     player = CFRBot(strategy, seed=seed, purify=False)  # the blueprint as it is, which SearchBot searches on
-    hand = Hand(rules, [200 * rules.big_blind] * 2, button=0, seed=seed)
+    hand = Hand(rules, [200 * rules.big_blind] * 2, button=0, seed=random.Random(seed))  # (docs/solver.rst's deals)
     gains = [0.0] * len(searchers)
     done: set[int] = set()
     while hand.to_act is not None:

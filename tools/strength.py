@@ -39,6 +39,7 @@ import argparse
 import contextlib
 import functools
 import multiprocessing
+import random
 import sys
 import time
 from collections.abc import Sequence
@@ -74,7 +75,7 @@ def play_deal(bots: Sequence[Any], rules: Any, stacks: int, seed: int, hero: int
     """One hand with bot 0 in seat ``hero`` (the button is seat 0): bot 0's
     payoff in chips, and the sum of its chance control variates."""
     seats = [bots[0], bots[1]] if hero == 0 else [bots[1], bots[0]]
-    hand = Hand(rules, [stacks, stacks], button=0, seed=seed)
+    hand = Hand(rules, [stacks, stacks], button=0, seed=random.Random(seed))  # (the cards docs/bots.rst's figures dealt)
     game = hand.game
     dead: list[int] = []
     correction = hand.pot * (share(game, [hand.cards(0), hand.cards(1)], dead, hero) - 0.5)  # the deal: mean 0

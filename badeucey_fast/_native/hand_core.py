@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from badeucey_fast._native import _clean_doc, _text_signature, lib
+from badeucey_fast._native.seeding import seeded_generator
 
 if TYPE_CHECKING:
     from badeucey_fast.games import Game
@@ -57,7 +58,8 @@ def hand_core(name: str, doc: str, init: Callable[..., None], fallbacks: dict[st
     """
     docs = {method: _method_doc(method, fallbacks[method]) for method in METHODS}  # type: ignore[arg-type]
     docs.update({prop: _clean_doc(properties[prop]) for prop in PROPERTIES})
-    return _hand_core(name, _clean_doc(doc), {"__init__": init, **fallbacks}, docs, legals, new_legal, random.Random)
+    return _hand_core(name, _clean_doc(doc), {"__init__": init, **fallbacks}, docs, legals, new_legal, random.Random,
+                      seeded_generator)
 
 
 if TYPE_CHECKING:

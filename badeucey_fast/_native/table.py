@@ -11,7 +11,8 @@ events the C state machine reports, as plain tuples.
 Where the random picks of the stub come from: the table's own generator
 (seeded by ``seed``), or a :class:`random.Random` whose ``random()`` values
 are handed to C one by one in the order the picks are made, so that a table
-given ``random.Random(seed)`` deals exactly as ``Hand(..., seed=seed)`` does.
+given :func:`~badeucey_fast.play.seeded_generator` of ``seed`` deals exactly
+as ``Hand(..., seed=seed)`` does.
 
 >>> from badeucey_fast._native.table import CHECK_CALL, Table
 >>> from badeucey_fast.play import TableRules

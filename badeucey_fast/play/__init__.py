@@ -28,6 +28,7 @@ from badeucey_fast._lazy import lazy_attribute
 
 from badeucey_fast.play import phh as phh  # gives Hand its to_phh and from_phh
 from badeucey_fast.play.events import BetRaise, CheckCall, Deal, Draw, Event, Fold, Post, Show
+from badeucey_fast._native.seeding import seeded_generator
 from badeucey_fast.play.hand import STRUCTURES, DealState, Hand, Replay, Uncontested
 from badeucey_fast.play.rules import TableRules
 from badeucey_fast.play.scripts import describe, play_script
@@ -43,7 +44,7 @@ __all__ = [
     "STRUCTURES", "BetRaise", "Bot", "CallingBot", "CheckCall", "Deal", "DealState", "Draw", "DrawingBot", "Event",
     "Fold", "Hand", "HandView", "IllegalActionError", "Legal", "MatchResult", "Post", "RandomBot", "Replay", "Show",
     "TableRules", "Uncontested", "VectorEnv", "VectorStep", "bot_name", "describe", "make_bot", "play_match",
-    "play_script", "selfplay",
+    "play_script", "seeded_generator", "selfplay",
 ]
 
 _LAZY = {

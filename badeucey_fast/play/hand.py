@@ -42,6 +42,7 @@ from badeucey_fast._cards import check_card, hand_ids, quick_ids
 from badeucey_fast._checks import SEED_LIMIT, check_int, check_seed
 from badeucey_fast._native import ffi, lib, status_text
 from badeucey_fast._native.hand_core import hand_core
+from badeucey_fast._native.seeding import seeded_generator
 from badeucey_fast._native.table import table_rules
 from badeucey_fast.cards import NAME_OF, parse_cards
 from badeucey_fast.games import Game
@@ -517,7 +518,8 @@ def _init(self: Hand, rules: TableRules, stacks: Sequence[int], *, button: int =
     if type(seed) is random.Random or isinstance(seed, random.Random):
         rng = seed
     else:
-        rng = random.Random(_seed(seed))
+        checked = _seed(seed)
+        rng = random.Random() if checked is None else seeded_generator(checked)
     if deal is not None and not isinstance(deal, Replay):
         raise TypeError(f"deal must be a Replay, not {type(deal).__name__}")
     ids = None
@@ -801,7 +803,10 @@ class Hand(_HandCore):
     :param button: the button's seat.
     :param seed: an integer in ``0 .. 2**64 - 1`` (numpy integers too) or a
         :class:`random.Random`, which makes the deal and every reshuffle of the
-        stub reproducible; None for a fresh random deal.
+        stub reproducible; None for a fresh random deal.  An integer deals from
+        :func:`~badeucey_fast.play.seeded_generator` of it (not from
+        ``random.Random(seed)``, whose seeding costs more than the deal: pass
+        that to deal its cards).
     :param deck: the order of the 52 cards (text or ids), dealt from the front,
         instead of a shuffle; a reshuffle of the stub still uses ``seed``.
     :param deal: a :class:`Replay`: the cards a recorded hand deals (its

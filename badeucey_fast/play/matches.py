@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import os
+import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, overload
@@ -144,7 +145,8 @@ def _match_chunk(
         total = [0.0] * n
         for r in range(rotations):
             seat_bot = [(s + r) % n for s in range(n)]  # rotation r: seat s is played by bot (s + r) % n
-            hand = Hand(rules, stacks, button=button, deck=decks[d], seed=stub_seeds[d])
+            # (random.Random: the stub's reshuffles a stub seed has always dealt, not seeded_generator's)
+            hand = Hand(rules, stacks, button=button, deck=decks[d], seed=random.Random(stub_seeds[d]))
             _play_out(hand, bots, seat_bot)
             payoffs = hand.payoffs
             assert payoffs is not None
@@ -191,8 +193,6 @@ def play_one_hand(bots: Sequence[Bot], rules: TableRules, stacks: Sequence[int],
     ...
     ValueError: badugi seats 2..10 bots, got 1
     """
-    import random
-
     players = _check_bots(bots)
     if not 2 <= len(players) <= rules.max_seats:
         raise ValueError(f"{get_game(rules.game).name} seats 2..{rules.max_seats} bots, got {len(players)}")

@@ -30,6 +30,7 @@ ValueError: seat 0 may bet or raise only to 4, not to 5
 from __future__ import annotations
 
 import math
+import random
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -261,7 +262,8 @@ class ArenaMatch:
         decks, stub_seeds = self._chunk
         at = deal - self._chunk_first
         self._played += 1
-        return Hand(self.rules, [self.stacks] * SEATS, button=deal % SEATS, deck=decks[at], seed=stub_seeds[at])
+        return Hand(self.rules, [self.stacks] * SEATS, button=deal % SEATS, deck=decks[at],
+                    seed=random.Random(stub_seeds[at]))  # (play_match's generator of the stub seed)
 
     def _close_hand(self, payoff: int, *, forfeited: bool) -> None:
         hand = self._hand

@@ -5,8 +5,8 @@
  * The core implements the first three groups (bdc_hand.c, bdc_draw.c,
  * bdc_table.c) in plain C: they reshape public functions for a binding's
  * calling costs.  The next two are one_hand.c's and hand_core.c's, the C that
- * speaks Python's C API; the last, CPython's random.Random stream, is the
- * core's again (bdc_mt.c), in plain C, for hand_core.c.  The part between
+ * speaks Python's C API; the last, a Mersenne Twister stream (random.Random's
+ * generator), is the core's again (bdc_mt.c), in plain C, for hand_core.c.  The part between
  * the cffi markers is read verbatim as the cffi cdef, after badeucey.h's, so
  * it holds only plain declarations.
  */
@@ -83,37 +83,43 @@ int bdc_py_install(const char *module, const char *attribute);
 
 /* Store the factory of Hand's base type as `attribute` of the module `module`
  * (imported, or being imported).  The factory is
- *     hand_core(name, doc, fallbacks, docs, legals, new_legal, random_type) -> type
+ *     hand_core(name, doc, fallbacks, docs, legals, new_legal, random_type, seeded) -> type
  * (hand_core.c says what each is); it makes the type once per process.
  * Returns 0, or -1 for a NULL argument or if Python raised (the exception is
  * printed, then cleared). */
 int bdc_py_install_hand(const char *module, const char *attribute);
 
-/* ---- CPython's random.Random stream (bdc_mt.c) ----------------------------
+/* ---- A Mersenne Twister stream (bdc_mt.c) ----------------------------------
  * For hand_core.c, which deals a hand with an int seed without making the
  * Python generator until Python asks for it: the state of mt19937ar as
  * random.Random keeps it (624 words and the index of the next), plus how many
- * words of the current block are regenerated so far.  Each returns BDC_OK, or
- * BDC_E_ARGUMENT having written nothing. */
+ * words of the current block are regenerated so far, and whether the words
+ * past those are still the seed's (computed when read, not stored).  Each
+ * returns BDC_OK, or BDC_E_ARGUMENT having written nothing. */
 #define BDC_MT_WORDS 624
 typedef struct {
     uint32_t word[BDC_MT_WORDS];
     uint32_t index;   /* the next word's, BDC_MT_WORDS when a new block is due */
     uint32_t twisted; /* words 0 .. twisted - 1 are of the current block (at most BDC_MT_WORDS) */
+    uint32_t lazy;    /* 1: the block before the current one is the seed's, words twisted .. not stored; else 0 */
+    uint64_t seed;    /* the seed, while lazy */
 } bdc_mt;
 
-/* *mt = the state every seeding starts from (init_genrand(19650218)), for the
- * caller to keep.  BDC_E_ARGUMENT for a NULL mt. */
-int bdc_mt_start(bdc_mt *mt);
-/* *mt = the state random.Random(seed) has, key[0 .. n_key - 1] being the
- * seed's 32-bit words as CPython splits abs(seed): least significant first, as
- * few as hold it, one (0) for seed 0 (a key with more words is another seed).
- * start is bdc_mt_start's state (NULL: made here; it may be mt itself); key
- * must not lie in *mt.  BDC_E_ARGUMENT for a NULL mt or key, or n_key 0. */
-int bdc_mt_seed(bdc_mt *mt, const bdc_mt *start, const uint32_t *key, size_t n_key);
-/* out[0 .. n - 1] = the next n random.Random.random(), bit-identical doubles
- * in [0, 1).  BDC_E_ARGUMENT for a NULL mt, a NULL out with n > 0, or a state
- * whose index or twisted is past BDC_MT_WORDS (no seeding made it). */
+/* *mt = the stream of an int seed: the state whose word i is
+ * bdc_mt_seed_words's, a new block due (random.Random.setstate((3, words +
+ * (624,), None)) gives the Python generator the same stream).  Nothing is
+ * computed yet: the first block's words are made as the outputs read them.
+ * BDC_E_ARGUMENT for a NULL mt. */
+int bdc_mt_seed(bdc_mt *mt, uint64_t seed);
+/* out[0 .. n - 1] = words 0 .. n - 1 of the state `seed` gives: word 0 is
+ * 0x80000000, word i >= 1 the low 32 bits of splitmix64's i-th output from
+ * `seed` (its state seed + i * 0x9e3779b97f4a7c15, mixed).  BDC_E_ARGUMENT for
+ * a NULL out with n > 0, or n past BDC_MT_WORDS. */
+int bdc_mt_seed_words(uint64_t seed, uint32_t *out, size_t n);
+/* out[0 .. n - 1] = the next n random.Random.random() of the stream,
+ * bit-identical doubles in [0, 1).  BDC_E_ARGUMENT for a NULL mt, a NULL out
+ * with n > 0, or a state whose index or twisted is past BDC_MT_WORDS or lazy
+ * past 1 (no seeding made it). */
 int bdc_mt_uniforms(bdc_mt *mt, double *out, size_t n);
 
 /* cffi-cdef-end */

@@ -38,14 +38,15 @@
  * The random picks come from the hand's generator (its `random` method), one
  * per card dealt at random, as the fallbacks feed them: a hand plays the same
  * cards whichever path takes its calls.  A plain int seed's generator,
- * random.Random(seed), is not made to deal: its seeding alone (a Python call
- * and CPython's seeding, then a block of 624 words) costs several times the
- * rest of the deal.  The hand deals from the same Mersenne Twister stream in C
- * (bdc_mt.c: the same doubles), in the fast calls too, and makes the
- * random.Random, seeded and advanced as far as the stream, when Python first
- * reads `_rng` (a fallback, pickle, ==, deal_state; copy() gives the copy a
- * copy of the stream, `_streamed` says which a hand has): every path sees the
- * generator random.Random(seed) would be.
+ * seeded_generator(seed) (badeucey_fast/play/seeding.py), is not made to deal:
+ * making a random.Random costs several times the rest of the deal.  The hand
+ * deals from the same Mersenne Twister stream in C (bdc_mt.c: the same
+ * doubles, its first words computed as the deal reads them), in the fast calls
+ * too, and makes the random.Random, seeded_generator(seed) advanced as far as
+ * the stream, when Python first reads `_rng` (a fallback, pickle, ==,
+ * deal_state; copy() gives the copy a copy of the stream, `_streamed` says
+ * which a hand has): every path sees the generator seeded_generator(seed)
+ * would be.
  *
  * The other attributes of a Hand (its rules, its generator, its record of
  * events as the bytes of bdc_table_event, the caches) are members of this
@@ -125,11 +126,8 @@ static struct {
     PyObject *random_type; /* random.Random */
     PyObject *phases[3];   /* "bet", "draw", "over" */
     PyObject *random_name; /* "random" */
-    newfunc random_new;    /* random.Random's tp_new: the object, unseeded */
-    PyObject *gauss_name;  /* "gauss_next" */
-    PyObject *base_seed, *base_random; /* the seed and random methods of random.Random's C base type */
-    bdc_mt mt_start;       /* the state every int seed's stream starts from */
-    PyObject *no_args;     /* () */
+    PyObject *seeded;      /* seeded_generator(seed): the random.Random an int seed's stream is */
+    PyObject *base_random; /* the random method of random.Random's C base type */
     PyObject *names[BDC_PY_CALLS]; /* each call's name (interned) */
     PyObject *own[BDC_PY_CALLS];   /* the type's own method of each call from BDC_PY_LEGAL on */
     PyObject *kept_rules, *kept_game, *kept_size, *kept_structure;
@@ -822,17 +820,15 @@ static PyObject *bdc_py_payoffs(PyObject *self, void *unused)
     return out;
 }
 
-/* The random.Random an int seed's stream stands for (in_c), made now: as
- * random.Random(seed) makes it (an unseeded one from its tp_new, its C base
- * type's seed, which random.py's seed calls for an int, and gauss_next None),
- * then its random() called as many times as the stream was: CPython's own
- * generator in the stream's state.  0, or -1 with an exception (the stream
- * then stays).  As when the generator runs, the hand is sealed meanwhile; a
- * call of another thread under way has it, its generator is the call's to
- * read: RuntimeError. */
+/* The random.Random an int seed's stream stands for (in_c), made now:
+ * seeded_generator(seed), then its random() called as many times as the
+ * stream was: CPython's own generator in the stream's state.  0, or -1 with an
+ * exception (the stream then stays).  As when the generator runs, the hand is
+ * sealed meanwhile; a call of another thread under way has it, its generator
+ * is the call's to read: RuntimeError. */
 static int bdc_py_make_rng(bdc_py_hand *h)
 {
-    PyObject *seed, *rng, *done;
+    PyObject *seed, *rng;
     char sealed = h->sealed;
     size_t drawn = h->drawn;
     if (h->depth > 0 && h->owner != PyThread_get_thread_ident()) {
@@ -844,9 +840,9 @@ static int bdc_py_make_rng(bdc_py_hand *h)
         return -1;
     }
     h->sealed = 1;
-    rng = bdc_py_hands.random_new((PyTypeObject *)bdc_py_hands.random_type, bdc_py_hands.no_args, NULL);
-    done = rng == NULL ? NULL : PyObject_CallFunctionObjArgs(bdc_py_hands.base_seed, rng, seed, NULL);
-    if (done == NULL || PyObject_SetAttr(rng, bdc_py_hands.gauss_name, Py_None) < 0) {
+    rng = PyObject_CallFunctionObjArgs(bdc_py_hands.seeded, seed, NULL);
+    if (rng != NULL && !PyObject_TypeCheck(rng, (PyTypeObject *)bdc_py_hands.random_type)) {
+        PyErr_SetString(PyExc_TypeError, "seeded_generator gave no random.Random");
         Py_CLEAR(rng);
     }
     for (size_t i = 0; rng != NULL && i < drawn; i++) {
@@ -857,7 +853,6 @@ static int bdc_py_make_rng(bdc_py_hand *h)
         Py_XDECREF(x);
     }
     h->sealed = sealed;
-    Py_XDECREF(done);
     Py_DECREF(seed);
     if (rng == NULL) {
         return -1;
@@ -1076,7 +1071,7 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     if (seed == Py_None) {
         rng = PyObject_CallNoArgs(bdc_py_hands.random_type);
     } else if (in_c) {
-        rng = NULL; /* the stream of the seed, made below: random.Random(seed) once Python asks for it */
+        rng = NULL; /* the stream of the seed, made below: seeded_generator(seed) once Python asks for it */
     } else {
         Py_INCREF(seed);
         rng = seed;
@@ -1113,9 +1108,7 @@ static int bdc_py_init_fast(bdc_py_hand *h, PyObject *args, PyObject *kwds)
     bdc_py_set(&h->start, start);
     bdc_py_set(&h->posted, NULL); /* (no blind posted out of turn: the fallback's _posted None) */
     if (in_c) { /* (first: Python run by releasing the old generator reads the new one) */
-        /* the seed's 32-bit words as CPython takes them: as few as hold it, one for 0 */
-        uint32_t key[2] = {(uint32_t)seed_value, (uint32_t)(seed_value >> 32)};
-        (void)bdc_mt_seed(h->mt, &bdc_py_hands.mt_start, key, key[1] != 0 ? 2 : 1); /* (h->mt and key given) */
+        (void)bdc_mt_seed(h->mt, (uint64_t)seed_value); /* (h->mt given) */
         h->seed = seed_value;
         h->drawn = 0;
     }
@@ -1369,10 +1362,11 @@ static char *bdc_py_text(PyObject *text)
     return memcpy(copy, utf8, size);
 }
 
-/* hand_core(name, doc, fallbacks, docs, legals, new_legal, random_type) -> the type.
+/* hand_core(name, doc, fallbacks, docs, legals, new_legal, random_type, seeded) -> the type.
  * fallbacks: the Python function for each call in bdc_py_call_names (by that
  * name; each is called with the hand first); docs: the docstring of each of
- * those but __init__ and of to_act, phase and payoffs (by name).  Made once
+ * those but __init__ and of to_act, phase and payoffs (by name); seeded(seed):
+ * the random.Random an int seed deals from (its state bdc_mt_seed's).  Made once
  * per process: its records then live as long as the process. */
 static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
 {
@@ -1391,21 +1385,20 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     static PyType_Spec spec = {NULL, sizeof(bdc_py_hand), 0,
                                Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, slots};
     static const char *const phases[3] = {"bet", "draw", "over"};
-    PyObject *name, *doc, *fallbacks, *docs, *legals, *new_legal, *random_type, *type, *base, *base_seed, *base_random;
-    newfunc random_new;
+    PyObject *name, *doc, *fallbacks, *docs, *legals, *new_legal, *random_type, *seeded, *type, *base, *base_random;
     char *texts[2 + BDC_PY_CALLS - 1 + BDC_PY_PROPERTIES] = {NULL};
     int n_texts = 0;
     (void)unused;
-    if (!PyArg_ParseTuple(args, "UUO!O!O!OO:hand_core", &name, &doc, &PyDict_Type, &fallbacks, &PyDict_Type, &docs,
-                          &PyDict_Type, &legals, &new_legal, &random_type)) {
+    if (!PyArg_ParseTuple(args, "UUO!O!O!OOO:hand_core", &name, &doc, &PyDict_Type, &fallbacks, &PyDict_Type, &docs,
+                          &PyDict_Type, &legals, &new_legal, &random_type, &seeded)) {
         return NULL;
     }
     if (bdc_py_hands.type != NULL) {
         PyErr_SetString(PyExc_RuntimeError, "hand_core: the type is made once per process");
         return NULL;
     }
-    if (!PyCallable_Check(new_legal) || !PyType_Check(random_type)) {
-        PyErr_SetString(PyExc_TypeError, "hand_core: needs a callable new_legal and the type random.Random");
+    if (!PyCallable_Check(new_legal) || !PyType_Check(random_type) || !PyCallable_Check(seeded)) {
+        PyErr_SetString(PyExc_TypeError, "hand_core: needs a callable new_legal, the type random.Random and a callable seeded");
         return NULL;
     }
     for (int call = 0; call < BDC_PY_CALLS; call++) {
@@ -1450,23 +1443,10 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     if (bdc_py_hands.random_name == NULL && (bdc_py_hands.random_name = PyUnicode_InternFromString("random")) == NULL) {
         return NULL;
     }
-    if (bdc_py_hands.gauss_name == NULL && (bdc_py_hands.gauss_name = PyUnicode_InternFromString("gauss_next")) == NULL) {
-        return NULL;
-    }
-    if (bdc_py_hands.no_args == NULL && (bdc_py_hands.no_args = PyTuple_New(0)) == NULL) {
-        return NULL;
-    }
-    random_new = (newfunc)PyType_GetSlot((PyTypeObject *)random_type, Py_tp_new);
     base = PyObject_GetAttrString(random_type, "__base__");
-    base_seed = base == NULL ? NULL : PyObject_GetAttrString(base, "seed");
     base_random = base == NULL ? NULL : PyObject_GetAttrString(base, "random");
     Py_XDECREF(base);
-    if (base_seed == NULL || base_random == NULL || random_new == NULL) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_TypeError, "hand_core: random.Random has no tp_new");
-        }
-        Py_XDECREF(base_seed);
-        Py_XDECREF(base_random);
+    if (base_random == NULL) {
         return NULL;
     }
     for (int call = 0; call < BDC_PY_CALLS; call++) {
@@ -1477,7 +1457,6 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     }
     type = PyType_FromSpec(&spec);
     if (type == NULL) {
-        Py_DECREF(base_seed);
         Py_DECREF(base_random);
         return NULL;
     }
@@ -1485,7 +1464,6 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
         PyObject *own = PyObject_GetAttr(type, bdc_py_hands.names[call]);
         if (own == NULL) {
             Py_DECREF(type);
-            Py_DECREF(base_seed);
             Py_DECREF(base_random);
             return NULL;
         }
@@ -1499,9 +1477,7 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
     Py_INCREF(legals), bdc_py_hands.legals = legals;
     Py_INCREF(new_legal), bdc_py_hands.new_legal = new_legal;
     Py_INCREF(random_type), bdc_py_hands.random_type = random_type;
-    bdc_py_hands.random_new = random_new;
-    (void)bdc_mt_start(&bdc_py_hands.mt_start);
-    bdc_py_hands.base_seed = base_seed;
+    Py_INCREF(seeded), bdc_py_hands.seeded = seeded;
     bdc_py_hands.base_random = base_random;
     Py_INCREF(type), bdc_py_hands.type = (PyTypeObject *)type;
     return type;
@@ -1509,7 +1485,7 @@ static PyObject *bdc_py_make_hand(PyObject *unused, PyObject *args)
 
 static PyMethodDef bdc_py_hand_factory = {
     "hand_core", bdc_py_make_hand, METH_VARARGS,
-    "hand_core(name, doc, fallbacks, docs, legals, new_legal, random_type)\n"
+    "hand_core(name, doc, fallbacks, docs, legals, new_legal, random_type, seeded)\n"
     "--\n\n"
     "The base type of play.Hand (csrc/bindings/hand_core.c).",
 };

@@ -14,7 +14,7 @@
  *   cc -std=c99 -O1 -g -Icsrc -I<tables dir> tests/c/fuzz.c csrc/[glob *.c] -o fuzz
  *   ./fuzz [CASES [SEED]]          (default: 20000 cases, seed 1)
  *
- * Every 20th case also seeds and draws CPython's Mersenne Twister
+ * Every 20th case also seeds and draws the Mersenne Twister stream
  * (bdc_mt_*), from a stream of its own, against a reference mt19937ar.
  *
  * It prints the number of cases and of bdc_ calls made.
@@ -383,13 +383,15 @@ static void fuzz_random(void)
     bdc_rng_seed(next(), rng);
 }
 
-/* ---- CPython's Mersenne Twister (bdc_mt.c) against mt19937ar ---------
+/* ---- The Mersenne Twister stream (bdc_mt.c) against mt19937ar -----------
  * The reference is Matsumoto and Nishimura's mt19937ar.c as CPython's
- * _randommodule.c runs it (init_genrand, init_by_array, genrand_int32
- * regenerating the whole block, random() of two outputs), from any start
- * words: bdc_mt_seed and bdc_mt_uniforms must give the same doubles for keys
- * of any length, any start, draws in pieces across blocks, and refuse what
- * they document, writing nothing. */
+ * _randommodule.c runs it (init_genrand, init_by_array for its own check,
+ * genrand_int32 regenerating the whole block, random() of two outputs), its
+ * state filled by the documented seeding (word 0 = 0x80000000, word i the low
+ * 32 bits of splitmix64's i-th output): bdc_mt_seed and bdc_mt_uniforms must
+ * give the same doubles for any seed, draws in pieces across blocks, and
+ * bdc_mt_seed_words the same words for any size; each refuses what it
+ * documents, writing nothing. */
 #define REF_MT_N 624
 #define REF_MT_M 397
 #define REF_MT_UPPER 0x80000000U
@@ -430,6 +432,20 @@ static void ref_init_by_array(ref_mt *r, const uint32_t *init_key, size_t key_le
         }
     }
     r->mt[0] = 0x80000000U;
+    r->mti = REF_MT_N;
+}
+
+/* The seeding as documented: a splitmix64 generator started at seed, its outputs' low words. */
+static void ref_seed(ref_mt *r, uint64_t seed)
+{
+    uint64_t x = seed;
+    r->mt[0] = 0x80000000U;
+    for (int i = 1; i < REF_MT_N; i++) {
+        uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        r->mt[i] = (uint32_t)(z ^ (z >> 31));
+    }
     r->mti = REF_MT_N;
 }
 
@@ -479,49 +495,52 @@ static void check_ref_mt(void)
             FAIL("the reference Mersenne Twister's output %d is not mt19937ar's", i);
 }
 
-static bdc_mt mt_start; /* bdc_mt_start's, made once in main */
-
 static void fuzz_mt(void)
 {
-    int pick = between(0, 9);
-    size_t n_key = pick == 0 ? (size_t)between(0, 2000) : pick == 1 ? 0 : (size_t)between(1, 3);
-    uint32_t *key = checked_malloc(n_key * sizeof *key); /* exactly n_key words */
-    bdc_mt *mt = checked_malloc(sizeof *mt), *start = NULL, *hostile = NULL;
+    int pick = between(0, 5);
+    uint64_t seed = pick == 0 ? 0 : pick == 1 ? UINT64_MAX : pick == 2 ? (uint64_t)between(0, 1000) : next();
+    size_t n_words = (size_t)(between(0, 3) ? between(0, BDC_MT_WORDS) : between(BDC_MT_WORDS + 1, 5000));
+    uint32_t *words = n_words ? checked_malloc(n_words * sizeof *words) : NULL; /* exactly n_words */
+    bdc_mt *mt = checked_malloc(sizeof *mt);
     ref_mt r;
-    int status, start_kind = between(0, 3), null_mt = between(0, 19) == 0, null_key = between(0, 19) == 0;
-    for (size_t i = 0; i < n_key; i++)
-        key[i] = between(0, 3) ? (uint32_t)next() : between(0, 1) ? 0U : 0xffffffffU;
+    int status, null_mt = between(0, 19) == 0, null_words = n_words > 0 && between(0, 19) == 0;
     memset(mt, 0xa5, sizeof *mt);
-    ref_init_genrand(&r, 19650218U);
-    if (start_kind == 0) { /* the kept start */
-        start = &mt_start;
-    } else if (start_kind == 2) { /* mt itself, holding the start */
-        if (CALL(bdc_mt_start(mt)) != BDC_OK)
-            FAIL("mt_start refused a state");
-        start = mt;
-    } else if (start_kind == 3) { /* any words, index and twisted: seeding reads only the words */
-        hostile = checked_malloc(sizeof *hostile);
-        for (int i = 0; i < BDC_MT_WORDS; i++)
-            hostile->word[i] = r.mt[i] = (uint32_t)next();
-        hostile->index = (uint32_t)next();
-        hostile->twisted = (uint32_t)next();
-        start = hostile;
-    } /* 1: NULL, made in mt */
-    bdc_mt before = *mt;
-    status = CALL(bdc_mt_seed(null_mt ? NULL : mt, start, null_key ? NULL : key, n_key));
-    if (null_mt || null_key || n_key == 0) {
+    ref_seed(&r, seed);
+    if (words != NULL)
+        memset(words, 0x5a, n_words * sizeof *words);
+    status = CALL(bdc_mt_seed_words(seed, null_words ? NULL : words, n_words));
+    if (null_words || n_words > BDC_MT_WORDS) {
         if (status != BDC_E_ARGUMENT)
-            FAIL("mt_seed took %s (n_key %zu): %d", null_mt ? "no state" : null_key ? "no key" : "an empty key", n_key,
-                 status);
+            FAIL("mt_seed_words took %s (%zu words): %d", null_words ? "no output" : "a size past the state", n_words, status);
+        for (size_t i = 0; words != NULL && i < n_words; i++)
+            if (words[i] != 0x5a5a5a5aU) {
+                FAIL("mt_seed_words refused but wrote word %zu", i);
+                break;
+            }
+        refused[10]++;
+    } else if (status != BDC_OK) {
+        FAIL("mt_seed_words refused %zu words: %d", n_words, status);
+    } else {
+        for (size_t i = 0; i < n_words; i++)
+            if (words[i] != r.mt[i]) {
+                FAIL("mt_seed_words: word %zu of seed %llu is %u, the reference's %u", i, (unsigned long long)seed,
+                     (unsigned)words[i], (unsigned)r.mt[i]);
+                break;
+            }
+    }
+    bdc_mt before = *mt;
+    status = CALL(bdc_mt_seed(null_mt ? NULL : mt, seed));
+    if (null_mt) {
+        if (status != BDC_E_ARGUMENT)
+            FAIL("mt_seed took no state: %d", status);
         if (memcmp(&before, mt, sizeof before) != 0)
             FAIL("mt_seed refused but wrote its state");
         refused[10]++;
     } else if (status != BDC_OK) {
-        FAIL("mt_seed refused n_key %zu: %d", n_key, status);
+        FAIL("mt_seed refused seed %llu: %d", (unsigned long long)seed, status);
         refused[10]++;
     } else {
         accepted[10]++;
-        ref_init_by_array(&r, key, n_key);
         for (int piece = between(1, 6); piece > 0; piece--) { /* draws in pieces: across blocks, some of none */
             size_t n = (size_t)(between(0, 3) ? between(0, 40) : between(0, 1400));
             double *out = n ? checked_malloc(n * sizeof *out) : NULL; /* exactly n doubles */
@@ -530,25 +549,31 @@ static void fuzz_mt(void)
             for (size_t i = 0; i < n; i++) {
                 double expected = ref_random(&r);
                 if (out[i] != expected) {
-                    FAIL("mt_uniforms: number %zu of a piece is %.17g, mt19937ar's %.17g (n_key %zu, start %d)", i, out[i],
-                         expected, n_key, start_kind);
+                    FAIL("mt_uniforms: number %zu of a piece is %.17g, mt19937ar's %.17g (seed %llu)", i, out[i],
+                         expected, (unsigned long long)seed);
                     break;
                 }
             }
             free(out);
         }
-        /* a damaged state: index or twisted past the block is refused, untouched;
-         * within it, inconsistent, it stays inside its words */
+        /* a damaged state: index or twisted past the block, or lazy past 1, is
+         * refused, untouched; within them, inconsistent, it stays inside its words */
         bdc_mt kept = *mt;
         double x[3];
         if (between(0, 1)) {
-            (between(0, 1) ? &mt->index : &mt->twisted)[0] = BDC_MT_WORDS + 1 + (uint32_t)between(0, 1 << 20);
+            int field = between(0, 2);
+            uint32_t past = (uint32_t)between(0, 1 << 20);
+            if (field == 2)
+                mt->lazy = 2 + past;
+            else
+                (field ? &mt->index : &mt->twisted)[0] = BDC_MT_WORDS + 1 + past;
             kept = *mt;
             if (CALL(bdc_mt_uniforms(mt, x, 3)) != BDC_E_ARGUMENT || memcmp(&kept, mt, sizeof kept) != 0)
                 FAIL("mt_uniforms took a state past its block, or wrote it");
         } else {
             mt->index = (uint32_t)between(0, BDC_MT_WORDS);
             mt->twisted = (uint32_t)between(0, BDC_MT_WORDS);
+            mt->lazy = (uint32_t)between(0, 1);
             if (CALL(bdc_mt_uniforms(mt, x, 3)) != BDC_OK)
                 FAIL("mt_uniforms refused a state inside its block");
             for (int i = 0; i < 3; i++)
@@ -558,15 +583,13 @@ static void fuzz_mt(void)
         if (CALL(bdc_mt_uniforms(NULL, x, 1)) != BDC_E_ARGUMENT || CALL(bdc_mt_uniforms(mt, NULL, 1)) != BDC_E_ARGUMENT)
             FAIL("mt_uniforms took no state or no output");
         kept = *mt;
-        if (CALL(bdc_mt_uniforms(mt, NULL, 0)) != (mt->index > BDC_MT_WORDS || mt->twisted > BDC_MT_WORDS ? BDC_E_ARGUMENT : BDC_OK)
+        if (CALL(bdc_mt_uniforms(mt, NULL, 0))
+                != (mt->index > BDC_MT_WORDS || mt->twisted > BDC_MT_WORDS || mt->lazy > 1 ? BDC_E_ARGUMENT : BDC_OK)
             || memcmp(&kept, mt, sizeof kept) != 0)
             FAIL("mt_uniforms of no numbers did not answer as documented, or wrote the state");
     }
-    if (CALL(bdc_mt_start(NULL)) != BDC_E_ARGUMENT)
-        FAIL("mt_start took no state");
-    free(hostile);
     free(mt);
-    free(key);
+    free(words);
 }
 
 /* ---- draws and equity (bounded work) --------------------------------- */
@@ -2202,7 +2225,6 @@ int main(int argc, char **argv)
     printf("\n");
     fflush(stdout);
     check_ref_mt();
-    (void)CALL(bdc_mt_start(&mt_start));
     uint64_t mt_state = state ^ 0x6d74U; /* the seed stream's cases draw from their own stream: the others stay as they were */
     for (current_case = 0; current_case < cases; current_case++) {
         if (current_case % 20 == 0) {
