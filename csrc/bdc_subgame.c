@@ -1,8 +1,12 @@
 /*
  * bdc_subgame.c - re-solving the last betting round of a heads-up hand at
  * play time (badeucey.h, "search"): the round's public tree is played on
- * copies of the caller's table, showdowns are settled by the table itself,
- * and CFR+ runs over both seats' holdings at once (a vector per node).
+ * copies of the caller's table, showdowns are settled by the table itself
+ * (one pair of each class, below), and CFR+ runs over both seats' holdings at
+ * once (a vector per node).  The pairs are grouped by each seat's holding once
+ * a problem, so that a traversal sums each holding's pairs for every terminal
+ * node in one pass over them, in pair order (the sums of a pairwise loop, bit
+ * for bit).
  */
 #include <float.h>
 #include <string.h>
