@@ -142,3 +142,26 @@ def test_the_payoffs_refuse_what_the_solver_refuses() -> None:
             solve_subgame(table, hands, reach, **bad, seat=0, iterations=1)
     with pytest.raises(ValueError, match="pairs and weights must have one length"):
         subgame_payoffs(table, hands, reach, (np.array([0]), np.array([0])), np.ones(2))
+
+
+def test_a_resolve_is_the_same_on_every_implementation(implementation: str) -> None:
+    """The terminal sums run on the implementation in use (AVX2 where it runs): the same doubles as the
+    portable loops, on a problem of many terminal nodes, card removal and uneven weights."""
+    import badeucey_fast as bf
+
+    rules = TableRules(GAMES["badeucey"], heads_up_cap=4)
+    rng = random.Random(4)
+    table, _ = public_line(rules, rng)
+    seats = holdings(GAMES["badeucey"], rng)
+    pairs = [(i, j) for i, a in enumerate(seats[0]) for j, b in enumerate(seats[1]) if not set(a) & set(b)]
+    arguments = dict(table=table, hands=[np.array(s, dtype=np.uint8) for s in seats],
+                     reach=[np.array([rng.uniform(0.2, 1.0) for _ in s]) for s in seats],
+                     pairs=(np.array([i for i, _ in pairs]), np.array([j for _, j in pairs])),
+                     weights=np.array([rng.uniform(0.1, 1.0) for _ in pairs]))
+    found = solve_subgame(**arguments, seat=1, iterations=30)
+    bf.use_implementation("portable")
+    portable = solve_subgame(**arguments, seat=1, iterations=30)
+    bf.use_implementation(implementation)
+    assert all(np.array_equal(a, b) for a, b in zip(found.strategies, portable.strategies, strict=True))
+    assert (found.value, found.best_response, found.exploitability) == (
+        portable.value, portable.best_response, portable.exploitability)
