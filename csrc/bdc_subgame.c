@@ -151,7 +151,8 @@ typedef struct {
     size_t reach[2];      /* n_nodes * n_hands[s]: the seat's own reach at each node */
     size_t values;        /* n_nodes * max hands: the traverser's counterfactual values */
     size_t gadget;        /* 4 * n_hands[other]: GADGET_SLOTS of the other seat's holdings */
-    size_t terminal_reach; /* most * n_terminals: the other seat's reach at the terminal nodes, a row a holding */
+    size_t terminal_reach; /* most * n_nodes: the other seat's reach at the terminal nodes, a row of n_terminals
+                              a holding */
     size_t coefficient[2]; /* PAIR_CLASSES * n_showdowns: seat s's sign times the payoff, a row a class */
     /* each seat's pairs grouped by its holding (in pair order within a holding): */
     size_t weight[2];     /* n_pairs: the pair's weight */
