@@ -1158,6 +1158,14 @@ int bdc_subgame_work(const bdc_subgame *problem, size_t *n_work);
 int bdc_subgame_solve(const bdc_subgame *problem, int iterations, double *work, size_t n_work,
                       double *strategy0, double *strategy1, bdc_subgame_result *result);
 
+/* Seat 0's payoff of every pair at every showdown of the round's tree, as
+ * bdc_subgame_solve settles them: n_showdowns * n_pairs payoffs, showdown by
+ * showdown (their numbers in bdc_subgame_tree), each pair's in pair order, to
+ * payoffs.  BDC_OK; BDC_E_MEMORY when n_payoffs is short of them; the
+ * problem's error as bdc_subgame_solve would return it; BDC_E_ARGUMENT for a
+ * NULL payoffs. */
+int bdc_subgame_payoffs(const bdc_subgame *problem, double *payoffs, size_t n_payoffs);
+
 /* ---- end of search ------------------------------------------------------ */
 
 /* cffi-cdef-end */

@@ -163,4 +163,8 @@ BDC_HIDDEN void bdc_table_legal_known(const bdc_table *t, bdc_legal *legal);
  * cards ran out (the table is no hand: bdc_table_check refuses it). */
 BDC_HIDDEN int bdc_table_act_known(bdc_table *t, int64_t action);
 
+/* A hand's rank in each of its game's halves (Badugi, then the low), as the
+ * table's showdown ranks it, into ranks; returns the number of halves (0 .. 2). */
+BDC_HIDDEN int bdc_table_hand_ranks(const bdc_game *game, const uint8_t *cards, int *ranks);
+
 #endif /* BDC_INTERNAL_H */

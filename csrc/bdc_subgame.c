@@ -1,8 +1,12 @@
 /*
  * bdc_subgame.c - re-solving the last betting round of a heads-up hand at
  * play time (badeucey.h, "search"): the round's public tree is played on
- * copies of the caller's table, showdowns are settled by the table itself,
- * and CFR+ runs over both seats' holdings at once (a vector per node).
+ * copies of the caller's table, showdowns are settled by the table itself
+ * (one pair of each class, below), and CFR+ runs over both seats' holdings at
+ * once (a vector per node).  The pairs are grouped by each seat's holding once
+ * a problem, so that a traversal sums each holding's pairs for every terminal
+ * node in one pass over them, in pair order (the sums of a pairwise loop, bit
+ * for bit).
  */
 #include <float.h>
 #include <string.h>
@@ -24,6 +28,13 @@
 #define GADGET_ALTERNATIVE 2  /* the alternative values (counterfactual) */
 #define GADGET_BEST 3         /* the best response's values against the blueprint (counterfactual) */
 #define GADGET_SLOTS 4
+
+/* A pair's showdown settles by its class alone: per half, whether seat 0's
+ * rank is better than, equal to or worse than seat 1's, and whether each
+ * misses the half's qualifier (bdc_table's showdown reads nothing else of the
+ * cards), so the table settles one pair of each class at each showdown. */
+#define HALF_CLASSES 12                             /* 3 comparisons times 2 x 2 qualifier misses */
+#define PAIR_CLASSES (HALF_CLASSES * HALF_CLASSES) /* two halves at most */
 
 /* ------------------------------------------------------------------------ */
 /* The public tree                                                            */
@@ -125,15 +136,30 @@ static int count_showdowns(const bdc_subgame_node *nodes, int n_nodes)
     return k;
 }
 
+/* The number of doubles that hold n items of size bytes each. */
+static size_t doubles_for(size_t n, size_t size)
+{
+    return (n * size + sizeof(double) - 1) / sizeof(double);
+}
+
 /* The workspace's parts, in doubles, in this order. */
 typedef struct {
-    size_t showdown;      /* n_pairs per showdown: seat 0's payoff */
+    size_t showdown;      /* PAIR_CLASSES per showdown: seat 0's payoff of a pair of each class */
     size_t regrets[2];    /* n_nodes * n_hands[s] * SUB_ACTIONS */
     size_t averages[2];   /* the same */
     size_t current[2];    /* the same: this iteration's strategy */
     size_t reach[2];      /* n_nodes * n_hands[s]: the seat's own reach at each node */
     size_t values;        /* n_nodes * max hands: the traverser's counterfactual values */
     size_t gadget;        /* 4 * n_hands[other]: GADGET_SLOTS of the other seat's holdings */
+    size_t terminal_reach; /* most * n_nodes: the other seat's reach at the terminal nodes, a row of n_terminals
+                              a holding */
+    size_t coefficient[2]; /* PAIR_CLASSES * n_showdowns: seat s's sign times the payoff, a row a class */
+    /* each seat's pairs grouped by its holding (in pair order within a holding): */
+    size_t weight[2];     /* n_pairs: the pair's weight */
+    size_t start[2];      /* uint32_t, n_hands[s] + 1: where each holding's pairs start */
+    size_t other[2];      /* uint32_t, n_pairs: the other seat's holding */
+    size_t pair_class[2]; /* uint8_t, n_pairs: the pair's class */
+    size_t ranks;         /* int, 2 per holding of seat 0 then seat 1: its rank in each half */
     size_t total;
 } layout;
 
@@ -143,7 +169,7 @@ static layout plan(const bdc_subgame *p, int n_nodes, int n_showdowns)
     size_t at = 0, most = (size_t)(p->n_hands[0] > p->n_hands[1] ? p->n_hands[0] : p->n_hands[1]);
     int s;
     l.showdown = at;
-    at += p->n_pairs * (size_t)n_showdowns;
+    at += PAIR_CLASSES * (size_t)n_showdowns;
     for (s = 0; s < SUB_SEATS; s++) {
         size_t block = (size_t)n_nodes * (size_t)p->n_hands[s] * SUB_ACTIONS;
         l.regrets[s] = at;
@@ -159,6 +185,22 @@ static layout plan(const bdc_subgame *p, int n_nodes, int n_showdowns)
     at += (size_t)n_nodes * most;
     l.gadget = at;
     at += GADGET_SLOTS * (size_t)p->n_hands[1 - p->seat];
+    l.terminal_reach = at;
+    at += most * (size_t)n_nodes;
+    for (s = 0; s < SUB_SEATS; s++) {
+        l.coefficient[s] = at;
+        at += PAIR_CLASSES * (size_t)n_showdowns;
+        l.weight[s] = at;
+        at += p->n_pairs;
+        l.start[s] = at;
+        at += doubles_for((size_t)p->n_hands[s] + 1, sizeof(uint32_t));
+        l.other[s] = at;
+        at += doubles_for(p->n_pairs, sizeof(uint32_t));
+        l.pair_class[s] = at;
+        at += doubles_for(p->n_pairs, sizeof(uint8_t));
+    }
+    l.ranks = at;
+    at += doubles_for(2 * ((size_t)p->n_hands[0] + (size_t)p->n_hands[1]), sizeof(int));
     l.total = at;
     return l;
 }
@@ -236,6 +278,9 @@ typedef struct {
     const bdc_subgame *p;
     const bdc_subgame_node *nodes;
     int n_nodes;
+    int n_terminals;                        /* nodes where the hand is over */
+    int n_showdowns;                        /* the first of them: terminal[k] is showdown k's node */
+    int terminal[BDC_SUBGAME_MAX_NODES];    /* the showdowns in their order, then the folds */
     layout l;
     double *w;
 } solver;
@@ -272,32 +317,122 @@ static void deal_holding(bdc_table *t, int seat, const uint8_t *cards, int n_car
     memcpy(t->hole[seat], cards, (size_t)n_cards);
 }
 
-/* Seat 0's showdown payoff of every pair at every showdown, by the table. */
+/* The table's qualifier of each half, in the halves' order; the number of halves. */
+static int qualifiers(const bdc_table_rules *rules, int *qualifier)
+{
+    int h = 0;
+    if (rules->game.badugi != BDC_NO_HALF)
+        qualifier[h++] = rules->badugi_qualifier;
+    if (rules->game.low != BDC_NO_HALF)
+        qualifier[h++] = rules->low_qualifier;
+    return h;
+}
+
+/* The class of a pair whose holdings rank first and second in each half. */
+static int pair_class(const int *first, const int *second, const int *qualifier, int n_halves)
+{
+    int h, c = 0;
+    for (h = n_halves - 1; h >= 0; h--) {
+        int compared = first[h] < second[h] ? 0 : first[h] == second[h] ? 1 : 2;
+        int misses = (qualifier[h] && first[h] > qualifier[h]) + 2 * (qualifier[h] && second[h] > qualifier[h]);
+        c = c * HALF_CLASSES + compared + 3 * misses;
+    }
+    return c;
+}
+
+/* Seat 0's payoff at the showdown `end` of one pair of each class that has one
+ * (representative[c]: a pair, or n_pairs for none), settled by the table, into payoff. */
+static int settle_classes(const bdc_subgame *p, const bdc_subgame_node *nodes, const bdc_subgame_node *end,
+                          const size_t *representative, double *payoff)
+{
+    bdc_table before;
+    int c, rc, n_cards = p->table->rules.game.n_cards;
+    if ((rc = replay(p->table, nodes, end->parent, &before)) != BDC_OK)
+        return rc;
+    for (c = 0; c < PAIR_CLASSES; c++) {
+        bdc_table t = before;
+        size_t e = representative[c];
+        int s;
+        if (e == p->n_pairs)
+            continue;
+        for (s = 0; s < SUB_SEATS; s++)
+            deal_holding(&t, s, p->hands[s] + p->pair_hand[s][e] * (uint32_t)n_cards, n_cards);
+        if ((rc = bdc_table_act(&t, end->action, NULL)) != BDC_OK)
+            return rc;
+        payoff[c] = (double)t.payoffs[0];
+    }
+    return BDC_OK;
+}
+
+/* Each holding's ranks, each pair's class grouped by each seat's holding, and
+ * seat 0's payoff of each class at every showdown, by the table. */
 static int settle_showdowns(solver *sv)
 {
     const bdc_subgame *p = sv->p;
-    int node, rc, n_cards = p->table->rules.game.n_cards;
-    for (node = 0; node < sv->n_nodes; node++) {
-        const bdc_subgame_node *end = &sv->nodes[node];
-        double *out;
-        bdc_table before;
-        size_t e;
-        if (end->showdown < 0)
-            continue;
-        if ((rc = replay(p->table, sv->nodes, end->parent, &before)) != BDC_OK)
-            return rc;
-        out = sv->w + sv->l.showdown + (size_t)end->showdown * p->n_pairs;
-        for (e = 0; e < p->n_pairs; e++) {
-            bdc_table t = before;
-            int s;
-            for (s = 0; s < SUB_SEATS; s++)
-                deal_holding(&t, s, p->hands[s] + p->pair_hand[s][e] * (uint32_t)n_cards, n_cards);
-            if ((rc = bdc_table_act(&t, end->action, NULL)) != BDC_OK)
-                return rc;
-            out[e] = (double)t.payoffs[0];
+    const bdc_game *game = &p->table->rules.game;
+    int qualifier[2] = {0, 0}, n_halves = qualifiers(&p->table->rules, qualifier);
+    int *ranks[2], s, h, k, rc;
+    size_t e, representative[PAIR_CLASSES];
+    ranks[0] = (int *)(sv->w + sv->l.ranks);
+    ranks[1] = ranks[0] + 2 * (size_t)p->n_hands[0];
+    for (s = 0; s < SUB_SEATS; s++)
+        for (h = 0; h < p->n_hands[s]; h++)
+            bdc_table_hand_ranks(game, p->hands[s] + (size_t)h * (size_t)game->n_cards, ranks[s] + 2 * (size_t)h);
+    for (k = 0; k < PAIR_CLASSES; k++)
+        representative[k] = p->n_pairs;
+    for (s = 0; s < SUB_SEATS; s++) { /* a counting sort of the pairs by seat s's holding */
+        uint32_t *start = (uint32_t *)(sv->w + sv->l.start[s]), *other = (uint32_t *)(sv->w + sv->l.other[s]);
+        uint8_t *classes = (uint8_t *)(sv->w + sv->l.pair_class[s]);
+        double *weight = sv->w + sv->l.weight[s];
+        memset(start, 0, ((size_t)p->n_hands[s] + 1) * sizeof *start);
+        for (e = 0; e < p->n_pairs; e++)
+            start[p->pair_hand[s][e] + 1]++;
+        for (h = 0; h < p->n_hands[s]; h++)
+            start[h + 1] += start[h];
+        for (e = 0; e < p->n_pairs; e++) { /* start[h] moves to the end of h's pairs */
+            uint32_t mine = p->pair_hand[s][e], theirs = p->pair_hand[1 - s][e];
+            uint32_t at = start[mine]++;
+            int c = pair_class(ranks[0] + 2 * (size_t)p->pair_hand[0][e], ranks[1] + 2 * (size_t)p->pair_hand[1][e],
+                               qualifier, n_halves);
+            other[at] = theirs;
+            weight[at] = p->pair_weight[e];
+            classes[at] = (uint8_t)c;
+            if (representative[c] == p->n_pairs)
+                representative[c] = e;
         }
+        for (h = p->n_hands[s]; h > 0; h--)
+            start[h] = start[h - 1];
+        start[0] = 0;
+    }
+    for (k = 0; k < sv->n_showdowns; k++) {
+        const bdc_subgame_node *end = &sv->nodes[sv->terminal[k]];
+        if ((rc = settle_classes(p, sv->nodes, end, representative,
+                                 sv->w + sv->l.showdown + (size_t)k * PAIR_CLASSES)) != BDC_OK)
+            return rc;
+    }
+    for (s = 0; s < SUB_SEATS; s++) { /* seat s's payoff, a row a class */
+        double *to = sv->w + sv->l.coefficient[s], sign = s == 0 ? 1.0 : -1.0;
+        for (k = 0; k < sv->n_showdowns; k++)
+            for (h = 0; h < PAIR_CLASSES; h++)
+                to[(size_t)h * (size_t)sv->n_showdowns + (size_t)k] =
+                    sign * sv->w[sv->l.showdown + (size_t)k * PAIR_CLASSES + (size_t)h];
     }
     return BDC_OK;
+}
+
+/* The terminal nodes: the showdowns in their order, then the folds. */
+static void find_terminals(solver *sv)
+{
+    int node, n = 0;
+    sv->n_showdowns = count_showdowns(sv->nodes, sv->n_nodes);
+    for (node = 0; node < sv->n_nodes; node++)
+        if (sv->nodes[node].seat < 0) {
+            if (sv->nodes[node].showdown >= 0)
+                sv->terminal[sv->nodes[node].showdown] = node;
+            else
+                sv->terminal[sv->n_showdowns + n++] = node;
+        }
+    sv->n_terminals = sv->n_showdowns + n;
 }
 
 static double *at3(solver *sv, size_t base, int s, int node, int h)
@@ -356,34 +491,93 @@ static void reaches(solver *sv, int s, const double *root, const double *strateg
  * reach as reaches() left it; at s's nodes the strategy's mixture, or with
  * best = 1 the best action.  With update, adds s's regrets (CFR+: floored at
  * 0) against the strategy. */
+/* Seat s's counterfactual values at every terminal node, the other seat's
+ * reach as reaches() left it: at a showdown, over its pairs with each of its
+ * holdings, its payoff times the pair's weight times the other's reach; after
+ * a fold, the weights times the reach, times its payoff.  Each holding's pairs
+ * are summed in pair order, all terminal nodes in one pass over them.  One
+ * body, compiled for the baseline and (x86-64) for AVX2: the same products
+ * and sums, lane by lane (no fused multiply-add), so the same doubles. */
+#if defined(__GNUC__) || defined(__clang__)
+#define TERMINAL_INLINE static inline __attribute__((always_inline))
+#else
+#define TERMINAL_INLINE static
+#endif
+TERMINAL_INLINE void terminal_values_body(solver *sv, int s)
+{
+    const bdc_subgame *p = sv->p;
+    int j, h, o = 1 - s, n = p->n_hands[s], n_o = p->n_hands[o];
+    int n_terminals = sv->n_terminals, n_showdowns = sv->n_showdowns;
+    size_t most = (size_t)(p->n_hands[0] > p->n_hands[1] ? p->n_hands[0] : p->n_hands[1]);
+    double *v = sv->w + sv->l.values, *reach_t = sv->w + sv->l.terminal_reach;
+    const double *reach_o = sv->w + sv->l.reach[o], *coefficient = sv->w + sv->l.coefficient[s];
+    const double *weight = sv->w + sv->l.weight[s];
+    const uint32_t *start = (const uint32_t *)(sv->w + sv->l.start[s]);
+    const uint32_t *other = (const uint32_t *)(sv->w + sv->l.other[s]);
+    const uint8_t *classes = (const uint8_t *)(sv->w + sv->l.pair_class[s]);
+    double sign = s == 0 ? 1.0 : -1.0;
+    for (j = 0; j < n_terminals; j++) { /* the other seat's reach, a row a holding */
+        const double *ro = reach_o + (size_t)sv->terminal[j] * (size_t)n_o;
+        for (h = 0; h < n_o; h++)
+            reach_t[(size_t)h * (size_t)n_terminals + (size_t)j] = ro[h];
+    }
+    for (h = 0; h < n; h++) {
+        double sum[BDC_SUBGAME_MAX_NODES];
+        uint32_t q;
+        for (j = 0; j < n_terminals; j++)
+            sum[j] = 0.0;
+        for (q = start[h]; q < start[h + 1]; q++) {
+            const double *ro = reach_t + (size_t)other[q] * (size_t)n_terminals;
+            const double *u = coefficient + (size_t)classes[q] * (size_t)n_showdowns;
+            double w = weight[q];
+            for (j = 0; j < n_showdowns; j++)
+                sum[j] += u[j] * w * ro[j];
+            for (j = n_showdowns; j < n_terminals; j++)
+                sum[j] += w * ro[j];
+        }
+        for (j = 0; j < n_showdowns; j++)
+            v[(size_t)sv->terminal[j] * most + (size_t)h] = sum[j];
+        for (j = n_showdowns; j < n_terminals; j++)
+            v[(size_t)sv->terminal[j] * most + (size_t)h] = sum[j] * (sign * sv->nodes[sv->terminal[j]].payoff);
+    }
+}
+
+static void terminal_values_baseline(solver *sv, int s)
+{
+    terminal_values_body(sv, s);
+}
+
+#ifdef BDC_HAVE_X86
+__attribute__((target("avx2"))) static void terminal_values_avx2(solver *sv, int s)
+{
+    terminal_values_body(sv, s);
+}
+#endif
+
+/* terminal_values_body for the implementation in use (bdc_dispatch.c). */
+static void terminal_values(solver *sv, int s)
+{
+#ifdef BDC_HAVE_X86
+    if (bdc_implementation() >= BDC_IMPL_AVX2) {
+        terminal_values_avx2(sv, s);
+        return;
+    }
+#endif
+    terminal_values_baseline(sv, s);
+}
+
 static void values(solver *sv, int s, const double *strategy, int best, int update)
 {
     const bdc_subgame *p = sv->p;
-    int node, h, a, n = p->n_hands[s], o = 1 - s;
+    int node, h, a, n = p->n_hands[s];
     size_t most = (size_t)(p->n_hands[0] > p->n_hands[1] ? p->n_hands[0] : p->n_hands[1]);
     double *v = sv->w + sv->l.values;
-    const double *reach_o = sv->w + sv->l.reach[o];
+    terminal_values(sv, s);
     for (node = sv->n_nodes - 1; node >= 0; node--) {
         const bdc_subgame_node *nd = &sv->nodes[node];
         double *out = v + (size_t)node * most;
-        const double *ro = reach_o + (size_t)node * (size_t)p->n_hands[o];
-        if (nd->seat < 0) {
-            const uint32_t *mine = p->pair_hand[s], *theirs = p->pair_hand[o];
-            double sign = s == 0 ? 1.0 : -1.0;
-            size_t e;
-            memset(out, 0, (size_t)n * sizeof *out);
-            if (nd->showdown < 0) {
-                for (e = 0; e < p->n_pairs; e++)
-                    out[mine[e]] += p->pair_weight[e] * ro[theirs[e]];
-                for (h = 0; h < n; h++)
-                    out[h] *= sign * nd->payoff;
-            } else {
-                const double *u = sv->w + sv->l.showdown + (size_t)nd->showdown * p->n_pairs;
-                for (e = 0; e < p->n_pairs; e++)
-                    out[mine[e]] += sign * u[e] * p->pair_weight[e] * ro[theirs[e]];
-            }
+        if (nd->seat < 0)
             continue;
-        }
         for (h = 0; h < n; h++) {
             double total = 0.0, top = 0.0;
             int first = 1;
@@ -571,7 +765,7 @@ int bdc_subgame_solve(const bdc_subgame *problem, int iterations, double *work, 
     bdc_subgame_node nodes[BDC_SUBGAME_MAX_NODES];
     solver sv;
     double *out[2];
-    int rc, s, t, h, me, other, n_other;
+    int rc, s, t, h, me, other, n_other, stale[2] = {1, 1};
     double *gadget, *alternative, *best, *mass;
     size_t e;
     if ((rc = check_problem(problem)) != BDC_OK)
@@ -582,7 +776,8 @@ int bdc_subgame_solve(const bdc_subgame *problem, int iterations, double *work, 
         return sv.n_nodes;
     sv.p = problem;
     sv.nodes = nodes;
-    sv.l = plan(problem, sv.n_nodes, count_showdowns(nodes, sv.n_nodes));
+    find_terminals(&sv);
+    sv.l = plan(problem, sv.n_nodes, sv.n_showdowns);
     sv.w = work;
     if (n_work < sv.l.total)
         return BDC_E_MEMORY;
@@ -629,14 +824,18 @@ int bdc_subgame_solve(const bdc_subgame *problem, int iterations, double *work, 
             int o = 1 - s;
             const double *root_o = problem->reach[o];
             double *enter = out[o]; /* scratch: the other seat's root reach under the gadget */
-            regret_matching(&sv, 0);
-            regret_matching(&sv, 1);
+            for (h = 0; h < SUB_SEATS; h++) /* the current strategies of the seats whose regrets changed */
+                if (stale[h]) {
+                    regret_matching(&sv, h);
+                    stale[h] = 0;
+                }
             if (problem->gadget != BDC_GADGET_NONE && o == other) {
                 gadget_reach(problem, gadget, enter);
                 root_o = enter;
             }
             reaches(&sv, o, root_o, work + sv.l.current[o]);
             values(&sv, s, work + sv.l.current[s], 0, 1);
+            stale[s] = 1;
             if (problem->gadget != BDC_GADGET_NONE && s == other)
                 gadget_update(problem, gadget, work + sv.l.values); /* the root's values: node 0 */
             /* the average: linear weights, the seat's own reach under its current strategy */
@@ -676,5 +875,50 @@ int bdc_subgame_solve(const bdc_subgame *problem, int iterations, double *work, 
     normalise(&sv, 0, strategy0);
     normalise(&sv, 1, strategy1);
     evaluate(&sv, (const double *const *)out, result);
+    return BDC_OK;
+}
+
+/* The class of pair e, from its holdings' cards. */
+static int class_of(const bdc_subgame *p, size_t e, const int *qualifier, int n_halves)
+{
+    const bdc_game *game = &p->table->rules.game;
+    int ranks[SUB_SEATS][2] = {{0, 0}, {0, 0}}, s;
+    for (s = 0; s < SUB_SEATS; s++)
+        bdc_table_hand_ranks(game, p->hands[s] + (size_t)p->pair_hand[s][e] * (size_t)game->n_cards, ranks[s]);
+    return pair_class(ranks[0], ranks[1], qualifier, n_halves);
+}
+
+int bdc_subgame_payoffs(const bdc_subgame *problem, double *payoffs, size_t n_payoffs)
+{
+    bdc_subgame_node nodes[BDC_SUBGAME_MAX_NODES];
+    int n_nodes, n_showdowns, node, c, rc, qualifier[2] = {0, 0}, n_halves;
+    size_t e, representative[PAIR_CLASSES];
+    double payoff[PAIR_CLASSES];
+    if ((rc = check_problem(problem)) != BDC_OK)
+        return rc;
+    if (!payoffs)
+        return BDC_E_ARGUMENT;
+    if ((n_nodes = bdc_subgame_tree(problem->table, nodes, BDC_SUBGAME_MAX_NODES)) < 0)
+        return n_nodes;
+    n_showdowns = count_showdowns(nodes, n_nodes);
+    if (n_payoffs < (size_t)n_showdowns * problem->n_pairs)
+        return BDC_E_MEMORY;
+    n_halves = qualifiers(&problem->table->rules, qualifier);
+    for (c = 0; c < PAIR_CLASSES; c++)
+        representative[c] = problem->n_pairs;
+    for (e = 0; e < problem->n_pairs; e++) {
+        c = class_of(problem, e, qualifier, n_halves);
+        if (representative[c] == problem->n_pairs)
+            representative[c] = e;
+    }
+    for (node = 0; node < n_nodes; node++) {
+        double *out = payoffs + (size_t)nodes[node].showdown * problem->n_pairs;
+        if (nodes[node].showdown < 0)
+            continue;
+        if ((rc = settle_classes(problem, nodes, &nodes[node], representative, payoff)) != BDC_OK)
+            return rc;
+        for (e = 0; e < problem->n_pairs; e++)
+            out[e] = payoff[class_of(problem, e, qualifier, n_halves)];
+    }
     return BDC_OK;
 }

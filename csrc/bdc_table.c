@@ -364,6 +364,12 @@ static void rank_hand(const bdc_game *game, const uint8_t *h, int *ranks)
         ranks[k] = bdc_ace_five(h[0], h[1], h[2], h[3], h[4]);
 }
 
+int bdc_table_hand_ranks(const bdc_game *game, const uint8_t *cards, int *ranks)
+{
+    rank_hand(game, cards, ranks);
+    return (game->badugi != BDC_NO_HALF) + (game->low != BDC_NO_HALF);
+}
+
 /* Shares amount among the winners (in seat order from left of the button):
  * odd chips one each, first winners first. */
 static void share(int64_t *won, const int *winners, int n_winners, int64_t amount)

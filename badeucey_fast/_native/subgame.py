@@ -3,7 +3,8 @@
 Private: :mod:`badeucey_fast.solve.search` builds on it.  :func:`subgame_tree`
 lists the round's public tree from a table's decision; :func:`solve_subgame`
 runs CFR+ over both seats' holdings (badeucey.h, "search"), with the workspace
-allocated here (the C core never allocates).
+allocated here (the C core never allocates); :func:`subgame_payoffs` reads back
+its showdowns' payoffs, pair by pair.
 
 >>> from badeucey_fast._native.mini import ChanceTable
 >>> from badeucey_fast._native.subgame import subgame_tree
@@ -97,6 +98,47 @@ def _doubles(values: Any, what: str) -> npt.NDArray[np.float64]:
     return array
 
 
+def _problem(table: ChanceTable, hands: Sequence[npt.NDArray[np.uint8]], reach: Sequence[Any],
+             pairs: tuple[Any, Any], weights: Any) -> tuple[Any, list[Any]]:
+    """A ``bdc_subgame`` of the ranges and pairs, and the arrays it points into
+    (the holdings' cards first), which must outlive it."""
+    problem = ffi.new("bdc_subgame *")
+    problem.table = table._table
+    cards = [np.ascontiguousarray(h, dtype=np.uint8) for h in hands]
+    reaches = [_doubles(r, "a reach") for r in reach]
+    first, second = (np.ascontiguousarray(p, dtype=np.uint32) for p in pairs)
+    weight = _doubles(weights, "a pair's weight")
+    if not len(first) == len(second) == len(weight):
+        raise ValueError(f"pairs and weights must have one length, got {len(first)}, {len(second)}, {len(weight)}")
+    for s in (0, 1):
+        if len(reaches[s]) != len(cards[s]):
+            raise ValueError(f"seat {s}: {len(cards[s])} holdings but {len(reaches[s])} reaches")
+        problem.n_hands[s] = len(cards[s])
+        problem.hands[s] = ffi.from_buffer("uint8_t[]", cards[s])
+        problem.reach[s] = ffi.from_buffer("double[]", reaches[s])
+    problem.n_pairs = len(weight)
+    problem.pair_hand[0] = ffi.from_buffer("uint32_t[]", first)
+    problem.pair_hand[1] = ffi.from_buffer("uint32_t[]", second)
+    problem.pair_weight = ffi.from_buffer("double[]", weight)
+    return problem, [cards, reaches, first, second, weight]
+
+
+def subgame_payoffs(table: ChanceTable, hands: Sequence[npt.NDArray[np.uint8]], reach: Sequence[Any],
+                    pairs: tuple[Any, Any], weights: Any) -> npt.NDArray[np.float64]:
+    """Seat 0's payoff of every pair at every showdown of the round's tree, as
+    :func:`solve_subgame` settles them (``bdc_subgame_payoffs``): a
+    (showdowns, pairs) array, the showdowns by their numbers (:attr:`Node.showdown`).
+    The parameters are :func:`solve_subgame`'s.
+
+    :raises ValueError: for anything the C core refuses, named by its status.
+    """
+    problem, keep = _problem(table, hands, reach, pairs, weights)
+    showdowns = sum(node.showdown >= 0 for node in subgame_tree(table))
+    out = np.zeros((showdowns, len(keep[-1])), dtype=np.float64)
+    _check(lib.bdc_subgame_payoffs(problem, ffi.from_buffer("double[]", out), out.size), "payoffs")
+    return out
+
+
 def solve_subgame(table: ChanceTable, hands: Sequence[npt.NDArray[np.uint8]], reach: Sequence[Any],
                   pairs: tuple[Any, Any], weights: Any, *, seat: int, iterations: int, gadget: str = "none",
                   blueprint: Sequence[Any] | None = None, gifts: Any | None = None) -> SubgameResult:
@@ -118,25 +160,9 @@ def solve_subgame(table: ChanceTable, hands: Sequence[npt.NDArray[np.uint8]], re
         raise ValueError(f"gadget must be one of {sorted(GADGETS)}, got {gadget!r}")
     if seat not in (0, 1):
         raise ValueError(f"seat must be 0 or 1, got {seat!r}")
-    problem = ffi.new("bdc_subgame *")
-    problem.table = table._table
+    problem, arrays = _problem(table, hands, reach, pairs, weights)
+    cards = arrays[0]
     keep: list[Any] = []
-    cards = [np.ascontiguousarray(h, dtype=np.uint8) for h in hands]
-    reaches = [_doubles(r, "a reach") for r in reach]
-    first, second = (np.ascontiguousarray(p, dtype=np.uint32) for p in pairs)
-    weight = _doubles(weights, "a pair's weight")
-    if not len(first) == len(second) == len(weight):
-        raise ValueError(f"pairs and weights must have one length, got {len(first)}, {len(second)}, {len(weight)}")
-    for s in (0, 1):
-        if len(reaches[s]) != len(cards[s]):
-            raise ValueError(f"seat {s}: {len(cards[s])} holdings but {len(reaches[s])} reaches")
-        problem.n_hands[s] = len(cards[s])
-        problem.hands[s] = ffi.from_buffer("uint8_t[]", cards[s])
-        problem.reach[s] = ffi.from_buffer("double[]", reaches[s])
-    problem.n_pairs = len(weight)
-    problem.pair_hand[0] = ffi.from_buffer("uint32_t[]", first)
-    problem.pair_hand[1] = ffi.from_buffer("uint32_t[]", second)
-    problem.pair_weight = ffi.from_buffer("double[]", weight)
     problem.seat = seat
     problem.gadget = GADGETS[gadget]
     if gadget != "none":

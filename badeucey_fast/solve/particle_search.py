@@ -403,21 +403,17 @@ def solve_round(strategy: Strategy, view: HandView, *, iterations: int, particle
     holdings = [list(r) for r in ranges]
     reach = [np.array(list(r.values())) for r in ranges]
     reach = [r / r.max() for r in reach]
-    masks = [[sum(1 << c for c in h) for h in holdings[s]] for s in (0, 1)]
-    first, second = [], []
-    for i, a in enumerate(masks[0]):
-        for j, b in enumerate(masks[1]):
-            if not a & b:
-                first.append(i)
-                second.append(j)
-    if not first:
+    masks = [np.array([sum(1 << c for c in h) for h in holdings[s]], dtype=np.uint64) for s in (0, 1)]
+    # the pairs sharing no card, seat 0's holdings in order and seat 1's in order within each
+    first, second = np.nonzero((masks[0][:, None] & masks[1][None, :]) == 0)
+    if not len(first):
         return None
     tree = subgame_tree(table)
     history = tuple(d for d in _history_now(decisions))
     blueprint = [_tree_policy(strategy, table, tree, history, holdings[s], s, (s - view.button) % 2, view.round)
                  for s in (0, 1)]
     hands = [np.array(holdings[s], dtype=np.uint8) for s in (0, 1)]
-    result = solve_subgame(table, hands, reach, (np.array(first), np.array(second)), np.ones(len(first)),
+    result = solve_subgame(table, hands, reach, (first, second), np.ones(len(first)),
                            seat=view.seat, iterations=iterations, gadget=gadget, blueprint=blueprint)
     row = holdings[view.seat].index(tuple(sorted(view.cards)))
     return RoundSolution(view.seat, tuple(view.events), tree, result.strategies[view.seat][:, row].copy())

@@ -2159,6 +2159,27 @@ static void fuzz_subgame(void)
             gift[i] = between(0, 3) ? 0.0 : 3.0 * random_probability(poisoned);
         problem.gift = gift;
     }
+    if (between(0, 3) == 0) { /* the showdowns' payoffs, now and then into too short a buffer */
+        int n_showdowns = 0, prc;
+        size_t n_payoffs, given;
+        double *payoffs;
+        for (i = 0; n_nodes > 0 && i < n_nodes; i++)
+            n_showdowns += nodes[i].showdown >= 0;
+        n_payoffs = (size_t)n_showdowns * n_pairs;
+        given = between(0, 9) == 0 && n_payoffs > 0 ? n_payoffs - 1 : n_payoffs;
+        payoffs = checked_malloc((given ? given : 1) * sizeof(double));
+        prc = CALL(bdc_subgame_payoffs(between(0, 19) ? &problem : NULL, between(0, 19) ? payoffs : NULL, given));
+        if (prc == BDC_OK && given < n_payoffs)
+            FAIL("bdc_subgame_payoffs took %zu payoffs of %zu", given, n_payoffs);
+        if (prc == BDC_OK)
+            for (p = 0; p < n_payoffs; p++)
+                if (!isfinite(payoffs[p]) || payoffs[p] != (double)(int64_t)payoffs[p])
+                    FAIL("bdc_subgame_payoffs: payoff %zu is %g", p, payoffs[p]);
+        if (prc != BDC_OK && prc != BDC_E_ARGUMENT && prc != BDC_E_MEMORY && prc != BDC_E_CARD &&
+            prc != BDC_E_DUPLICATE)
+            FAIL("bdc_subgame_payoffs returned %d", prc);
+        free(payoffs);
+    }
     rc = CALL(bdc_subgame_work(&problem, &n_work));
     if (rc == BDC_OK && n_work > ((size_t)1 << 24)) {
         FAIL("bdc_subgame_work: %zu doubles for a problem of %zu pairs", n_work, n_pairs);
