@@ -534,7 +534,8 @@ def _situation_of_view(view: HandView) -> _Situation:
             committed[event.seat] += event.to - bets[event.seat]  # type: ignore[union-attr]
             bets[event.seat] = event.to  # type: ignore[union-attr]
     stacks = [view.stacks[s] + committed[s] for s in (0, 1)]
-    replay = Hand(view.rules, stacks, button=view.button, seed=0)
+    # placeholders as random.Random(0) deals them, as LBR's documented figures were played
+    replay = Hand(view.rules, stacks, button=view.button, seed=random.Random(0))
     dealt: tuple[int, ...] = ()
     steps: list[tuple[Any, ...]] = []
     for event in view.events:
